@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { installErrorHandler } from './lib/error-handler';
+import { modules } from './modules';
+import { clientIp } from './modules/auth/client-ip';
+import { realtimeGateway } from './realtime/gateway';
+
+export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Builds the HTTP application: plugins, error shape, API modules, realtime, and the SPA. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  installErrorHandler(app);
+
+  // Live listeners may be pointed at an Icecast relay: allow it for <audio> and fetch (MSE).
+  const icecastOrigin = config.ICECAST_URL ? [new URL(config.ICECAST_URL).origin] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'data:', ...icecastOrigin],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...icecastOrigin],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
+  });
+  // Limits count per client: the trusted proxy header's address when one is configured.
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => clientIp(req, config.TRUST_PROXY_HEADER) });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Wavecast API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL });
+  for (const mod of modules) await mod(app, ctx);
+
+  registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);
+  return app;
+}
+
+/** Serves the built web app; unknown non-API paths get index.html (history fallback). */
+function registerSpa(app: FastifyInstance, dist: string): void {
+  const hasSpa = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasSpa) {
+    app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api';
+    if (isApi || req.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }
+    if (!hasSpa) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
+import { z } from 'zod';
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+const optionalUrl = z.url().optional();
+
+/** Every environment variable the server reads. Nothing else reads process.env. */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('wavecast'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY_HEADER: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
+  FFMPEG_PATH: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Wavecast <no-reply@wavecast.local>'),
+  /** Where contact-form notifications go. */
+  SUPPORT_EMAIL: z.email().default('support@wavecast.local'),
+  /** Comma-separated emails whose profiles are created with role admin (bootstrapping an instance). */
+  ADMIN_EMAILS: z.string().default(''),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** A generic OpenID Connect / OAuth 2 sign-in provider (any IdP; the tests use a local one). */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_PROVIDER_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be lower-case letters, digits or -')
+    .default('oidc'),
+  OIDC_PROVIDER_NAME: z.string().default('SSO'),
+  /**
+   * Multiplies every sign-in/sign-up/reset rate limit (they are always on). e2e runs raise it:
+   * every spec there signs up from the same address.
+   */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  ICECAST_URL: optionalUrl,
+  ROLES: z
+    .string()
+    .default('api,worker')
+    .pipe(z.string().regex(/^(api|worker)(,(api|worker))*$/, 'must list api and/or worker')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string;
+  roles: Set<'api' | 'worker'>;
+  /** ADMIN_EMAILS, lower-cased. */
+  adminEmails: string[];
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one error listing every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    roles: new Set(c.ROLES.split(',') as ('api' | 'worker')[]),
+    adminEmails: c.ADMIN_EMAILS.split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './live';
+export * from './playlists';
+export * from './system';
+export * from './tracks';
+export * from './users';

@@ -1,0 +1,59 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** spec: live_streams */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    thumbnailUrl: text('thumbnail_url'),
+    category: text('category').notNull(),
+    tags: text('tags').array(),
+    isActive: boolean('is_active').notNull().default(true),
+    viewerCount: integer('viewer_count').notNull().default(0),
+    peakViewers: integer('peak_viewers').notNull().default(0),
+    recordingKey: text('recording_key'),
+    recordingTrackId: uuid('recording_track_id'),
+    /** Heartbeat of the process holding the publisher; a stale one means the stream lost it. */
+    publisherSeenAt: timestamp('publisher_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('live_active_idx').on(t.isActive, t.viewerCount), index('live_user_idx').on(t.userId)],
+);
+
+export const liveChatMessages = pgTable(
+  'live_chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => liveStreams.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    offsetSeconds: integer('offset_seconds').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_chat_stream_idx').on(t.streamId, t.createdAt)],
+);
+
+/** Users the creator muted in a stream's chat. */
+export const liveChatMutes = pgTable(
+  'live_chat_mutes',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => liveStreams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
+);

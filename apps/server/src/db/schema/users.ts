@@ -1,0 +1,47 @@
+import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_PRIVACY_PREFS, type Role } from '@wavecast/shared';
+import { customType, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
+
+export type NotificationPrefs = { [K in keyof typeof DEFAULT_NOTIFICATION_PREFS]: boolean };
+export type PrivacyPrefs = typeof DEFAULT_PRIVACY_PREFS;
+
+/** The profile (spec section 3); id equals the auth user id. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: citext('email').notNull().unique(),
+    displayName: text('display_name'),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio'),
+    website: text('website'),
+    userRole: text('user_role').$type<Role>().notNull().default('listener'),
+    notificationPrefs: jsonb('notification_prefs')
+      .$type<NotificationPrefs>()
+      .notNull()
+      .default({ ...DEFAULT_NOTIFICATION_PREFS }),
+    privacyPrefs: jsonb('privacy_prefs')
+      .$type<PrivacyPrefs>()
+      .notNull()
+      .default({ ...DEFAULT_PRIVACY_PREFS }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_role_idx').on(t.userRole)],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: text('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('follows_pair_uq').on(t.followerId, t.followingId), index('follows_following_idx').on(t.followingId)],
+);

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { JobQueue } from './queue';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('JobQueue', () => {
+  it('runs jobs, retries failures, and reclaims a job whose worker died', async () => {
+    const q = new JobQueue(t.ctx.database);
+    const seen: string[] = [];
+    let failOnce = true;
+    q.register('test.work', async (p) => {
+      if (p.name === 'flaky' && failOnce) {
+        failOnce = false;
+        throw new Error('boom');
+      }
+      seen.push(String(p.name));
+    });
+    await q.enqueue('test.work', { name: 'a' });
+    const flaky = await q.enqueue('test.work', { name: 'flaky' });
+    await q.drain();
+    expect(seen).toEqual(['a']);
+    const [row] = await t.ctx.database.query<{ status: string; last_error: string }>(
+      'SELECT status, last_error FROM jobs WHERE id = $1',
+      [flaky],
+    );
+    expect(row).toEqual({ status: 'queued', last_error: 'boom' });
+
+    // A crashed worker leaves a row "running" with an expired lock: it is claimed again.
+    await t.ctx.database.query(
+      `UPDATE jobs SET run_at = now(), status = 'running', locked_until = now() - interval '1 second' WHERE id = $1`,
+      [flaky],
+    );
+    await q.drain();
+    expect(seen).toEqual(['a', 'flaky']);
+  });
+
+  it('runs lanes side by side: a quick job does not wait behind a long media job', async () => {
+    const q = new JobQueue(t.ctx.database);
+    let release!: () => void;
+    const blocker = new Promise<void>((r) => {
+      release = r;
+    });
+    let mediaStarted = false;
+    let mailDone = false;
+    q.register(
+      'test.transcode',
+      async () => {
+        mediaStarted = true;
+        await blocker;
+      },
+      { lane: 'media' },
+    );
+    q.register('test.mail', async () => {
+      mailDone = true;
+    });
+    q.start(50);
+    await q.enqueue('test.transcode', {});
+    await q.enqueue('test.mail', {});
+    const deadline = Date.now() + 10_000;
+    while (!(mediaStarted && mailDone) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(mediaStarted).toBe(true);
+    expect(mailDone).toBe(true);
+    release();
+    await q.stop();
+  });
+});

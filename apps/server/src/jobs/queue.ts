@@ -1,0 +1,121 @@
+import type { Database } from '../db/client';
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** Jobs of one lane run one at a time; lanes run side by side, so mail never waits behind a transcode. */
+export type JobLane = 'default' | 'media';
+
+interface JobRow {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+const LOCK_SECONDS = 600;
+
+/**
+ * A durable queue in the database. A worker claims one job at a time with SKIP LOCKED; a job whose
+ * worker died is claimed again once its lock expires, so work resumes after a restart.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
+  private running = false;
+  private readonly wakers = new Set<() => void>();
+  private loops: Promise<void>[] = [];
+
+  constructor(private readonly database: Database) {}
+
+  register(type: string, handler: JobHandler, opts: { lane?: JobLane } = {}): void {
+    this.handlers.set(type, { handler, lane: opts.lane ?? 'default' });
+  }
+
+  private typesOf(lane?: JobLane): string[] {
+    return [...this.handlers].filter(([, h]) => !lane || h.lane === lane).map(([type]) => type);
+  }
+
+  async enqueue(type: string, payload: Record<string, unknown>, opts: { maxAttempts?: number } = {}) {
+    const [row] = await this.database.query<{ id: string }>(
+      'INSERT INTO jobs (type, payload, max_attempts) VALUES ($1, $2, $3) RETURNING id',
+      [type, JSON.stringify(payload), opts.maxAttempts ?? 3],
+    );
+    for (const wake of this.wakers) wake();
+    return row.id;
+  }
+
+  /** Claims and runs the next due job (of one lane, or any); false when there was none. */
+  async runOnce(lane?: JobLane): Promise<boolean> {
+    const types = this.typesOf(lane);
+    if (types.length === 0) return false;
+    const [job] = await this.database.query<JobRow>(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
+         locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE type = ANY($1) AND run_at <= now()
+           AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
+         ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, type, payload, attempts, max_attempts`,
+      [types],
+    );
+    if (!job) return false;
+    try {
+      await this.handlers.get(job.type)?.handler(job.payload);
+      await this.database.query(`UPDATE jobs SET status = 'done', updated_at = now() WHERE id = $1`, [job.id]);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const final = job.attempts >= job.max_attempts;
+      await this.database.query(
+        `UPDATE jobs SET status = $2, last_error = $3, updated_at = now(),
+           run_at = now() + make_interval(secs => $4), locked_until = NULL WHERE id = $1`,
+        [job.id, final ? 'failed' : 'queued', message.slice(0, 2000), 2 ** job.attempts],
+      );
+      if (final) await this.onFailed?.(job.type, job.payload, message);
+    }
+    return true;
+  }
+
+  /** Called once a job has used all its attempts. */
+  onFailed?: (type: string, payload: Record<string, unknown>, message: string) => Promise<void>;
+
+  start(pollMs = 1000): void {
+    if (this.running) return;
+    this.running = true;
+    const lanes = [...new Set([...this.handlers.values()].map((h) => h.lane))];
+    this.loops = lanes.map((lane) => this.runLane(lane, pollMs));
+  }
+
+  private async runLane(lane: JobLane, pollMs: number): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.runOnce(lane);
+      } catch {
+        // database briefly unavailable: retry on the next tick
+      }
+      if (!worked && this.running) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            this.wakers.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, pollMs);
+          this.wakers.add(wake);
+        });
+      }
+    }
+  }
+
+  /** Resolves once no job is due (tests). */
+  async drain(): Promise<void> {
+    while (await this.runOnce()) {}
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const wake of [...this.wakers]) wake();
+    await Promise.all(this.loops);
+  }
+}

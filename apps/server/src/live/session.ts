@@ -1,0 +1,211 @@
+import { LiveTimeline } from './timeline';
+import { WebmDemuxer } from './webm-demuxer';
+
+/** Somewhere the stream's bytes go: a listener's socket, the recording file, an Icecast source. */
+export interface Sink {
+  write(buf: Buffer): void;
+  /** Bytes written but not yet sent (the kernel's buffers come on top). */
+  buffered(): number;
+  close(): void;
+  /** Cut off at once (a listener too far behind); defaults to close. */
+  drop?(): void;
+}
+
+export interface SessionEvents {
+  /** The listener count changed. */
+  listeners(count: number): void;
+  /** The publisher stayed away longer than the grace period. */
+  graceExpired(): void;
+}
+
+export interface SessionOptions {
+  graceMs: number;
+  /** A listener with more unsent bytes than this is dropped (its player reconnects at the edge). */
+  maxListenerBuffer: number;
+  burstMs?: number;
+}
+
+export interface Publisher {
+  /** Feeds a chunk of the publisher's WebM; throws a WebmError on bytes we cannot relay. */
+  push(chunk: Buffer): void;
+  detach(): void;
+}
+
+/**
+ * One live broadcast in this process: one publisher at a time, a shared timeline, and fan-out of
+ * each produced Buffer to every listener, the recording and any forwarders.
+ */
+export class LiveSession {
+  readonly timeline: LiveTimeline;
+  private publisher: { ended?: () => void } | null = null;
+  private readonly listenerSinks = new Set<Sink>();
+  /** Always-on sinks (recording, Icecast): never dropped for being slow. */
+  private readonly taps = new Set<Sink>();
+  /** Sinks that arrived before the header: they join when it does. */
+  private readonly waiting = new Set<{ sink: Sink; tap: boolean }>();
+  private graceTimer?: NodeJS.Timeout;
+  private heardAudio = false;
+  private ended = false;
+  /** Wall-clock ms when the publisher last left (null while connected). */
+  publisherGoneAt: number | null = null;
+
+  constructor(
+    readonly streamId: string,
+    private readonly opts: SessionOptions,
+    private readonly events: SessionEvents,
+  ) {
+    this.timeline = new LiveTimeline(opts.burstMs);
+  }
+
+  get hasPublisher(): boolean {
+    return this.publisher !== null;
+  }
+  get listenerCount(): number {
+    let waiting = 0;
+    for (const w of this.waiting) if (!w.tap) waiting++;
+    return this.listenerSinks.size + waiting;
+  }
+  get isLive(): boolean {
+    return this.heardAudio;
+  }
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /**
+   * @param onAudio runs at this connection's first audio block (`first`: the broadcast's very first).
+   * @param onEnded runs if the broadcast ends while this publisher is connected.
+   */
+  attachPublisher(onAudio: (first: boolean) => void, onEnded?: () => void): Publisher {
+    if (this.ended) throw new Error('session ended');
+    if (this.publisher) throw new Error('a publisher is already connected');
+    const token = { ended: onEnded };
+    this.publisher = token;
+    this.publisherGoneAt = null;
+    clearTimeout(this.graceTimer);
+    const sink = this.timeline.connection();
+    const demuxer = new WebmDemuxer(sink);
+    let heard = false;
+    return {
+      push: (chunk) => {
+        if (this.publisher !== token) return;
+        const hadHeader = this.timeline.header !== null;
+        try {
+          demuxer.push(chunk);
+        } finally {
+          const out = this.timeline.take();
+          if (out) this.fanOut(out);
+          // Sinks that waited for the header get everything from the very start.
+          if (!hadHeader) this.joinWaiting(out);
+        }
+        if (!heard && sink.blocks > 0) {
+          heard = true;
+          const first = !this.heardAudio;
+          this.heardAudio = true;
+          onAudio(first);
+        }
+      },
+      detach: () => {
+        if (this.publisher !== token) return;
+        this.publisher = null;
+        if (this.ended) return;
+        this.publisherGoneAt = Date.now();
+        this.graceTimer = setTimeout(() => {
+          if (!this.publisher && !this.ended) this.events.graceExpired();
+        }, this.opts.graceMs);
+        this.graceTimer.unref?.();
+      },
+    };
+  }
+
+  addListener(sink: Sink): void {
+    if (this.ended) {
+      sink.close();
+      return;
+    }
+    this.join(sink, false);
+    this.events.listeners(this.listenerCount);
+  }
+
+  removeListener(sink: Sink): void {
+    let removed = this.listenerSinks.delete(sink);
+    for (const w of this.waiting) {
+      if (w.sink === sink) {
+        this.waiting.delete(w);
+        removed = true;
+      }
+    }
+    if (removed) this.events.listeners(this.listenerCount);
+  }
+
+  addTap(sink: Sink): void {
+    if (this.ended) {
+      sink.close();
+      return;
+    }
+    this.join(sink, true);
+  }
+
+  removeTap(sink: Sink): void {
+    this.taps.delete(sink);
+    for (const w of this.waiting) if (w.sink === sink) this.waiting.delete(w);
+  }
+
+  /** Ends the broadcast here: listeners' responses end, taps close. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.graceTimer);
+    const publisher = this.publisher;
+    this.publisher = null;
+    publisher?.ended?.();
+    for (const s of this.listenerSinks) s.close();
+    for (const s of this.taps) s.close();
+    for (const w of this.waiting) w.sink.close();
+    const hadListeners = this.listenerCount > 0;
+    this.listenerSinks.clear();
+    this.taps.clear();
+    this.waiting.clear();
+    if (hadListeners) this.events.listeners(0);
+  }
+
+  /** A sink gets the header and recent audio, then every Buffer fanned out after that. */
+  private join(sink: Sink, tap: boolean): void {
+    const start = this.timeline.joinBytes();
+    if (!start) {
+      this.waiting.add({ sink, tap });
+      return;
+    }
+    sink.write(start);
+    (tap ? this.taps : this.listenerSinks).add(sink);
+  }
+
+  /** Once the header exists: waiting sinks get it and the first output (after its fan-out). */
+  private joinWaiting(firstOutput: Buffer | null): void {
+    const header = this.timeline.header;
+    if (this.waiting.size === 0 || !header) return;
+    const start = firstOutput ? Buffer.concat([header.bytes, firstOutput]) : header.bytes;
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const w of waiting) {
+      w.sink.write(start);
+      (w.tap ? this.taps : this.listenerSinks).add(w.sink);
+    }
+  }
+
+  private fanOut(buf: Buffer): void {
+    for (const s of this.taps) s.write(buf);
+    let dropped = false;
+    for (const s of this.listenerSinks) {
+      s.write(buf);
+      // Checked after the write, so the last chunk of a burst also finds a listener that fell behind.
+      if (s.buffered() > this.opts.maxListenerBuffer) {
+        this.listenerSinks.delete(s);
+        if (s.drop) s.drop();
+        else s.close();
+        dropped = true;
+      }
+    }
+    if (dropped) this.events.listeners(this.listenerCount);
+  }
+}

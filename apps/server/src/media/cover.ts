@@ -1,0 +1,57 @@
+import { ffmpeg, ffprobeJson, findFfprobe } from './ffmpeg';
+import { IMAGE_FORMATS, type ImageType } from './sniff';
+
+/** Square cover sizes (px) made from every uploaded cover: player bar, cards, detail page. */
+export const COVER_SIZES = [96, 320, 640] as const;
+export type CoverSize = (typeof COVER_SIZES)[number];
+
+/** Crops the image to a centred square and writes one JPEG per size. */
+export async function resizeCover(
+  input: string,
+  type: ImageType,
+  outputs: Record<CoverSize, string>,
+  opts: { ffmpeg?: string; timeoutMs?: number } = {},
+): Promise<void> {
+  const sizes = [...COVER_SIZES];
+  const split = `split=${sizes.length}${sizes.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = sizes.map(
+    (s, i) =>
+      `[s${i}]scale=${s}:${s}:force_original_aspect_ratio=increase:flags=lanczos,crop=${s}:${s},format=yuvj420p[o${i}]`,
+  );
+  const args = [
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    IMAGE_FORMATS[type].demuxer,
+    '-i',
+    input,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+  ];
+  sizes.forEach((s, i) => {
+    args.push('-map', `[o${i}]`, '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3', '-f', 'image2', '-y', outputs[s]);
+  });
+  await ffmpeg(args, { ffmpeg: opts.ffmpeg, timeoutMs: opts.timeoutMs ?? 60_000 });
+}
+
+/** Proves an image decodes (ffprobe, when present) and is not absurdly large; false when it is not usable. */
+export async function imageIsUsable(input: string, type: ImageType, opts: { ffmpeg?: string } = {}): Promise<boolean> {
+  const ffprobe = findFfprobe(opts.ffmpeg);
+  if (!ffprobe) return true; // sniffed already; the resize job will tell
+  try {
+    const answer = await ffprobeJson<{ streams?: { width?: number; height?: number }[] }>(
+      ffprobe,
+      ['-protocol_whitelist', 'file', '-f', IMAGE_FORMATS[type].demuxer, '-show_entries', 'stream=width,height', input],
+      10_000,
+    );
+    const s = answer.streams?.[0];
+    return !!s?.width && !!s.height && s.width * s.height <= MAX_COVER_PIXELS;
+  } catch {
+    return false;
+  }
+}
+
+/** 64 megapixels: larger "images" are decompression bombs, not covers. */
+const MAX_COVER_PIXELS = 64_000_000;

@@ -1,0 +1,66 @@
+import { ffmpegStreaming } from './ffmpeg';
+import { type LoudnessSummary, parseEbur128Summary, playbackGainDb } from './loudness';
+import { PeakCollector } from './peaks';
+import { CHECK_RATE, inputArgs } from './probe';
+import type { AudioContainer } from './sniff';
+
+/** The streaming renditions: Opus for browsers that take it, AAC in MP4 for every browser (Safari). */
+export const RENDITIONS = {
+  opus: { ext: 'webm', mime: 'audio/webm; codecs="opus"', contentType: 'audio/webm' },
+  aac: { ext: 'm4a', mime: 'audio/mp4; codecs="mp4a.40.2"', contentType: 'audio/mp4' },
+} as const;
+
+export interface ProcessedAudio {
+  durationSeconds: number;
+  loudness: LoudnessSummary;
+  gainDb: number | null;
+  peaks: number[];
+}
+
+export interface ProcessOptions {
+  ffmpeg?: string;
+  timeoutMs?: number;
+  /** Source channel count: more than two are folded to stereo. */
+  channels?: number;
+}
+
+/**
+ * One decode, four outputs: the Opus/WebM and AAC/M4A renditions, an EBU R128 measurement and
+ * 8 kHz mono PCM for the waveform, so a long upload is read once rather than four times.
+ */
+export async function processAudio(
+  input: string,
+  container: AudioContainer,
+  out: { opus: string; aac: string },
+  opts: ProcessOptions = {},
+): Promise<ProcessedAudio> {
+  const stereo = opts.channels && opts.channels > 2 ? ['-ac', '2'] : [];
+  const clean = ['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1'];
+  const peaks = new PeakCollector();
+  const run = ffmpegStreaming(
+    [
+      '-nostats',
+      '-v',
+      'info',
+      ...inputArgs(input, container),
+      ...clean,
+      ...stereo,
+      ...['-c:a', 'libopus', '-b:a', '96k', '-f', 'webm', '-y', out.opus],
+      ...clean,
+      ...stereo,
+      ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-f', 'ipod', '-y', out.aac],
+      ...['-map', '0:a:0', '-af', 'ebur128=peak=sample:framelog=verbose', '-f', 'null', '-'],
+      ...['-map', '0:a:0', '-ac', '1', '-ar', String(CHECK_RATE), '-f', 's16le', 'pipe:1'],
+    ],
+    (chunk) => peaks.push(chunk),
+    { ffmpeg: opts.ffmpeg, timeoutMs: opts.timeoutMs },
+  );
+  const stderr = await run.done;
+  const loudness = parseEbur128Summary(stderr);
+  return {
+    durationSeconds: peaks.samples / CHECK_RATE,
+    loudness,
+    gainDb: playbackGainDb(loudness),
+    peaks: peaks.finish(),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Role } from '@wavecast/shared';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailOutbox, users } from '../../db/schema';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(db: Db, q: { q?: string; role?: Role; offset: number; limit: number }) {
+  const filters: SQL[] = [];
+  if (q.q) {
+    const pattern = `%${escapeLike(q.q)}%`;
+    filters.push(or(ilike(users.displayName, pattern), ilike(users.email, pattern)) as SQL);
+  }
+  if (q.role) filters.push(eq(users.userRole, q.role));
+  const where = filters.length ? and(...filters) : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), users.id)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  return { rows, total };
+}
+
+export async function setRole(db: Db, id: string, role: Role) {
+  const [row] = await db
+    .update(users)
+    .set({ userRole: role, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function setRoleByEmail(db: Db, email: string, role: Role) {
+  const [row] = await db
+    .update(users)
+    .set({ userRole: role, updatedAt: new Date() })
+    .where(eq(users.email, email))
+    .returning();
+  return row;
+}
+
+export async function listOutbox(db: Db, q: { to?: string; offset: number; limit: number }) {
+  const where = q.to ? sql`lower(${mailOutbox.to}) like lower(${`%${escapeLike(q.to)}%`})` : undefined;
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ total }] = await db.select({ total: count() }).from(mailOutbox).where(where);
+  return { rows, total };
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from '@wavecast/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { AppContext } from '../../context';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
+import { CLIENT_IP_HEADER } from './client-ip';
+import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
+import { genericProvider, socialProviders } from './oauth';
+import { ensureProfile } from './profile';
+import { authRateLimitRules } from './rate-limits';
+import { validateAuthInput } from './validation';
+
+/** The session secret: AUTH_SECRET, or one generated once into DATA_DIR (0600). */
+function authSecret(ctx: AppContext): string {
+  if (ctx.config.AUTH_SECRET) return ctx.config.AUTH_SECRET;
+  const file = path.join(ctx.config.dataDir, 'auth-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('hex');
+    fs.mkdirSync(ctx.config.dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** The account type a sign-up asked for (validated before the endpoint runs); listener otherwise. */
+function requestedAccountType(endpoint: unknown): SignupAccountType {
+  const c = endpoint as { path?: string; body?: { accountType?: unknown } } | null;
+  const type = c?.path === '/sign-up/email' ? c.body?.accountType : undefined;
+  return SIGNUP_ACCOUNT_TYPES.includes(type as SignupAccountType) ? (type as SignupAccountType) : 'listener';
+}
+
+/**
+ * better-auth on our database: email and password, Google/GitHub (and a generic OpenID provider)
+ * when configured, cookie sessions refreshed on use, reset and verification mails through the
+ * job queue, and rate limits that are on in every environment.
+ */
+export function createAuth(ctx: AppContext) {
+  const { config } = ctx;
+  const generic = genericProvider(config);
+  const sendMail = (mail: ReturnType<typeof resetPasswordMail>) =>
+    ctx.jobs.enqueue(MAIL_JOB, { ...mail }, { maxAttempts: 5 }).then(() => undefined);
+
+  return betterAuth({
+    appName: 'Wavecast',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: authSecret(ctx),
+    trustedOrigins: [new URL(config.PUBLIC_URL).origin],
+    database: drizzleAdapter(ctx.database.db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // The link opens our reset screen, which posts the token back with the new password.
+      sendResetPassword: async ({ user, token }) => {
+        const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config.PUBLIC_URL).toString();
+        await sendMail(resetPasswordMail(user.email, link));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail(verifyEmailMail(user.email, url));
+      },
+    },
+    socialProviders: socialProviders(config),
+    plugins: generic ? [genericOAuth({ config: [generic] })] : [],
+    session: {
+      expiresIn: 60 * 60 * 24 * 30, // a remembered session lasts 30 days...
+      updateAge: 60 * 60 * 24, // ...and is refreshed once a day while in use
+    },
+    advanced: {
+      useSecureCookies: config.PUBLIC_URL.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // The mounting route puts the client address (see client-ip.ts) in this header.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: Math.round(100 * config.AUTH_RATE_LIMIT_SCALE),
+      storage: 'memory',
+      customRules: authRateLimitRules(config.AUTH_RATE_LIMIT_SCALE),
+    },
+    hooks: { before: validateAuthInput },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every auth user gets a profile row with the account type picked at sign-up
+          // (provider sign-ups and anything else: listener).
+          after: async (user, endpoint) => {
+            await ensureProfile(
+              ctx.database,
+              { id: user.id, email: user.email, displayName: user.name || null, avatarUrl: user.image ?? null },
+              { adminEmails: config.adminEmails, role: requestedAccountType(endpoint) },
+            );
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,32 @@
+import type { Role } from '@wavecast/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+/**
+ * Creates the profile row of an auth user if it is missing: role listener as the spec says, the
+ * account type picked at sign-up (listener or creator), or admin when the email is listed in
+ * ADMIN_EMAILS (how an instance gets its first admins). An existing row is left as it is.
+ */
+export async function ensureProfile(
+  database: Database,
+  p: { id: string; email: string; displayName: string | null; avatarUrl: string | null },
+  opts: { adminEmails?: readonly string[]; role?: Extract<Role, 'listener' | 'creator'> } = {},
+) {
+  // Every signed-in request comes here: read first, write only for a missing row.
+  const [existing] = await database.db.select().from(users).where(eq(users.id, p.id));
+  if (existing) return existing;
+  const isAdmin = opts.adminEmails?.includes(p.email.toLowerCase()) ?? false;
+  await database.db
+    .insert(users)
+    .values({
+      id: p.id,
+      email: p.email,
+      displayName: p.displayName,
+      avatarUrl: p.avatarUrl,
+      userRole: isAdmin ? 'admin' : (opts.role ?? 'listener'),
+    })
+    .onConflictDoNothing();
+  const [row] = await database.db.select().from(users).where(eq(users.id, p.id));
+  return row;
+}

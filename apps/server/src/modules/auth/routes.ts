@@ -1,0 +1,123 @@
+import { ZAuthProviders } from '@wavecast/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { SessionUser } from '../../lib/session';
+import { type Auth, createAuth } from './auth';
+import { CLIENT_IP_HEADER, clientIp } from './client-ip';
+import { presentAuthError } from './errors';
+import { configuredProviders } from './oauth';
+import { ensureProfile } from './profile';
+import { isResetTokenValid } from './reset-token';
+
+/** The request's headers as a web Headers object, with the client address we trust. */
+export function webHeaders(req: FastifyRequest, trustedProxyHeader?: string): Headers {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || k === CLIENT_IP_HEADER) continue;
+    headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+  }
+  headers.set(CLIENT_IP_HEADER, clientIp(req, trustedProxyHeader));
+  return headers;
+}
+
+/** Copies a web Response onto the reply; JSON errors take our one error shape. */
+export async function sendWebResponse(reply: FastifyReply, res: Response) {
+  reply.status(res.status);
+  res.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!res.body) return reply.send(null);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status >= 400 && res.headers.get('content-type')?.includes('application/json')) {
+    return reply.send(presentAuthError(res.status, body));
+  }
+  return reply.send(body);
+}
+
+/** Resolves the signed-in user (auth session + profile) for a request, or null. */
+export async function resolveUser(
+  auth: Auth,
+  ctx: AppContext,
+  headers: Headers,
+): Promise<{ user: SessionUser | null; setCookies: string[] }> {
+  const result = await auth.api.getSession({ headers, returnHeaders: true });
+  const setCookies = result.headers?.getSetCookie() ?? [];
+  const session = result.response;
+  if (!session) return { user: null, setCookies };
+  const profile = await ensureProfile(
+    ctx.database,
+    {
+      id: session.user.id,
+      email: session.user.email,
+      displayName: session.user.name || null,
+      avatarUrl: session.user.image ?? null,
+    },
+    { adminEmails: ctx.config.adminEmails },
+  );
+  if (!profile) return { user: null, setCookies };
+  return {
+    user: { id: profile.id, email: profile.email, role: profile.userRole, displayName: profile.displayName },
+    setCookies,
+  };
+}
+
+/**
+ * Mounts better-auth under /api/auth and sets `request.user` on every request with a session
+ * cookie (refreshing the cookie when better-auth extends the session).
+ */
+export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const auth = createAuth(ctx);
+  const proxyHeader = ctx.config.TRUST_PROXY_HEADER;
+  app.decorate('auth', auth);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.headers.cookie?.includes('better-auth.session_token')) return;
+    if (req.url.startsWith('/api/auth/')) return;
+    const { user, setCookies } = await resolveUser(auth, ctx, webHeaders(req, proxyHeader));
+    req.user = user;
+    if (setCookies.length) reply.header('set-cookie', setCookies);
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(req, reply) {
+      const url = new URL(req.url, ctx.config.PUBLIC_URL);
+      const body = req.method === 'POST' && req.body !== undefined ? JSON.stringify(req.body) : undefined;
+      const res = await auth.handler(
+        new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
+      );
+      return sendWebResponse(reply, res);
+    },
+  });
+
+  app.get('/api/auth-providers', { schema: { tags: ['auth'], response: { 200: ZAuthProviders } } }, async () => ({
+    providers: configuredProviders(ctx.config),
+  }));
+
+  // The reset screen asks whether its token is still good before showing the form.
+  app.get(
+    '/api/account/password-reset/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (req) => ({ valid: await isResetTokenValid(ctx, req.params.token) }),
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}

@@ -1,0 +1,60 @@
+import { AUTH_MESSAGES, MESSAGES, zEmail, zPassword } from '@wavecast/shared';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { z } from 'zod';
+import { isCommonPassword } from './passwords';
+
+type Body = Record<string, unknown>;
+
+const invalid = (message: string) => new APIError('BAD_REQUEST', { message, code: 'VALIDATION_FAILED' });
+const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+
+function check(schema: z.ZodType, value: unknown): void {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'Invalid request');
+}
+
+/** Email and password as the spec's forms check them, with the spec's messages. */
+function checkCredentials(body: Body): void {
+  if (blank(body.email) && blank(body.password)) throw invalid(MESSAGES.emailOrPhoneRequired);
+  check(zEmail, body.email);
+  check(zPassword, body.password);
+}
+
+function checkNewPassword(password: unknown): void {
+  check(zPassword, password);
+  if (isCommonPassword(password as string)) throw invalid(AUTH_MESSAGES.commonPassword);
+}
+
+const accountType = z.enum(['listener', 'creator'], { error: 'Account type must be listener or creator' }).optional();
+
+/**
+ * Runs before better-auth's own endpoints: the spec's validation messages, common passwords
+ * refused, and a sign-up's account type limited to listener or creator (never another role).
+ */
+export const validateAuthInput = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Body;
+  switch (ctx.path) {
+    case '/sign-up/email': {
+      checkCredentials(body);
+      if (isCommonPassword(body.password as string)) throw invalid(AUTH_MESSAGES.commonPassword);
+      check(accountType, body.accountType);
+      if (body.role !== undefined) throw invalid('role is not allowed to be set');
+      // The spec's sign-up has no name field: the profile starts without a display name.
+      const name = typeof body.name === 'string' ? body.name.trim().slice(0, 50) : '';
+      return { context: { body: { ...body, email: (body.email as string).trim(), name } } };
+    }
+    case '/sign-in/email':
+      checkCredentials(body);
+      return { context: { body: { ...body, email: (body.email as string).trim() } } };
+    case '/request-password-reset':
+      check(zEmail, body.email);
+      return;
+    case '/reset-password':
+      checkNewPassword(body.newPassword);
+      return;
+    case '/change-password':
+    case '/set-password':
+      checkNewPassword(body.newPassword);
+      return;
+  }
+});

@@ -1,0 +1,61 @@
+import {
+  COMMENT_RATE_LIMIT_PER_MINUTE,
+  ZComment,
+  ZCommentList,
+  ZCommentsQuery,
+  ZCreateComment,
+} from '@wavecast/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../lib/session';
+import { sameOrigin, signedIn } from '../auth/guard';
+import { commentService } from './service';
+
+const tags = ['comments'];
+const TrackParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Comments: list and post on a track, delete by the author or the track owner. */
+export async function commentRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = commentService(ctx);
+  // A fresh array per route: the rate-limit plugin pushes its hook into the array it is given.
+  const guards = () => [signedIn, sameOrigin(ctx.config.PUBLIC_URL)];
+
+  app.get(
+    '/api/tracks/:id/comments',
+    { schema: { tags, params: TrackParams, querystring: ZCommentsQuery, response: { 200: ZCommentList } } },
+    async (req) => service.list(req.user, req.params.id, req.query.cursor),
+  );
+
+  app.post(
+    '/api/tracks/:id/comments',
+    {
+      onRequest: guards(),
+      // Per user, not per address: one spammer cannot silence a shared network.
+      config: {
+        rateLimit: {
+          max: COMMENT_RATE_LIMIT_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (req: FastifyRequest) => (req.user ? `comment:${req.user.id}` : req.ip),
+        },
+      },
+      schema: { tags, params: TrackParams, body: ZCreateComment, response: { 201: ZComment } },
+    },
+    async (req, reply) => reply.status(201).send(await service.create(requireUser(req), req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/api/comments/:id',
+    {
+      onRequest: guards(),
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, params: TrackParams },
+    },
+    async (req, reply) => {
+      await service.remove(requireUser(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

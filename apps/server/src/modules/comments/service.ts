@@ -1,0 +1,74 @@
+import { COMMENTS_PAGE_SIZE, type TCreateComment } from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session';
+import { decodeCursor, encodeCursor } from './cursor';
+import { canDeleteComment, canSeeTrack, isId } from './policy';
+import { presentComment } from './presenter';
+import { deleteComment, findAuthor, findCommentWithTrack, findTrackAccess, insertComment, listComments } from './repo';
+
+/** Comments on tracks: list, post (optionally at a playback position), delete; live over `track:{id}`. */
+export function commentService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  const visibleTrack = async (viewer: SessionUser | null, trackId: string) => {
+    const track = isId(trackId) ? await findTrackAccess(db, trackId) : undefined;
+    if (!track || !canSeeTrack(viewer?.id ?? null, track)) throw notFound('Audio');
+    return track;
+  };
+
+  return {
+    async list(viewer: SessionUser | null, trackId: string, cursor?: string) {
+      const track = await visibleTrack(viewer, trackId);
+      const rows = await listComments(db, track.id, { limit: COMMENTS_PAGE_SIZE + 1, after: decodeCursor(cursor) });
+      const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        items: page.map((r) => presentComment(r.comment, r.author, canDeleteComment(viewer, r.comment, track))),
+        nextCursor:
+          rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last.comment.createdAt, last.comment.id) : null,
+      };
+    },
+
+    async create(user: SessionUser, trackId: string, input: TCreateComment) {
+      const track = await visibleTrack(user, trackId);
+      // A marker cannot sit past the end of the track.
+      const position =
+        input.positionSeconds == null
+          ? null
+          : track.duration > 0
+            ? Math.min(input.positionSeconds, track.duration)
+            : input.positionSeconds;
+      const row = await insertComment(db, {
+        trackId: track.id,
+        userId: user.id,
+        content: input.content,
+        positionSeconds: position,
+      });
+      const author = (await findAuthor(db, user.id)) ?? null;
+      await ctx.bus.publish(`track:${track.id}`, 'comment.created', {
+        trackId: track.id,
+        commentId: row.id,
+        trackOwnerId: track.userId,
+        authorId: user.id,
+        // Anyone may join a track's topic: the text rides along only when the track is public.
+        ...(track.isPublic ? { comment: presentComment(row, author, false) } : {}),
+      });
+      return presentComment(row, author, true);
+    },
+
+    async remove(user: SessionUser, commentId: string) {
+      const found = isId(commentId) ? await findCommentWithTrack(db, commentId) : undefined;
+      if (!found) throw notFound('Comment');
+      if (!canDeleteComment(user, found.comment, { userId: found.trackOwnerId })) {
+        throw forbidden('You can only delete your own comments');
+      }
+      if (!(await deleteComment(db, commentId))) throw notFound('Comment');
+      await ctx.bus.publish(`track:${found.comment.audioId}`, 'comment.deleted', {
+        trackId: found.comment.audioId,
+        commentId,
+        trackOwnerId: found.trackOwnerId,
+      });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { ZHome, ZLiveStreamCard, ZSearchQuery, ZSearchResults, ZTrackListQuery, ZTrackPage } from '@wavecast/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { DiscoveryService } from './service';
+
+const tags = ['discovery'];
+const ExploreLiveQuery = ZTrackListQuery.pick({ q: true, category: true });
+
+/** Home, Explore, Categories and Search reads: only public, ready tracks and active streams. */
+export async function discoveryRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new DiscoveryService(ctx);
+  const viewerId = (req: { user: { id: string } | null }) => req.user?.id ?? null;
+
+  app.get('/api/home', { schema: { tags, response: { 200: ZHome } } }, async (req) => service.home(viewerId(req)));
+
+  app.get(
+    '/api/explore/tracks',
+    { schema: { tags, querystring: ZTrackListQuery, response: { 200: ZTrackPage } } },
+    async (req) => service.listTracks(viewerId(req), req.query),
+  );
+
+  app.get(
+    '/api/explore/live',
+    {
+      schema: { tags, querystring: ExploreLiveQuery, response: { 200: z.object({ items: z.array(ZLiveStreamCard) }) } },
+    },
+    async (req) => ({ items: await service.exploreLive(req.query) }),
+  );
+
+  app.get(
+    '/api/search',
+    { schema: { tags, querystring: ZSearchQuery, response: { 200: ZSearchResults } } },
+    async (req) => service.search(viewerId(req), req.query.q, req.query.type),
+  );
+}

@@ -1,0 +1,1 @@
+export { canSeeTrack, isId } from '../plays/policy';

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
+import { commentRoutes } from './comments/routes';
+import { discoveryRoutes } from './discovery/routes';
+import { followRoutes } from './follows/routes';
+import { healthRoutes } from './health/routes';
+import { historyRoutes } from './history/routes';
+import { libraryRoutes } from './library/routes';
+import { likeRoutes } from './likes/routes';
+import { liveRoutes } from './live/routes';
+import { meRoutes } from './me/routes';
+import { notificationRoutes } from './notifications/routes';
+import { playlistRoutes } from './playlists/routes';
+import { playRoutes } from './plays/routes';
+import { profileRoutes } from './profiles/routes';
+import { supportRoutes } from './support/routes';
+import { trackRoutes } from './tracks/routes';
+import { usersRoutes } from './users/routes';
+
+export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+/** Every API module, in registration order. A new domain adds one line here. */
+export const modules: Module[] = [
+  authRoutes,
+  healthRoutes,
+  meRoutes,
+  usersRoutes,
+  adminRoutes,
+  supportRoutes,
+  playlistRoutes,
+  notificationRoutes,
+  libraryRoutes,
+];
+// Listening: play counts, resume positions and history, likes, comments.
+modules.push(playRoutes, historyRoutes, likeRoutes, commentRoutes);
+// Live broadcasting: streams, ingest, listeners, chat, recordings.
+modules.push(liveRoutes);
+// Tracks: upload, processing, delivery (Range), creator dashboard.
+modules.push(trackRoutes);
+// Discovery: home, explore, categories, search; follows; public profiles.
+modules.push(discoveryRoutes, followRoutes, profileRoutes);

@@ -1,0 +1,34 @@
+import {
+  LIBRARY_ACTIVITY_LIMIT,
+  LIBRARY_FOLLOWING_LIMIT,
+  LIBRARY_SHELF_LIMIT,
+  RECENTLY_PLAYED_DAYS,
+  type TLibrary,
+} from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import type { SessionUser } from '../../lib/session';
+import { presentTrack } from '../tracks/presenter';
+import { presentActivity, presentFollowed, presentStats } from './presenter';
+import * as repo from './repo';
+
+/** Everything "Your Library" shows, for the signed-in user only. */
+export async function libraryOf(ctx: AppContext, user: SessionUser): Promise<TLibrary> {
+  const { database } = ctx;
+  const [stats, activity, liked, recent, following] = await Promise.all([
+    repo.stats(database, user.id, RECENTLY_PLAYED_DAYS),
+    repo.activity(database, user.id, LIBRARY_ACTIVITY_LIMIT),
+    repo.likedTracks(database.db, user.id, LIBRARY_SHELF_LIMIT),
+    repo.recentlyPlayed(database, database.db, user.id, LIBRARY_SHELF_LIMIT),
+    repo.following(database, user.id, LIBRARY_FOLLOWING_LIMIT),
+  ]);
+  return {
+    stats: presentStats(stats),
+    activity: activity.map(presentActivity),
+    likedTracks: liked.map((r) => presentTrack(r.track, r.creator, { viewerId: user.id, liked: true })),
+    recentlyPlayed: recent.map((r) => ({
+      track: presentTrack(r.track, r.creator, { viewerId: user.id }),
+      playedAt: r.playedAt.toISOString(),
+    })),
+    following: following.map(presentFollowed),
+  };
+}

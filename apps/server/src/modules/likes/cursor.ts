@@ -1,0 +1,15 @@
+import { badRequest } from '../../lib/errors';
+import { isId } from './policy';
+
+/** Opaque keyset cursor: the last item's time and id. */
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): { createdAt: Date; trackId: string } | undefined {
+  if (!cursor) return undefined;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !isId(id) || Number.isNaN(createdAt.getTime())) throw badRequest('Invalid cursor');
+  return { createdAt, trackId: id };
+}

@@ -1,0 +1,39 @@
+import { LIKED_IDS_LIMIT } from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session';
+import { decodeCursor, encodeCursor } from './cursor';
+import { canSeeTrack, isId } from './policy';
+import { addLike, findTrackAccess, likedIds, listLiked, removeLike } from './repo';
+
+/** Likes persist per user; PUT and DELETE are idempotent and keep audio_content.like_count in step. */
+export function likeService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const load = async (trackId: string) => (isId(trackId) ? findTrackAccess(db, trackId) : undefined);
+  return {
+    async like(user: SessionUser, trackId: string) {
+      const track = await load(trackId);
+      if (!track || !canSeeTrack(user.id, track)) throw notFound('Audio');
+      return { trackId: track.id, liked: true, likeCount: await addLike(db, user.id, track.id) };
+    },
+
+    /** Unliking works even if the track has since become private (the like is the user's own row). */
+    async unlike(user: SessionUser, trackId: string) {
+      const track = await load(trackId);
+      if (!track) throw notFound('Audio');
+      return { trackId: track.id, liked: false, likeCount: await removeLike(db, user.id, track.id) };
+    },
+
+    async list(user: SessionUser, opts: { limit: number; cursor?: string }) {
+      const rows = await listLiked(db, user.id, { limit: opts.limit + 1, after: decodeCursor(opts.cursor) });
+      const page = rows.slice(0, opts.limit);
+      const last = page.at(-1);
+      return {
+        rows: page,
+        nextCursor: rows.length > opts.limit && last ? encodeCursor(last.likedAt, last.track.id) : null,
+      };
+    },
+
+    ids: (user: SessionUser) => likedIds(db, user.id, LIKED_IDS_LIMIT),
+  };
+}

@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { audioContent, comments, jobs, liveStreams } from '../../db/schema';
+import { rawRecordingPath } from '../../live/recording';
+import { connectPublisher } from '../../live/testing/clients';
+import { opusPackets, synthesize } from '../../live/testing/webm-fixtures';
+import { LiveTimeline } from '../../live/timeline';
+import { WebmDemuxer } from '../../live/webm-demuxer';
+import { LiveService } from './service';
+
+let t: TestApp;
+let base: string;
+let creator: TestUser;
+let listener: TestUser;
+const source = opusPackets(8, 60);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  creator = await signUp(t, { role: 'creator' });
+  listener = await signUp(t, { name: 'Lee' });
+});
+afterAll(() => t.close());
+
+async function createStream(title: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/live',
+    headers: { cookie: creator.cookie },
+    payload: { title, description: 'A set', category: 'Education', tags: ['lesson', 'live'] },
+  });
+  return res.json().id as string;
+}
+
+describe('recording', () => {
+  it('becomes a private draft track at End Stream, with the chat as timestamped comments', async () => {
+    const id = await createStream('Lesson one');
+    const pub = connectPublisher(base, id, { cookie: creator.cookie });
+    const chunks = synthesize(source, 'chrome', 240); // 8 s of audio
+    await pub.play(chunks.slice(0, 17), 0); // ~4 s
+    await pub.onAir;
+    for (let i = 0; (t.app.live.hub.mediaSeconds(id) ?? 0) < 4 && i < 100; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    const chat = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/${id}/chat`,
+      headers: { cookie: listener.cookie },
+      payload: { content: 'Great point!' },
+    });
+    expect(chat.json().offsetSeconds).toBe(4);
+    await pub.play(chunks.slice(17), 0);
+    await new Promise((r) => setTimeout(r, 200));
+    await t.app.inject({ method: 'POST', url: `/api/live/${id}/end`, headers: { cookie: creator.cookie } });
+    await t.app.live.recordingSettled(id);
+
+    const mine = (
+      await t.app.inject({ method: 'GET', url: `/api/live/${id}`, headers: { cookie: creator.cookie } })
+    ).json();
+    expect(mine.recording).toMatchObject({ status: 'processing', isPublic: false });
+    expect(Math.abs(mine.recording.duration - 8)).toBeLessThan(0.3);
+    const [track] = await t.ctx.database.db
+      .select()
+      .from(audioContent)
+      .where(eq(audioContent.id, mine.recording.trackId));
+    expect(track).toMatchObject({
+      userId: creator.id,
+      title: 'Lesson one',
+      description: 'A set',
+      isPublic: false,
+      status: 'processing',
+      liveStreamId: id,
+      audioMime: 'audio/webm',
+      category: 'Educational',
+      tags: ['lesson', 'live'],
+    });
+    expect(track.audioKey).toMatch(new RegExp(`^audio/${creator.id}/[0-9a-f-]{36}\\.webm$`));
+    // Stored, seekable (a Duration and Cues), of the broadcast's length.
+    const file = path.join(t.dataDir, 'storage', track.audioKey);
+    const probed = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
+        encoding: 'utf8',
+      }),
+    );
+    expect(Math.abs(probed - 8)).toBeLessThan(0.3);
+    expect(track.audioBytes).toBe(fs.statSync(file).size);
+    const notes = await t.ctx.database.db.select().from(comments).where(eq(comments.audioId, track.id));
+    expect(notes).toMatchObject([{ content: 'Great point!', userId: listener.id, positionSeconds: 4 }]);
+    const queued = await t.ctx.database.db.select().from(jobs).where(eq(jobs.type, 'track.process'));
+    expect(queued.map((j) => j.payload)).toContainEqual({ trackId: track.id });
+    const [stream] = await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
+    expect(stream.recordingTrackId).toBe(track.id);
+    expect(fs.existsSync(rawRecordingPath(t.dataDir, id))).toBe(false);
+
+    // The media pipeline takes it from there: renditions, loudness, peaks, then ready.
+    await t.ctx.jobs.drain();
+    const processed = (
+      await t.app.inject({ method: 'GET', url: `/api/live/${id}`, headers: { cookie: creator.cookie } })
+    ).json();
+    expect(processed.recording.status).toBe('ready');
+    const drafts = (
+      await t.app.inject({ method: 'GET', url: '/api/me/tracks', headers: { cookie: creator.cookie } })
+    ).json();
+    expect(drafts.items).toContainEqual(expect.objectContaining({ id: track.id, isPublic: false, status: 'ready' }));
+  });
+
+  it('is visible to others only once the creator publishes it with one call', async () => {
+    const id = await createStream('Lesson two');
+    const pub = connectPublisher(base, id, { cookie: creator.cookie });
+    await pub.play(synthesize(source, 'chrome', 240).slice(0, 10), 0);
+    await pub.onAir;
+    await t.app.inject({ method: 'POST', url: `/api/live/${id}/end`, headers: { cookie: creator.cookie } });
+    await t.app.live.recordingSettled(id);
+    const view = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/live/${id}`, headers: { cookie } })).json();
+    expect((await view(listener.cookie)).recording).toBeNull();
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/${id}/recording/publish`,
+      headers: { cookie: listener.cookie },
+    });
+    expect(denied.statusCode).toBe(403);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/${id}/recording/publish`,
+      headers: { cookie: creator.cookie },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().recording.isPublic).toBe(true);
+    expect((await view(listener.cookie)).recording).toMatchObject({ isPublic: true });
+  });
+
+  it('a stream that never got audio leaves no track', async () => {
+    const id = await createStream('Silent');
+    await t.app.inject({ method: 'POST', url: `/api/live/${id}/end`, headers: { cookie: creator.cookie } });
+    await t.app.live.recordingSettled(id);
+    const [stream] = await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
+    expect(stream.recordingTrackId).toBeNull();
+    expect(stream.endedAt).not.toBeNull();
+  });
+
+  it('at start, streams left on air without a publisher end and their raw recordings become tracks', async () => {
+    const id = await createStream('Crashed');
+    // As a crashed process leaves it: on air, a stale heartbeat, a raw recording on disk.
+    await t.ctx.database.db
+      .update(liveStreams)
+      .set({ isActive: true, publisherSeenAt: new Date(Date.now() - 60_000) })
+      .where(eq(liveStreams.id, id));
+    const timeline = new LiveTimeline();
+    const demuxer = new WebmDemuxer(timeline.connection());
+    const out: Buffer[] = [];
+    for (const c of synthesize(source, 'chrome', 240).slice(0, 13)) {
+      demuxer.push(c);
+      out.push(timeline.take() as Buffer);
+    }
+    const raw = rawRecordingPath(t.dataDir, id);
+    fs.mkdirSync(path.dirname(raw), { recursive: true });
+    fs.writeFileSync(raw, Buffer.concat([(timeline.header as { bytes: Buffer }).bytes, ...out]));
+    // A stream another process refreshed after our start is left alone.
+    const other = await createStream('Elsewhere');
+    const booted = new LiveService(t.ctx, () => {}, { heartbeatMs: 200 });
+    await t.ctx.database.db
+      .update(liveStreams)
+      .set({ isActive: true, publisherSeenAt: new Date(Date.now() + 5_000) })
+      .where(eq(liveStreams.id, other));
+    booted.start();
+    try {
+      const settled = async () => {
+        const [s] = await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
+        return s.recordingTrackId ? s : null;
+      };
+      let stream = await settled();
+      for (let i = 0; !stream && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        stream = await settled();
+      }
+      await booted.recordingSettled(id);
+      expect(stream?.isActive).toBe(false);
+      expect(stream?.endedAt).not.toBeNull();
+      const [track] = await t.ctx.database.db
+        .select()
+        .from(audioContent)
+        .where(eq(audioContent.id, stream?.recordingTrackId as string));
+      expect(Math.abs(track.duration - 3.12)).toBeLessThan(0.3);
+      expect(fs.existsSync(raw)).toBe(false);
+      await new Promise((r) => setTimeout(r, 1500)); // past the "refreshed since start" sweep
+      const [alive] = await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, other));
+      expect(alive.endedAt).toBeNull();
+    } finally {
+      await booted.close();
+    }
+  });
+});

@@ -1,0 +1,277 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { audioContent, comments, liveChatMessages, liveChatMutes, liveStreams, users } from '../../db/schema';
+
+export type StreamRow = typeof liveStreams.$inferSelect;
+export type ChatRow = typeof liveChatMessages.$inferSelect;
+export type CreatorRow = { id: string; displayName: string | null; avatarUrl: string | null };
+export type RecordingRow = Pick<typeof audioContent.$inferSelect, 'id' | 'status' | 'isPublic' | 'duration'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const creatorColumns = { id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl };
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+export interface EndedStream {
+  id: string;
+  userId: string;
+  /** Whether it had gone on air (only those announce live.ended). */
+  wasActive: boolean;
+}
+
+export async function insertStream(
+  db: Db,
+  v: { userId: string; title: string; description: string | null; category: string; tags: string[] },
+): Promise<StreamRow> {
+  const [row] = await db
+    .insert(liveStreams)
+    .values({ ...v, tags: v.tags.length ? v.tags : null, isActive: false, viewerCount: 0 })
+    .returning();
+  return row;
+}
+
+export async function findStream(db: Db, id: string) {
+  const [row] = await db
+    .select({ stream: liveStreams, creator: creatorColumns })
+    .from(liveStreams)
+    .leftJoin(users, eq(users.id, liveStreams.userId))
+    .where(eq(liveStreams.id, id));
+  return row;
+}
+
+export async function listActive(
+  db: Db,
+  q: { category?: string; sort: 'viewers' | 'recent'; search?: string; limit: number },
+) {
+  const where = [eq(liveStreams.isActive, true)];
+  if (q.category) where.push(eq(liveStreams.category, q.category));
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(liveStreams.title, like), ilike(liveStreams.description, like)) as never);
+  }
+  return db
+    .select({ stream: liveStreams, creator: creatorColumns })
+    .from(liveStreams)
+    .leftJoin(users, eq(users.id, liveStreams.userId))
+    .where(and(...where))
+    .orderBy(
+      q.sort === 'recent' ? desc(liveStreams.createdAt) : desc(liveStreams.viewerCount),
+      desc(liveStreams.createdAt),
+    )
+    .limit(q.limit);
+}
+
+/** Ends open streams matching `where` in one statement; reports which had been on air. */
+async function endWhere(db: Db, where: ReturnType<typeof sql>): Promise<EndedStream[]> {
+  const res = await db.execute(sql`
+    WITH target AS (
+      SELECT id, is_active FROM live_streams WHERE ended_at IS NULL AND ${where} FOR UPDATE
+    )
+    UPDATE live_streams s SET is_active = false, ended_at = now(), viewer_count = 0
+    FROM target WHERE s.id = target.id
+    RETURNING s.id, s.user_id, target.is_active AS was_active`);
+  return rowsOf<{ id: string; user_id: string; was_active: boolean }>(res).map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    wasActive: r.was_active,
+  }));
+}
+
+export const endStream = (db: Db, id: string) => endWhere(db, sql`id = ${id}`);
+export const endStreamsOfUser = (db: Db, userId: string) => endWhere(db, sql`user_id = ${userId}`);
+
+/**
+ * Open streams no process is looking after: on air with a heartbeat older than `staleBefore`, or
+ * never on air and created before `pendingBefore` without a heartbeat since `staleBefore`.
+ */
+export async function endAbandoned(db: Db, staleBefore: Date, pendingBefore: Date, exclude: string[]) {
+  const stale = staleBefore.toISOString();
+  const pending = pendingBefore.toISOString();
+  const notMine = exclude.length
+    ? sql`AND id NOT IN (${sql.join(
+        exclude.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  return endWhere(
+    db,
+    sql`(COALESCE(publisher_seen_at, 'epoch'::timestamptz) < ${stale}::timestamptz)
+        AND (is_active OR created_at < ${pending}::timestamptz) ${notMine}`,
+  );
+}
+
+/** The first audio arrived: on air from now (created_at becomes the start time the lists show). */
+export async function markLive(db: Db, id: string): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .update(liveStreams)
+    .set({ isActive: true, createdAt: new Date(), publisherSeenAt: new Date() })
+    .where(and(eq(liveStreams.id, id), isNull(liveStreams.endedAt), eq(liveStreams.isActive, false)))
+    .returning();
+  return row;
+}
+
+/** Heartbeat of the streams this process holds; answers which of them were ended meanwhile. */
+export async function heartbeat(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(liveStreams)
+    .set({ publisherSeenAt: new Date() })
+    .where(inArray(liveStreams.id, ids))
+    .returning({ id: liveStreams.id, endedAt: liveStreams.endedAt });
+  const found = new Set(rows.map((r) => r.id));
+  return [...rows.filter((r) => r.endedAt !== null).map((r) => r.id), ...ids.filter((id) => !found.has(id))];
+}
+
+export async function setViewers(db: Db, id: string, viewers: number): Promise<void> {
+  await db
+    .update(liveStreams)
+    .set({ viewerCount: viewers, peakViewers: sql`GREATEST(${liveStreams.peakViewers}, ${viewers})` })
+    .where(and(eq(liveStreams.id, id), isNull(liveStreams.endedAt)));
+}
+
+// Chat
+
+export async function insertChat(
+  db: Db,
+  v: { streamId: string; userId: string; content: string; offsetSeconds: number },
+) {
+  const [row] = await db.insert(liveChatMessages).values(v).returning();
+  return row;
+}
+
+export async function listChat(db: Db, streamId: string, limit: number) {
+  const rows = await db
+    .select({ message: liveChatMessages, author: creatorColumns })
+    .from(liveChatMessages)
+    .leftJoin(users, eq(users.id, liveChatMessages.userId))
+    .where(and(eq(liveChatMessages.streamId, streamId), isNull(liveChatMessages.deletedAt)))
+    .orderBy(desc(liveChatMessages.createdAt))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function findChat(db: Db, streamId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(liveChatMessages)
+    .where(and(eq(liveChatMessages.id, id), eq(liveChatMessages.streamId, streamId)));
+  return row;
+}
+
+export async function deleteChat(db: Db, id: string): Promise<void> {
+  await db.update(liveChatMessages).set({ deletedAt: new Date() }).where(eq(liveChatMessages.id, id));
+}
+
+export async function findAuthor(db: Db, userId: string): Promise<CreatorRow | undefined> {
+  const [row] = await db.select(creatorColumns).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function isMuted(db: Db, streamId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: liveChatMutes.userId })
+    .from(liveChatMutes)
+    .where(and(eq(liveChatMutes.streamId, streamId), eq(liveChatMutes.userId, userId)));
+  return Boolean(row);
+}
+
+export async function mute(db: Db, streamId: string, userId: string): Promise<void> {
+  await db.insert(liveChatMutes).values({ streamId, userId }).onConflictDoNothing();
+}
+
+export async function unmute(db: Db, streamId: string, userId: string): Promise<void> {
+  await db.delete(liveChatMutes).where(and(eq(liveChatMutes.streamId, streamId), eq(liveChatMutes.userId, userId)));
+}
+
+export async function listMutes(db: Db, streamId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: liveChatMutes.userId })
+    .from(liveChatMutes)
+    .where(eq(liveChatMutes.streamId, streamId));
+  return rows.map((r) => r.userId);
+}
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return Boolean(row);
+}
+
+// Recording
+
+export async function findRecording(db: Db, trackId: string): Promise<RecordingRow | undefined> {
+  const [row] = await db
+    .select({
+      id: audioContent.id,
+      status: audioContent.status,
+      isPublic: audioContent.isPublic,
+      duration: audioContent.duration,
+    })
+    .from(audioContent)
+    .where(eq(audioContent.id, trackId));
+  return row;
+}
+
+export interface NewRecording {
+  stream: StreamRow;
+  audioKey: string;
+  audioBytes: number;
+  duration: number;
+  category: string;
+}
+
+/** The recording becomes a private draft track, its chat becomes timestamped comments: one transaction. */
+export async function createRecordingTrack(db: Db, r: NewRecording): Promise<{ trackId: string; created: boolean }> {
+  return db.transaction(async (tx: Tx) => {
+    const [locked] = await tx.select().from(liveStreams).where(eq(liveStreams.id, r.stream.id)).for('update');
+    if (!locked) throw new Error('stream vanished');
+    if (locked.recordingTrackId) return { trackId: locked.recordingTrackId, created: false };
+    const [track] = await tx
+      .insert(audioContent)
+      .values({
+        userId: r.stream.userId,
+        title: r.stream.title,
+        description: r.stream.description,
+        audioKey: r.audioKey,
+        audioMime: 'audio/webm',
+        audioBytes: r.audioBytes,
+        originalFilename: 'live-recording.webm',
+        codec: 'opus',
+        duration: r.duration,
+        category: r.category,
+        tags: r.stream.tags,
+        isPublic: false,
+        status: 'processing',
+        liveStreamId: r.stream.id,
+      })
+      .returning({ id: audioContent.id });
+    const chat = await tx
+      .select()
+      .from(liveChatMessages)
+      .where(and(eq(liveChatMessages.streamId, r.stream.id), isNull(liveChatMessages.deletedAt)))
+      .orderBy(asc(liveChatMessages.createdAt));
+    if (chat.length) {
+      await tx.insert(comments).values(
+        chat.map((m) => ({
+          audioId: track.id,
+          userId: m.userId,
+          content: m.content,
+          positionSeconds: Math.min(m.offsetSeconds, r.duration),
+          createdAt: m.createdAt,
+        })),
+      );
+    }
+    await tx
+      .update(liveStreams)
+      .set({ recordingTrackId: track.id, recordingKey: r.audioKey })
+      .where(eq(liveStreams.id, r.stream.id));
+    return { trackId: track.id, created: true };
+  });
+}
+
+export async function publishTrack(db: Db, trackId: string): Promise<void> {
+  await db.update(audioContent).set({ isPublic: true, updatedAt: new Date() }).where(eq(audioContent.id, trackId));
+}
+
+export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
+  const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
+  return row;
+}

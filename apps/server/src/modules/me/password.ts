@@ -1,0 +1,37 @@
+import { AUTH_MESSAGES, type TChangePasswordInput, ZChangePasswordInput } from '@wavecast/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session';
+import type { Auth } from '../auth/auth';
+import { isCommonPassword } from '../auth/passwords';
+import { webHeaders } from '../auth/routes';
+import { findAuthFacts } from '../users/repo';
+
+/**
+ * Settings → Security. With a password: better-auth checks the current one, stores the new one
+ * and ends the user's other sessions (this one gets a fresh cookie). Accounts made through a
+ * provider have none yet: they set one.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  auth: Auth,
+  req: FastifyRequest,
+  user: SessionUser,
+  input: TChangePasswordInput,
+): Promise<Response | null> {
+  const { currentPassword, newPassword } = ZChangePasswordInput.parse(input);
+  if (isCommonPassword(newPassword)) throw badRequest(AUTH_MESSAGES.commonPassword);
+  const headers = webHeaders(req, ctx.config.TRUST_PROXY_HEADER);
+  const { hasPassword } = await findAuthFacts(ctx.database.db, user.id);
+  if (!hasPassword) {
+    await auth.api.setPassword({ body: { newPassword }, headers });
+    return null;
+  }
+  if (!currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordRequired);
+  return auth.api.changePassword({
+    body: { currentPassword, newPassword, revokeOtherSessions: true },
+    headers,
+    asResponse: true,
+  });
+}

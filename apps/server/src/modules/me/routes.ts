@@ -1,0 +1,182 @@
+import multipart from '@fastify/multipart';
+import {
+  AVATAR_MAX_BYTES,
+  MESSAGES,
+  USER_MESSAGES,
+  ZChangePasswordInput,
+  ZMe,
+  ZNotificationPrefs,
+  ZOwnProfile,
+  ZPrivacyPrefs,
+  ZProfileUpdate,
+} from '@wavecast/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
+import { requireUser } from '../../lib/session';
+import { sameOrigin, signedIn, signedInAs } from '../auth/guard';
+import { PASSWORD_CHANGE_LIMIT } from '../auth/rate-limits';
+import { sendWebResponse } from '../auth/routes';
+import { deleteAccount } from '../users/deletion';
+import { presentMe, presentNotificationPrefs, presentOwnProfile, presentPrivacyPrefs } from '../users/presenter';
+import { findUser } from '../users/repo';
+import * as users from '../users/service';
+import { changePassword } from './password';
+import { expiredSessionCookies } from './session-cookies';
+
+const ZProfileResponse = z.object({ profile: ZOwnProfile });
+
+/** `/api/me/*`: the signed-in user's own account, profile and settings. */
+export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const origin = sameOrigin(ctx.config.PUBLIC_URL);
+  // A new array per route: the rate-limit plugin appends its hook to the route's list.
+  const changing = () => [signedIn, origin];
+
+  app.get(
+    '/api/me',
+    { schema: { tags: ['me'], response: { 200: z.object({ user: ZMe.nullable() }) } } },
+    async (req) => {
+      if (!req.user) return { user: null };
+      const row = await findUser(ctx.database.db, req.user.id);
+      return { user: row ? presentMe(row) : null };
+    },
+  );
+
+  app.get(
+    '/api/me/profile',
+    {
+      onRequest: signedInAs(MESSAGES.userNotAuthenticated),
+      schema: { tags: ['me'], response: { 200: ZProfileResponse } },
+    },
+    async (req) => {
+      const { row, auth } = await users.getOwnProfile(ctx, requireUser(req));
+      return { profile: presentOwnProfile(row, auth) };
+    },
+  );
+
+  app.put(
+    '/api/me/profile',
+    {
+      onRequest: [signedInAs(MESSAGES.userNotAuthenticated), origin],
+      schema: { tags: ['me'], body: ZProfileUpdate, response: { 200: ZProfileResponse } },
+    },
+    async (req) => {
+      const { row, auth } = await users.updateOwnProfile(ctx, requireUser(req), req.body);
+      return { profile: presentOwnProfile(row, auth) };
+    },
+  );
+
+  // Multipart only for the avatar upload, scoped to these routes.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/me/avatar',
+      {
+        onRequest: changing(),
+        config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+        schema: { tags: ['me'], consumes: ['multipart/form-data'], response: { 200: ZProfileResponse } },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const file = req.isMultipart() ? await req.file() : undefined;
+        if (!file) throw badRequest(USER_MESSAGES.avatarInvalid);
+        const bytes = await file.toBuffer();
+        const { row, auth } = await users.replaceAvatar(ctx, user, bytes);
+        return { profile: presentOwnProfile(row, auth) };
+      },
+    );
+  });
+
+  app.delete(
+    '/api/me/avatar',
+    { onRequest: changing(), schema: { tags: ['me'], response: { 200: ZProfileResponse } } },
+    async (req) => {
+      const { row, auth } = await users.removeAvatar(ctx, requireUser(req));
+      return { profile: presentOwnProfile(row, auth) };
+    },
+  );
+
+  app.get(
+    '/api/me/settings/notifications',
+    {
+      onRequest: signedIn,
+      schema: { tags: ['me'], response: { 200: z.object({ notifications: ZNotificationPrefs }) } },
+    },
+    async (req) => ({
+      notifications: presentNotificationPrefs(await users.getOwnSettings(ctx, requireUser(req))),
+    }),
+  );
+
+  app.put(
+    '/api/me/settings/notifications',
+    {
+      onRequest: changing(),
+      schema: {
+        tags: ['me'],
+        body: ZNotificationPrefs,
+        response: { 200: z.object({ notifications: ZNotificationPrefs }) },
+      },
+    },
+    async (req) => ({
+      notifications: presentNotificationPrefs(await users.saveNotificationPrefs(ctx, requireUser(req), req.body)),
+    }),
+  );
+
+  app.get(
+    '/api/me/settings/privacy',
+    { onRequest: signedIn, schema: { tags: ['me'], response: { 200: z.object({ privacy: ZPrivacyPrefs }) } } },
+    async (req) => ({ privacy: presentPrivacyPrefs(await users.getOwnSettings(ctx, requireUser(req))) }),
+  );
+
+  app.put(
+    '/api/me/settings/privacy',
+    {
+      onRequest: changing(),
+      schema: { tags: ['me'], body: ZPrivacyPrefs, response: { 200: z.object({ privacy: ZPrivacyPrefs }) } },
+    },
+    async (req) => ({
+      privacy: presentPrivacyPrefs(await users.savePrivacyPrefs(ctx, requireUser(req), req.body)),
+    }),
+  );
+
+  app.post(
+    '/api/me/password',
+    {
+      onRequest: changing(),
+      config: { rateLimit: PASSWORD_CHANGE_LIMIT },
+      schema: { tags: ['me'], body: ZChangePasswordInput },
+    },
+    async (req, reply) => {
+      const res = await changePassword(ctx, app.auth, req, requireUser(req), req.body);
+      if (!res?.ok) {
+        if (res) return sendWebResponse(reply, res);
+        return { ok: true };
+      }
+      const cookies = res.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/me/become-creator',
+    { onRequest: changing(), schema: { tags: ['me'], response: { 200: z.object({ user: ZMe }) } } },
+    async (req) => ({ user: presentMe(await users.becomeCreator(ctx, requireUser(req))) }),
+  );
+
+  app.delete(
+    '/api/me',
+    {
+      onRequest: changing(),
+      schema: { tags: ['me'], response: { 200: z.object({ deleted: z.literal(true), filesRemoved: z.number() }) } },
+    },
+    async (req, reply) => {
+      const { filesRemoved } = await deleteAccount(ctx, requireUser(req));
+      reply.header('set-cookie', await expiredSessionCookies(app.auth));
+      return { deleted: true as const, filesRemoved };
+    },
+  );
+}

@@ -1,0 +1,199 @@
+import type { NotificationType } from '@wavecast/shared';
+import type { Database } from '../../db/client';
+import type { NotificationPrefs } from '../../db/schema';
+import { prefOn } from './prefs';
+
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  actor_id: string | null;
+  title: string;
+  link: string | null;
+  read: boolean;
+  created_at: Date;
+  /** Exact timestamp text for keyset paging (JS dates lose the microseconds). */
+  cursor_ts: string;
+  actor_display_name: string | null;
+  actor_avatar_url: string | null;
+}
+
+export interface NewNotification {
+  type: NotificationType;
+  actorId: string | null;
+  title: string;
+  link: string | null;
+  dedupeKey: string;
+  read?: boolean;
+}
+
+const COLUMNS = `n.id, n.user_id, n.type, n.actor_id, n.title, n.link, n.read, n.created_at, n.created_at::text AS cursor_ts,
+  a.display_name AS actor_display_name, a.avatar_url AS actor_avatar_url`;
+
+/** Adds the actor's name and avatar to freshly inserted rows. */
+async function withActors(database: Database, ids: string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return database.query<NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications n LEFT JOIN users a ON a.id = n.actor_id WHERE n.id = ANY($1::uuid[])`,
+    [ids],
+  );
+}
+
+/**
+ * Creates one notification for one user unless that user already has one with the same key
+ * (the bus hands each event to every server process). Returns the row only when this call made it.
+ */
+export async function insertForUser(database: Database, userId: string, n: NewNotification) {
+  const rows = await database.query<{ id: string }>(
+    `INSERT INTO notifications (user_id, type, actor_id, title, link, dedupe_key, read)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id`,
+    [userId, n.type, n.actorId, n.title, n.link, n.dedupeKey, n.read ?? false],
+  );
+  return withActors(
+    database,
+    rows.map((r) => r.id),
+  );
+}
+
+/** The same notification for every follower of `creatorId` who has `pref` on (or for all, without one). */
+export async function insertForFollowers(
+  database: Database,
+  creatorId: string,
+  n: NewNotification,
+  pref?: keyof NotificationPrefs,
+) {
+  const rows = await database.query<{ id: string }>(
+    `INSERT INTO notifications (user_id, type, actor_id, title, link, dedupe_key)
+     SELECT f.follower_id, $2, $3, $4, $5, $6
+     FROM follows f JOIN users u ON u.id = f.follower_id
+     WHERE f.following_id = $1 AND f.follower_id <> $1 ${pref ? `AND ${prefOn(pref)}` : ''}
+     ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id`,
+    [creatorId, n.type, n.actorId, n.title, n.link, n.dedupeKey],
+  );
+  return withActors(
+    database,
+    rows.map((r) => r.id),
+  );
+}
+
+export interface Recipient {
+  id: string;
+  email: string;
+  notification_prefs: Partial<NotificationPrefs> | null;
+}
+
+export async function recipients(database: Database, ids: string[]): Promise<Recipient[]> {
+  if (ids.length === 0) return [];
+  return database.query<Recipient>('SELECT id, email, notification_prefs FROM users WHERE id = ANY($1::text[])', [
+    [...new Set(ids)],
+  ]);
+}
+
+export async function findUser(database: Database, id: string) {
+  const [row] = await database.query<{
+    id: string;
+    email: string;
+    display_name: string | null;
+    user_role: string;
+    notification_prefs: Partial<NotificationPrefs> | null;
+  }>('SELECT id, email, display_name, user_role, notification_prefs FROM users WHERE id = $1', [id]);
+  return row;
+}
+
+export async function followExists(database: Database, followerId: string, followingId: string) {
+  const rows = await database.query('SELECT 1 FROM follows WHERE follower_id = $1 AND following_id = $2', [
+    followerId,
+    followingId,
+  ]);
+  return rows.length > 0;
+}
+
+/** A comment with its track and the names involved. */
+export async function findComment(database: Database, commentId: string) {
+  const [row] = await database.query<{
+    id: string;
+    author_id: string | null;
+    author_name: string | null;
+    track_id: string;
+    track_title: string;
+    owner_id: string;
+  }>(
+    `SELECT c.id, c.user_id AS author_id, au.display_name AS author_name,
+            a.id AS track_id, a.title AS track_title, a.user_id AS owner_id
+     FROM comments c JOIN audio_content a ON a.id = c.audio_id LEFT JOIN users au ON au.id = c.user_id
+     WHERE c.id = $1`,
+    [commentId],
+  );
+  return row;
+}
+
+export async function findTrack(database: Database, trackId: string) {
+  const [row] = await database.query<{
+    id: string;
+    title: string;
+    user_id: string;
+    is_public: boolean;
+    status: string;
+    creator_name: string | null;
+  }>(
+    `SELECT a.id, a.title, a.user_id, a.is_public, a.status, u.display_name AS creator_name
+     FROM audio_content a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+    [trackId],
+  );
+  return row;
+}
+
+export async function findStream(database: Database, streamId: string) {
+  const [row] = await database.query<{
+    id: string;
+    title: string;
+    user_id: string;
+    is_active: boolean;
+    creator_name: string | null;
+  }>(
+    `SELECT s.id, s.title, s.user_id, s.is_active, u.display_name AS creator_name
+     FROM live_streams s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+    [streamId],
+  );
+  return row;
+}
+
+export async function findNotification(database: Database, id: string) {
+  return (await withActors(database, [id]))[0];
+}
+
+/** Newest first; `cursor` is the (created_at text, id) of the last row of the previous page. */
+export async function listForUser(
+  database: Database,
+  userId: string,
+  limit: number,
+  cursor?: { ts: string; id: string },
+) {
+  return database.query<NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+     WHERE n.user_id = $1 ${cursor ? 'AND (n.created_at, n.id) < ($3::timestamptz, $4::uuid)' : ''}
+     ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
+    cursor ? [userId, limit, cursor.ts, cursor.id] : [userId, limit],
+  );
+}
+
+export async function unreadCount(database: Database, userId: string): Promise<number> {
+  const [row] = await database.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT read',
+    [userId],
+  );
+  return row.n;
+}
+
+export async function markRead(database: Database, userId: string, id: string): Promise<boolean> {
+  const rows = await database.query(
+    'UPDATE notifications SET read = true WHERE id = $1 AND user_id = $2 RETURNING id',
+    [id, userId],
+  );
+  return rows.length > 0;
+}
+
+export async function markAllRead(database: Database, userId: string): Promise<void> {
+  await database.query('UPDATE notifications SET read = true WHERE user_id = $1 AND NOT read', [userId]);
+}

@@ -1,0 +1,155 @@
+import { NOTIFICATIONS_PAGE_SIZE } from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest } from '../../lib/errors';
+import { prefsOf } from './prefs';
+import { decodeCursor, encodeCursor, presentNotification } from './presenter';
+import * as repo from './repo';
+
+export const EMAIL_JOB = 'notifications.email';
+
+const nameOf = (name: string | null | undefined) => name?.trim() || 'Someone';
+const profileLink = (id: string, role: string) => (role === 'creator' ? `/profile/${id}` : `/profile/listener/${id}`);
+
+/** Creating notifications from what happened, pushing them live, and the user's own list. */
+export function notificationService(ctx: AppContext) {
+  const { database } = ctx;
+
+  /** Pushes each new row to its user's socket room and queues its email copy when wanted. */
+  async function deliver(rows: repo.NotificationRow[]) {
+    if (rows.length === 0) return;
+    const people = new Map(
+      (
+        await repo.recipients(
+          database,
+          rows.map((r) => r.user_id),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    for (const row of rows) {
+      const prefs = prefsOf(people.get(row.user_id)?.notification_prefs);
+      await ctx.bus.publish(`user:${row.user_id}`, 'notification.created', {
+        userId: row.user_id,
+        notificationId: row.id,
+        notification: presentNotification(row),
+        push: prefs.pushNotifications,
+      });
+      if (prefs.emailNotifications) await ctx.jobs.enqueue(EMAIL_JOB, { notificationId: row.id });
+    }
+  }
+
+  return {
+    deliver,
+
+    /** user.followed: tell the followed user, if they want to hear about new followers. */
+    async onFollowed(followerId: string, followingId: string) {
+      if (followerId === followingId) return;
+      const [target, follower] = await Promise.all([
+        repo.findUser(database, followingId),
+        repo.findUser(database, followerId),
+      ]);
+      if (!target || !follower || !prefsOf(target.notification_prefs).newFollowers) return;
+      if (!(await repo.followExists(database, followerId, followingId))) return;
+      const rows = await repo.insertForUser(database, followingId, {
+        type: 'new_follower',
+        actorId: followerId,
+        title: `${nameOf(follower.display_name)} started following you`,
+        link: profileLink(followerId, follower.user_role),
+        dedupeKey: `follow:${followerId}`,
+      });
+      await deliver(rows);
+    },
+
+    /** comment.created: tell the track's owner, unless they wrote it or opted out. */
+    async onComment(commentId: string) {
+      const c = await repo.findComment(database, commentId);
+      if (!c?.author_id || c.author_id === c.owner_id) return;
+      const owner = await repo.findUser(database, c.owner_id);
+      if (!owner || !prefsOf(owner.notification_prefs).newComments) return;
+      const rows = await repo.insertForUser(database, c.owner_id, {
+        type: 'new_comment',
+        actorId: c.author_id,
+        title: `${nameOf(c.author_name)} commented on "${c.track_title}"`,
+        link: `/audio/${c.track_id}`,
+        dedupeKey: `comment:${c.id}`,
+      });
+      await deliver(rows);
+    },
+
+    /** track.uploaded: tell the creator's followers once the track is public and ready. */
+    async onTrackUploaded(trackId: string) {
+      const track = await repo.findTrack(database, trackId);
+      if (!track?.is_public || track.status !== 'ready') return;
+      const rows = await repo.insertForFollowers(database, track.user_id, {
+        type: 'new_track',
+        actorId: track.user_id,
+        title: `${nameOf(track.creator_name)} uploaded "${track.title}"`,
+        link: `/audio/${track.id}`,
+        dedupeKey: `track:${track.id}`,
+      });
+      await deliver(rows);
+    },
+
+    /** live.started: tell followers who want live stream alerts. */
+    async onLiveStarted(streamId: string) {
+      const stream = await repo.findStream(database, streamId);
+      if (!stream?.is_active) return;
+      const rows = await repo.insertForFollowers(
+        database,
+        stream.user_id,
+        {
+          type: 'live_started',
+          actorId: stream.user_id,
+          title: `${nameOf(stream.creator_name)} is live: "${stream.title}"`,
+          link: `/live/${stream.id}`,
+          dedupeKey: `live:${stream.id}`,
+        },
+        'liveStreamAlerts',
+      );
+      await deliver(rows);
+    },
+
+    async list(userId: string, cursor?: string) {
+      const after = decodeCursor(cursor);
+      if (cursor && !after) throw badRequest('Invalid cursor');
+      const rows = await repo.listForUser(database, userId, NOTIFICATIONS_PAGE_SIZE + 1, after);
+      const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+      return {
+        items: page.map(presentNotification),
+        nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE ? encodeCursor(page[page.length - 1]) : null,
+        unreadCount: await repo.unreadCount(database, userId),
+      };
+    },
+
+    unreadCount: (userId: string) => repo.unreadCount(database, userId),
+
+    async markRead(userId: string, id: string) {
+      if (!(await repo.markRead(database, userId, id))) throw new AppError('NOT_FOUND', 'Notification not found');
+    },
+
+    markAllRead: (userId: string) => repo.markAllRead(database, userId),
+
+    /** The email copy of one notification (a durable job), if the user still wants email. */
+    async sendEmail(notificationId: string) {
+      const row = await repo.findNotification(database, notificationId);
+      if (!row) return;
+      const user = await repo.findUser(database, row.user_id);
+      if (!user || !prefsOf(user.notification_prefs).emailNotifications) return;
+      const url = row.link ? new URL(row.link, ctx.config.PUBLIC_URL).toString() : ctx.config.PUBLIC_URL;
+      await ctx.mail.send({
+        to: user.email,
+        subject: row.title,
+        text: `${row.title}\n\n${url}\n\nYou can choose which emails you get in Settings → Notifications.`,
+        html: `<p>${escapeHtml(row.title)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p style="color:#888">You can choose which emails you get in Settings → Notifications.</p>`,
+      });
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof notificationService>;
+
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+}

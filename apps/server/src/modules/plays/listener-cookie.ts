@@ -1,0 +1,80 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+
+export const LISTENER_COOKIE = 'wc_listener';
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/** The server secret: AUTH_SECRET, or the one generated into DATA_DIR (shared with auth). */
+function serverSecret(ctx: AppContext): string {
+  if (ctx.config.AUTH_SECRET) return ctx.config.AUTH_SECRET;
+  const file = path.join(ctx.config.dataDir, 'auth-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('hex');
+    fs.mkdirSync(ctx.config.dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+const sign = (secret: string, id: string) =>
+  createHmac('sha256', `listener:${secret}`).update(id).digest('base64url').slice(0, 32);
+
+export function signListenerId(secret: string, id: string): string {
+  return `${id}.${sign(secret, id)}`;
+}
+
+/** The id inside a cookie value, if its signature is ours. */
+export function verifyListenerId(secret: string, value: string | undefined): string | null {
+  if (!value) return null;
+  const [id, mac] = value.split('.');
+  if (!id || !mac || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) return null;
+  const expected = Buffer.from(sign(secret, id));
+  const got = Buffer.from(mac);
+  return expected.length === got.length && timingSafeEqual(expected, got) ? id : null;
+}
+
+function readCookie(req: FastifyRequest, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/**
+ * Anonymous listeners are told apart by a random id the server keeps in an HttpOnly cookie,
+ * signed so that made-up ids are refused.
+ */
+export function listenerCookies(ctx: AppContext) {
+  let secret: string | undefined;
+  const key = () => {
+    secret ??= serverSecret(ctx);
+    return secret;
+  };
+  const secure = ctx.config.PUBLIC_URL.startsWith('https:');
+  return {
+    /** The anonymous id of this request's listener, or null when it has no valid cookie. */
+    read: (req: FastifyRequest) => verifyListenerId(key(), readCookie(req, LISTENER_COOKIE)),
+    /** Gives the browser a fresh anonymous id and returns it. */
+    issue(reply: FastifyReply): string {
+      const id = randomBytes(16).toString('base64url');
+      const attrs = [
+        `${LISTENER_COOKIE}=${encodeURIComponent(signListenerId(key(), id))}`,
+        'Path=/api',
+        `Max-Age=${ONE_YEAR_SECONDS}`,
+        'HttpOnly',
+        'SameSite=Lax',
+        ...(secure ? ['Secure'] : []),
+      ];
+      reply.header('set-cookie', attrs.join('; '));
+      return id;
+    },
+  };
+}

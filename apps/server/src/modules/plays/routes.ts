@@ -1,0 +1,35 @@
+import { ZPlayReport, ZPlayResult } from '@wavecast/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { sameOrigin } from '../auth/guard';
+import { listenerCookies } from './listener-cookie';
+import type { Listener } from './repo';
+import { playService } from './service';
+
+/** `POST /api/plays`: the player's listening report; the server decides whether a play counts. */
+export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = playService(ctx);
+  const cookies = listenerCookies(ctx);
+
+  app.post(
+    '/api/plays',
+    {
+      onRequest: sameOrigin(ctx.config.PUBLIC_URL),
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['plays'], body: ZPlayReport, response: { 200: ZPlayResult } },
+    },
+    async (req, reply) => {
+      let listener: Listener | null = null;
+      if (req.user) listener = { userId: req.user.id, anonymousId: null };
+      else {
+        const anonymousId = cookies.read(req);
+        if (anonymousId) listener = { userId: null, anonymousId };
+        // A browser without a (valid) id gets one now; its plays count from the next report on.
+        else cookies.issue(reply);
+      }
+      return service.report(req.user?.id ?? null, listener, req.body);
+    },
+  );
+}

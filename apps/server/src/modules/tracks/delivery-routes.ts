@@ -1,0 +1,148 @@
+import { DEFAULT_COVER_URL, MESSAGES } from '@wavecast/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { COVER_SIZES } from '../../media/cover';
+import { RENDITIONS } from '../../media/transcode';
+import { cachedTrack } from './delivery-cache';
+import { canDownloadTrack, canViewTrack, isTrackId } from './policy';
+import { coverVersion, streamVersion } from './presenter';
+import type { TrackRow } from './repo';
+import { attachmentDisposition, sendObject } from './send-object';
+
+const Params = z.object({ id: z.string().max(100) });
+const StreamQuery = z.object({
+  v: z.string().max(64).optional(),
+  format: z.enum(['opus', 'aac', 'original']).optional(),
+});
+const CoverQuery = z.object({
+  v: z.string().max(64).optional(),
+  size: z.coerce.number().int().optional(),
+});
+const VersionQuery = z.object({ v: z.string().max(64).optional() });
+
+const IMMUTABLE = 'max-age=31536000, immutable';
+
+/**
+ * Media responses skip @fastify/helmet (it rebuilds its middleware on every request, a large share
+ * of a Range request's cost) and carry this fixed set instead: what matters for bytes that must
+ * never be sniffed, framed or embedded elsewhere.
+ */
+const MEDIA_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+} as const;
+const noHelmet = { helmet: false as const };
+
+/** The track if this viewer may have it; 404 'Audio not found' otherwise (never 403: no leaks). */
+async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): Promise<TrackRow> {
+  const track = isTrackId(id) ? await cachedTrack(ctx, id) : null;
+  if (!track || !canViewTrack(req.user, track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
+  return track;
+}
+
+/** Public, ready tracks may sit in shared caches; anything only its owner sees may not. */
+function cacheControl(track: TrackRow, versioned: boolean): string {
+  const scope = track.isPublic && track.status === 'ready' ? 'public' : 'private';
+  return versioned ? `${scope}, ${IMMUTABLE}` : `${scope}, no-cache`;
+}
+
+/** The stream: the requested rendition, AAC by default (plays everywhere), the original until processed. */
+function pickStream(track: TrackRow, format: 'opus' | 'aac' | 'original' | undefined) {
+  const media = track.media ?? {};
+  if (format === 'opus' && media.opusKey) return { key: media.opusKey, type: RENDITIONS.opus.contentType };
+  if (format !== 'original' && media.aacKey) return { key: media.aacKey, type: RENDITIONS.aac.contentType };
+  return { key: track.audioKey, type: track.audioMime };
+}
+
+const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+/** Audio, covers and peaks, with Range and caching; private and processing tracks 404 to others. */
+export async function deliveryRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register(async (scope) => mediaRoutes(scope, ctx));
+}
+
+async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tracks'];
+  // Headers go on before anything can fail, so errors (404) carry them too.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(MEDIA_HEADERS);
+  });
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/tracks/:id/stream',
+    schema: { tags, params: Params, querystring: StreamQuery },
+    ...noHelmet,
+    async handler(req, reply) {
+      const track = await visibleTrack(ctx, req, req.params.id);
+      const { key, type } = pickStream(track, req.query.format);
+      return sendObject(ctx, req, reply, {
+        key,
+        contentType: type,
+        cacheControl: cacheControl(track, req.query.v === streamVersion(track)),
+        missing: MESSAGES.audioNotFound,
+      });
+    },
+  });
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/tracks/:id/download',
+    schema: { tags, params: Params },
+    ...noHelmet,
+    async handler(req, reply) {
+      const track = await visibleTrack(ctx, req, req.params.id);
+      if (!canDownloadTrack(req.user, track)) {
+        throw new AppError('FORBIDDEN', 'The creator does not allow downloads of this audio.');
+      }
+      return sendObject(ctx, req, reply, {
+        key: track.audioKey,
+        contentType: track.audioMime,
+        cacheControl: `${track.isPublic && track.status === 'ready' ? 'public' : 'private'}, max-age=3600`,
+        disposition: attachmentDisposition(track.title, extOf(track.audioKey)),
+        missing: MESSAGES.audioNotFound,
+      });
+    },
+  });
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/tracks/:id/cover',
+    schema: { tags, params: Params, querystring: CoverQuery },
+    ...noHelmet,
+    async handler(req, reply) {
+      const track = await visibleTrack(ctx, req, req.params.id);
+      if (!track.coverKey) return reply.redirect(DEFAULT_COVER_URL, 302);
+      const sizes = track.media?.coverKeys ?? {};
+      // The smallest made size that is at least the asked one; the largest made size by default.
+      const wanted = req.query.size ?? COVER_SIZES[COVER_SIZES.length - 1];
+      const size = COVER_SIZES.find((s) => s >= wanted && sizes[String(s)]);
+      const key = size ? sizes[String(size)] : track.coverKey;
+      const type = size ? 'image/jpeg' : `image/${extOf(track.coverKey) === 'jpg' ? 'jpeg' : extOf(track.coverKey)}`;
+      return sendObject(ctx, req, reply, {
+        key,
+        contentType: type,
+        cacheControl: cacheControl(track, req.query.v === coverVersion(track)),
+        missing: 'Cover not found',
+      });
+    },
+  });
+
+  r.get(
+    '/api/tracks/:id/peaks',
+    { schema: { tags, params: Params, querystring: VersionQuery }, ...noHelmet },
+    async (req, reply) => {
+      const track = await visibleTrack(ctx, req, req.params.id);
+      if (!track.peaks) throw new AppError('NOT_FOUND', 'The waveform is not ready yet');
+      return reply
+        .header('cache-control', cacheControl(track, req.query.v === streamVersion(track)))
+        .send({ peaks: track.peaks });
+    },
+  );
+}

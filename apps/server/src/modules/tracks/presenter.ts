@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { TTrack } from '@wavecast/shared';
+import { DEFAULT_COVER_URL } from '@wavecast/shared';
+import type { audioContent, users } from '../../db/schema';
+import { RENDITIONS } from '../../media/transcode';
+
+type TrackRow = typeof audioContent.$inferSelect;
+type CreatorRow = Pick<typeof users.$inferSelect, 'id' | 'displayName' | 'avatarUrl'>;
+
+const hash = (...parts: (string | null | undefined)[]) =>
+  createHash('sha1').update(parts.join('|')).digest('base64url').slice(0, 10);
+
+/**
+ * Versions that change exactly when the bytes behind a URL change (not on a title edit), so a
+ * URL carrying the current version can be cached for good.
+ */
+export const streamVersion = (row: Pick<TrackRow, 'audioKey' | 'media'>) =>
+  memo(streamVersions, row, () => hash(row.audioKey, row.media?.opusKey, row.media?.aacKey));
+export const coverVersion = (row: Pick<TrackRow, 'coverKey' | 'media'>) =>
+  memo(coverVersions, row, () => hash(row.coverKey, ...Object.values(row.media?.coverKeys ?? {})));
+
+// Delivery asks for the version of the same cached row on every request: hash it once.
+const streamVersions = new WeakMap<object, string>();
+const coverVersions = new WeakMap<object, string>();
+function memo(map: WeakMap<object, string>, row: object, make: () => string): string {
+  let v = map.get(row);
+  if (v === undefined) {
+    v = make();
+    map.set(row, v);
+  }
+  return v;
+}
+
+/**
+ * The one shape a track leaves the server in (see ZTrack). Storage keys never leave; the
+ * failure reason only reaches the owner.
+ */
+export function presentTrack(
+  row: TrackRow,
+  creator: CreatorRow | null,
+  opts: { viewerId?: string | null; liked?: boolean } = {},
+): TTrack {
+  const isOwner = opts.viewerId != null && opts.viewerId === row.userId;
+  const v = streamVersion(row);
+  const audioUrl = `/api/tracks/${row.id}/stream?v=${v}`;
+  const media = row.media ?? {};
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    coverUrl: row.coverKey ? `/api/tracks/${row.id}/cover?v=${coverVersion(row)}` : DEFAULT_COVER_URL,
+    audioUrl,
+    downloadUrl: row.allowDownloads ? `/api/tracks/${row.id}/download` : null,
+    peaksUrl: row.peaks ? `/api/tracks/${row.id}/peaks?v=${v}` : null,
+    duration: row.duration,
+    category: row.category,
+    tags: row.tags ?? [],
+    isPublic: row.isPublic,
+    allowDownloads: row.allowDownloads,
+    playCount: row.playCount,
+    likeCount: row.likeCount,
+    chapterMarkers: row.chapterMarkers ?? [],
+    status: row.status,
+    ...(isOwner ? { failureReason: row.failureReason } : {}),
+    gainDb: row.gainDb,
+    createdAt: row.createdAt.toISOString(),
+    creator: {
+      id: creator?.id ?? row.userId,
+      displayName: creator?.displayName ?? null,
+      avatarUrl: creator?.avatarUrl ?? null,
+    },
+    ...(opts.liked !== undefined ? { liked: opts.liked } : {}),
+    sources:
+      media.opusKey && media.aacKey
+        ? [
+            { url: `${audioUrl}&format=opus`, type: RENDITIONS.opus.mime },
+            { url: `${audioUrl}&format=aac`, type: RENDITIONS.aac.mime },
+          ]
+        : [{ url: audioUrl, type: row.audioMime }],
+  };
+}

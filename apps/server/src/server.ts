@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { registerJobHandlers } from './jobs/handlers';
+import { JobQueue } from './jobs/queue';
+import { Mailer } from './mail/mailer';
+import { createBus } from './realtime/bus';
+import { createStorage } from './storage';
+
+/** Opens the database, storage and bus named by the config. */
+export async function createContext(config: Config): Promise<AppContext> {
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  const storage = createStorage(config);
+  const bus = createBus(config.REDIS_URL);
+  const jobs = new JobQueue(database);
+  const mail = new Mailer(database, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const ctx: AppContext = { config, database, storage, bus, jobs, mail };
+  registerJobHandlers(ctx);
+  return ctx;
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.stop();
+  await ctx.bus.close();
+  await ctx.database.close();
+}
+
+export interface Running {
+  ctx: AppContext;
+  app?: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Starts the roles the config asks for (api, worker or both) on an open context. */
+export async function startRoles(ctx: AppContext): Promise<Running> {
+  let app: FastifyInstance | undefined;
+  if (ctx.config.roles.has('api')) {
+    app = await buildApp(ctx);
+    await app.listen({ port: ctx.config.PORT, host: ctx.config.HOST });
+  }
+  if (ctx.config.roles.has('worker')) ctx.jobs.start();
+  return {
+    ctx,
+    app,
+    async close() {
+      await app?.close();
+      await closeContext(ctx);
+    },
+  };
+}
+
+export const dataPath = (config: Config, ...parts: string[]) => path.join(config.dataDir, ...parts);

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { assertValidKey, type ByteRange, type StorageDriver, type StoredObject } from './driver';
+
+export interface S3Options {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** S3-compatible object storage. Bodies are spooled to a temp file so PutObject knows the length. */
+export class S3Storage implements StorageDriver {
+  readonly name = 's3' as const;
+  private readonly client: S3Client;
+  private bucketReady?: Promise<void>;
+
+  constructor(private readonly opts: S3Options) {
+    this.client = new S3Client({
+      endpoint: opts.endpoint,
+      region: opts.region,
+      forcePathStyle: opts.forcePathStyle,
+      // Plain bodies: streamed checksums (aws-chunked) are not understood by every S3-compatible store.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      credentials:
+        opts.accessKeyId && opts.secretAccessKey
+          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  private ensureBucket(): Promise<void> {
+    this.bucketReady ??= (async () => {
+      try {
+        await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket }));
+      } catch {
+        await this.client.send(new CreateBucketCommand({ Bucket: this.opts.bucket }));
+      }
+    })();
+    return this.bucketReady;
+  }
+
+  async put(key: string, body: Readable, opts?: { contentType?: string }): Promise<StoredObject> {
+    assertValidKey(key);
+    await this.ensureBucket();
+    const tmp = path.join(os.tmpdir(), `wavecast-s3-${randomUUID()}`);
+    try {
+      await pipeline(body, fs.createWriteStream(tmp));
+      const { size } = await fsp.stat(tmp);
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.opts.bucket,
+          Key: key,
+          Body: fs.createReadStream(tmp),
+          ContentLength: size,
+          ContentType: opts?.contentType,
+        }),
+      );
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
+    return (await this.stat(key)) as StoredObject;
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    assertValidKey(key);
+    const res = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.opts.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return res.Body as Readable;
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    assertValidKey(key);
+    await this.ensureBucket();
+    try {
+      const h = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      return {
+        size: Number(h.ContentLength ?? 0),
+        mtime: h.LastModified ?? new Date(0),
+        etag: h.ETag ?? `"${key}"`,
+        contentType: h.ContentType,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    await this.ensureBucket();
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const res = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = res.NextContinuationToken;
+    } while (token);
+    return keys;
+  }
+
+  async health(): Promise<void> {
+    await this.ensureBucket();
+  }
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@wavecast/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { type Database, openDatabase } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { registerJobHandlers } from '../src/jobs/handlers';
+import { JobQueue } from '../src/jobs/queue';
+import { Mailer } from '../src/mail/mailer';
+import { MemoryBus } from '../src/realtime/bus';
+import { LocalStorage } from '../src/storage/local';
+
+/**
+ * A fresh database for one test file: a copy of the migrated PGlite template, or, with
+ * TEST_DATABASE_URL, a new PostgreSQL database dropped again at close.
+ */
+async function openTestDatabase(dataDir: string): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const template = await fs.readFile(inject('pgliteTemplate'));
+    return openDatabase({ dataDir, inMemory: true, loadDataDir: new Blob([template]) });
+  }
+  const name = `wavecast_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ dataDir, databaseUrl: dbUrl.toString() });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return database;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real application on a real database, driven through `app.inject`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = await openTestDatabase(dataDir);
+  const ctx: AppContext = {
+    config,
+    database,
+    storage: new LocalStorage(path.join(dataDir, 'storage')),
+    bus: new MemoryBus(),
+    jobs: new JobQueue(database),
+    mail: new Mailer(database, { from: config.MAIL_FROM, log: () => {} }),
+  };
+  registerJobHandlers(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir,
+    async close() {
+      await app.close();
+      await ctx.jobs.stop();
+      await ctx.bus.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  /** The Cookie header of the user's session. */
+  cookie: string;
+}
+
+let userSeq = 0;
+
+/**
+ * A different client address for every test sign-up: sign-up is rate limited per address (always
+ * on), and test users stand for different people. Rate-limit tests pass one address on purpose.
+ */
+let ipSeq = 0;
+export const testClientIp = () => {
+  const n = ++ipSeq;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+/** Signs a user up through the real auth API and gives them a role (set directly in the database). */
+export async function signUp(
+  t: TestApp,
+  opts: { email?: string; password?: string; name?: string; role?: Role } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? `user${++userSeq}-${randomUUID().slice(0, 8)}@test.local`;
+  const password = opts.password ?? 'correct-horse-battery';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password, name: opts.name ?? email.split('@')[0] },
+    remoteAddress: testClientIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const id = res.json().user.id as string;
+  if (opts.role && opts.role !== 'listener') {
+    await t.ctx.database.db.update(users).set({ userRole: opts.role }).where(eq(users.id, id));
+  }
+  return { id, email, password, cookie: cookieHeader(res.headers['set-cookie']) };
+}
+
+/** Turns Set-Cookie headers into a Cookie header. */
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}

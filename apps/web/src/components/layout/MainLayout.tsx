@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../../features/marketing/components/SiteFooter';
+import { PlayerBar } from '../../features/player/components/PlayerBar';
+import { usePlayer } from '../../features/player/PlayerProvider';
+import { cn } from '../../lib/cn';
+import { Spinner } from '../ui/Spinner';
+import { MobileNav } from './MobileNav';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+export function MainLayout() {
+  // The player bar covers the bottom of the page once a track is selected: make room for it.
+  const hasTrack = usePlayer().current !== null;
+  return (
+    <div className="flex min-h-full">
+      <Sidebar />
+      <div className={cn('flex min-w-0 flex-1 flex-col', hasTrack ? 'pb-56 md:pb-32' : 'pb-24 md:pb-10')}>
+        <TopBar />
+        <main id="main" className="flex-1 px-4 pt-6 pb-10 md:px-8">
+          <Suspense
+            fallback={
+              <div className="grid place-items-center py-24">
+                <Spinner />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+      </div>
+      <PlayerBar />
+      <MobileNav />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { BarChart3, Compass, Home, LayoutDashboard, Library, Radio, Upload } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { NavLink } from 'react-router';
+import { useSession } from '../../features/auth/session';
+import { YourPlaylists } from '../../features/playlists/components/YourPlaylists';
+import { cn } from '../../lib/cn';
+import { Logo } from './Logo';
+
+function Item({ to, icon: Icon, label }: { to: string; icon: ComponentType<{ className?: string }>; label: string }) {
+  return (
+    <NavLink
+      to={to}
+      end={to === '/'}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+          isActive ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
+        )
+      }
+    >
+      <Icon className="size-5" aria-hidden />
+      {label}
+    </NavLink>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mt-6">
+      <h2 className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted">{title}</h2>
+      <div className="space-y-1">{children}</div>
+    </div>
+  );
+}
+
+/** Desktop left sidebar (spec: Shell). */
+export function Sidebar() {
+  const { user } = useSession();
+  return (
+    <aside
+      className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-surface px-3 py-5 md:flex"
+      aria-label="Sidebar"
+    >
+      <div className="px-3">
+        <Logo />
+      </div>
+      <nav className="mt-6 space-y-1" aria-label="Main">
+        <Item to="/" icon={Home} label="Home" />
+        <Item to="/explore" icon={Compass} label="Explore" />
+        {user && <Item to="/dashboard/listener" icon={Library} label="Your Library" />}
+      </nav>
+      {user?.role === 'creator' && (
+        <Section title="Creator">
+          <Item to="/creator/dashboard" icon={LayoutDashboard} label="Dashboard" />
+          <Item to="/creator/upload" icon={Upload} label="Upload" />
+          <Item to="/creator/live" icon={Radio} label="Go Live" />
+          <Item to="/creator/analytics" icon={BarChart3} label="Analytics" />
+        </Section>
+      )}
+      {user && (
+        <Section title="Your Playlists">
+          <YourPlaylists />
+        </Section>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,71 @@
+import { formatDistanceToNow } from 'date-fns';
+import { useDeferredValue, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useOutbox } from '../queries';
+
+/** Admin tab: the mail the platform sent (or, without SMTP, kept in the outbox). */
+export function MailOutboxAdmin() {
+  const [to, setTo] = useState('');
+  const deferredTo = useDeferredValue(to);
+  const query = useOutbox(deferredTo);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <section aria-labelledby="admin-mail-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="admin-mail-title" className="text-xl font-semibold">
+          Mail outbox
+        </h2>
+        <input
+          type="search"
+          aria-label="Filter by recipient"
+          placeholder="Filter by recipient"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          className="h-10 w-full rounded-lg border border-border bg-bg px-3 text-sm focus:border-primary focus:outline-none sm:w-72"
+        />
+      </div>
+      {query.isPending ? (
+        <div className="grid place-items-center py-12">
+          <Spinner />
+        </div>
+      ) : query.isError ? (
+        <p role="alert" className="text-error">
+          Could not load mail. {query.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="rounded-card border border-border bg-surface p-8 text-center text-muted">No mail yet.</p>
+      ) : (
+        <ul className="space-y-3">
+          {items.map((m) => (
+            <li key={m.id} data-testid="outbox-mail">
+              <details className="group rounded-card border border-border bg-surface">
+                <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-4 gap-y-1 p-4">
+                  <span className="min-w-0 flex-1 font-medium break-words">{m.subject}</span>
+                  <span className="text-sm text-muted break-all">{m.to}</span>
+                  <span className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs">
+                    {m.sentVia === 'smtp' ? 'Sent (SMTP)' : 'Outbox'}
+                  </span>
+                  <time dateTime={m.createdAt} className="text-xs text-muted">
+                    {formatDistanceToNow(new Date(m.createdAt), { addSuffix: true })}
+                  </time>
+                </summary>
+                <pre className="overflow-x-auto border-t border-border p-4 text-sm whitespace-pre-wrap break-words">
+                  {m.text}
+                </pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { ROLES, type Role, type TAdminUser, USER_MESSAGES } from '@wavecast/shared';
+import { formatDistanceToNow } from 'date-fns';
+import { Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useSession } from '../../auth/session';
+import { useAdminUsers, useChangeRole } from '../queries';
+
+const LABEL: Record<Role, string> = {
+  listener: 'Listener',
+  creator: 'Creator',
+  affiliate: 'Affiliate',
+  advertiser: 'Advertiser',
+  admin: 'Admin',
+};
+
+function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
+  const change = useChangeRole();
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="admin-user">
+      <Avatar src={u.avatarUrl} name={u.displayName} email={u.email} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{u.displayName || '—'}</p>
+        <p className="truncate text-sm text-muted">{u.email}</p>
+      </div>
+      <span className="text-xs text-muted">
+        joined {formatDistanceToNow(new Date(u.createdAt), { addSuffix: true })}
+      </span>
+      <label className="sr-only" htmlFor={`role-${u.id}`}>
+        Role of {u.displayName || u.email}
+      </label>
+      <select
+        id={`role-${u.id}`}
+        value={u.role}
+        disabled={change.isPending || isSelf}
+        title={isSelf ? USER_MESSAGES.cannotDemoteSelf : undefined}
+        onChange={(e) =>
+          change.mutate(
+            { id: u.id, role: e.target.value as Role },
+            {
+              onSuccess: () => toast.success(USER_MESSAGES.roleUpdated),
+              onError: (err) => toast.error(err.message),
+            },
+          )
+        }
+        className="rounded-lg border border-border bg-bg px-2 py-1.5 text-sm focus:border-primary focus:outline-none"
+      >
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {LABEL[r]}
+          </option>
+        ))}
+      </select>
+    </li>
+  );
+}
+
+/** Admin tab: find users and change their role. */
+export function UsersAdmin() {
+  const { user } = useSession();
+  const [q, setQ] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const deferredQ = useDeferredValue(q);
+  const query = useAdminUsers({ q: deferredQ, role });
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+
+  return (
+    <section aria-labelledby="admin-users-title">
+      <h2 id="admin-users-title" className="mb-4 text-xl font-semibold">
+        Users
+      </h2>
+      <div className="mb-4 flex flex-wrap gap-3">
+        <div className="relative min-w-56 flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
+          <input
+            type="search"
+            aria-label="Search users by name or email"
+            placeholder="Search by name or email"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            className="h-10 w-full rounded-lg border border-border bg-bg pr-3 pl-9 text-sm focus:border-primary focus:outline-none"
+          />
+        </div>
+        <select
+          aria-label="Filter by role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role | '')}
+          className="h-10 rounded-lg border border-border bg-bg px-3 text-sm focus:border-primary focus:outline-none"
+        >
+          <option value="">All roles</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {LABEL[r]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {query.isPending ? (
+        <div className="grid place-items-center py-12">
+          <Spinner />
+        </div>
+      ) : query.isError ? (
+        <p role="alert" className="text-error">
+          Could not load users. {query.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="rounded-card border border-border bg-surface p-8 text-center text-muted">No users found.</p>
+      ) : (
+        <div className="rounded-card border border-border bg-surface px-4">
+          <p className="border-b border-border py-2 text-sm text-muted">
+            {total} {total === 1 ? 'user' : 'users'}
+          </p>
+          <ul className="divide-y divide-border">
+            {items.map((u) => (
+              <UserRow key={u.id} u={u} isSelf={u.id === user?.id} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+import { ContactMessagesAdmin } from '../support/components/ContactMessagesAdmin';
+import { MailOutboxAdmin } from './components/MailOutboxAdmin';
+import { UsersAdmin } from './components/UsersAdmin';
+
+export interface AdminTab {
+  id: string;
+  label: string;
+  Component: ComponentType;
+}
+
+/** The admin area's tabs; each feature that has something for admins adds one entry here. */
+export const adminTabs: AdminTab[] = [
+  { id: 'users', label: 'Users', Component: UsersAdmin },
+  { id: 'messages', label: 'Messages', Component: ContactMessagesAdmin },
+  { id: 'mail', label: 'Mail outbox', Component: MailOutboxAdmin },
+];

@@ -1,0 +1,96 @@
+import { AUTH_MESSAGES, fieldErrors, LOADING_LABELS, ZSignInForm } from '@wavecast/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { authApi } from '../api';
+import { AuthLayout } from '../components/AuthLayout';
+import { Checkbox } from '../components/Checkbox';
+import { Divider } from '../components/Divider';
+import { FormAlert } from '../components/FormAlert';
+import { SocialButtons } from '../components/SocialButtons';
+import { useOAuthErrorToast } from '../components/useOAuthErrorToast';
+import { useSession } from '../session';
+
+/** /login: email and password, Remember me, Forgot password, Google and GitHub. */
+export default function LoginPage() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  useOAuthErrorToast(AUTH_MESSAGES.socialSignInFailed);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = ZSignInForm.safeParse({ email, password, rememberMe });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setLoading(true);
+    try {
+      await authApi.signIn(parsed.data);
+      await refresh();
+      toast.success(AUTH_MESSAGES.loginSuccess);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from?.startsWith('/') ? from : '/', { replace: true });
+    } catch (err) {
+      setFormError(err instanceof Error && err.message ? err.message : AUTH_MESSAGES.loginFailed);
+      toast.error(AUTH_MESSAGES.loginFailedToast);
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to your account to continue listening."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-semibold text-primary hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <FormAlert message={formError} />
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Checkbox label="Remember me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+          <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={loading}>
+          {loading ? LOADING_LABELS.signIn : 'Sign In'}
+        </Button>
+      </form>
+      <Divider label="or continue with" />
+      <SocialButtons mode="signin" onError={setFormError} />
+    </AuthLayout>
+  );
+}

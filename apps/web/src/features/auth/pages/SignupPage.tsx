@@ -1,0 +1,156 @@
+import { AUTH_MESSAGES, fieldErrors, LOADING_LABELS, type SignupAccountType, ZSignUpForm } from '@wavecast/shared';
+import { Headphones, Mic } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { cn } from '../../../lib/cn';
+import { authApi } from '../api';
+import { AuthLayout } from '../components/AuthLayout';
+import { Checkbox } from '../components/Checkbox';
+import { Divider } from '../components/Divider';
+import { FormAlert } from '../components/FormAlert';
+import { SocialButtons } from '../components/SocialButtons';
+import { useOAuthErrorToast } from '../components/useOAuthErrorToast';
+import { useSession } from '../session';
+
+const ACCOUNT_TYPES: { value: SignupAccountType; label: string; hint: string; Icon: typeof Mic }[] = [
+  { value: 'listener', label: 'Listener', hint: 'Discover, play and follow', Icon: Headphones },
+  { value: 'creator', label: 'Creator', hint: 'Upload audio and go live', Icon: Mic },
+];
+
+/** /signup: email, password twice, account type (Listener or Creator), the terms, Google and GitHub. */
+export default function SignupPage() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({
+    email: '',
+    password: '',
+    confirmPassword: '',
+    accountType: 'listener' as SignupAccountType,
+    acceptTerms: false,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  useOAuthErrorToast(AUTH_MESSAGES.socialSignUpFailed);
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const parsed = ZSignUpForm.safeParse(form);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setLoading(true);
+    try {
+      const { email, password, accountType } = parsed.data;
+      await authApi.signUp({ email, password, accountType });
+      await refresh();
+      toast.success(AUTH_MESSAGES.signupSuccess);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setFormError(err instanceof Error && err.message ? err.message : AUTH_MESSAGES.signupFailed);
+      toast.error(AUTH_MESSAGES.signupFailedToast);
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Join to listen, follow creators and share your own audio."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-primary hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <FormAlert message={formError} />
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set('email', e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(e) => set('password', e.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => set('confirmPassword', e.target.value)}
+          error={errors.confirmPassword}
+        />
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Account Type</legend>
+          <div className="grid grid-cols-2 gap-3">
+            {ACCOUNT_TYPES.map(({ value, label, hint, Icon }) => (
+              <label
+                key={value}
+                className={cn(
+                  'flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary',
+                  form.accountType === value ? 'border-primary bg-primary/10' : 'border-border hover:bg-surface-2',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="accountType"
+                  value={value}
+                  checked={form.accountType === value}
+                  onChange={() => set('accountType', value)}
+                  className="sr-only"
+                />
+                <span className="flex items-center gap-2 font-semibold">
+                  <Icon className="size-4" aria-hidden />
+                  {label}
+                </span>
+                <span className="text-xs text-muted">{hint}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Checkbox
+          checked={form.acceptTerms}
+          onChange={(e) => set('acceptTerms', e.target.checked)}
+          error={errors.acceptTerms}
+          label={
+            <>
+              I agree to the{' '}
+              <Link to="/legal/terms" className="text-primary hover:underline">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/legal/privacy" className="text-primary hover:underline">
+                Privacy Policy
+              </Link>
+            </>
+          }
+        />
+        <Button type="submit" className="w-full" disabled={loading}>
+          {loading ? LOADING_LABELS.signUp : 'Create Account'}
+        </Button>
+      </form>
+      <Divider label="or sign up with" />
+      <SocialButtons mode="signup" onError={setFormError} />
+    </AuthLayout>
+  );
+}

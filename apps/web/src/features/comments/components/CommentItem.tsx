@@ -1,0 +1,81 @@
+import { formatTime, type TComment, type TTrack } from '@wavecast/shared';
+import { formatDistanceToNow } from 'date-fns';
+import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { usePlayer } from '../../player/PlayerProvider';
+import { useDeleteComment } from '../queries';
+
+function Avatar({ name, url }: { name: string; url: string | null | undefined }) {
+  if (url) return <img src={url} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
+  return (
+    <span
+      aria-hidden
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-sm font-semibold"
+    >
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+/** One comment: author and avatar, relative time, the moment it refers to, and delete when allowed. */
+export function CommentItem({ comment, track }: { comment: TComment; track: TTrack }) {
+  const player = usePlayer();
+  const remove = useDeleteComment(track.id);
+  const name = comment.author?.displayName ?? 'Unknown User';
+  const at = comment.positionSeconds;
+
+  const jump = () => {
+    if (at == null) return;
+    if (player.current?.id === track.id) player.seek(at);
+    else player.play(track, { startAt: at });
+  };
+
+  return (
+    <li className="flex gap-3" data-testid="comment">
+      <Avatar name={name} url={comment.author?.avatarUrl} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          {comment.author ? (
+            <Link to={`/profile/${comment.author.id}`} className="font-semibold hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="font-semibold">{name}</span>
+          )}
+          {at != null && (
+            <button
+              type="button"
+              onClick={jump}
+              className="text-xs font-medium text-primary hover:underline"
+              aria-label={`Play from ${formatTime(at)}`}
+            >
+              at {formatTime(at)}
+            </button>
+          )}
+          <time dateTime={comment.createdAt} className="text-xs text-muted">
+            {formatDistanceToNow(new Date(comment.createdAt), { addSuffix: true })}
+          </time>
+        </div>
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
+      </div>
+      {comment.canDelete && (
+        <button
+          type="button"
+          onClick={() => {
+            if (!window.confirm('Delete this comment?')) return;
+            remove.mutate(comment.id, {
+              onSuccess: () => toast.success('Comment deleted'),
+              onError: () => toast.error('Failed to delete comment'),
+            });
+          }}
+          disabled={remove.isPending}
+          aria-label="Delete comment"
+          className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-error"
+        >
+          <Trash2 className="size-4" aria-hidden />
+        </button>
+      )}
+    </li>
+  );
+}

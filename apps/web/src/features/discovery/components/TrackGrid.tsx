@@ -1,0 +1,33 @@
+import type { TTrack } from '@wavecast/shared';
+import { TrackCard } from './TrackCard';
+
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-6';
+
+export function TrackGrid({ tracks, label }: { tracks: TTrack[]; label?: string }) {
+  return (
+    <ul className={GRID} aria-label={label}>
+      {tracks.map((t) => (
+        <li key={t.id}>
+          <TrackCard track={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const skeletonKeys = (n: number) => Array.from({ length: n }, (_, i) => `skeleton-${i}`);
+
+/** Placeholder cards while a list loads, so the page does not jump. */
+export function TrackGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div className={GRID} aria-hidden data-testid="track-skeleton">
+      {skeletonKeys(count).map((key) => (
+        <div key={key} className="rounded-card bg-surface p-3">
+          <div className="aspect-square animate-pulse rounded-lg bg-surface-2" />
+          <div className="mt-3 h-4 w-3/4 animate-pulse rounded bg-surface-2" />
+          <div className="mt-2 h-3 w-1/2 animate-pulse rounded bg-surface-2" />
+        </div>
+      ))}
+    </div>
+  );
+}

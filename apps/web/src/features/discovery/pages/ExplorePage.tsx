@@ -1,0 +1,112 @@
+import {
+  EXPLORE_CATEGORIES,
+  EXPLORE_SORTS,
+  EXPLORE_TYPES,
+  type ExploreSort,
+  type ExploreType,
+  PAGE_SIZES,
+} from '@wavecast/shared';
+import { SearchX } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { EmptyState } from '../components/EmptyState';
+import { FilterButtons } from '../components/FilterButtons';
+import { LiveGrid } from '../components/LiveCard';
+import { LoadMore } from '../components/LoadMore';
+import { SearchBox } from '../components/SearchBox';
+import { Section } from '../components/Section';
+import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
+import { useExploreLive, useLiveListsRealtime, useTrackPages } from '../queries';
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+/** Explore: search, type, sort and category live in the URL (?q=&category=&type=&sort=). */
+export default function ExplorePage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const category = params.get('category')?.toLowerCase() ?? '';
+  const type = pick<ExploreType>(params.get('type'), EXPLORE_TYPES, 'all');
+  const sort = pick<ExploreSort>(params.get('sort'), EXPLORE_SORTS, 'recent');
+  useLiveListsRealtime();
+
+  const set = (key: string, value: string, fallback = '') => {
+    const next = new URLSearchParams(params);
+    if (value && value !== fallback) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+  };
+
+  const showLive = type !== 'audio';
+  const showAudio = type !== 'live';
+  const live = useExploreLive({ q: q || undefined, category: category || undefined }, showLive);
+  const tracks = useTrackPages({ q: q || undefined, category: category || undefined, sort }, showAudio);
+  const items = showAudio ? (tracks.data?.pages.flatMap((p) => p.items) ?? []) : [];
+  const streams = showLive ? (live.data ?? []) : [];
+  const loading = (showAudio && tracks.isPending) || (showLive && live.isPending);
+  const nothing = !loading && items.length === 0 && streams.length === 0;
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeading title="Explore" subtitle="Find music, podcasts, audiobooks and live shows." />
+      <div className="space-y-4">
+        <SearchBox value={q} onSearch={(v) => set('q', v)} allowBlank label="Search Explore" />
+        <div className="flex flex-wrap gap-x-6 gap-y-3">
+          <FilterButtons
+            label="Type"
+            value={type}
+            onChange={(v) => set('type', v, 'all')}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'audio', label: 'Audio' },
+              { value: 'live', label: 'Live' },
+            ]}
+          />
+          <FilterButtons
+            label="Sort"
+            value={sort}
+            onChange={(v) => set('sort', v, 'recent')}
+            options={[
+              { value: 'recent', label: 'Recent' },
+              { value: 'popular', label: 'Popular' },
+            ]}
+          />
+        </div>
+        <FilterButtons
+          label="Category"
+          value={category}
+          onChange={(v) => set('category', v)}
+          options={[
+            { value: '', label: 'All' },
+            ...EXPLORE_CATEGORIES.map((c) => ({ value: c.toLowerCase(), label: c })),
+          ]}
+        />
+      </div>
+
+      <div className="mt-8">
+        {streams.length > 0 && (
+          <Section id="explore-live" title="Live Now" link="/explore/live" linkLabel="All live streams">
+            <LiveGrid streams={streams.slice(0, PAGE_SIZES.exploreLive)} />
+          </Section>
+        )}
+        {showAudio && (loading || items.length > 0) && (
+          <Section id="explore-audio" title={q ? 'Search Results' : 'Browse Audio'}>
+            {tracks.isPending ? (
+              <TrackGridSkeleton count={12} />
+            ) : (
+              <TrackGrid tracks={items} label={q ? 'Search Results' : 'Browse Audio'} />
+            )}
+            {tracks.hasNextPage && (
+              <LoadMore onClick={() => void tracks.fetchNextPage()} loading={tracks.isFetchingNextPage} />
+            )}
+          </Section>
+        )}
+        {nothing && (
+          <EmptyState title="No results found" icon={<SearchX className="size-10" aria-hidden />}>
+            <p>Try another search, category or filter.</p>
+          </EmptyState>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { LIVE_CATEGORIES, LIVE_SORTS, type LiveSort } from '@wavecast/shared';
+import { Radio } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { EmptyState } from '../components/EmptyState';
+import { FilterButtons } from '../components/FilterButtons';
+import { LiveGrid } from '../components/LiveCard';
+import { skeletonKeys } from '../components/TrackGrid';
+import { useLiveListsRealtime, useLiveStreams } from '../queries';
+
+/** /explore/live: every active stream, by category, most viewers or most recently started first. */
+export default function LiveStreamsPage() {
+  const [params, setParams] = useSearchParams();
+  const category = LIVE_CATEGORIES.find((c) => c === params.get('category')) ?? '';
+  const sort: LiveSort = LIVE_SORTS.find((s) => s === params.get('sort')) ?? 'viewers';
+  const live = useLiveStreams({ category: category || undefined, sort });
+  useLiveListsRealtime();
+  const set = (key: string, value: string, fallback: string) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== fallback) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+  };
+  const streams = live.data ?? [];
+  const viewers = streams.reduce((n, s) => n + s.viewerCount, 0);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeading title="Live Streams" subtitle="Tune in to creators broadcasting right now." />
+      <div className="flex flex-col gap-3">
+        <FilterButtons
+          label="Category"
+          value={category}
+          onChange={(v) => set('category', v, '')}
+          options={[{ value: '', label: 'All' }, ...LIVE_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+        />
+        <FilterButtons
+          label="Sort"
+          value={sort}
+          onChange={(v) => set('sort', v, 'viewers')}
+          options={[
+            { value: 'viewers', label: 'Most Viewers' },
+            { value: 'recent', label: 'Recently Started' },
+          ]}
+        />
+      </div>
+      <div className="mt-8">
+        {live.isPending ? (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-hidden>
+            {skeletonKeys(4).map((key) => (
+              <div key={key} className="aspect-video animate-pulse rounded-card bg-surface" />
+            ))}
+          </div>
+        ) : streams.length === 0 ? (
+          <EmptyState title="No Live Streams" icon={<Radio className="size-10" aria-hidden />}>
+            <p>
+              {category ? `Nobody is live in ${category} right now.` : 'Nobody is live right now. Check back soon.'}
+            </p>
+            <Button variant="secondary" onClick={() => set('category', '', '')}>
+              View All Categories
+            </Button>
+          </EmptyState>
+        ) : (
+          <LiveGrid streams={streams} />
+        )}
+      </div>
+      <footer className="mt-10 border-t border-border pt-4 text-sm text-muted" data-testid="live-footer">
+        {streams.length.toLocaleString('en')} active {streams.length === 1 ? 'stream' : 'streams'} ·{' '}
+        {viewers.toLocaleString('en')} total {viewers === 1 ? 'viewer' : 'viewers'}
+      </footer>
+    </div>
+  );
+}

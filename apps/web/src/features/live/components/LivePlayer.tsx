@@ -1,0 +1,107 @@
+import { DEFAULT_VOLUME, type TLiveStream } from '@wavecast/shared';
+import { Loader2, Play, Square, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { usePlayer } from '../../player/PlayerProvider';
+import { LiveMsePlayer, type LivePlayerState } from '../lib/liveMsePlayer';
+
+const STATE_TEXT: Record<LivePlayerState, string> = {
+  connecting: 'Connecting...',
+  playing: 'Listening live',
+  reconnecting: 'Reconnecting...',
+  blocked: 'Press play to listen',
+  stopped: 'Stopped',
+};
+
+/** The live player: starts by itself while the stream is on air; play/stop and volume. */
+export function LivePlayer({ stream }: { stream: TLiveStream }) {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const engine = useRef<LiveMsePlayer | null>(null);
+  const [wanted, setWanted] = useState(true);
+  const [state, setState] = useState<LivePlayerState>('stopped');
+  const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  const [muted, setMuted] = useState(false);
+  const { pause: pauseMainPlayer } = usePlayer();
+  const onAir = stream.status === 'live';
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio || !wanted || !onAir) return;
+    const p = new LiveMsePlayer(audio, stream.streamUrl, { onState: setState });
+    engine.current = p;
+    p.start();
+    return () => {
+      p.stop();
+      engine.current = null;
+    };
+  }, [wanted, onAir, stream.streamUrl]);
+
+  // One thing plays at a time: the live stream pauses the track player.
+  useEffect(() => {
+    if (state === 'playing') pauseMainPlayer();
+  }, [state, pauseMainPlayer]);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.volume = volume;
+    audio.muted = muted;
+  }, [volume, muted]);
+
+  const toggle = () => {
+    if (state === 'blocked') return engine.current?.resume();
+    setWanted((w) => !w);
+  };
+  const active = wanted && onAir && state !== 'stopped';
+  const busy = state === 'connecting' || state === 'reconnecting';
+
+  return (
+    <div className="flex flex-wrap items-center gap-4 rounded-card border border-border bg-surface p-4">
+      {/* biome-ignore lint/a11y/useMediaCaption: live speech and music without a caption track */}
+      <audio ref={audioRef} data-testid="live-audio" />
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={!onAir}
+        aria-label={active && state !== 'blocked' ? 'Stop listening' : 'Listen live'}
+        className="grid size-14 shrink-0 place-items-center rounded-full bg-primary text-primary-fg transition-colors hover:bg-primary/90 disabled:opacity-50"
+      >
+        {busy && active ? (
+          <Loader2 className="size-6 animate-spin" aria-hidden />
+        ) : active && state !== 'blocked' ? (
+          <Square className="size-5 fill-current" aria-hidden />
+        ) : (
+          <Play className="size-6 fill-current" aria-hidden />
+        )}
+      </button>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold" data-testid="live-player-state" aria-live="polite">
+          {onAir ? (wanted ? STATE_TEXT[state] : 'Stopped') : 'Not on air'}
+        </p>
+        <p className="text-sm text-muted">{onAir ? 'You are hearing it as it happens.' : ''}</p>
+      </div>
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          onClick={() => setMuted((m) => !m)}
+          aria-label={muted ? 'Unmute' : 'Mute'}
+          className="grid size-9 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+        >
+          {muted || volume === 0 ? <VolumeX className="size-5" /> : <Volume2 className="size-5" />}
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={1}
+          step={0.01}
+          value={muted ? 0 : volume}
+          onChange={(e) => {
+            setVolume(Number(e.target.value));
+            setMuted(false);
+          }}
+          aria-label="Volume"
+          className="w-24 accent-primary"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { formatTime } from '@wavecast/shared';
+import { CheckCircle2, Disc3 } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api';
+import { useLiveStream, usePublishRecording } from '../queries';
+
+/** After End Stream: the recording becomes a private draft; one click publishes it. */
+export function RecordingPanel({ streamId }: { streamId: string }) {
+  const { data: stream } = useLiveStream(streamId);
+  const publish = usePublishRecording();
+  const rec = stream?.recording;
+  return (
+    <section aria-labelledby="recording-heading" className="rounded-card border border-border bg-surface p-5">
+      <h2 id="recording-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold">
+        <Disc3 className="size-5 text-primary" aria-hidden /> Your recording
+      </h2>
+      {!rec ? (
+        <p className="flex items-center gap-3 text-sm text-muted" data-testid="recording-status">
+          <Spinner className="size-5" /> Preparing your recording...
+        </p>
+      ) : (
+        <div className="space-y-3" data-testid="recording-status">
+          <p className="text-sm">
+            <Link to={`/audio/${rec.trackId}`} className="font-semibold text-primary hover:underline">
+              {stream?.title}
+            </Link>{' '}
+            <span className="text-muted">({formatTime(rec.duration)})</span>{' '}
+            {rec.isPublic ? 'is published.' : 'is saved as a private draft.'}
+          </p>
+          {rec.isPublic ? (
+            <p className="flex items-center gap-2 text-sm text-success">
+              <CheckCircle2 className="size-4" aria-hidden /> Listeners can now play it.
+            </p>
+          ) : (
+            <Button
+              onClick={() =>
+                publish.mutate(streamId, {
+                  onSuccess: () => toast.success('Recording published!'),
+                  onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Failed to publish the recording'),
+                })
+              }
+              disabled={publish.isPending}
+            >
+              {publish.isPending ? 'Publishing...' : 'Publish Recording'}
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { LIVE_PUBLISHER_GRACE_MS, MESSAGES, type TCreateLiveStream, type TLiveStream } from '@wavecast/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api';
+import { canBroadcast, FINAL_CLOSE_CODES, IngestConnection } from '../lib/ingest';
+import { useCreateLiveStream, useEndLiveStream } from '../queries';
+
+export type BroadcastPhase = 'idle' | 'connecting' | 'live' | 'ending';
+
+/** How long to wait for the server to confirm it receives our audio. */
+const CONFIRM_TIMEOUT_MS = 15_000;
+const RECONNECT_DELAY_MS = 1_000;
+
+type Attempt = { ok: true } | { ok: false; code: number };
+
+/**
+ * Going live: create the stream, open the ingest socket with a MediaRecorder, and wait until the
+ * server confirms audio is arriving ('Connecting...' lasts exactly that long). A dropped
+ * connection is retried within the server's grace period; End Stream ends it for everyone.
+ */
+export function useBroadcast() {
+  const [phase, setPhase] = useState<BroadcastPhase>('idle');
+  const [stream, setStream] = useState<TLiveStream | null>(null);
+  const [liveSince, setLiveSince] = useState<number | null>(null);
+  const [reconnecting, setReconnecting] = useState(false);
+  const conn = useRef<IngestConnection | null>(null);
+  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const disposed = useRef(false);
+  const create = useCreateLiveStream();
+  const endMutation = useEndLiveStream();
+
+  const disconnect = useCallback(() => {
+    clearTimeout(retryTimer.current);
+    conn.current?.close();
+    conn.current = null;
+  }, []);
+
+  // Leaving the page closes the connection; the server ends the stream after its grace period.
+  useEffect(() => {
+    disposed.current = false;
+    return () => {
+      disposed.current = true;
+      disconnect();
+    };
+  }, [disconnect]);
+
+  /** One connection attempt: resolves once on air, or with the refusal's close code. */
+  const connect = useCallback(
+    (id: string, mic: MediaStream, onLost: (code: number) => void) =>
+      new Promise<Attempt>((resolve) => {
+        let settled = false;
+        const settle = (a: Attempt) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          if (!a.ok) {
+            c.close();
+            if (conn.current === c) conn.current = null;
+          }
+          resolve(a);
+        };
+        const timer = setTimeout(() => settle({ ok: false, code: 0 }), CONFIRM_TIMEOUT_MS);
+        const c = new IngestConnection(id, mic, {
+          onAir: () => settle({ ok: true }),
+          onClose: (code) => {
+            if (!settled) settle({ ok: false, code });
+            else if (conn.current === c) {
+              conn.current = null;
+              onLost(code);
+            }
+          },
+        });
+        conn.current = c;
+      }),
+    [],
+  );
+
+  const start = useCallback(
+    async (input: TCreateLiveStream, mic: MediaStream) => {
+      if (!canBroadcast()) {
+        toast.error(MESSAGES.liveStartFailed);
+        return;
+      }
+      setPhase('connecting');
+      let created: TLiveStream;
+      try {
+        created = await create.mutateAsync(input);
+      } catch (e) {
+        setPhase('idle');
+        toast.error(e instanceof ApiError && e.code === 'VALIDATION_FAILED' ? e.message : MESSAGES.liveStartFailed);
+        return;
+      }
+      setStream(created);
+
+      let lostAt = 0;
+      const giveUp = () => {
+        disconnect();
+        setReconnecting(false);
+        setLiveSince(null);
+        setPhase('idle');
+        toast.error('Your stream has ended: the connection to the server was lost.');
+      };
+      const retryLater = () => {
+        retryTimer.current = setTimeout(async () => {
+          if (disposed.current) return;
+          if (Date.now() - lostAt > LIVE_PUBLISHER_GRACE_MS) return giveUp();
+          const attempt = await connect(created.id, mic, onLost);
+          if (disposed.current) return disconnect();
+          if (attempt.ok) {
+            lostAt = 0;
+            setReconnecting(false);
+          } else if (FINAL_CLOSE_CODES.includes(attempt.code)) giveUp();
+          else retryLater();
+        }, RECONNECT_DELAY_MS);
+      };
+      // Within the grace period the server keeps the stream; a new recorder continues it.
+      const onLost = (code: number) => {
+        if (FINAL_CLOSE_CODES.includes(code)) return giveUp();
+        lostAt ||= Date.now();
+        setReconnecting(true);
+        retryLater();
+      };
+
+      const attempt = await connect(created.id, mic, onLost);
+      if (disposed.current) return disconnect();
+      if (!attempt.ok) {
+        disconnect();
+        endMutation.mutate(created.id);
+        setStream(null);
+        setPhase('idle');
+        toast.error(MESSAGES.liveStartFailed);
+        return;
+      }
+      setLiveSince(Date.now());
+      setPhase('live');
+      toast.success(MESSAGES.liveStarted);
+    },
+    [connect, create, disconnect, endMutation],
+  );
+
+  const end = useCallback(async (): Promise<boolean> => {
+    if (!stream) return false;
+    setPhase('ending');
+    try {
+      const ended = await endMutation.mutateAsync(stream.id);
+      disconnect();
+      setStream(ended);
+      setLiveSince(null);
+      setReconnecting(false);
+      setPhase('idle');
+      toast.success(MESSAGES.liveEnded);
+      return true;
+    } catch {
+      setPhase('live');
+      toast.error(MESSAGES.liveEndFailed);
+      return false;
+    }
+  }, [disconnect, endMutation, stream]);
+
+  return { phase, stream, liveSince, reconnecting, start, end };
+}

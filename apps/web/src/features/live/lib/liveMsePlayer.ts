@@ -1,0 +1,223 @@
+import { LIVE_MSE_TYPE, LIVE_PLAYER } from '@wavecast/shared';
+
+export type LivePlayerState = 'connecting' | 'playing' | 'reconnecting' | 'blocked' | 'stopped';
+
+export interface LivePlayerOptions {
+  onState(state: LivePlayerState): void;
+}
+
+/** Seconds of played audio kept behind the playhead (older data is removed from the buffer). */
+const KEEP_BEHIND_SECONDS = 10;
+const EDGE_CHECK_MS = 200;
+const MAX_RETRY_DELAY_MS = 5_000;
+
+/** Whether this browser can play our endless WebM/Opus through Media Source Extensions. */
+export function canUseMse(): boolean {
+  return typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(LIVE_MSE_TYPE);
+}
+
+/**
+ * Plays an endless live WebM at the live edge: fetch → MediaSource. Starts once ~0.4 s is
+ * buffered, seeks to the edge, and jumps forward whenever playback falls more than ~0.8 s behind
+ * (after a stall, or a background tab). Any error tears down and reconnects with backoff.
+ * Where MSE cannot play WebM/Opus (or the URL is Icecast's), a plain `<audio src>` is used.
+ */
+export class LiveMsePlayer {
+  private abort?: AbortController;
+  private mediaSource?: MediaSource;
+  private objectUrl?: string;
+  private sourceBuffer?: SourceBuffer;
+  private queue: ArrayBuffer[] = [];
+  private started = false;
+  private stopped = true;
+  private retries = 0;
+  private retryTimer?: ReturnType<typeof setTimeout>;
+  private edgeTimer?: ReturnType<typeof setInterval>;
+  private readonly useMse: boolean;
+
+  constructor(
+    private readonly audio: HTMLAudioElement,
+    private readonly url: string,
+    private readonly opts: LivePlayerOptions,
+  ) {
+    const sameOrigin = new URL(url, location.href).origin === location.origin;
+    this.useMse = canUseMse() && sameOrigin;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.opts.onState(this.retries > 0 ? 'reconnecting' : 'connecting');
+    if (this.useMse) this.startMse();
+    else this.startPlain();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.teardown();
+    this.opts.onState('stopped');
+  }
+
+  /** After the browser blocked autoplay: a click calls this. */
+  resume(): void {
+    void this.audio.play().then(
+      () => this.opts.onState('playing'),
+      () => this.opts.onState('blocked'),
+    );
+  }
+
+  private startPlain(): void {
+    this.audio.src = this.url;
+    this.audio.onerror = () => this.fail();
+    this.audio.onended = () => this.fail();
+    this.play();
+  }
+
+  private startMse(): void {
+    const ms = new MediaSource();
+    this.mediaSource = ms;
+    this.objectUrl = URL.createObjectURL(ms);
+    this.audio.src = this.objectUrl;
+    this.audio.onerror = () => this.fail();
+    ms.addEventListener(
+      'sourceopen',
+      () => {
+        if (this.mediaSource !== ms) return;
+        try {
+          const sb = ms.addSourceBuffer(LIVE_MSE_TYPE);
+          this.sourceBuffer = sb;
+          sb.addEventListener('updateend', () => this.afterAppend());
+          sb.addEventListener('error', () => this.fail());
+        } catch {
+          this.fail();
+          return;
+        }
+        void this.pump();
+      },
+      { once: true },
+    );
+    this.edgeTimer = setInterval(() => this.keepAtEdge(), EDGE_CHECK_MS);
+  }
+
+  private async pump(): Promise<void> {
+    const abort = new AbortController();
+    this.abort = abort;
+    try {
+      const res = await fetch(this.url, { signal: abort.signal, cache: 'no-store' });
+      if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error('stream ended');
+        this.queue.push(value.slice().buffer);
+        this.appendNext();
+      }
+    } catch {
+      if (!abort.signal.aborted) this.fail();
+    }
+  }
+
+  private appendNext(): void {
+    const sb = this.sourceBuffer;
+    if (!sb || sb.updating || this.queue.length === 0) return;
+    const chunk = this.queue.length === 1 ? this.queue[0] : concat(this.queue);
+    this.queue = [];
+    try {
+      sb.appendBuffer(chunk);
+    } catch (e) {
+      // Buffer full: drop what was played and try again; anything else is a real failure.
+      if ((e as DOMException).name === 'QuotaExceededError') {
+        this.queue.unshift(chunk);
+        this.trim(true);
+      } else this.fail();
+    }
+  }
+
+  private afterAppend(): void {
+    const b = this.audio.buffered;
+    if (!this.started && b.length > 0) {
+      const end = b.end(b.length - 1);
+      if (end - b.start(0) >= LIVE_PLAYER.startBufferedSeconds) {
+        this.started = true;
+        this.audio.currentTime = Math.max(b.start(0), end - LIVE_PLAYER.targetLagSeconds);
+        this.play();
+      }
+    }
+    this.appendNext();
+  }
+
+  private play(): void {
+    void this.audio.play().then(
+      () => {
+        this.retries = 0;
+        this.opts.onState('playing');
+      },
+      (e: DOMException) => {
+        if (e.name === 'NotAllowedError') this.opts.onState('blocked');
+      },
+    );
+  }
+
+  /** Jumps to the live edge when playback has fallen too far behind it; trims played audio. */
+  private keepAtEdge(): void {
+    const b = this.audio.buffered;
+    if (!this.started || b.length === 0) return;
+    const end = b.end(b.length - 1);
+    if (end - this.audio.currentTime > LIVE_PLAYER.maxLagSeconds) {
+      this.audio.currentTime = end - LIVE_PLAYER.targetLagSeconds;
+    }
+    this.trim(false);
+  }
+
+  private trim(force: boolean): void {
+    const sb = this.sourceBuffer;
+    const b = this.audio.buffered;
+    if (!sb || sb.updating || b.length === 0) return;
+    const upTo = this.audio.currentTime - (force ? 1 : KEEP_BEHIND_SECONDS);
+    if (upTo - b.start(0) > (force ? 0 : 5)) {
+      try {
+        sb.remove(b.start(0), upTo);
+      } catch {
+        // ignored: the next check tries again
+      }
+    }
+  }
+
+  private fail(): void {
+    if (this.stopped) return;
+    this.teardown();
+    const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** this.retries++);
+    this.opts.onState('reconnecting');
+    this.retryTimer = setTimeout(() => {
+      if (!this.stopped) this.start();
+    }, delay);
+  }
+
+  private teardown(): void {
+    this.abort?.abort();
+    this.abort = undefined;
+    clearInterval(this.edgeTimer);
+    this.audio.onerror = null;
+    this.audio.onended = null;
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+    if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
+    this.objectUrl = undefined;
+    this.mediaSource = undefined;
+    this.sourceBuffer = undefined;
+    this.queue = [];
+    this.started = false;
+  }
+}
+
+function concat(parts: ArrayBuffer[]): ArrayBuffer {
+  const total = parts.reduce((n, p) => n + p.byteLength, 0);
+  const out = new Uint8Array(total);
+  let pos = 0;
+  for (const p of parts) {
+    out.set(new Uint8Array(p), pos);
+    pos += p.byteLength;
+  }
+  return out.buffer;
+}

@@ -1,0 +1,195 @@
+import {
+  formatTime,
+  LIVE_CATEGORIES,
+  LIVE_DESCRIPTION_MAX_LENGTH,
+  LIVE_TITLE_MAX_LENGTH,
+  MESSAGES,
+} from '@wavecast/shared';
+import { Clock, ExternalLink, Radio, Users } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { TextAreaField, TextField } from '../../../components/ui/TextField';
+import { LiveBadge } from '../components/LiveBadge';
+import { LiveChat } from '../components/LiveChat';
+import { MicrophonePanel } from '../components/MicrophonePanel';
+import { RecordingPanel } from '../components/RecordingPanel';
+import { StatCard } from '../components/StatCard';
+import { TagInput } from '../components/TagInput';
+import { useBroadcast } from '../hooks/useBroadcast';
+import { useMicrophone } from '../hooks/useMicrophone';
+import { useNow } from '../hooks/useNow';
+import { useLiveStream } from '../queries';
+
+const selectClass =
+  'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-primary focus:outline-none aria-[invalid=true]:border-error';
+
+/** /creator/live: set up the stream, check the microphone, go live for real, end it. */
+export default function GoLivePage() {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [touched, setTouched] = useState({ title: false, category: false });
+  const [wentLive, setWentLive] = useState<string | null>(null);
+  const mic = useMicrophone();
+  const broadcast = useBroadcast();
+  const categoryId = useId();
+  const { phase } = broadcast;
+  const isLive = phase === 'live' || phase === 'ending';
+  const busy = phase !== 'idle';
+  const now = useNow(isLive);
+  const streamId = broadcast.stream?.id;
+  const { data: liveStream } = useLiveStream(isLive ? streamId : undefined);
+
+  const titleError = touched.title && !title.trim() ? MESSAGES.streamTitleRequired : null;
+  const categoryError = touched.category && !category ? MESSAGES.streamCategoryRequired : null;
+  const ready = !!title.trim() && !!category && mic.permission === 'granted';
+
+  useEffect(() => {
+    if (phase === 'live' && streamId) setWentLive(streamId);
+  }, [phase, streamId]);
+
+  // Closing the tab while live would cut listeners off: ask first.
+  useEffect(() => {
+    if (!isLive) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isLive]);
+
+  const goLive = async () => {
+    setTouched({ title: true, category: true });
+    if (!ready) return;
+    const stream = mic.stream ?? (await mic.acquire({ quiet: true }));
+    if (!stream) return;
+    setWentLive(null);
+    await broadcast.start(
+      { title: title.trim(), description: description.trim(), category: category as never, tags },
+      stream,
+    );
+  };
+
+  const endStream = async () => {
+    if (await broadcast.end()) mic.stop();
+  };
+
+  const duration = broadcast.liveSince ? (now - broadcast.liveSince) / 1000 : 0;
+  const viewers = isLive ? (liveStream?.viewerCount ?? 0) : 0;
+
+  return (
+    <section>
+      <PageHeading
+        title="Go Live"
+        subtitle="Broadcast live audio to your listeners, straight from your browser."
+        actions={isLive ? <LiveBadge className="text-sm" /> : undefined}
+      />
+      {/* Phones: details, microphone, controls, chat. Desktop: two columns. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section
+          aria-labelledby="details-heading"
+          className="space-y-4 rounded-card border border-border bg-surface p-5"
+        >
+          <h2 id="details-heading" className="text-lg font-semibold">
+            Stream Details
+          </h2>
+          <TextField
+            label="Stream Title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, title: true }))}
+            error={titleError}
+            maxLength={LIVE_TITLE_MAX_LENGTH}
+            placeholder="What's your stream about?"
+            disabled={busy}
+            required
+          />
+          <TextAreaField
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={LIVE_DESCRIPTION_MAX_LENGTH}
+            rows={3}
+            placeholder="Tell listeners what to expect"
+            disabled={busy}
+          />
+          <div>
+            <label htmlFor={categoryId} className="mb-1 block text-sm font-medium">
+              Category
+            </label>
+            <select
+              id={categoryId}
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              onBlur={() => setTouched((t) => ({ ...t, category: true }))}
+              aria-invalid={categoryError ? true : undefined}
+              disabled={busy}
+              required
+              className={selectClass}
+            >
+              <option value="">Select a category</option>
+              {LIVE_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            {categoryError && (
+              <p className="mt-1 text-sm text-error" role="alert">
+                {categoryError}
+              </p>
+            )}
+          </div>
+          <TagInput tags={tags} onChange={setTags} disabled={busy} />
+        </section>
+
+        <MicrophonePanel
+          permission={mic.permission}
+          active={!!mic.stream}
+          muted={mic.muted}
+          level={mic.level}
+          onRequest={() => void mic.acquire()}
+          onToggleMute={mic.toggleMute}
+        />
+
+        <div className="space-y-6">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <StatCard icon={Users} label="Viewers" value={String(viewers)} testId="live-viewers" />
+            <StatCard icon={Clock} label="Duration" value={formatTime(duration)} testId="live-duration" />
+          </div>
+
+          <div className="flex flex-wrap items-center gap-4">
+            {isLive ? (
+              <Button variant="danger" size="lg" onClick={endStream} disabled={phase === 'ending'}>
+                End Stream
+              </Button>
+            ) : (
+              <Button size="lg" onClick={goLive} disabled={!ready || phase === 'connecting'}>
+                <Radio className="size-5" aria-hidden />
+                {phase === 'connecting' ? 'Connecting...' : 'Go Live'}
+              </Button>
+            )}
+            {isLive && broadcast.reconnecting && (
+              <p className="text-sm text-warning" role="status">
+                Connection lost, reconnecting...
+              </p>
+            )}
+            {isLive && streamId && (
+              <Link
+                to={`/live/${streamId}`}
+                target="_blank"
+                className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+              >
+                Open your stream page <ExternalLink className="size-4" aria-hidden />
+              </Link>
+            )}
+          </div>
+          {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
+        </div>
+
+        {isLive && streamId && <LiveChat streamId={streamId} open isOwner />}
+      </div>
+    </section>
+  );
+}

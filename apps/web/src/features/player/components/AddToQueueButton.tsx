@@ -1,0 +1,44 @@
+import type { TTrack } from '@wavecast/shared';
+import { ListPlus } from 'lucide-react';
+import { toast } from 'sonner';
+import { cn } from '../../../lib/cn';
+import { usePlayer } from '../PlayerProvider';
+
+/** Adds a track to the end of the queue (cards, rows, the detail page's More menu). */
+export function AddToQueueButton({
+  track,
+  className,
+  withLabel = false,
+}: {
+  track: TTrack;
+  className?: string;
+  withLabel?: boolean;
+}) {
+  const { addToQueue, queue, current } = usePlayer();
+  const queued = queue.some((t) => t.id === track.id);
+  return (
+    <button
+      type="button"
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        if (queued) {
+          toast('Already in your queue');
+          return;
+        }
+        addToQueue(track);
+        toast.success(current ? 'Added to queue' : 'Added to queue. Press play to start listening.');
+      }}
+      aria-label={`Add ${track.title} to queue`}
+      title="Add to queue"
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-full text-muted hover:text-fg',
+        withLabel ? 'h-10 px-4 text-sm font-semibold' : 'size-9',
+        className,
+      )}
+    >
+      <ListPlus className="size-5" aria-hidden />
+      {withLabel && 'Add to queue'}
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+import type { TTrack } from '@wavecast/shared';
+import { Pause, Play } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { usePlayer } from '../PlayerProvider';
+
+/** A card's play button: toggles the current track, otherwise starts this one (optionally at a time). */
+export function PlayTrackButton({
+  track,
+  startAt,
+  className,
+  size = 'md',
+}: {
+  track: TTrack;
+  startAt?: number;
+  className?: string;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const player = usePlayer();
+  const isPlaying = player.current?.id === track.id && player.playing;
+  const Icon = isPlaying ? Pause : Play;
+  return (
+    <button
+      type="button"
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        if (startAt !== undefined && player.current?.id !== track.id) player.play(track, { startAt });
+        else player.playOrToggle(track);
+      }}
+      aria-label={isPlaying ? `Pause ${track.title}` : `Play ${track.title}`}
+      className={cn(
+        'grid shrink-0 place-items-center rounded-full bg-primary text-primary-fg shadow hover:bg-primary/90',
+        size === 'sm' ? 'size-8' : size === 'lg' ? 'size-14' : 'size-10',
+        className,
+      )}
+    >
+      <Icon className={cn('fill-current', size === 'lg' ? 'size-6' : 'size-4')} aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,170 @@
+import { formatTime } from '@wavecast/shared';
+import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn';
+import { useCommentMarkers } from '../../comments/useCommentMarkers';
+import { LikeButton } from '../../likes/components/LikeButton';
+import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
+import { usePlayer } from '../PlayerProvider';
+import { ChapterControls } from './ChapterControls';
+import { QueuePanel } from './QueuePanel';
+import { SpeedControl } from './SpeedControl';
+import { VolumeControl } from './VolumeControl';
+import { Waveform } from './Waveform';
+
+const iconButton = 'grid place-items-center rounded-full text-muted hover:text-fg disabled:opacity-40';
+
+/** The persistent player bar: shown once a track is selected, above the mobile nav on phones. */
+export function PlayerBar() {
+  const player = usePlayer();
+  const [queueOpen, setQueueOpen] = useState(false);
+  const closeQueue = useCallback(() => setQueueOpen(false), []);
+  const markers = useCommentMarkers(player.current?.id);
+  const track = player.current;
+  if (!track) return null;
+  const duration = player.duration || track.duration;
+
+  return (
+    <section
+      aria-label="Player"
+      data-testid="player-bar"
+      className="fixed inset-x-0 bottom-14 z-30 border-t border-border bg-surface/95 backdrop-blur md:bottom-0 md:left-64"
+    >
+      <div className="relative mx-auto flex max-w-screen-2xl flex-col gap-1 px-3 py-2 md:flex-row md:items-center md:gap-4 md:px-4">
+        {/* Track */}
+        <div className="flex min-w-0 items-center gap-3 md:w-64 md:shrink-0 lg:w-72">
+          <img src={track.coverUrl} alt="" className="size-11 shrink-0 rounded-md object-cover" />
+          <div className="min-w-0 flex-1">
+            <Link
+              to={`/audio/${track.id}`}
+              className="block truncate text-sm font-semibold hover:underline"
+              data-testid="player-title"
+            >
+              {track.title}
+            </Link>
+            <Link
+              to={`/profile/${track.creator.id}`}
+              className="block truncate text-xs text-muted hover:text-fg hover:underline"
+              data-testid="player-artist"
+            >
+              {track.creator.displayName ?? 'Unknown Artist'}
+            </Link>
+          </div>
+          <LikeButton track={track} size="sm" />
+          <AddToPlaylistMenu track={track} className="hidden sm:inline-flex" />
+          {/* Compact controls on phones */}
+          <div className="flex items-center md:hidden">
+            <PlayPause size="sm" />
+            <button
+              type="button"
+              onClick={player.next}
+              disabled={player.queue.length === 0}
+              aria-label="Next track"
+              className={cn(iconButton, 'size-9')}
+            >
+              <SkipForward className="size-5" aria-hidden />
+            </button>
+          </div>
+        </div>
+
+        {/* Transport + waveform */}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="hidden items-center justify-center gap-2 md:flex">
+            <button
+              type="button"
+              onClick={player.previous}
+              aria-label="Previous track"
+              className={cn(iconButton, 'size-9')}
+            >
+              <SkipBack className="size-5" aria-hidden />
+            </button>
+            <PlayPause size="md" />
+            <button
+              type="button"
+              onClick={player.next}
+              disabled={player.queue.length === 0}
+              aria-label="Next track"
+              className={cn(iconButton, 'size-9')}
+            >
+              <SkipForward className="size-5" aria-hidden />
+            </button>
+          </div>
+          <div className="flex items-center gap-2 text-xs tabular-nums text-muted">
+            <span data-testid="player-current-time" className="w-10 text-right">
+              {formatTime(player.currentTime)}
+            </span>
+            <Waveform
+              peaksUrl={track.peaksUrl}
+              duration={duration}
+              currentTime={player.currentTime}
+              onSeek={player.seek}
+              markers={markers}
+              height={32}
+              label={`Seek in ${track.title}`}
+            />
+            <span data-testid="player-duration" className="w-10">
+              {formatTime(duration)}
+            </span>
+          </div>
+        </div>
+
+        {/* Extras */}
+        <div className="flex items-center justify-between gap-2 md:w-auto md:shrink-0 md:justify-end">
+          <ChapterControls />
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              onClick={player.previous}
+              aria-label="Previous track"
+              className={cn(iconButton, 'size-9 md:hidden')}
+            >
+              <SkipBack className="size-5" aria-hidden />
+            </button>
+            <SpeedControl />
+            <div className="hidden lg:block">
+              <VolumeControl />
+            </div>
+            <button
+              type="button"
+              onClick={() => setQueueOpen((o) => !o)}
+              aria-expanded={queueOpen}
+              aria-label={`Queue (${player.queue.length})`}
+              data-testid="queue-toggle"
+              className={cn(
+                'relative grid size-9 place-items-center rounded-full hover:bg-surface-2',
+                queueOpen ? 'text-primary' : 'text-muted hover:text-fg',
+              )}
+            >
+              <ListMusic className="size-5" aria-hidden />
+              {player.queue.length > 0 && (
+                <span className="-top-0.5 -right-0.5 absolute grid min-w-4 place-items-center rounded-full bg-primary px-1 text-[10px] font-bold leading-4 text-primary-fg">
+                  {player.queue.length}
+                </span>
+              )}
+            </button>
+          </div>
+        </div>
+        {queueOpen && <QueuePanel onClose={closeQueue} />}
+      </div>
+    </section>
+  );
+}
+
+function PlayPause({ size }: { size: 'sm' | 'md' }) {
+  const { playing, toggle } = usePlayer();
+  const Icon = playing ? Pause : Play;
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label={playing ? 'Pause' : 'Play'}
+      className={cn(
+        'grid place-items-center rounded-full bg-fg text-bg hover:scale-105',
+        size === 'md' ? 'size-10' : 'size-9',
+      )}
+    >
+      <Icon className={cn('fill-current', size === 'md' ? 'size-5' : 'size-4')} aria-hidden />
+    </button>
+  );
+}

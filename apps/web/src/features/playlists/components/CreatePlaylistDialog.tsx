@@ -1,0 +1,82 @@
+import { PLAYLIST_MESSAGES, PLAYLIST_NAME_MAX, type TPlaylist, ZCreatePlaylist } from '@wavecast/shared';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { TextField } from '../../../components/ui/TextField';
+import { useCreatePlaylist } from '../queries';
+
+/** Asks for a name and creates a private playlist; `onCreated` decides what happens next. */
+export function CreatePlaylistDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (playlist: TPlaylist) => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Create Playlist" description="Give your playlist a name.">
+      <CreatePlaylistForm onCancel={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+export function CreatePlaylistForm({
+  onCancel,
+  onCreated,
+  submitLabel = 'Create',
+}: {
+  onCancel?: () => void;
+  onCreated: (playlist: TPlaylist) => void;
+  submitLabel?: string;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreatePlaylist();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZCreatePlaylist.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? PLAYLIST_MESSAGES.nameRequired);
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: (playlist) => {
+        toast.success(PLAYLIST_MESSAGES.created);
+        onCreated(playlist);
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField
+        label="Playlist name"
+        name="name"
+        autoFocus
+        maxLength={PLAYLIST_NAME_MAX}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setError(null);
+        }}
+        placeholder="My playlist"
+        error={error}
+      />
+      <div className="mt-5 flex justify-end gap-2">
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { TTrack } from '@wavecast/shared';
+import { useCallback } from 'react';
+import { usePlayer } from '../player/PlayerProvider';
+
+/** Replaces the queue with these tracks in order and plays the first. */
+export function usePlayTracks() {
+  const { clearQueue, play, addToQueue } = usePlayer();
+  return useCallback(
+    (tracks: TTrack[]) => {
+      const [first, ...rest] = tracks;
+      if (!first) return;
+      clearQueue();
+      play(first);
+      for (const track of rest) addToQueue(track);
+    },
+    [clearQueue, play, addToQueue],
+  );
+}

@@ -1,0 +1,71 @@
+import { MESSAGES } from '@wavecast/shared';
+import { Disc3 } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../discovery/components/EmptyState';
+import { UNKNOWN_CREATOR } from '../../discovery/components/LiveCard';
+import { ProfileAbout } from '../components/ProfileAbout';
+import { ProfileGate } from '../components/ProfileGate';
+import { ProfileHeader, Stat } from '../components/ProfileHeader';
+import { ProfilePlaylists } from '../components/ProfilePlaylists';
+import { ProfileTracks } from '../components/ProfileTracks';
+import { Tabs } from '../components/Tabs';
+
+type Tab = 'tracks' | 'playlists' | 'albums' | 'about';
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'tracks', label: 'Tracks' },
+  { value: 'playlists', label: 'Playlists' },
+  { value: 'albums', label: 'Albums' },
+  { value: 'about', label: 'About' },
+];
+
+/** /profile/:id: a creator's public page. */
+export default function CreatorProfilePage() {
+  const { id = '' } = useParams();
+  const [tab, setTab] = useState<Tab>('tracks');
+  return (
+    <ProfileGate
+      key={id}
+      id={id}
+      notFound={{ title: MESSAGES.creatorNotFound, detail: MESSAGES.creatorNotFoundDetail }}
+    >
+      {(profile) => {
+        const name = profile.displayName || UNKNOWN_CREATOR;
+        return (
+          <div className="mx-auto max-w-7xl">
+            <ProfileHeader
+              profile={profile}
+              fallbackName={UNKNOWN_CREATOR}
+              stats={
+                <>
+                  <Stat
+                    value={profile.followerCount}
+                    label={profile.followerCount === 1 ? 'follower' : 'followers'}
+                    testId="follower-count"
+                  />
+                  <Stat
+                    value={profile.trackCount}
+                    label={profile.trackCount === 1 ? 'track' : 'tracks'}
+                    testId="track-count"
+                  />
+                </>
+              }
+            />
+            <div className="mt-8">
+              <Tabs label="Profile sections" tabs={TABS} value={tab} onChange={setTab}>
+                {tab === 'tracks' && <ProfileTracks id={profile.id} />}
+                {tab === 'playlists' && <ProfilePlaylists id={profile.id} />}
+                {tab === 'albums' && (
+                  <EmptyState title="No albums yet" icon={<Disc3 className="size-10" aria-hidden />}>
+                    <p>{name} has not released an album.</p>
+                  </EmptyState>
+                )}
+                {tab === 'about' && <ProfileAbout profile={profile} name={name} />}
+              </Tabs>
+            </div>
+          </div>
+        );
+      }}
+    </ProfileGate>
+  );
+}

@@ -1,0 +1,25 @@
+import type { TOwnProfile } from '@wavecast/shared';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccount } from './DeleteAccount';
+import { SettingsCard } from './SettingsCard';
+
+/** Settings → Security: Change Password, and the Danger Zone. */
+export function SecurityTab({ profile }: { profile: TOwnProfile }) {
+  return (
+    <div className="space-y-6">
+      <SettingsCard
+        title={profile.hasPassword ? 'Change Password' : 'Set a Password'}
+        description={
+          profile.hasPassword
+            ? 'Other devices are signed out when you change it.'
+            : 'You signed up with a provider. Set a password to sign in with your email too.'
+        }
+      >
+        <ChangePasswordForm hasPassword={profile.hasPassword} />
+      </SettingsCard>
+      <SettingsCard title="Danger Zone" tone="danger">
+        <DeleteAccount />
+      </SettingsCard>
+    </div>
+  );
+}

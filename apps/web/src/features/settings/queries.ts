@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TChangePasswordInput,
+  TMe,
+  TNotificationPrefs,
+  TOwnProfile,
+  TPrivacyPrefs,
+  TProfileUpdate,
+} from '@wavecast/shared';
+import { api } from '../../lib/api';
+import { SESSION_KEY } from '../auth/session';
+
+export const PROFILE_KEY = ['me', 'profile'] as const;
+const NOTIFICATIONS_KEY = ['me', 'settings', 'notifications'] as const;
+const PRIVACY_KEY = ['me', 'settings', 'privacy'] as const;
+
+type ProfileResponse = { profile: TOwnProfile };
+
+/** Keeps the top bar (session) in step with a saved profile. */
+function useProfileSaved() {
+  const qc = useQueryClient();
+  return (data: ProfileResponse) => {
+    qc.setQueryData(PROFILE_KEY, data);
+    qc.setQueryData<{ user: TMe | null }>(SESSION_KEY, (old) =>
+      old?.user
+        ? { user: { ...old.user, displayName: data.profile.displayName, avatarUrl: data.profile.avatarUrl } }
+        : old,
+    );
+  };
+}
+
+export const useOwnProfile = () =>
+  useQuery({ queryKey: PROFILE_KEY, queryFn: () => api<ProfileResponse>('/api/me/profile') });
+
+export function useUpdateProfile() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: (body: TProfileUpdate) => api<ProfileResponse>('/api/me/profile', { method: 'PUT', body }),
+    onSuccess: saved,
+  });
+}
+
+export function useUploadAvatar() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api<ProfileResponse>('/api/me/avatar', { method: 'POST', body: form });
+    },
+    onSuccess: saved,
+  });
+}
+
+export function useRemoveAvatar() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: () => api<ProfileResponse>('/api/me/avatar', { method: 'DELETE' }),
+    onSuccess: saved,
+  });
+}
+
+export const useNotificationPrefs = () =>
+  useQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: () => api<{ notifications: TNotificationPrefs }>('/api/me/settings/notifications'),
+  });
+
+export function useSaveNotificationPrefs() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TNotificationPrefs) =>
+      api<{ notifications: TNotificationPrefs }>('/api/me/settings/notifications', { method: 'PUT', body }),
+    onSuccess: (data) => qc.setQueryData(NOTIFICATIONS_KEY, data),
+  });
+}
+
+export const usePrivacyPrefs = () =>
+  useQuery({ queryKey: PRIVACY_KEY, queryFn: () => api<{ privacy: TPrivacyPrefs }>('/api/me/settings/privacy') });
+
+export function useSavePrivacyPrefs() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPrivacyPrefs) =>
+      api<{ privacy: TPrivacyPrefs }>('/api/me/settings/privacy', { method: 'PUT', body }),
+    onSuccess: (data) => qc.setQueryData(PRIVACY_KEY, data),
+  });
+}
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: TChangePasswordInput) => api<{ ok: true }>('/api/me/password', { method: 'POST', body }),
+  });
+
+export function useBecomeCreator() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ user: TMe }>('/api/me/become-creator', { method: 'POST' }),
+    onSuccess: (data) => {
+      qc.setQueryData(SESSION_KEY, data);
+      void qc.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: () => api<{ deleted: true }>('/api/me', { method: 'DELETE' }) });
+}

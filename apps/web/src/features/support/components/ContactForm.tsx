@@ -1,0 +1,185 @@
+import {
+  CONTACT_CATEGORIES,
+  CONTACT_CATEGORY_LABELS,
+  CONTACT_LIMITS,
+  type ContactCategory,
+  type TContactMessageInput,
+  type TContactReceipt,
+  ZContactMessageInput,
+} from '@wavecast/shared';
+import { CheckCircle2 } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../auth/session';
+import { useSubmitContactMessage } from '../queries';
+import { FormField, inputClass } from './FormField';
+
+type Field = keyof TContactMessageInput;
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+const FIELDS: Field[] = ['name', 'email', 'subject', 'category', 'message'];
+
+function validate(values: Values): { data?: TContactMessageInput; errors: Errors } {
+  const parsed = ZContactMessageInput.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: {} };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'RATE_LIMITED') {
+    return 'You have sent several messages in a short time. Please wait a few minutes and try again.';
+  }
+  if (err instanceof ApiError && err.code === 'VALIDATION_FAILED') return err.message;
+  if (err instanceof ApiError && err.code === 'NETWORK') return err.message;
+  return 'Your message could not be sent. Please try again.';
+}
+
+/** The contact form: every field required, checked here and again by the server. */
+export function ContactForm({ initialCategory }: { initialCategory?: ContactCategory }) {
+  const { user } = useSession();
+  const [values, setValues] = useState<Values>({
+    name: user?.displayName ?? '',
+    email: user?.email ?? '',
+    subject: '',
+    category: initialCategory ?? '',
+    message: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [receipt, setReceipt] = useState<TContactReceipt | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmitContactMessage();
+
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    if (submitted) setErrors(validate(next).errors); // after a first attempt, errors clear as they are fixed
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const { data, errors: found } = validate(values);
+    setErrors(found);
+    if (!data) {
+      const first = FIELDS.find((f) => found[f]);
+      formRef.current?.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
+      return;
+    }
+    submit.mutate(data, { onSuccess: setReceipt });
+  };
+
+  if (receipt) {
+    return (
+      <div role="status" className="rounded-[var(--radius-card)] border border-success/40 bg-success/10 p-6">
+        <p className="flex items-center gap-2 text-lg font-semibold">
+          <CheckCircle2 className="size-6 text-success" aria-hidden />
+          Message sent
+        </p>
+        <p className="mt-2 text-muted">{receipt.confirmation}</p>
+        <Button
+          variant="outline"
+          className="mt-5"
+          onClick={() => {
+            setReceipt(null);
+            setSubmitted(false);
+            setValues((v) => ({ ...v, subject: '', message: '' }));
+            submit.reset();
+          }}
+        >
+          Send another message
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="contact-name" label="Name" error={errors.name}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              name="name"
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.name}
+              value={values.name}
+              onChange={set('name')}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField id="contact-email" label="Email" error={errors.email}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="email"
+              name="email"
+              autoComplete="email"
+              maxLength={CONTACT_LIMITS.email}
+              value={values.email}
+              onChange={set('email')}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField id="contact-subject" label="Subject" error={errors.subject}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            name="subject"
+            maxLength={CONTACT_LIMITS.subject}
+            value={values.subject}
+            onChange={set('subject')}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField id="contact-category" label="Category" error={errors.category}>
+        {(a11y) => (
+          <select {...a11y} name="category" value={values.category} onChange={set('category')} className={inputClass}>
+            <option value="">Select a category</option>
+            {CONTACT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CONTACT_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id="contact-message"
+        label="Message"
+        error={errors.message}
+        hint={`${values.message.length} / ${CONTACT_LIMITS.message} characters`}
+      >
+        {(a11y) => (
+          <textarea
+            {...a11y}
+            name="message"
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            value={values.message}
+            onChange={set('message')}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      {submit.isError && (
+        <p role="alert" className="rounded-lg border border-error/40 bg-error/10 px-4 py-3 text-sm text-error">
+          {failureMessage(submit.error)}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={submit.isPending} className="w-full sm:w-auto">
+        {submit.isPending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,254 @@
+import { DEFAULT_COVER_URL, formatTime, MESSAGES, type TTrack } from '@wavecast/shared';
+import { formatDistanceToNow } from 'date-fns';
+import { Clock, Download, Headphones, Pause, Pencil, Play, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../auth/session';
+import { CommentsSection } from '../../comments/components/CommentsSection';
+import { useCommentMarkers } from '../../comments/useCommentMarkers';
+import { LikeButton } from '../../likes/components/LikeButton';
+import { Waveform } from '../../player/components/Waveform';
+import { usePlayer } from '../../player/PlayerProvider';
+import { ChapterList } from '../components/ChapterList';
+import { DeleteTrackDialog } from '../components/DeleteTrackDialog';
+import { EditTrackDialog } from '../components/EditTrackDialog';
+import { MoreMenu } from '../components/MoreMenu';
+import { ShareButton } from '../components/ShareButton';
+import { StatusBadge } from '../components/StatusBadge';
+import { useProcessingUpdates, useTrack } from '../queries';
+
+/** /audio/:id and /explore/player/:id: one track, playable, with chapters, waveform and comments. */
+export default function AudioDetailPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const query = useTrack(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  // Any other load failure goes back to Explore (spec section 2).
+  useEffect(() => {
+    if (query.error && !notFound) navigate('/explore', { replace: true });
+  }, [query.error, notFound, navigate]);
+
+  if (query.isPending) {
+    return (
+      <div className="grid place-items-center py-24">
+        <Spinner />
+      </div>
+    );
+  }
+  if (notFound || !query.data) {
+    return (
+      <div className="py-24 text-center">
+        <h1 className="text-2xl font-bold">{MESSAGES.audioNotFound}</h1>
+        <ButtonLink to="/explore" variant="secondary" className="mt-6">
+          Back to Explore
+        </ButtonLink>
+      </div>
+    );
+  }
+  return <TrackDetail track={query.data} />;
+}
+
+function TrackDetail({ track }: { track: TTrack }) {
+  const { user } = useSession();
+  const player = usePlayer();
+  const navigate = useNavigate();
+  const markers = useCommentMarkers(track.id);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  useProcessingUpdates(user?.id);
+
+  const isOwner = user?.id === track.creator.id;
+  const current = player.isCurrent(track.id);
+  const playing = current && player.playing;
+  const duration = current && player.duration > 0 ? player.duration : track.duration;
+  const seekTo = (seconds: number) => (current ? player.seek(seconds) : player.play(track, { startAt: seconds }));
+
+  return (
+    <article className="mx-auto max-w-5xl space-y-8">
+      {isOwner && track.status !== 'ready' && <ProcessingNotice track={track} />}
+
+      <header className="flex flex-col gap-6 md:flex-row md:items-end">
+        <img
+          src={track.coverUrl}
+          alt={`Cover of ${track.title}`}
+          onError={(e) => {
+            if (!e.currentTarget.src.endsWith(DEFAULT_COVER_URL)) e.currentTarget.src = DEFAULT_COVER_URL;
+          }}
+          className="aspect-square w-full max-w-72 self-center rounded-card object-cover shadow-2xl md:self-auto"
+        />
+        <div className="min-w-0 flex-1 space-y-3">
+          <p className="text-sm font-medium text-muted uppercase tracking-wide">{track.category}</p>
+          <h1 className="break-words text-3xl font-bold tracking-tight md:text-5xl">{track.title}</h1>
+          <p>
+            <Link to={`/profile/${track.creator.id}`} className="font-semibold hover:underline">
+              {track.creator.displayName ?? 'Unknown Creator'}
+            </Link>
+          </p>
+          <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+            <div className="flex items-center gap-1">
+              <dt className="sr-only">Plays</dt>
+              <Headphones className="size-4" aria-hidden />
+              <dd data-testid="play-count">
+                {track.playCount.toLocaleString()} {track.playCount === 1 ? 'play' : 'plays'}
+              </dd>
+            </div>
+            <div className="flex items-center gap-1">
+              <dt className="sr-only">Duration</dt>
+              <Clock className="size-4" aria-hidden />
+              <dd data-testid="track-duration" data-seconds={track.duration}>
+                {formatTime(track.duration)}
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">Uploaded</dt>
+              <dd>{formatDistanceToNow(new Date(track.createdAt), { addSuffix: true })}</dd>
+            </div>
+            {isOwner && (
+              <div className="flex items-center gap-2">
+                <dt className="sr-only">Status</dt>
+                <dd className="flex items-center gap-2">
+                  <StatusBadge status={track.status} />
+                  <span>{track.isPublic ? 'Public' : 'Private'}</span>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      </header>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={() => player.playOrToggle(track)}
+          aria-label={playing ? `Pause ${track.title}` : `Play ${track.title}`}
+          className="grid size-14 place-items-center rounded-full bg-primary text-primary-fg shadow-lg hover:bg-primary/90"
+        >
+          {playing ? <Pause className="size-6" aria-hidden /> : <Play className="ml-1 size-6" aria-hidden />}
+        </button>
+        <LikeButton track={track} showCount className="border border-border" />
+        <ShareButton title={track.title} path={`/audio/${track.id}`} />
+        {track.downloadUrl && (
+          <a
+            href={track.downloadUrl}
+            download
+            className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-surface-2"
+          >
+            <Download className="size-4" aria-hidden /> Download
+          </a>
+        )}
+        <MoreMenu track={track} />
+        {isOwner && (
+          <>
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-surface-2"
+            >
+              <Pencil className="size-4" aria-hidden /> Edit
+            </button>
+            <button
+              type="button"
+              onClick={() => setDeleting(true)}
+              className="inline-flex h-10 items-center gap-2 rounded-full border border-error/50 px-4 text-sm font-semibold text-error hover:bg-error/10"
+            >
+              <Trash2 className="size-4" aria-hidden /> Delete
+            </button>
+          </>
+        )}
+      </div>
+
+      <section aria-label="Waveform" className="space-y-1">
+        <Waveform
+          peaksUrl={track.peaksUrl}
+          duration={duration}
+          currentTime={current ? player.currentTime : 0}
+          onSeek={seekTo}
+          markers={markers}
+          height={72}
+          label={`Seek in ${track.title}`}
+        />
+        <div className="flex justify-between font-mono text-xs text-muted">
+          <span data-testid="detail-current-time">{formatTime(current ? player.currentTime : 0)}</span>
+          <span>{formatTime(duration)}</span>
+        </div>
+      </section>
+
+      {/* Phones: About, then tags and chapters, then comments. Wide screens: a side column. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        {track.description && (
+          <section aria-labelledby="about-heading" className="lg:col-start-1">
+            <h2 id="about-heading" className="mb-2 text-xl font-bold">
+              About
+            </h2>
+            <p className="whitespace-pre-wrap break-words text-fg/90">{track.description}</p>
+          </section>
+        )}
+        <aside className="space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {track.tags.length > 0 && (
+            <section aria-labelledby="tags-heading">
+              <h2 id="tags-heading" className="mb-2 text-xl font-bold">
+                Tags
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {track.tags.map((t) => (
+                  <li key={t}>
+                    <Link
+                      to={`/search?q=${encodeURIComponent(t)}`}
+                      className="inline-block rounded-full bg-surface-2 px-3 py-1 text-sm hover:bg-border"
+                    >
+                      #{t}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <ChapterList
+            chapters={track.chapterMarkers}
+            currentId={current ? (player.currentChapter?.id ?? null) : null}
+            onSelect={(c) => seekTo(c.startTime)}
+          />
+        </aside>
+        <div className="min-w-0 lg:col-start-1">
+          <CommentsSection track={track} />
+        </div>
+      </div>
+
+      {isOwner && (
+        <>
+          <EditTrackDialog track={track} open={editing} onClose={() => setEditing(false)} />
+          <DeleteTrackDialog
+            track={track}
+            open={deleting}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => navigate('/creator/dashboard')}
+          />
+        </>
+      )}
+    </article>
+  );
+}
+
+function ProcessingNotice({ track }: { track: TTrack }) {
+  if (track.status === 'failed') {
+    return (
+      <div role="status" className="rounded-card border border-error/40 bg-error/10 p-4 text-sm">
+        <p className="font-semibold text-error">Processing failed</p>
+        {track.failureReason && <p className="mt-1 text-muted">{track.failureReason}</p>}
+      </div>
+    );
+  }
+  return (
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-card border border-warning/40 bg-warning/10 p-4 text-sm"
+    >
+      <Spinner className="size-5 border-2" />
+      <p>This audio is still processing. You can already play it; listeners will see it once it is ready.</p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCreatorActivity, TCreatorStats, TPage, TTrack, TTrackUpdate } from '@wavecast/shared';
+import { useEffect } from 'react';
+import { api } from '../../lib/api';
+import { onEvent } from '../../lib/socket';
+
+export const trackKeys = {
+  track: (id: string) => ['tracks', 'detail', id] as const,
+  mine: ['tracks', 'mine'] as const,
+  stats: ['creator', 'stats'] as const,
+  activity: ['creator', 'activity'] as const,
+};
+
+export const useTrack = (id: string | undefined) =>
+  useQuery({
+    queryKey: trackKeys.track(id ?? ''),
+    queryFn: () => api<{ track: TTrack }>(`/api/tracks/${encodeURIComponent(id ?? '')}`).then((r) => r.track),
+    enabled: !!id,
+    retry: false,
+  });
+
+/** The creator's own tracks (every status), page by page. */
+export const useMyTracks = () =>
+  useInfiniteQuery({
+    queryKey: trackKeys.mine,
+    queryFn: ({ pageParam }) =>
+      api<TPage<TTrack>>(`/api/me/tracks?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const useCreatorStats = () =>
+  useQuery({ queryKey: trackKeys.stats, queryFn: () => api<TCreatorStats>('/api/creator/stats') });
+
+export const useCreatorActivity = () =>
+  useQuery({
+    queryKey: trackKeys.activity,
+    queryFn: () => api<{ items: TCreatorActivity[] }>('/api/creator/activity').then((r) => r.items),
+  });
+
+/** After any change to a track: the detail, my list and the dashboard figures refetch. */
+function useInvalidateTrack() {
+  const qc = useQueryClient();
+  return (track?: TTrack) => {
+    if (track) qc.setQueryData(trackKeys.track(track.id), track);
+    void qc.invalidateQueries({ queryKey: ['tracks'] });
+    void qc.invalidateQueries({ queryKey: ['creator'] });
+    void qc.invalidateQueries({ queryKey: ['discovery'] });
+  };
+}
+
+export function useUpdateTrack(id: string) {
+  const invalidate = useInvalidateTrack();
+  return useMutation({
+    mutationFn: (patch: TTrackUpdate) =>
+      api<{ track: TTrack }>(`/api/tracks/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch as never }),
+    onSuccess: (r) => invalidate(r.track),
+  });
+}
+
+export function useReplaceCover(id: string) {
+  const invalidate = useInvalidateTrack();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('cover', file);
+      return api<{ track: TTrack }>(`/api/tracks/${encodeURIComponent(id)}/cover`, { method: 'PUT', body: form });
+    },
+    onSuccess: (r) => invalidate(r.track),
+  });
+}
+
+export function useDeleteTrack() {
+  const invalidate = useInvalidateTrack();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/tracks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_r, id) => {
+      qc.removeQueries({ queryKey: trackKeys.track(id) });
+      invalidate();
+    },
+  });
+}
+
+/** Refetches my tracks when processing of one finishes (or fails). */
+export function useProcessingUpdates(userId: string | undefined) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    return onEvent(`user:${userId}`, 'track.processed', (data) => {
+      void qc.invalidateQueries({ queryKey: trackKeys.mine });
+      void qc.invalidateQueries({ queryKey: trackKeys.track(data.trackId) });
+    });
+  }, [userId, qc]);
+}

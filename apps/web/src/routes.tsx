@@ -1,0 +1,146 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { MainLayout } from './components/layout/MainLayout';
+import { Spinner } from './components/ui/Spinner';
+import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/guards';
+
+/** A lazily loaded page: each route's code is fetched when first visited. */
+function page(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(load);
+}
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  page(() => load().then((m) => ({ default: m[name] })));
+const ph = (name: string) => named(() => import('./pages/placeholders') as never, name);
+
+const P = {
+  Home: page(() => import('./features/discovery/pages/HomePage')),
+  About: page(() => import('./features/marketing/pages/AboutPage')),
+  HowItWorks: page(() => import('./features/marketing/pages/HowItWorksPage')),
+  StreamHosts: page(() => import('./features/marketing/pages/StreamHostsPage')),
+  Listeners: page(() => import('./features/marketing/pages/ListenersPage')),
+  Affiliates: page(() => import('./features/marketing/pages/AffiliatesPage')),
+  Advertisers: page(() => import('./features/marketing/pages/AdvertisersPage')),
+  Explore: page(() => import('./features/discovery/pages/ExplorePage')),
+  LiveStreams: page(() => import('./features/discovery/pages/LiveStreamsPage')),
+  AudioDetail: page(() => import('./features/tracks/pages/AudioDetailPage')),
+  Categories: page(() => import('./features/discovery/pages/CategoriesPage')),
+  Search: page(() => import('./features/discovery/pages/SearchPage')),
+  LiveView: page(() => import('./features/live/pages/LiveViewPage')),
+  Profile: page(() => import('./features/auth/pages/ProfilePage')),
+  CreatorProfile: page(() => import('./features/profiles/pages/CreatorProfilePage')),
+  ListenerProfile: page(() => import('./features/profiles/pages/ListenerProfilePage')),
+  AffiliateProfile: ph('AffiliateProfilePage'),
+  AdvertiserProfile: ph('AdvertiserProfilePage'),
+  Settings: page(() => import('./features/settings/pages/SettingsPage')),
+  Pricing: page(() => import('./features/marketing/pages/PricingPage')),
+  CreatorDashboard: page(() => import('./features/tracks/pages/CreatorDashboardPage')),
+  Upload: page(() => import('./features/tracks/pages/UploadPage')),
+  GoLive: page(() => import('./features/live/pages/GoLivePage')),
+  Analytics: ph('AnalyticsPage'),
+  ListenerDashboard: page(() => import('./features/library/pages/ListenerDashboardPage')),
+  Playlist: page(() => import('./features/playlists/pages/PlaylistPage')),
+  AffiliateDashboard: ph('AffiliateDashboardPage'),
+  AdvertiserDashboard: ph('AdvertiserDashboardPage'),
+  Admin: page(() => import('./features/admin/pages/AdminPage')),
+  Support: page(() => import('./features/support/pages/SupportPage')),
+  HelpCenter: page(() => import('./features/support/pages/HelpCenterPage')),
+  HelpArticle: page(() => import('./features/support/pages/HelpArticlePage')),
+  Faq: page(() => import('./features/support/pages/FaqPage')),
+  Contact: page(() => import('./features/support/pages/ContactPage')),
+  Guidelines: page(() => import('./features/support/pages/GuidelinesPage')),
+  Legal: page(() => import('./features/legal/pages/LegalPage')),
+  Terms: page(() => import('./features/legal/pages/TermsPage')),
+  Privacy: page(() => import('./features/legal/pages/PrivacyPage')),
+  Cookies: page(() => import('./features/legal/pages/CookiesPage')),
+  Copyright: page(() => import('./features/legal/pages/CopyrightPage')),
+  Login: page(() => import('./features/auth/pages/LoginPage')),
+  Signup: page(() => import('./features/auth/pages/SignupPage')),
+  ForgotPassword: page(() => import('./features/auth/pages/ForgotPasswordPage')),
+  ResetPassword: page(() => import('./features/auth/pages/ResetPasswordPage')),
+  NotFound: page(() => import('./pages/NotFoundPage')),
+};
+
+const el = (C: ComponentType) => <C />;
+const auth = (C: ComponentType) => (
+  <RequireAuth>
+    <C />
+  </RequireAuth>
+);
+const role = (r: Parameters<typeof RequireRole>[0]['roles'], C: ComponentType) => (
+  <RequireRole roles={r}>
+    <C />
+  </RequireRole>
+);
+const guest = (C: ComponentType) => (
+  <Suspense fallback={<Spinner />}>
+    <RedirectIfSignedIn>
+      <C />
+    </RedirectIfSignedIn>
+  </Suspense>
+);
+
+/** A page outside the main layout (its own Suspense boundary). */
+const standalone = (C: ComponentType) => (
+  <Suspense fallback={<Spinner />}>
+    <C />
+  </Suspense>
+);
+
+/** The route table of spec section 2. */
+export const routes: RouteObject[] = [
+  { path: '/login', element: guest(P.Login) },
+  { path: '/signup', element: guest(P.Signup) },
+  { path: '/forgot-password', element: standalone(P.ForgotPassword) },
+  { path: '/reset-password', element: standalone(P.ResetPassword) },
+  {
+    element: <MainLayout />,
+    children: [
+      { path: '/', element: el(P.Home) },
+      { path: '/about', element: el(P.About) },
+      { path: '/how-it-works', element: el(P.HowItWorks) },
+      { path: '/how-it-works/stream-hosts', element: el(P.StreamHosts) },
+      { path: '/how-it-works/listeners', element: el(P.Listeners) },
+      { path: '/how-it-works/affiliates', element: el(P.Affiliates) },
+      { path: '/how-it-works/advertisers', element: el(P.Advertisers) },
+      { path: '/explore', element: el(P.Explore) },
+      { path: '/explore/live', element: el(P.LiveStreams) },
+      { path: '/explore/player/:id', element: el(P.AudioDetail) },
+      { path: '/explore/categories', element: el(P.Categories) },
+      { path: '/explore/search', element: el(P.Search) },
+      { path: '/search', element: el(P.Search) },
+      { path: '/audio/:id', element: el(P.AudioDetail) },
+      { path: '/playlist/:id', element: el(P.Playlist) },
+      { path: '/live/:id', element: el(P.LiveView) },
+      { path: '/profile', element: auth(P.Profile) },
+      { path: '/profile/listener/:id', element: el(P.ListenerProfile) },
+      { path: '/profile/affiliate/:id', element: auth(P.AffiliateProfile) },
+      { path: '/profile/advertiser/:id', element: auth(P.AdvertiserProfile) },
+      { path: '/profile/:id', element: el(P.CreatorProfile) },
+      { path: '/settings', element: auth(P.Settings) },
+      { path: '/pricing', element: el(P.Pricing) },
+      { path: '/creator/dashboard', element: role(['creator'], P.CreatorDashboard) },
+      { path: '/creator/upload', element: role(['creator'], P.Upload) },
+      { path: '/creator/live', element: role(['creator'], P.GoLive) },
+      { path: '/creator/analytics', element: role(['creator'], P.Analytics) },
+      { path: '/creator/settings', element: role(['creator'], P.Settings) },
+      { path: '/dashboard/listener/*', element: role(['listener', 'creator', 'admin'], P.ListenerDashboard) },
+      { path: '/dashboard/affiliate/*', element: role(['affiliate'], P.AffiliateDashboard) },
+      { path: '/dashboard/advertiser/*', element: role(['advertiser'], P.AdvertiserDashboard) },
+      { path: '/admin/*', element: role(['admin'], P.Admin) },
+      { path: '/support', element: el(P.Support) },
+      { path: '/support/help', element: el(P.HelpCenter) },
+      { path: '/support/help/:slug', element: el(P.HelpArticle) },
+      { path: '/support/faq', element: el(P.Faq) },
+      { path: '/support/contact', element: el(P.Contact) },
+      { path: '/support/guidelines', element: el(P.Guidelines) },
+      { path: '/legal', element: el(P.Legal) },
+      { path: '/legal/terms', element: el(P.Terms) },
+      { path: '/legal/privacy', element: el(P.Privacy) },
+      { path: '/legal/cookies', element: el(P.Cookies) },
+      { path: '/legal/copyright', element: el(P.Copyright) },
+      { path: '*', element: el(P.NotFound) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,260 @@
+// Delivery benchmark: the same audio file served by our server (GET /api/tracks/:id/stream, the full
+// stack: routing, visibility, Range, caching headers) and by nginx (sendfile, tcp_nopush off), side
+// by side in one run, with wrk: random 64 KiB ranges (req/s) and whole files (MB/s).
+//
+//   npx tsx bench/delivery/run.ts [--seconds 10] [--connections 32] [--file-seconds 300] [--strict]
+//
+// Installs the Debian packages nginx and wrk when they are missing. Budgets (DESIGN.md §9):
+// ranges >= 0.5x nginx req/s, whole files >= 0.7x nginx MB/s.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const here = import.meta.dirname;
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    'file-seconds': { type: 'string', default: '300' },
+    rounds: { type: 'string', default: '2' },
+    strict: { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const ROUNDS = Number(args.rounds);
+const RANGE = 64 * 1024;
+const BUDGET = { ranges: 0.5, whole: 0.7 };
+
+const children: ChildProcess[] = [];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wavecast-bench-delivery-'));
+function cleanup() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+function onPath(bin: string): boolean {
+  try {
+    execFileSync('which', [bin], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function ensureTools() {
+  const missing = ['nginx', 'wrk'].filter((b) => !onPath(b));
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(', ')} (Debian packages)...`);
+  execFileSync('apt-get', ['install', '-y', ...missing], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(url, { method: 'HEAD' });
+      await res.body?.cancel();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function startOurs(
+  file: string,
+): Promise<{ url: string; storagePath: string; storageRoot: string; pid: number }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'serve.ts'), file, String(port), path.join(tmp, 'data')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  children.push(child);
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(out.slice(0, nl));
+    });
+    child.on('exit', (code) => reject(new Error(`our server exited (${code})`)));
+  });
+  return { ...JSON.parse(line), pid: child.pid as number };
+}
+
+async function startNginx(root: string): Promise<{ base: string; pid: number }> {
+  const port = await freePort();
+  const prefix = path.join(tmp, 'nginx');
+  fs.mkdirSync(prefix, { recursive: true });
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `daemon off; ${user} worker_processes 1; error_log ${prefix}/error.log warn; pid ${prefix}/nginx.pid;
+events { worker_connections 4096; }
+http {
+  access_log off; sendfile on; tcp_nopush off; keepalive_requests 1000000;
+  types { audio/mpeg mp3; }
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  server { listen 127.0.0.1:${port}; root ${root}; }
+}
+`,
+  );
+  const child = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' });
+  children.push(child);
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid as number };
+}
+
+interface WrkResult {
+  requests: number;
+  bytes: number;
+  duration_us: number;
+  non2xx: number;
+  errors: number;
+  p50_us: number;
+  p99_us: number;
+}
+
+function wrk(url: string, opts: { range: number; fileSize: number; seconds: number }): WrkResult {
+  const out = execFileSync(
+    'wrk',
+    ['-t1', `-c${CONNECTIONS}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', path.join(here, 'report.lua'), url],
+    { env: { ...process.env, RANGE_SIZE: String(opts.range), FILE_SIZE: String(opts.fileSize) }, encoding: 'utf8' },
+  );
+  const json = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (!json) throw new Error(`wrk gave no summary:\n${out}`);
+  const r = JSON.parse(json.slice('WRK_JSON '.length)) as WrkResult;
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} bad statuses, ${r.errors} socket errors`);
+  return r;
+}
+
+/** CPU seconds (user + system) used so far by a process and its descendants (Linux /proc). */
+function cpuSeconds(rootPid: number): number {
+  const procs = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let ticks = 0;
+  const todo = [rootPid];
+  while (todo.length) {
+    const pid = todo.pop() as number;
+    ticks += procs.get(pid)?.ticks ?? 0;
+    for (const [child, p] of procs) if (p.ppid === pid) todo.push(child);
+  }
+  return ticks / 100; // USER_HZ
+}
+
+const perSecond = (r: WrkResult) => r.requests / (r.duration_us / 1e6);
+const mbPerSecond = (r: WrkResult) => r.bytes / (r.duration_us / 1e6) / (1024 * 1024);
+
+async function main() {
+  ensureTools();
+  const file = path.join(tmp, 'bench.mp3');
+  execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${args['file-seconds']}`].concat([
+      '-ac',
+      '2',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      '-y',
+      file,
+    ]),
+  );
+  const fileSize = fs.statSync(file).size;
+
+  const step = (m: string) => process.stderr.write(`… ${m}\n`);
+  step('starting our server');
+  const ours = await startOurs(file);
+  step('starting nginx');
+  const nginx = await startNginx(ours.storageRoot);
+  const nginxUrl = nginx.base + ours.storagePath;
+  await waitForHttp(ours.url);
+  await waitForHttp(nginxUrl);
+  step('checking both serve the same bytes');
+  // Both serve byte-identical files.
+  const [a, b] = await Promise.all([fetch(ours.url), fetch(nginxUrl)]);
+  const [ba, bb] = [Buffer.from(await a.arrayBuffer()), Buffer.from(await b.arrayBuffer())];
+  if (!ba.equals(bb) || ba.length !== fileSize) throw new Error('the two servers do not serve the same bytes');
+
+  console.log(
+    `Delivery benchmark: ${(fileSize / 1024 / 1024).toFixed(2)} MB MP3, wrk 1 thread x ${CONNECTIONS} connections, ` +
+      `${SECONDS} s per run, ${ROUNDS} rounds (ABBA order), ${os.cpus().length} CPUs, nginx 1 worker, Node ${process.version}`,
+  );
+  const scenarios = [
+    { name: '64 KiB ranges', key: 'ranges' as const, range: RANGE, metric: perSecond, unit: 'req/s' },
+    { name: 'whole file', key: 'whole' as const, range: 0, metric: mbPerSecond, unit: 'MB/s' },
+  ];
+  let ok = true;
+  for (const s of scenarios) {
+    // Warm both (JIT, page cache, connections), then alternate to spread background noise evenly.
+    wrk(ours.url, { range: s.range, fileSize, seconds: 2 });
+    wrk(nginxUrl, { range: s.range, fileSize, seconds: 2 });
+    const results = { ours: [] as number[], nginx: [] as number[] };
+    // Server CPU per request: on a shared machine this is the steadier measure of cost.
+    const cpu = { ours: { s: 0, n: 0 }, nginx: { s: 0, n: 0 } };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['nginx', 'ours'] as const) : (['ours', 'nginx'] as const);
+      for (const who of order) {
+        const pid = who === 'ours' ? ours.pid : nginx.pid;
+        const before = cpuSeconds(pid);
+        const r = wrk(who === 'ours' ? ours.url : nginxUrl, { range: s.range, fileSize, seconds: SECONDS });
+        cpu[who].s += cpuSeconds(pid) - before;
+        cpu[who].n += r.requests;
+        results[who].push(s.metric(r));
+      }
+    }
+    const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+    const [o, n] = [mean(results.ours), mean(results.nginx)];
+    const ratio = o / n;
+    const usOurs = (cpu.ours.s / cpu.ours.n) * 1e6;
+    const usNginx = (cpu.nginx.s / cpu.nginx.n) * 1e6;
+    const pass = ratio >= BUDGET[s.key];
+    ok &&= pass;
+    console.log(
+      `${s.name.padEnd(14)} nginx ${n.toFixed(0).padStart(7)} ${s.unit}   ours ${o.toFixed(0).padStart(7)} ${s.unit}   ` +
+        `ratio ${ratio.toFixed(2)}x   (budget >= ${BUDGET[s.key]}x: ${pass ? 'met' : 'NOT met'})\n` +
+        `${''.padEnd(14)} server CPU per request: nginx ${usNginx.toFixed(0)} µs, ours ${usOurs.toFixed(0)} µs ` +
+        `(nginx/ours ${(usNginx / usOurs).toFixed(2)}x)`,
+    );
+  }
+  if (args.strict && !ok) process.exitCode = 1;
+}
+
+try {
+  await main();
+} finally {
+  // The servers' pipes would keep this process alive: stop them and leave. (Sockets to the servers
+  // dying under fetch's connection pool may reject during teardown; the results are out by then.)
+  process.on('unhandledRejection', () => {});
+  cleanup();
+  process.exit(process.exitCode ?? 0);
+}

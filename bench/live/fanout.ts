@@ -1,0 +1,205 @@
+// Live fan-out benchmark: CPU per listener of our relay (the real server: WebSocket ingest, WebM
+// relay, GET /api/live/:id/stream) versus icecast2 serving the same stream, side by side in one run,
+// at 500, 1,000 and 2,000 listeners.
+//
+//   npx tsx bench/live/fanout.ts [--listeners 500,1000,2000] [--seconds 15] [--timeslice 100]
+//
+// Both get the same Chrome-shaped WebM/Opus at 64 kbit/s, one chunk per timeslice in real time
+// (ours over the ingest WebSocket, Icecast over a raw-socket source PUT). Listeners are raw HTTP
+// clients in a separate process. CPU is utime+stime of the server process over the window, minus
+// its idle baseline (0 listeners), divided by listeners. None of our listeners may be dropped and
+// each must get >= 80 % of the stream's bytes in the window (the farm itself lags a little at 2,000). Budget (DESIGN.md §9): ours <= 1.0x icecast2 at 2,000.
+import { type ChildProcess, fork } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { connectPublisher } from '../../apps/server/src/live/testing/clients';
+import { ensureIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
+import { opusPackets, synthesize } from '../../apps/server/src/live/testing/webm-fixtures';
+import { children, cleanup, cpuSeconds, creatorWithStream, fmt, onCleanup, sleep, startOurServer } from './common';
+
+const { values: args } = parseArgs({
+  options: {
+    listeners: { type: 'string', default: '500,1000,2000' },
+    seconds: { type: 'string', default: '15' },
+    timeslice: { type: 'string', default: '100' },
+    strict: { type: 'boolean', default: false },
+  },
+});
+const COUNTS = args.listeners.split(',').map(Number);
+const WINDOW = Number(args.seconds);
+const TIMESLICE = Number(args.timeslice);
+const BUDGET = 1.0;
+
+interface Sample {
+  listeners: number;
+  cpuPercent: number;
+  minShare: number;
+  dropped: number;
+}
+
+/** Source chunks for `seconds` of audio (20 ms Opus frames repeated, timecodes continuing). */
+function sourceChunks(seconds: number): Buffer[] {
+  const base = opusPackets(20, 20);
+  const repeat = Math.ceil(seconds / 20);
+  const packets = Array.from({ length: repeat }, () => base.packets).flat();
+  return synthesize({ ...base, packets }, 'chrome', TIMESLICE);
+}
+
+/** Paces chunks in real time through `send`, until stopped. */
+function pace(chunks: Buffer[], send: (c: Buffer) => void): () => void {
+  let i = 0;
+  const start = Date.now();
+  let stopped = false;
+  const tick = () => {
+    if (stopped || i >= chunks.length) return;
+    send(chunks[i++]);
+    setTimeout(tick, Math.max(0, start + i * TIMESLICE - Date.now()));
+  };
+  tick();
+  return () => {
+    stopped = true;
+  };
+}
+
+function farm(host: string, port: number, urlPath: string) {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'listeners.ts'), [host, String(port), urlPath], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  const ask = <T>(msg: object) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (m) => resolve(m as T));
+      child.send(msg);
+    });
+  const ready = new Promise((r) => child.once('message', r));
+  return {
+    ready,
+    grow: (to: number) => ask<{ ok: true }>({ cmd: 'grow', to }),
+    stats: () => ask<{ open: number; closed: number; bytes: number[] }>({ cmd: 'stats' }),
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+async function measure(
+  name: string,
+  pid: number,
+  listeners: ReturnType<typeof farm>,
+  bytesPerSecond: number,
+): Promise<Sample[]> {
+  const out: Sample[] = [];
+  for (const n of [0, ...COUNTS]) {
+    if (n > 0) await listeners.grow(n);
+    await sleep(3000); // settle after the joins
+    const before = await listeners.stats();
+    const cpu0 = cpuSeconds(pid);
+    const t0 = Date.now();
+    await sleep(WINDOW * 1000);
+    const cpu1 = cpuSeconds(pid);
+    const elapsed = (Date.now() - t0) / 1000;
+    const after = await listeners.stats();
+    const shares = after.bytes
+      .slice(0, before.bytes.length)
+      .map((b, i) => (b - before.bytes[i]) / (bytesPerSecond * elapsed));
+    const minShare = shares.length ? Math.min(...shares) : 1;
+    const starved = shares.filter((x) => x < 0.5).length;
+    const cpuPercent = ((cpu1 - cpu0) / elapsed) * 100;
+    out.push({ listeners: n, cpuPercent, minShare, dropped: after.closed });
+    console.log(
+      `  ${name.padEnd(8)} ${String(n).padStart(5)} listeners: ${fmt(cpuPercent, 1).padStart(6)} % CPU` +
+        (n
+          ? `, slowest listener got ${fmt(minShare * 100, 0)} % of the stream, ${starved} got < 50 %, ${after.closed} dropped`
+          : ''),
+    );
+  }
+  return out;
+}
+
+async function runOurs(chunks: Buffer[], bytesPerSecond: number): Promise<Sample[]> {
+  const server = await startOurServer();
+  onCleanup(() => server.stop());
+  const { cookie, streamId } = await creatorWithStream(server.base);
+  const pub = connectPublisher(server.base, streamId, { cookie, origin: server.base });
+  await new Promise<void>((r) => pub.ws.once('open', () => r()));
+  const stop = pace(chunks, (c) => pub.send(c));
+  await pub.onAir;
+  const listeners = farm('127.0.0.1', server.port, `/api/live/${streamId}/stream`);
+  await listeners.ready;
+  try {
+    return await measure('ours', server.pid, listeners, bytesPerSecond);
+  } finally {
+    stop();
+    listeners.stop();
+    pub.close();
+    await server.stop();
+  }
+}
+
+async function runIcecast(bin: string, chunks: Buffer[], bytesPerSecond: number): Promise<Sample[]> {
+  const ice = await startIcecast(bin, { burstSize: 8192, clients: 10_000 });
+  onCleanup(() => ice.stop());
+  const mount = '/bench.webm';
+  const src = net.connect(ice.port, '127.0.0.1');
+  await new Promise((r) => src.once('connect', r));
+  src.setNoDelay(true);
+  src.write(
+    `PUT ${mount} HTTP/1.1\r\nHost: 127.0.0.1:${ice.port}\r\nAuthorization: Basic ${Buffer.from('source:hackme-test').toString('base64')}\r\n` +
+      'Content-Type: audio/webm\r\nIce-Public: 0\r\n\r\n',
+  );
+  await new Promise((r) => src.once('data', r));
+  const stop = pace(chunks, (c) => src.write(c));
+  const listeners = farm('127.0.0.1', ice.port, mount);
+  await listeners.ready;
+  await sleep(1000);
+  try {
+    return await measure('icecast2', ice.pid, listeners, bytesPerSecond);
+  } finally {
+    stop();
+    listeners.stop();
+    src.destroy();
+    await ice.stop();
+  }
+}
+
+async function main() {
+  const icecast = ensureIcecast();
+  if (icecast.bin === null) throw new Error(`icecast2 is needed: ${icecast.reason}`);
+  const seconds = (COUNTS.length + 1) * (WINDOW + 10) + 60;
+  const chunks = sourceChunks(seconds);
+  const bytes = chunks.reduce((n, c) => n + c.length, 0);
+  const bytesPerSecond = bytes / ((chunks.length * TIMESLICE) / 1000);
+  console.log(
+    `Live fan-out: ${COUNTS.join(', ')} listeners, ${WINDOW} s windows, a ${fmt((bytesPerSecond * 8) / 1000, 0)} kbit/s ` +
+      `WebM/Opus stream in ${TIMESLICE} ms chunks.`,
+  );
+  const ours = await runOurs(chunks, bytesPerSecond);
+  const ice = await runIcecast(icecast.bin, chunks, bytesPerSecond);
+
+  console.log('\n| listeners | ours CPU % | icecast2 CPU % | ours per 100 listeners | icecast2 per 100 | ratio |');
+  console.log('|---:|---:|---:|---:|---:|---:|');
+  let ok = true;
+  for (let i = 1; i < ours.length; i++) {
+    const n = ours[i].listeners;
+    const oursPer = ((ours[i].cpuPercent - ours[0].cpuPercent) / n) * 100;
+    const icePer = ((ice[i].cpuPercent - ice[0].cpuPercent) / n) * 100;
+    const ratio = oursPer / Math.max(icePer, 1e-6);
+    console.log(
+      `| ${n} | ${fmt(ours[i].cpuPercent, 1)} | ${fmt(ice[i].cpuPercent, 1)} | ${fmt(oursPer)} % | ${fmt(icePer)} % | ${fmt(ratio)}x |`,
+    );
+    if (ours[i].minShare < 0.8 || ours[i].dropped > 0) ok = false;
+    if (n === Math.max(...COUNTS) && ratio > BUDGET) ok = false;
+  }
+  console.log(
+    `\nBaselines (0 listeners): ours ${fmt(ours[0].cpuPercent, 1)} %, icecast2 ${fmt(ice[0].cpuPercent, 1)} %.`,
+  );
+  console.log(ok ? 'Within budget (<= 1.0x icecast2 per listener; every listener served).' : 'OUTSIDE BUDGET');
+  await cleanup();
+  if (!ok && args.strict) process.exit(1);
+}
+
+main().catch(async (e) => {
+  console.error(e);
+  await cleanup();
+  process.exit(1);
+});

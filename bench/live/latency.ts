@@ -1,0 +1,233 @@
+// Live latency benchmark: glass-to-glass delay of our path (browser MediaRecorder -> WebSocket
+// ingest -> relay -> the real /live/{id} page playing through MSE at the live edge) versus icecast2
+// with a plain <audio> element (our server forwarding the same broadcast to it), side by side in
+// one run, in headless Chromium on loopback.
+//
+//   npx tsx bench/live/latency.ts [--seconds 40]
+//
+// The publisher page makes beeps at irregular intervals with WebAudio and records them like a
+// microphone (MediaRecorder, 64 kbit/s Opus, the app's timeslice); an AnalyserNode timestamps each
+// beep's onset as it enters the recorder. Each listener timestamps onsets the same way on what it
+// plays, so the detector's own delay cancels. The irregular intervals let us match beeps even when
+// a path is seconds behind. Budget (DESIGN.md §9): ours <= 0.5 s.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { icecastMount } from '../../apps/server/src/live/icecast';
+import { ensureIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
+import { LIVE_TIMESLICE_MS } from '../../packages/shared/src/contracts/live';
+import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { cleanup, creatorWithStream, fmt, onCleanup, root, sleep, startOurServer } from './common';
+
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '40' }, strict: { type: 'boolean', default: false } },
+});
+const SECONDS = Number(args.seconds);
+const BUDGET_S = 0.5;
+
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--autoplay-policy=no-user-gesture-required',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+];
+
+/** In-page: watch an audio node and record Date.now() at each beep onset (RMS crossing up). */
+const ONSET_DETECTOR = `
+window.__onsets = [];
+window.__watch = (ctx, node) => {
+  const an = ctx.createAnalyser();
+  an.fftSize = 256;
+  node.connect(an);
+  const buf = new Float32Array(an.fftSize);
+  let on = false;
+  setInterval(() => {
+    an.getFloatTimeDomainData(buf);
+    let s = 0;
+    for (const v of buf) s += v * v;
+    const rms = Math.sqrt(s / buf.length);
+    if (!on && rms > 0.05) { on = true; window.__onsets.push(Date.now()); }
+    else if (on && rms < 0.01) on = false;
+  }, 2);
+};`;
+
+async function publisher(browser: Browser, base: string, cookie: string, streamId: string): Promise<Page> {
+  const ctx = await browser.newContext();
+  await ctx.addCookies(
+    cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+    }),
+  );
+  const page = await ctx.newPage();
+  await page.goto(`${base}/about`);
+  await page.evaluate(ONSET_DETECTOR);
+  await page.evaluate(
+    async ({ id, timeslice }) => {
+      const ctx = new AudioContext({ sampleRate: 48000 });
+      await ctx.resume();
+      const dest = ctx.createMediaStreamDestination();
+      const osc = ctx.createOscillator();
+      osc.frequency.value = 880;
+      const gain = ctx.createGain();
+      gain.gain.value = 0;
+      osc.connect(gain);
+      gain.connect(dest);
+      osc.start();
+      (window as unknown as { __watch: (c: AudioContext, n: AudioNode) => void }).__watch(ctx, gain);
+      // Beeps of 120 ms at irregular gaps (1.1 to 2.9 s), from a fixed pseudo-random sequence.
+      let t = ctx.currentTime + 1;
+      let seed = 7;
+      for (let i = 0; i < 200; i++) {
+        gain.gain.setValueAtTime(0.8, t);
+        gain.gain.setValueAtTime(0, t + 0.12);
+        seed = (seed * 48271) % 2147483647;
+        t += 1.1 + (seed % 1800) / 1000;
+      }
+      const ws = new WebSocket(`ws://${location.host}/api/live/${id}/ingest`);
+      await new Promise((r) => (ws.onopen = r));
+      const rec = new MediaRecorder(dest.stream, { mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 64000 });
+      rec.ondataavailable = (e) => {
+        if (e.data.size && ws.readyState === 1) ws.send(e.data);
+      };
+      rec.start(timeslice);
+    },
+    { id: streamId, timeslice: LIVE_TIMESLICE_MS },
+  );
+  return page;
+}
+
+/** Our path: the real live page (its LivePlayer, MSE at the live edge) on our relay. */
+async function ourListener(browser: Browser, base: string, streamId: string): Promise<Page> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  // With ICECAST_URL set the page would play Icecast; point it at our own relay instead.
+  await page.route(`**/api/live/${streamId}`, async (route) => {
+    const res = await route.fetch();
+    const json = await res.json();
+    await route.fulfill({ response: res, json: { ...json, streamUrl: `/api/live/${streamId}/stream` } });
+  });
+  await page.goto(`${base}/live/${streamId}`);
+  await page.getByTestId('live-player-state').filter({ hasText: 'Listening live' }).waitFor({ timeout: 30_000 });
+  await page.evaluate(ONSET_DETECTOR);
+  await page.evaluate(() => {
+    const audio = document.querySelector('[data-testid="live-audio"]') as HTMLAudioElement;
+    const ctx = new AudioContext();
+    const src = ctx.createMediaElementSource(audio);
+    src.connect(ctx.destination);
+    (window as unknown as { __watch: (c: AudioContext, n: AudioNode) => void }).__watch(ctx, src);
+  });
+  return page;
+}
+
+/** The peer: icecast2 and a plain <audio src> (what the design compares against). */
+async function icecastListener(browser: Browser, url: string): Promise<Page> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.setContent('<!doctype html><title>icecast</title>');
+  await page.evaluate(ONSET_DETECTOR);
+  await page.evaluate(async (src) => {
+    const audio = document.createElement('audio');
+    audio.crossOrigin = 'anonymous';
+    audio.src = src;
+    document.body.append(audio);
+    const ctx = new AudioContext();
+    const node = ctx.createMediaElementSource(audio);
+    node.connect(ctx.destination);
+    (window as unknown as { __watch: (c: AudioContext, n: AudioNode) => void }).__watch(ctx, node);
+    await audio.play();
+  }, url);
+  return page;
+}
+
+/**
+ * Latencies of the listener's onsets: the constant delay d that lines up most onsets with the
+ * source's (within 80 ms), then each matched pair's difference.
+ */
+function latencies(source: number[], heard: number[]): number[] {
+  let best = { d: 0, n: 0 };
+  for (let d = 0; d <= 10_000; d += 10) {
+    let n = 0;
+    for (const h of heard) if (source.some((s) => Math.abs(h - d - s) <= 80)) n++;
+    if (n > best.n) best = { d, n };
+  }
+  const out: number[] = [];
+  for (const h of heard) {
+    const match = source.filter((s) => Math.abs(h - best.d - s) <= 80);
+    if (match.length === 1) out.push((h - match[0]) / 1000);
+  }
+  return out;
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
+};
+
+async function main() {
+  const icecast = ensureIcecast();
+  if (icecast.bin === null) throw new Error(`icecast2 is needed: ${icecast.reason}`);
+  const webDist = path.join(root, 'apps/web/dist-bench');
+  buildWebIfStale({ outDir: webDist });
+  // Icecast as DESIGN.md advises: a small burst (the default 64 KB adds seconds to every join).
+  const ice = await startIcecast(icecast.bin, { burstSize: 8192 });
+  onCleanup(() => ice.stop());
+  const server = await startOurServer({ ICECAST_URL: ice.sourceUrl, WEB_DIST: webDist });
+  onCleanup(() => server.stop());
+  const { cookie, streamId } = await creatorWithStream(server.base, 'Latency bench');
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: LAUNCH_ARGS,
+  });
+  onCleanup(() => browser.close());
+  const pub = await publisher(browser, server.base, cookie, streamId);
+  await sleep(2000);
+  const ours = await ourListener(browser, server.base, streamId);
+  const peer = await icecastListener(browser, icecastMount(ice.sourceUrl, streamId).listenUrl);
+  console.log(`Measuring for ${SECONDS} s...`);
+  const startAt = Date.now();
+  await sleep(SECONDS * 1000);
+  const onsets = (p: Page) => p.evaluate(() => (window as unknown as { __onsets: number[] }).__onsets);
+  const source = (await onsets(pub)).filter((t) => t >= startAt - 10_000);
+  const rows = [
+    {
+      name: 'ours: relay + MSE (live page)',
+      lat: latencies(
+        source,
+        (await onsets(ours)).filter((t) => t >= startAt),
+      ),
+    },
+    {
+      name: 'icecast2 + <audio>',
+      lat: latencies(
+        source,
+        (await onsets(peer)).filter((t) => t >= startAt),
+      ),
+    },
+  ];
+  console.log('\n| path | median | p90 | max | beeps matched |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${fmt(quantile(r.lat, 0.5))} s | ${fmt(quantile(r.lat, 0.9))} s | ${fmt(Math.max(...r.lat))} s | ${r.lat.length} |`,
+    );
+  }
+  const median = quantile(rows[0].lat, 0.5);
+  const ok = rows[0].lat.length >= 5 && median <= BUDGET_S;
+  console.log(ok ? `\nWithin budget (ours <= ${BUDGET_S} s).` : '\nOUTSIDE BUDGET');
+  await cleanup();
+  if (!ok && args.strict) process.exit(1);
+}
+
+main().catch(async (e) => {
+  console.error(e);
+  await cleanup();
+  process.exit(1);
+});

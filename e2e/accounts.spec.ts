@@ -1,0 +1,208 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+
+// Accounts: sign-up, sign-in, sign-out, settings, roles, and the forgot/reset flow (issue 3).
+
+const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password', name: 'Support Admin' };
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+
+/** An API client signed in as the e2e admin (ADMIN_EMAILS in scripts/serve-e2e.mjs). */
+async function adminRequest(browser: Browser): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const up = await context.request.post('/api/auth/sign-up/email', { data: ADMIN });
+  if (!up.ok()) {
+    const signIn = await context.request.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(signIn.ok()).toBe(true);
+  }
+  return { request: context.request, close: () => context.close() };
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  return page.getByRole('menu', { name: 'Account' });
+}
+
+test('a creator signs up, signs out, signs in, and edits their profile', async ({ page }) => {
+  const email = unique('creator');
+  const password = 'wave-creator-secret';
+
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  // The form's own checks, with the spec's messages.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill('something-else');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Confirm Password').fill(password);
+  await expect(page.getByRole('radio', { name: /Listener/ })).toBeChecked();
+  await page.getByText('Creator', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: /Creator/ })).toBeChecked();
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(
+    page.getByText('Account created successfully! Please check your email to verify your account.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(sidebar(page).getByRole('link', { name: 'Upload' })).toBeVisible();
+
+  // The avatar menu: display name, email, Profile, Creator Dashboard, Settings, Sign Out.
+  let menu = await openAccountMenu(page);
+  await expect(menu.getByText(email)).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Creator Dashboard', 'Settings', 'Sign Out']);
+  await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  // The session ended on the server.
+  expect((await (await page.request.get('/api/me')).json()).user).toBeNull();
+
+  // Wrong password: the form's message and the spec's toast.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(page.getByText('Failed to log in', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(sidebar(page).getByRole('heading', { name: 'Creator' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Go Live' })).toBeVisible();
+  // Signed in, /login sends you home.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Profile', 'Security', 'Notifications', 'Privacy']);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await page.getByLabel('Display Name').fill('Nova Waves');
+  await page.getByLabel('Bio').fill('Ambient sets every Friday.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Display Name')).toHaveValue('Nova Waves');
+  await expect(page.getByLabel('Bio')).toHaveValue('Ambient sets every Friday.');
+  menu = await openAccountMenu(page);
+  await expect(menu.getByText('Nova Waves')).toBeVisible();
+  await menu.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Nova Waves!' })).toBeVisible();
+});
+
+test('a listener is kept out of creator pages and creator APIs', async ({ page }) => {
+  await page.goto('/');
+  const email = unique('listener');
+  const up = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'wave-listener-secret', name: 'Lena' },
+  });
+  expect(up.ok()).toBe(true);
+  await page.goto('/creator/upload');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(sidebar(page).getByRole('link', { name: 'Upload' })).toHaveCount(0);
+  const menu = await openAccountMenu(page);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Sign Out']);
+
+  expect((await page.request.get('/api/creator/stats')).status()).toBe(403);
+  expect((await page.request.get('/api/creator/activity')).status()).toBe(403);
+  const upload = await page.request.post('/api/tracks', { multipart: { title: 'Not mine to upload' } });
+  expect(upload.status()).toBe(403);
+  expect((await page.request.get('/api/admin/users')).status()).toBe(403);
+
+  // From settings the listener becomes a creator; the Creator section appears.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Become a Creator' }).click();
+  await expect(page.getByText('You are now a creator!')).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Upload' })).toBeVisible();
+  expect((await page.request.get('/api/creator/stats')).status()).toBe(200);
+});
+
+test('forgot and reset password through the outbox; the old password stops working', async ({ page, browser }) => {
+  const email = unique('forgetful');
+  await page.goto('/');
+  expect(
+    (await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'the-old-password' } })).ok(),
+  ).toBe(true);
+  await page.context().clearCookies();
+
+  // Without a recovery token, the reset screen sends you to /login.
+  await page.goto('/reset-password');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/reset-password?token=not-a-real-token');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Password reset email sent!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole('button', { name: 'Try another email' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+
+  // The mail reaches the outbox (the job queue sends it); admins read it.
+  const admin = await adminRequest(browser);
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await admin.request.get(`/api/admin/mail?to=${encodeURIComponent(email)}`);
+        const mail = (await res.json()).items.find((m: { subject: string }) => m.subject.startsWith('Reset'));
+        link = mail ? (/(http\S+reset-password\S+)/.exec(mail.text)?.[1] ?? '') : '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toContain('/reset-password?token=');
+  await admin.close();
+
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByLabel('New Password', { exact: true }).fill('the-new-password');
+  await page.getByLabel('Confirm New Password').fill('mismatch-here');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm New Password').fill('the-new-password');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('the-old-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+
+  await page.getByLabel('Password').fill('the-new-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  // The used link does not work twice.
+  await page.context().clearCookies();
+  await page.goto(url.pathname + url.search);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('provider buttons say clearly when a provider is not configured', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByText('Failed to sign in with Google')).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Google sign-in is not configured on this server.' }),
+  ).toBeVisible();
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+  await expect(page.getByText('Failed to sign up with GitHub')).toBeVisible();
+});

@@ -1,0 +1,101 @@
+// Spec section 9 (and the limits named elsewhere in the spec), kept in one place.
+
+export const APP_NAME = 'Wavecast';
+export const APP_TITLE = 'Wavecast — Advanced Audio Live Streaming Platform';
+
+export const ROLES = ['listener', 'creator', 'affiliate', 'advertiser', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const DEFAULT_VOLUME = 0.7;
+export const DEFAULT_CATEGORY = 'Uncategorized';
+export const DEFAULT_CHAPTER_TITLE = 'New Chapter';
+export const DEFAULT_COVER_URL = '/default-cover.svg';
+
+export const UPLOAD_CATEGORIES = ['Music', 'Podcast', 'Audiobook', 'Educational', 'Meditation', 'Other'] as const;
+export const EXPLORE_CATEGORIES = [
+  'Music',
+  'Podcasts',
+  'Audiobooks',
+  'Educational',
+  'Meditation',
+  'Live Shows',
+] as const;
+export const LIVE_CATEGORIES = [
+  'Music',
+  'Talk Shows',
+  'Education',
+  'Entertainment',
+  'News',
+  'Sports',
+  'Technology',
+  'Gaming',
+] as const;
+export const CONTACT_CATEGORIES = ['technical', 'billing', 'account', 'content', 'feature', 'other'] as const;
+export const POPULAR_SEARCHES = ['podcast', 'music', 'meditation', 'education', 'live', 'interview'] as const;
+
+export const PAGE_SIZES = {
+  homeRecent: 6,
+  homePopular: 6,
+  homeLive: 4,
+  exploreAudio: 24,
+  exploreLive: 12,
+  categories: 12,
+  searchAudio: 20,
+  searchUsers: 10,
+  searchLive: 10,
+} as const;
+
+export const LIVE_CARD_MAX_TAGS = 3;
+export const LIVE_MAX_TAGS = 5;
+
+/** Upload progress weighting 70 / 20 / 10. */
+export const UPLOAD_PROGRESS = { audioEnd: 70, coverEnd: 90, saving: 90, done: 100 } as const;
+export const DEFAULT_MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+export const STORAGE_CACHE_SECONDS = 3600;
+
+export const MIC_CONSTRAINTS = {
+  echoCancellation: true,
+  noiseSuppression: true,
+  autoGainControl: true,
+  sampleRate: 48000,
+} as const;
+export const LEVEL_METER = { warning: 50, error: 80 } as const;
+
+export const TOAST_DURATION_MS = 3000;
+
+export const DEFAULT_NOTIFICATION_PREFS = {
+  emailNotifications: true,
+  pushNotifications: true,
+  newFollowers: true,
+  newComments: true,
+  liveStreamAlerts: true,
+  weeklyDigest: true,
+} as const;
+
+export const PROFILE_VISIBILITIES = ['public', 'followers', 'private'] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+export const DEFAULT_PRIVACY_PREFS = {
+  profileVisibility: 'public' as ProfileVisibility,
+  showEmail: false,
+  showFollowers: true,
+  allowMessages: true,
+};
+
+export const SUPPORT_HOURS = [
+  { days: 'Monday - Friday', hours: '9:00 AM - 8:00 PM EST' },
+  { days: 'Saturday', hours: '10:00 AM - 6:00 PM EST' },
+  { days: 'Sunday', hours: '12:00 PM - 5:00 PM EST' },
+] as const;
+export const SUPPORT_RESPONSE_TIMES = {
+  email: 'Within 24 hours',
+  phone: '24/7',
+  liveChat: 'Average wait 2 minutes',
+} as const;
+
+export const ABOUT_STATS = [
+  { value: '1M+', label: 'Active Users' },
+  { value: '500K+', label: 'Audio Content' },
+  { value: '10K+', label: 'Live Streams' },
+  { value: '100+', label: 'Countries' },
+] as const;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { LIVE_CATEGORIES, LIVE_MAX_TAGS } from '../constants';
+import { MESSAGES } from '../messages';
+import { ZUserSummary } from './tracks';
+
+/** Publisher: MediaRecorder settings (DESIGN.md section 7). */
+export const LIVE_MIME_TYPE = 'audio/webm;codecs=opus';
+export const LIVE_AUDIO_BITS_PER_SECOND = 64_000;
+/** MediaRecorder timeslice: each chunk becomes one WebSocket frame and one fan-out write. */
+export const LIVE_TIMESLICE_MS = 100;
+/** A publisher may be gone this long (network blip, reload) before the stream ends. */
+export const LIVE_PUBLISHER_GRACE_MS = 10_000;
+/** Listener: MSE type, and when to start and when to jump back to the live edge. */
+export const LIVE_MSE_TYPE = 'audio/webm; codecs="opus"';
+export const LIVE_PLAYER = { startBufferedSeconds: 0.4, targetLagSeconds: 0.3, maxLagSeconds: 0.8 } as const;
+export const LIVE_CHAT_MAX_LENGTH = 500;
+/** Chat messages one user may post per window. */
+export const LIVE_CHAT_RATE_LIMIT = { max: 5, windowMs: 10_000 } as const;
+export const LIVE_CHAT_HISTORY = 100;
+export const LIVE_TITLE_MAX_LENGTH = 120;
+export const LIVE_DESCRIPTION_MAX_LENGTH = 2000;
+export const LIVE_TAG_MAX_LENGTH = 30;
+
+/** Close codes of the ingest WebSocket, so the Go Live page can say what happened. */
+export const LIVE_INGEST_CLOSE = {
+  unauthenticated: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+  publisherExists: 4409,
+  ended: 4410,
+  notWebm: 4415,
+  badStream: 4400,
+} as const;
+
+/** Text frames the server sends the publisher. `live`: audio is arriving, the stream is on air. */
+export type TLiveIngestMessage = { type: 'live'; streamId: string } | { type: 'ended'; streamId: string };
+
+/** Tags as the spec wants them: trimmed, no duplicates, empty ignored, at most 5. */
+export function normalizeLiveTags(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out;
+}
+
+export const ZCreateLiveStream = z.object({
+  title: z
+    .string({ error: MESSAGES.streamTitleRequired })
+    .trim()
+    .min(1, MESSAGES.streamTitleRequired)
+    .max(LIVE_TITLE_MAX_LENGTH, `Title must be at most ${LIVE_TITLE_MAX_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(LIVE_DESCRIPTION_MAX_LENGTH, `Description must be at most ${LIVE_DESCRIPTION_MAX_LENGTH} characters`)
+    .optional()
+    .default(''),
+  category: z.enum(LIVE_CATEGORIES, { error: MESSAGES.streamCategoryRequired }),
+  tags: z
+    .array(z.string().max(LIVE_TAG_MAX_LENGTH, `Tags must be at most ${LIVE_TAG_MAX_LENGTH} characters`))
+    .max(50)
+    .optional()
+    .default([])
+    .transform(normalizeLiveTags)
+    .pipe(z.array(z.string()).max(LIVE_MAX_TAGS, `You can add at most ${LIVE_MAX_TAGS} tags`)),
+});
+export type TCreateLiveStream = z.input<typeof ZCreateLiveStream>;
+
+/** pending: created, no audio yet; live: on air; ended. Only live streams are listed. */
+export const ZLiveStatus = z.enum(['pending', 'live', 'ended']);
+export type TLiveStatus = z.infer<typeof ZLiveStatus>;
+
+export const ZLiveRecording = z.object({
+  trackId: z.string(),
+  status: z.enum(['processing', 'ready', 'failed']),
+  isPublic: z.boolean(),
+  duration: z.number(),
+});
+export type TLiveRecording = z.infer<typeof ZLiveRecording>;
+
+export const ZLiveStream = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  isActive: z.boolean(),
+  status: ZLiveStatus,
+  viewerCount: z.number().int(),
+  /** When the stream went on air (or was created, while pending). */
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  /** Seconds on air so far (or in total, once ended). */
+  elapsedSeconds: z.number(),
+  creator: ZUserSummary,
+  /**
+   * Where listeners play it: our endless WebM (`/api/live/{id}/stream`, played through MSE), or an
+   * absolute Icecast URL when the server forwards to one (played with `<audio>`).
+   */
+  streamUrl: z.string(),
+  /** The recording as a track, once made (a draft until the creator publishes it). */
+  recording: ZLiveRecording.nullable(),
+  /** For the viewer: may end the stream, moderate chat, publish the recording. */
+  isOwner: z.boolean(),
+  /** Only for the owner. */
+  peakViewers: z.number().int().optional(),
+});
+export type TLiveStream = z.infer<typeof ZLiveStream>;
+
+export const ZLiveListQuery = z.object({
+  /** Present in `?active`; only active streams are ever listed. */
+  active: z.string().optional(),
+  category: z.enum(LIVE_CATEGORIES).optional(),
+  sort: z.enum(['viewers', 'recent']).default('viewers'),
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const ZLiveList = z.object({ items: z.array(ZLiveStream) });
+
+export const ZLiveChatMessage = z.object({
+  id: z.string(),
+  streamId: z.string(),
+  content: z.string(),
+  /** Seconds into the broadcast (and into its recording). */
+  offsetSeconds: z.number(),
+  createdAt: z.string(),
+  author: ZUserSummary.nullable(),
+});
+export type TLiveChatMessage = z.infer<typeof ZLiveChatMessage>;
+
+export const ZLiveChatList = z.object({
+  items: z.array(ZLiveChatMessage),
+  /** For the signed-in viewer. */
+  muted: z.boolean(),
+  /** Only for the stream's creator: who is muted. */
+  mutedUserIds: z.array(z.string()).optional(),
+});
+export type TLiveChatList = z.infer<typeof ZLiveChatList>;
+
+export const ZPostLiveChat = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(LIVE_CHAT_MAX_LENGTH, `Message must be at most ${LIVE_CHAT_MAX_LENGTH} characters`),
+});
+
+export const ZMuteUser = z.object({ userId: z.string().min(1).max(200) });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ZUserSummary } from './tracks';
+
+export const NOTIFICATION_TYPES = [
+  'new_follower',
+  'new_comment',
+  'new_track',
+  'live_started',
+  'weekly_digest',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const ZNotification = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  /** A sentence ready to show: "Ada started following you". */
+  title: z.string(),
+  /** Where it leads in the app (a route), or null. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  actor: ZUserSummary.nullable(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** GET /api/notifications?cursor= (newest first) */
+export const ZNotificationsQuery = z.object({ cursor: z.string().max(200).optional() });
+export const ZNotificationPage = z.object({
+  items: z.array(ZNotification),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type TNotificationPage = z.infer<typeof ZNotificationPage>;
+
+/** GET /api/notifications/unread-count */
+export const ZUnreadCount = z.object({ count: z.number().int() });
+export const ZNotificationParams = z.object({ id: z.uuid('Notification not found') });

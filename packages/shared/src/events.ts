@@ -1,0 +1,47 @@
+import type { TComment } from './contracts/comments';
+import type { TLiveChatMessage } from './contracts/live';
+import type { TNotification } from './contracts/notifications';
+
+/**
+ * The realtime event map: every event that crosses the bus or the WebSocket, with its payload.
+ * Topics are rooms a socket subscribes to (`track:{id}`, `live:{id}`, `user:{id}`, `global`).
+ */
+export interface RealtimeEvents {
+  'system.hello': { serverTime: string };
+  'track.uploaded': { trackId: string; userId: string };
+  'track.processed': { trackId: string; status: 'ready' | 'failed' };
+  /**
+   * The presented comment rides along for public tracks (its `canDelete` is false: each viewer
+   * works theirs out); without it, clients refetch.
+   */
+  'comment.created': {
+    trackId: string;
+    commentId: string;
+    trackOwnerId: string;
+    authorId: string;
+    comment?: TComment;
+  };
+  'comment.deleted': { trackId: string; commentId: string; trackOwnerId: string };
+  'user.followed': { followerId: string; followingId: string };
+  'live.started': { streamId: string; userId: string };
+  'live.ended': { streamId: string; userId: string };
+  'live.viewers': { streamId: string; viewers: number };
+  /** The presented message rides along, so pages append it without refetching. */
+  'live.chat': { streamId: string; messageId: string; message: TLiveChatMessage };
+  'live.chat.deleted': { streamId: string; messageId: string };
+  /** The recording became a track (draft), or was published. */
+  'live.recording': { streamId: string; trackId: string; isPublic: boolean };
+  /** Server-internal (topic `internal:live`): one process's listener count of a stream. */
+  'live.listeners': { streamId: string; processId: string; listeners: number };
+  /** The presented notification rides along; `push` mirrors the user's pushNotifications setting (toast or not). */
+  'notification.created': { userId: string; notificationId: string; notification: TNotification; push: boolean };
+}
+export type RealtimeEventName = keyof RealtimeEvents;
+export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {
+  topic: string;
+  event: K;
+  data: RealtimeEvents[K];
+}
+
+/** Messages a browser sends over the socket. */
+export type ClientSocketMessage = { type: 'subscribe'; topic: string } | { type: 'unsubscribe'; topic: string };

@@ -1,0 +1,21 @@
+// `npm run test:e2e`: finds (or installs) Chromium, builds the web app, runs Playwright.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { buildWebIfStale } from './build-web.mjs';
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chrome = findChromium();
+// Each E2E_PORT gets its own build and data directory, so parallel runs do not collide.
+const port = process.env.E2E_PORT ?? '3100';
+const outDir = port === '3100' ? path.join(root, 'apps/web/dist') : path.join(root, `apps/web/dist-${port}`);
+buildWebIfStale({ outDir });
+try {
+  execFileSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROME_PATH: chrome, E2E_WEB_DIST: outDir },
+  });
+} catch {
+  process.exit(1);
+}
