@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensurePrograms } from './system-packages.mjs';
 
 const candidates = () => [
   process.env.CHROME_PATH,
@@ -31,22 +32,14 @@ const found = () => candidates().find((p) => p && fs.existsSync(p));
 export function findChromium() {
   let exe = found();
   if (exe) return exe;
-  const isRoot = process.getuid?.() === 0;
-  const isDebian = fs.existsSync('/etc/debian_version');
-  try {
-    if (isRoot && isDebian) {
-      console.error('Chromium not found: installing it with apt-get (Debian package "chromium")...');
-      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-        stdio: 'inherit',
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
-    } else {
-      console.error('Chromium not found: trying `npx playwright install chromium`...');
+  if (process.getuid?.() === 0 && fs.existsSync('/etc/debian_version')) ensurePrograms({ chromium: 'chromium' });
+  else {
+    console.error('Chromium not found: trying `npx playwright install chromium`...');
+    try {
       execFileSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit' });
+    } catch {
+      // reported below
     }
-  } catch {
-    // reported below
   }
   exe = found();
   if (!exe) {

@@ -3,13 +3,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findFfmpeg } from '../../media/ffmpeg';
 import { EBML_ID, readElementHeader } from '../ebml';
 
 export function decodeWebm(bytes: Buffer): { errors: string; seconds: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-decode-'));
   const file = path.join(dir, 'in.webm');
   fs.writeFileSync(file, bytes);
-  const r = spawnSync('ffmpeg', ['-hide_banner', '-v', 'error', '-stats', '-i', file, '-f', 'null', '-'], {
+  const r = spawnSync(findFfmpeg(), ['-hide_banner', '-v', 'error', '-stats', '-i', file, '-f', 'null', '-'], {
     encoding: 'utf8',
   });
   fs.rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { findFfmpeg } from '../../media/ffmpeg';
 import { EBML_ID, element, uintElement, unknownSizeHeader } from '../ebml';
 import { WebmDemuxer } from '../webm-demuxer';
 
@@ -33,7 +34,7 @@ export interface OpusSource {
 }
 
 /** Opus packets of a tone (with a little noise, so it is not pure silence) from ffmpeg. */
-export function opusPackets(seconds: number, frameMs: 20 | 60, ffmpeg = 'ffmpeg'): OpusSource {
+export function opusPackets(seconds: number, frameMs: 20 | 60, ffmpeg = findFfmpeg()): OpusSource {
   const webm = execFileSync(
     ffmpeg,
     [
