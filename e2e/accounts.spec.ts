@@ -142,6 +142,8 @@ test('forgot and reset password through the outbox; the old password stops worki
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The page is loaded on demand: until it shows, the login form (with its own Email) is on screen.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Password reset email sent!')).toBeVisible();
@@ -193,6 +195,26 @@ test('forgot and reset password through the outbox; the old password stops worki
   await page.context().clearCookies();
   await page.goto(url.pathname + url.search);
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('OAuth: a round trip through a local provider creates a listener and lands on /', async ({ page }) => {
+  const email = unique('oauth');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Local ID' }).click();
+  // At the provider (its own origin), as a person would sign in there.
+  await expect(page.getByRole('heading', { name: 'Sign in to Local ID' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill('Ada Provider');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+  const menu = await openAccountMenu(page);
+  await expect(menu.getByText(email)).toBeVisible();
+  await expect(menu.getByText('Ada Provider')).toBeVisible();
+  // A listener: no creator tools.
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Sign Out']);
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.user).toMatchObject({ email, role: 'listener', displayName: 'Ada Provider' });
 });
 
 test('provider buttons say clearly when a provider is not configured', async ({ page }) => {

@@ -7,6 +7,17 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = path.join(root, `.data-e2e-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+// A local OAuth provider (a sign-in form), configured as the server's generic OIDC provider, so the
+// browser can make the whole round trip (Google and GitHub cannot be reached from here).
+const oauthPort = String(Number(port) + 1);
+const oauthSecret = 'e2e-oauth-secret';
+const provider = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'apps/server/test/oauth-provider-main.ts'), oauthPort, oauthSecret],
+  { stdio: 'inherit' },
+);
+
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   stdio: 'inherit',
   env: {
@@ -22,7 +33,19 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     ADMIN_EMAILS: 'admin@e2e.test',
     // Every spec signs up from this one address: auth rate limits stay on, 50x higher.
     AUTH_RATE_LIMIT_SCALE: '50',
+    OIDC_ISSUER: `http://127.0.0.1:${oauthPort}`,
+    OIDC_CLIENT_ID: 'wavecast-test',
+    OIDC_CLIENT_SECRET: oauthSecret,
+    OIDC_PROVIDER_NAME: 'Local ID',
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal);
+    provider.kill(signal);
+  });
+}
+child.on('exit', (code) => {
+  provider.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

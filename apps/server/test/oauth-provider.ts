@@ -23,17 +23,29 @@ export interface LocalOAuthProvider {
   close(): Promise<void>;
 }
 
+export interface ProviderOptions {
+  port?: number;
+  clientSecret?: string;
+  /**
+   * Ask the person at /authorize for their email and name on a sign-in form (browser tests), instead
+   * of answering at once for `nextLogin`.
+   */
+  interactive?: boolean;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * A minimal OAuth 2 authorization server with OpenID-style discovery and userinfo, enough for a
  * full authorization-code round trip with PKCE (S256) and a client secret, over real HTTP.
  */
-export async function startOAuthProvider(): Promise<LocalOAuthProvider> {
+export async function startOAuthProvider(opts: ProviderOptions = {}): Promise<LocalOAuthProvider> {
   const codes = new Map<string, { user: ProviderUser; redirectUri: string; challenge: string | null }>();
   const tokens = new Map<string, ProviderUser>();
   const state: LocalOAuthProvider = {
     issuer: '',
     clientId: 'wavecast-test',
-    clientSecret: randomBytes(12).toString('hex'),
+    clientSecret: opts.clientSecret ?? randomBytes(12).toString('hex'),
     nextLogin: { error: 'no user set' },
     rejectedTokenRequests: 0,
     close: async () => {},
@@ -64,17 +76,36 @@ export async function startOAuthProvider(): Promise<LocalOAuthProvider> {
         code_challenge_methods_supported: ['S256'],
       });
     }
-    if (url.pathname === '/authorize') {
-      const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-      const back = new URL(redirectUri);
-      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+    if (url.pathname === '/authorize' && opts.interactive && req.method === 'GET') {
       if (url.searchParams.get('client_id') !== state.clientId) return json(res, 400, { error: 'invalid_client' });
-      const login = state.nextLogin;
+      const hidden = ['redirect_uri', 'state', 'code_challenge']
+        .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(url.searchParams.get(k) ?? '')}">`)
+        .join('');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(
+        `<!doctype html><title>Local ID</title><h1>Sign in to Local ID</h1><form method="post" action="/authorize">${hidden}` +
+          '<label>Email <input name="email" type="email" required></label>' +
+          '<label>Name <input name="name" required></label><button type="submit">Sign in</button></form>',
+      );
+    }
+    if (url.pathname === '/authorize') {
+      const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams;
+      const redirectUri = form.get('redirect_uri') ?? '';
+      const back = new URL(redirectUri);
+      back.searchParams.set('state', form.get('state') ?? '');
+      if (req.method !== 'POST' && form.get('client_id') !== state.clientId) {
+        return json(res, 400, { error: 'invalid_client' });
+      }
+      const email = form.get('email');
+      const login: ProviderUser | { error: string } =
+        req.method === 'POST' && email
+          ? { sub: `form-${email}`, email, name: form.get('name') ?? '' }
+          : state.nextLogin;
       if ('error' in login) {
         back.searchParams.set('error', login.error);
       } else {
         const code = randomBytes(16).toString('hex');
-        codes.set(code, { user: login, redirectUri, challenge: url.searchParams.get('code_challenge') });
+        codes.set(code, { user: login, redirectUri, challenge: form.get('code_challenge') });
         back.searchParams.set('code', code);
       }
       res.writeHead(302, { location: back.toString() });
@@ -113,7 +144,7 @@ export async function startOAuthProvider(): Promise<LocalOAuthProvider> {
     json(res, 404, { error: 'not_found' });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   state.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;

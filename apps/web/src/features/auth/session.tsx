@@ -63,6 +63,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       endSession: (next: string) => {
         exitTo.current = next;
         qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+        // A session check still in flight must not bring the signed-out user back.
+        void qc.cancelQueries({ queryKey: SESSION_KEY });
         qc.setQueryData(SESSION_KEY, { user: null });
       },
       exitTo: exitTo.current,
