@@ -17,4 +17,5 @@ export * from './events';
 export * from './format';
 export * from './messages';
 export * from './pricing';
+export * from './rules';
 export * from './support';

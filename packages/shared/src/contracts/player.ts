@@ -1,32 +1,6 @@
 import { z } from 'zod';
 import { ZTrack } from './tracks';
 
-/** A play counts once this much was really listened to: 30 s, or half a shorter track. */
-export const PLAY_COUNT_MIN_SECONDS = 30;
-/** At most one counted play per listener per track in this window. */
-export const PLAY_COUNT_WINDOW_MINUTES = 30;
-/** Tracks longer than this (podcasts, audiobooks) resume where the listener left off. */
-export const RESUME_MIN_DURATION_SECONDS = 600;
-/** Playback speed bounds and the steps offered in the player. */
-export const PLAYBACK_RATE_MIN = 0.5;
-export const PLAYBACK_RATE_MAX = 3;
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
-/** Arrow keys and the lock screen's skip buttons move this far. */
-export const SEEK_STEP_SECONDS = 5;
-export const HISTORY_PAGE_SIZE = 50;
-export const CONTINUE_LISTENING_LIMIT = 12;
-
-/** Seconds of listening needed before a play of a track of this duration counts. */
-export function playCountThreshold(durationSeconds: number): number {
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return PLAY_COUNT_MIN_SECONDS;
-  return Math.min(PLAY_COUNT_MIN_SECONDS, durationSeconds / 2);
-}
-
-/** Whether a track's position is kept on the server (long-form listening). */
-export function isLongForm(durationSeconds: number): boolean {
-  return durationSeconds > RESUME_MIN_DURATION_SECONDS;
-}
-
 /** POST /api/plays: the player reports real listening of a track. */
 export const ZPlayReport = z.object({
   trackId: z.string().min(1).max(100),

@@ -1,31 +1,6 @@
 import { z } from 'zod';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_MESSAGES, PLAYLIST_NAME_MAX } from '../rules';
 import { ZTrack, ZUserSummary } from './tracks';
-
-export const PLAYLIST_NAME_MAX = 100;
-export const PLAYLIST_DESCRIPTION_MAX = 1000;
-/** A playlist holds at most this many tracks. */
-export const PLAYLIST_MAX_TRACKS = 1000;
-/** Cover images: JPEG, PNG or WebP (checked by magic bytes), at most 5 MB. */
-export const PLAYLIST_COVER_MAX_BYTES = 5 * 1024 * 1024;
-export const PLAYLIST_SEARCH_LIMIT = 20;
-
-export const PLAYLIST_MESSAGES = {
-  nameRequired: 'Playlist name is required',
-  nameTooLong: `Playlist name must be at most ${PLAYLIST_NAME_MAX} characters`,
-  descriptionTooLong: `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`,
-  notFound: 'Playlist not found',
-  trackNotFound: 'Track not found',
-  alreadyInPlaylist: 'This track is already in the playlist',
-  playlistFull: `A playlist can hold at most ${PLAYLIST_MAX_TRACKS} tracks`,
-  itemNotFound: 'This track is not in the playlist',
-  coverRequired: 'Choose an image file for the cover',
-  coverInvalid: 'The cover must be a JPEG, PNG or WebP image',
-  created: 'Playlist created',
-  deleted: 'Playlist deleted',
-  updated: 'Playlist updated',
-  added: 'Added to playlist',
-  removed: 'Removed from playlist',
-} as const;
 
 const name = z
   .string()

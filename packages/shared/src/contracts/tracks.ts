@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CHAPTER_TITLE } from '../constants';
+import { TRACK_LIMITS } from '../rules';
 
 export const ZChapterMarker = z.object({
   id: z.string(),
@@ -61,17 +62,6 @@ export type TTrack = z.infer<typeof ZTrack>;
 export const zPage = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 export type TPage<T> = { items: T[]; nextCursor: string | null };
-
-/** Upload and edit limits (server and form share them). */
-export const TRACK_LIMITS = {
-  titleMax: 200,
-  descriptionMax: 5000,
-  tagMax: 50,
-  tagsMax: 20,
-  chaptersMax: 100,
-  chapterTitleMax: 200,
-  coverMaxBytes: 10 * 1024 * 1024,
-} as const;
 
 const ZTitle = z
   .string()
@@ -146,9 +136,6 @@ export const ZCreatorStats = z.object({
 });
 export type TCreatorStats = z.infer<typeof ZCreatorStats>;
 
-/** Play counts that make a milestone in the creator's Recent Activity. */
-export const PLAY_MILESTONES = [1, 10, 50, 100, 500, 1000, 5000, 10000, 50000, 100000, 1000000] as const;
-
 /** GET /api/creator/activity: real events about the creator, newest first. */
 export const ZCreatorActivity = z.discriminatedUnion('type', [
   z.object({ type: z.literal('follow'), id: z.string(), at: z.string(), user: ZUserSummary }),
@@ -170,4 +157,3 @@ export const ZCreatorActivity = z.discriminatedUnion('type', [
 ]);
 export type TCreatorActivity = z.infer<typeof ZCreatorActivity>;
 export const ZCreatorActivityList = z.object({ items: z.array(ZCreatorActivity) });
-export const CREATOR_ACTIVITY_LIMIT = 20;

@@ -1,4 +1,4 @@
-import { PLAYLIST_MESSAGES, PLAYLIST_NAME_MAX, type TPlaylist, ZCreatePlaylist } from '@wavecast/shared';
+import { PLAYLIST_MESSAGES, PLAYLIST_NAME_MAX, playlistNameError, type TPlaylist } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
@@ -38,18 +38,22 @@ export function CreatePlaylistForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZCreatePlaylist.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? PLAYLIST_MESSAGES.nameRequired);
+    // Checked here without zod: this form is part of the app shell's first load.
+    const invalid = playlistNameError(name);
+    if (invalid) {
+      setError(invalid);
       return;
     }
-    create.mutate(parsed.data, {
-      onSuccess: (playlist) => {
-        toast.success(PLAYLIST_MESSAGES.created);
-        onCreated(playlist);
+    create.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (playlist) => {
+          toast.success(PLAYLIST_MESSAGES.created);
+          onCreated(playlist);
+        },
+        onError: (err) => setError(err.message),
       },
-      onError: (err) => setError(err.message),
-    });
+    );
   };
 
   return (

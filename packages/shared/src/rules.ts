@@ -1,0 +1,79 @@
+/**
+ * Limits and rules that the server and the forms share. Plain values, no zod: the app shell (the
+ * player, the sidebar) imports these without pulling the schema library into the first load.
+ */
+
+/** Upload and edit limits (server and form share them). */
+export const TRACK_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 5000,
+  tagMax: 50,
+  tagsMax: 20,
+  chaptersMax: 100,
+  chapterTitleMax: 200,
+  coverMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+/** Play counts that make a milestone in the creator's Recent Activity. */
+export const PLAY_MILESTONES = [1, 10, 50, 100, 500, 1000, 5000, 10000, 50000, 100000, 1000000] as const;
+export const CREATOR_ACTIVITY_LIMIT = 20;
+
+/** A play counts once this much was really listened to: 30 s, or half a shorter track. */
+export const PLAY_COUNT_MIN_SECONDS = 30;
+/** At most one counted play per listener per track in this window. */
+export const PLAY_COUNT_WINDOW_MINUTES = 30;
+/** Tracks longer than this (podcasts, audiobooks) resume where the listener left off. */
+export const RESUME_MIN_DURATION_SECONDS = 600;
+/** Playback speed bounds and the steps offered in the player. */
+export const PLAYBACK_RATE_MIN = 0.5;
+export const PLAYBACK_RATE_MAX = 3;
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
+/** Arrow keys and the lock screen's skip buttons move this far. */
+export const SEEK_STEP_SECONDS = 5;
+export const HISTORY_PAGE_SIZE = 50;
+export const CONTINUE_LISTENING_LIMIT = 12;
+
+/** Seconds of listening needed before a play of a track of this duration counts. */
+export function playCountThreshold(durationSeconds: number): number {
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return PLAY_COUNT_MIN_SECONDS;
+  return Math.min(PLAY_COUNT_MIN_SECONDS, durationSeconds / 2);
+}
+
+/** Whether a track's position is kept on the server (long-form listening). */
+export function isLongForm(durationSeconds: number): boolean {
+  return durationSeconds > RESUME_MIN_DURATION_SECONDS;
+}
+
+export const PLAYLIST_NAME_MAX = 100;
+export const PLAYLIST_DESCRIPTION_MAX = 1000;
+/** A playlist holds at most this many tracks. */
+export const PLAYLIST_MAX_TRACKS = 1000;
+/** Cover images: JPEG, PNG or WebP (checked by magic bytes), at most 5 MB. */
+export const PLAYLIST_COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const PLAYLIST_SEARCH_LIMIT = 20;
+
+export const PLAYLIST_MESSAGES = {
+  nameRequired: 'Playlist name is required',
+  nameTooLong: `Playlist name must be at most ${PLAYLIST_NAME_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`,
+  notFound: 'Playlist not found',
+  trackNotFound: 'Track not found',
+  alreadyInPlaylist: 'This track is already in the playlist',
+  playlistFull: `A playlist can hold at most ${PLAYLIST_MAX_TRACKS} tracks`,
+  itemNotFound: 'This track is not in the playlist',
+  coverRequired: 'Choose an image file for the cover',
+  coverInvalid: 'The cover must be a JPEG, PNG or WebP image',
+  created: 'Playlist created',
+  deleted: 'Playlist deleted',
+  updated: 'Playlist updated',
+  added: 'Added to playlist',
+  removed: 'Removed from playlist',
+} as const;
+
+/** The form's check of a playlist name (the same rule as ZCreatePlaylist, without zod). */
+export function playlistNameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return PLAYLIST_MESSAGES.nameRequired;
+  if (trimmed.length > PLAYLIST_NAME_MAX) return PLAYLIST_MESSAGES.nameTooLong;
+  return null;
+}
