@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_DURATION_MS } from '@wavecast/shared';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { FullScreenSpinner } from './components/ui/Spinner';
 import { SessionProvider, useSession } from './features/auth/session';
 import { PlayerProvider } from './features/player/PlayerProvider';
+import { ToastHost } from './lib/toast';
 import { createRouter } from './routes';
 
 const router = createRouter();
@@ -27,7 +26,7 @@ export function App() {
           <Routed />
         </PlayerProvider>
       </SessionProvider>
-      <Toaster position="top-center" duration={TOAST_DURATION_MS} theme="dark" richColors />
+      <ToastHost />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatMoney, formatTime, parseChapterTime } from './format';
+import {
+  formatFileSize,
+  formatLongDate,
+  formatMonthYear,
+  formatMoney,
+  formatTime,
+  parseChapterTime,
+  timeAgo,
+} from './format';
 
 describe('formatTime', () => {
   it('uses m:ss below an hour and h:mm:ss above', () => {
@@ -34,5 +42,30 @@ describe('parseChapterTime', () => {
     expect(parseChapterTime('a:30')).toBeNull();
     expect(parseChapterTime('1:xx')).toBeNull();
     expect(parseChapterTime('90')).toBeNull();
+  });
+});
+
+describe('timeAgo', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const ago = (seconds: number) => timeAgo(new Date(now - seconds * 1000), now);
+  it('names the largest whole unit', () => {
+    expect(ago(5)).toBe('less than a minute ago');
+    expect(ago(60)).toBe('1 minute ago');
+    expect(ago(59 * 60 + 59)).toBe('59 minutes ago');
+    expect(ago(2 * 3600)).toBe('2 hours ago');
+    expect(ago(86_400)).toBe('1 day ago');
+    expect(ago(45 * 86_400)).toBe('1 month ago');
+    expect(ago(800 * 86_400)).toBe('2 years ago');
+  });
+  it('treats the future and bad dates as just now', () => {
+    expect(ago(-300)).toBe('less than a minute ago');
+    expect(timeAgo('not a date', now)).toBe('less than a minute ago');
+  });
+});
+
+describe('calendar dates', () => {
+  it('spells the month out', () => {
+    expect(formatMonthYear('2026-11-21T12:00:00Z')).toBe('November 2026');
+    expect(formatLongDate('2026-11-21T12:00:00Z')).toBe('November 21, 2026');
   });
 });

@@ -26,3 +26,26 @@ export function parseChapterTime(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 60 + Number(match[2]);
 }
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** '5 minutes ago', '3 days ago'; under a minute (or a clock ahead of ours) 'less than a minute ago'. */
+export function timeAgo(date: Date | string, now: number = Date.now()): string {
+  const seconds = (now - new Date(date).getTime()) / 1000;
+  for (const [unit, size] of UNITS) if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+  return 'less than a minute ago';
+}
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+/** 'November 2026' */
+export const formatMonthYear = (date: Date | string) => monthYear.format(new Date(date));
+/** 'November 21, 2026' */
+export const formatLongDate = (date: Date | string) => longDate.format(new Date(date));

@@ -1,13 +1,17 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../features/marketing/components/SiteFooter';
-import { PlayerBar } from '../../features/player/components/PlayerBar';
 import { usePlayer } from '../../features/player/PlayerProvider';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/Spinner';
 import { MobileNav } from './MobileNav';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+
+// Loaded once something plays: it is not part of the first page's JavaScript.
+const PlayerBar = lazy(() =>
+  import('../../features/player/components/PlayerBar').then((m) => ({ default: m.PlayerBar })),
+);
 
 export function MainLayout() {
   // The player bar covers the bottom of the page once a track is selected: make room for it.
@@ -30,7 +34,11 @@ export function MainLayout() {
         </main>
         <SiteFooter />
       </div>
-      <PlayerBar />
+      {hasTrack && (
+        <Suspense fallback={null}>
+          <PlayerBar />
+        </Suspense>
+      )}
       <MobileNav />
     </div>
   );

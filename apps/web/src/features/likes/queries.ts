@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLikedIds, TLikedList, TLikeState, TTrack } from '@wavecast/shared';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { likeStore, useStoredLike } from './likeStore';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { RealtimeMessage } from '@wavecast/shared';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { realtime } from '../../lib/socket';
+import { toast } from '../../lib/toast';
 import { notificationKeys, prependNotification } from './queries';
 
 const ACK_WAIT_MS = 2500;

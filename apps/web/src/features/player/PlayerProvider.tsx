@@ -17,7 +17,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { chapterAt, sortedChapters } from './lib/chapters';
 import { ListenTracker } from './lib/listening';

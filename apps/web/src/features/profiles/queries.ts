@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TActivity, TFollowingPage, TFollowState, TPlaylistSummary, TProfile, TTrackPage } from '@wavecast/shared';
-import { toast } from 'sonner';
 import { ApiError, api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
 
 export const profileKeys = {

@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { timeAgo } from '@wavecast/shared';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -48,7 +48,7 @@ export function MailOutboxAdmin() {
                     {m.sentVia === 'smtp' ? 'Sent (SMTP)' : 'Outbox'}
                   </span>
                   <time dateTime={m.createdAt} className="text-xs text-muted">
-                    {formatDistanceToNow(new Date(m.createdAt), { addSuffix: true })}
+                    {timeAgo(m.createdAt)}
                   </time>
                 </summary>
                 <pre className="overflow-x-auto border-t border-border p-4 text-sm whitespace-pre-wrap break-words">

@@ -1,11 +1,10 @@
-import { ROLES, type Role, type TAdminUser, USER_MESSAGES } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { ROLES, type Role, type TAdminUser, timeAgo, USER_MESSAGES } from '@wavecast/shared';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { useAdminUsers, useChangeRole } from '../queries';
 
@@ -26,9 +25,7 @@ function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
         <p className="truncate font-medium">{u.displayName || '—'}</p>
         <p className="truncate text-sm text-muted">{u.email}</p>
       </div>
-      <span className="text-xs text-muted">
-        joined {formatDistanceToNow(new Date(u.createdAt), { addSuffix: true })}
-      </span>
+      <span className="text-xs text-muted">joined {timeAgo(u.createdAt)}</span>
       <label className="sr-only" htmlFor={`role-${u.id}`}>
         Role of {u.displayName || u.email}
       </label>

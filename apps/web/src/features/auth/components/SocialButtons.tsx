@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_MESSAGES, LOADING_LABELS, SOCIAL_PROVIDERS } from '@wavecast/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import { ProviderIcon } from './ProviderIcon';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { providerName } from './SocialButtons';
 
 /** After a failed provider round trip the server sends the browser back with ?oauthError=<id>. */

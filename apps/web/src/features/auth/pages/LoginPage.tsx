@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, fieldErrors, LOADING_LABELS, ZSignInForm } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Checkbox } from '../components/Checkbox';

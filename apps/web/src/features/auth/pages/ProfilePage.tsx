@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TOwnProfile } from '@wavecast/shared';
-import { format } from 'date-fns';
+import { formatMonthYear } from '@wavecast/shared';
 import { LayoutDashboard, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -45,7 +45,7 @@ export default function ProfilePage() {
             <span className="rounded-full bg-primary/15 px-3 py-1 font-medium text-primary">
               {ROLE_LABELS[user.role]}
             </span>
-            {since && <span className="text-muted">Member since {format(new Date(since), 'MMMM yyyy')}</span>}
+            {since && <span className="text-muted">Member since {formatMonthYear(since)}</span>}
           </div>
           {profile.data?.profile.bio && (
             <p className="mt-4 whitespace-pre-line text-sm text-fg/90">{profile.data.profile.bio}</p>

@@ -2,10 +2,10 @@ import { AUTH_MESSAGES, fieldErrors, LOADING_LABELS, type SignupAccountType, ZSi
 import { Headphones, Mic } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Checkbox } from '../components/Checkbox';

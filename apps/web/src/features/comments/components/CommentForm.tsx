@@ -1,9 +1,9 @@
 import { COMMENT_MAX_LENGTH, formatTime, type TTrack } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { usePlayer } from '../../player/PlayerProvider';
 import { usePostComment } from '../queries';

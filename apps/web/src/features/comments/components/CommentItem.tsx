@@ -1,8 +1,7 @@
-import { formatTime, type TComment, type TTrack } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { formatTime, type TComment, type TTrack, timeAgo } from '@wavecast/shared';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { usePlayer } from '../../player/PlayerProvider';
 import { useDeleteComment } from '../queries';
 
@@ -54,7 +53,7 @@ export function CommentItem({ comment, track }: { comment: TComment; track: TTra
             </button>
           )}
           <time dateTime={comment.createdAt} className="text-xs text-muted">
-            {formatDistanceToNow(new Date(comment.createdAt), { addSuffix: true })}
+            {timeAgo(comment.createdAt)}
           </time>
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>

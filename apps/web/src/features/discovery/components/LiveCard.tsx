@@ -1,5 +1,4 @@
-import { LIVE_CARD_MAX_TAGS } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { LIVE_CARD_MAX_TAGS, timeAgo } from '@wavecast/shared';
 import { Radio, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from './CoverImage';
@@ -42,7 +41,7 @@ export function LiveCard({ stream, action }: { stream: LiveCardStream; action?: 
         </h3>
         <p className="truncate text-sm text-muted">{stream.creator.displayName || UNKNOWN_CREATOR}</p>
         <p className="mt-1 text-xs text-muted">
-          {stream.category} · started {formatDistanceToNow(new Date(stream.createdAt), { addSuffix: true })}
+          {stream.category} · started {timeAgo(stream.createdAt)}
         </p>
         {stream.tags.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">

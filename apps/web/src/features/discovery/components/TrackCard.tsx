@@ -1,5 +1,4 @@
-import { DEFAULT_COVER_URL, formatTime, type TTrack } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { DEFAULT_COVER_URL, formatTime, type TTrack, timeAgo } from '@wavecast/shared';
 import { Clock, Headphones } from 'lucide-react';
 import { Link } from 'react-router';
 import { LikeButton } from '../../likes/components/LikeButton';
@@ -54,7 +53,7 @@ export function TrackCard({ track }: { track: TTrack }) {
         <LikeButton track={track} size="sm" showCount className="-my-1.5" />
       </p>
       <p className="mt-1 truncate text-xs text-muted">
-        <time dateTime={track.createdAt}>{formatDistanceToNow(new Date(track.createdAt), { addSuffix: true })}</time>
+        <time dateTime={track.createdAt}>{timeAgo(track.createdAt)}</time>
       </p>
     </article>
   );

@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { timeAgo } from '@wavecast/shared';
 import { History } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -31,12 +31,7 @@ export default function RecentlyPlayedPage() {
       ) : (
         <ol className="space-y-1" aria-label="Recently played tracks">
           {items.map((item, i) => (
-            <TrackListRow
-              key={item.track.id}
-              track={item.track}
-              index={i + 1}
-              meta={formatDistanceToNow(new Date(item.playedAt), { addSuffix: true })}
-            />
+            <TrackListRow key={item.track.id} track={item.track} index={i + 1} meta={timeAgo(item.playedAt)} />
           ))}
         </ol>
       )}

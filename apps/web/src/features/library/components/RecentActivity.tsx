@@ -1,5 +1,5 @@
 import type { TLibraryActivity } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { timeAgo } from '@wavecast/shared';
 import { Heart, MessageCircle, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -52,7 +52,7 @@ export function RecentActivity({ items }: { items: TLibraryActivity[] }) {
                 <Line item={item} />
               </p>
               <p className="text-xs text-muted">
-                <time dateTime={item.at}>{formatDistanceToNow(new Date(item.at), { addSuffix: true })}</time>
+                <time dateTime={item.at}>{timeAgo(item.at)}</time>
               </p>
             </div>
           </li>

@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { timeAgo } from '@wavecast/shared';
 import { Heart } from 'lucide-react';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -53,7 +53,7 @@ export default function LikedSongsPage() {
                 key={item.track.id}
                 track={item.track}
                 index={i + 1}
-                meta={`liked ${formatDistanceToNow(new Date(item.likedAt), { addSuffix: true })}`}
+                meta={`liked ${timeAgo(item.likedAt)}`}
               />
             ))}
           </ol>

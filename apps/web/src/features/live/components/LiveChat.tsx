@@ -1,13 +1,12 @@
-import { LIVE_CHAT_MAX_LENGTH, type TLiveChatMessage } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { LIVE_CHAT_MAX_LENGTH, type TLiveChatMessage, timeAgo } from '@wavecast/shared';
 import { MessageSquareOff, Trash2, Volume2, VolumeX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { useDeleteLiveChat, useLiveChat, useMuteChatUser, usePostLiveChat } from '../queries';
 
@@ -110,7 +109,7 @@ function ChatMessage({
       <div className="min-w-0 flex-1">
         <p className="text-xs text-muted">
           <span className="font-semibold text-fg">{name}</span>{' '}
-          <time dateTime={m.createdAt}>{formatDistanceToNow(new Date(m.createdAt), { addSuffix: true })}</time>
+          <time dateTime={m.createdAt}>{timeAgo(m.createdAt)}</time>
         </p>
         <p className="text-sm break-words whitespace-pre-wrap">{m.content}</p>
       </div>

@@ -1,10 +1,10 @@
 import { formatTime } from '@wavecast/shared';
 import { CheckCircle2, Disc3 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useLiveStream, usePublishRecording } from '../queries';
 
 /** After End Stream: the recording becomes a private draft; one click publishes it. */

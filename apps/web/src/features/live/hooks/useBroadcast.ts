@@ -1,7 +1,7 @@
 import { LIVE_PUBLISHER_GRACE_MS, MESSAGES, type TCreateLiveStream, type TLiveStream } from '@wavecast/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { canBroadcast, FINAL_CLOSE_CODES, IngestConnection } from '../lib/ingest';
 import { useCreateLiveStream, useEndLiveStream } from '../queries';
 

@@ -1,6 +1,6 @@
 import { MESSAGES, MIC_CONSTRAINTS } from '@wavecast/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { levelFromRms } from '../lib/level';
 
 export type MicPermission = 'prompt' | 'granted' | 'denied';

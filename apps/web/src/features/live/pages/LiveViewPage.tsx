@@ -1,5 +1,4 @@
-import { formatTime, type TLiveStream } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { formatTime, type TLiveStream, timeAgo } from '@wavecast/shared';
 import { Clock, Disc3, Radio, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -112,7 +111,7 @@ function EndedNotice({ stream }: { stream: TLiveStream }) {
     <div className="space-y-3 rounded-card border border-border bg-surface p-5" role="status">
       <p className="font-semibold">
         This stream has ended
-        {stream.endedAt ? ` ${formatDistanceToNow(new Date(stream.endedAt), { addSuffix: true })}` : ''}.
+        {stream.endedAt ? ` ${timeAgo(stream.endedAt)}` : ''}.
       </p>
       {playable ? (
         <ButtonLink to={`/audio/${rec.trackId}`} variant="secondary">

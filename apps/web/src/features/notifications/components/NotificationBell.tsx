@@ -1,5 +1,5 @@
 import type { TNotification } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { timeAgo } from '@wavecast/shared';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -114,7 +114,7 @@ export function NotificationBell() {
                       <span className="min-w-0 flex-1">
                         <span className={cn('block text-sm break-words', !n.read && 'font-semibold')}>{n.title}</span>
                         <time dateTime={n.createdAt} className="block text-xs text-muted">
-                          {formatDistanceToNow(new Date(n.createdAt), { addSuffix: true })}
+                          {timeAgo(n.createdAt)}
                         </time>
                       </span>
                       {!n.read && (

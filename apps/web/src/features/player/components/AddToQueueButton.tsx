@@ -1,7 +1,7 @@
 import type { TTrack } from '@wavecast/shared';
 import { ListPlus } from 'lucide-react';
-import { toast } from 'sonner';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { usePlayer } from '../PlayerProvider';
 
 /** Adds a track to the end of the queue (cards, rows, the detail page's More menu). */

@@ -1,9 +1,9 @@
 import { PLAYLIST_MESSAGES, PLAYLIST_NAME_MAX, playlistNameError, type TPlaylist } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
 import { useCreatePlaylist } from '../queries';
 
 /** Asks for a name and creates a private playlist; `onCreated` decides what happens next. */

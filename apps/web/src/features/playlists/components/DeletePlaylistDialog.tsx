@@ -1,8 +1,8 @@
 import { PLAYLIST_MESSAGES, type TPlaylist } from '@wavecast/shared';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../lib/toast';
 import { useDeletePlaylist } from '../queries';
 
 export function DeletePlaylistDialog({

@@ -6,10 +6,10 @@ import {
   ZUpdatePlaylist,
 } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
 import { useUpdatePlaylist } from '../queries';
 
 /** Rename and describe a playlist. */

@@ -1,8 +1,8 @@
 import { MESSAGES, type TPlaylist } from '@wavecast/shared';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/Spinner';
+import { toast } from '../../../lib/toast';
 import { useSetPlaylistCover } from '../queries';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';

@@ -2,8 +2,8 @@ import { formatTime, PLAYLIST_MESSAGES, type TPlaylist, type TPlaylistItem } fro
 import { ArrowDown, ArrowUp, GripVertical, Pause, Play, X } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { usePlayer } from '../../player/PlayerProvider';
 import { usePlayTracks } from '../hooks';
 import { moveEntry } from '../lib/order';

@@ -2,11 +2,11 @@ import { formatTime, PLAYLIST_MESSAGES, type TPlaylist } from '@wavecast/shared'
 import { Globe, Lock, Pencil, Play, Shuffle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { EditPlaylistDialog } from '../components/EditPlaylistDialog';
 import { PlaylistCover } from '../components/PlaylistCover';

@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { timeAgo } from '@wavecast/shared';
 import { Heart, History, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -42,7 +42,7 @@ export function ActivityList({ id }: { id: string }) {
               <span className="text-muted">by {a.track.creator.displayName || UNKNOWN_ARTIST}</span>
             </p>
             {a.kind === 'comment' && <p className="mt-1 break-words text-muted">“{a.comment}”</p>}
-            <p className="mt-1 text-xs text-muted">{formatDistanceToNow(new Date(a.at), { addSuffix: true })}</p>
+            <p className="mt-1 text-xs text-muted">{timeAgo(a.at)}</p>
           </div>
         </li>
       ))}

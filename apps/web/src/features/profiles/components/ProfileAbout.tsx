@@ -1,5 +1,5 @@
 import type { TProfile } from '@wavecast/shared';
-import { format } from 'date-fns';
+import { formatLongDate } from '@wavecast/shared';
 import { safeWebsite } from './ProfileHeader';
 
 /** Bio, website and joined date; user text is always rendered as text. */
@@ -13,7 +13,7 @@ export function ProfileAbout({ profile, name }: { profile: TProfile; name: strin
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-muted">Joined</dt>
-        <dd>{format(new Date(profile.createdAt), 'MMMM d, yyyy')}</dd>
+        <dd>{formatLongDate(profile.createdAt)}</dd>
         {website && (
           <>
             <dt className="text-muted">Website</dt>

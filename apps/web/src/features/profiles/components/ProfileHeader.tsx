@@ -1,5 +1,5 @@
 import type { TProfile } from '@wavecast/shared';
-import { format } from 'date-fns';
+import { formatMonthYear } from '@wavecast/shared';
 import { CalendarDays, Globe, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -50,7 +50,7 @@ export function ProfileHeader({
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <span className="flex items-center gap-1">
             <CalendarDays className="size-4" aria-hidden />
-            Joined {format(new Date(profile.createdAt), 'MMMM yyyy')}
+            Joined {formatMonthYear(profile.createdAt)}
           </span>
           {website && (
             <a

@@ -1,9 +1,9 @@
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, type TOwnProfile, USER_MESSAGES } from '@wavecast/shared';
 import { Camera, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../lib/toast';
 import { useRemoveAvatar, useUploadAvatar } from '../queries';
 
 /** The profile picture: initial-letter fallback, upload (JPEG, PNG, WebP up to 5 MB) and remove. */

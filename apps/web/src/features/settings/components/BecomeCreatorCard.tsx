@@ -1,7 +1,7 @@
 import { USER_MESSAGES } from '@wavecast/shared';
 import { Mic } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../lib/toast';
 import { useBecomeCreator } from '../queries';
 import { SettingsCard } from './SettingsCard';
 

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, fieldErrors, LOADING_LABELS, ZChangePasswordInput } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { useChangePassword } from '../queries';
 

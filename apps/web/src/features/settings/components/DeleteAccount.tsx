@@ -2,9 +2,9 @@ import { AUTH_MESSAGES } from '@wavecast/shared';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { useDeleteAccount } from '../queries';
 

@@ -1,7 +1,7 @@
 import { LOADING_LABELS, type ProfileVisibility, type TPrivacyPrefs, USER_MESSAGES } from '@wavecast/shared';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../lib/toast';
 import { useSavePrivacyPrefs } from '../queries';
 import { SettingsCard } from './SettingsCard';
 import { Toggle } from './Toggle';

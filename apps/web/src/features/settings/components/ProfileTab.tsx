@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, LOADING_LABELS, PROFILE_LIMITS, type TOwnProfile } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { useUpdateProfile } from '../queries';
 import { AvatarPicker } from './AvatarPicker';

@@ -1,11 +1,10 @@
-import { CONTACT_CATEGORY_LABELS, type TContactMessage } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { CONTACT_CATEGORY_LABELS, type TContactMessage, timeAgo } from '@wavecast/shared';
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 import { type ContactStatusFilter, useContactMessages, useResolveContactMessage } from '../queries';
 
 const FILTERS: { id: ContactStatusFilter; label: string }[] = [
@@ -43,7 +42,7 @@ function MessageCard({ m }: { m: TContactMessage }) {
               {m.status === 'open' ? 'Open' : 'Resolved'}
             </span>
             <time dateTime={m.createdAt} className="text-muted">
-              {formatDistanceToNow(new Date(m.createdAt), { addSuffix: true })}
+              {timeAgo(m.createdAt)}
             </time>
           </div>
         </header>

@@ -1,7 +1,7 @@
 import type { TTrack } from '@wavecast/shared';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../lib/toast';
 import { useDeleteTrack } from '../queries';
 
 /** Confirms deleting a track (the files go too). */

@@ -1,9 +1,9 @@
 import { MESSAGES, type TTrack } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
 import { useReplaceCover, useUpdateTrack } from '../queries';
 import { CategorySelect } from './CategorySelect';
 import { type ChapterDraft, ChapterEditor, chapterDraft, parseChapters } from './ChapterEditor';

@@ -2,7 +2,7 @@ import type { TTrack } from '@wavecast/shared';
 import { Flag, ListEnd, MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { usePlayer } from '../../player/PlayerProvider';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
 

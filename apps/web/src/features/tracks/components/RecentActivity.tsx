@@ -1,5 +1,4 @@
-import { MESSAGES, type TCreatorActivity } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { MESSAGES, type TCreatorActivity, timeAgo } from '@wavecast/shared';
 import { Headphones, MessageCircle, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -61,7 +60,7 @@ export function RecentActivity({ items, loading }: { items: TCreatorActivity[] |
                   <p className="break-words">
                     <Describe item={item} />
                   </p>
-                  <p className="text-xs text-muted">{formatDistanceToNow(new Date(item.at), { addSuffix: true })}</p>
+                  <p className="text-xs text-muted">{timeAgo(item.at)}</p>
                 </div>
               </li>
             );

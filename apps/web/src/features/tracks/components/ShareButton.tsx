@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 
 /** Share: the system share sheet where there is one, otherwise the link to the clipboard. */
 export function ShareButton({ title, path }: { title: string; path: string }) {

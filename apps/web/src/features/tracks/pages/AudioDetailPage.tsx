@@ -1,5 +1,4 @@
-import { DEFAULT_COVER_URL, formatTime, MESSAGES, type TTrack } from '@wavecast/shared';
-import { formatDistanceToNow } from 'date-fns';
+import { DEFAULT_COVER_URL, formatTime, MESSAGES, type TTrack, timeAgo } from '@wavecast/shared';
 import { Clock, Download, Headphones, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -105,7 +104,7 @@ function TrackDetail({ track }: { track: TTrack }) {
             </div>
             <div>
               <dt className="sr-only">Uploaded</dt>
-              <dd>{formatDistanceToNow(new Date(track.createdAt), { addSuffix: true })}</dd>
+              <dd>{timeAgo(track.createdAt)}</dd>
             </div>
             {isOwner && (
               <div className="flex items-center gap-2">
