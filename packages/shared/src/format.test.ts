@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatFileSize,
   formatLongDate,
-  formatMonthYear,
   formatMoney,
+  formatMonthYear,
   formatTime,
   parseChapterTime,
   timeAgo,
