@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +17,7 @@ import type { AppContext } from './context';
 import { installErrorHandler } from './lib/error-handler';
 import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
+import { serveHotMedia } from './modules/tracks/hot-media';
 import { realtimeGateway } from './realtime/gateway';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
@@ -27,6 +29,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // Hot public media is answered before Fastify's request cycle (see serveHotMedia).
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (!serveHotMedia(ctx, req, res)) handler(req, res);
+      });
+      // Fastify's own defaults: idle keep-alive for 72 s; no whole-request limit (long uploads).
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

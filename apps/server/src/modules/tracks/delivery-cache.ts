@@ -74,6 +74,12 @@ export async function cachedStat(ctx: AppContext, key: string): Promise<StoredOb
   return stat;
 }
 
+/** The cached row (null: known not to exist), or undefined when this process does not know it. */
+export const peekTrack = (ctx: AppContext, id: string): TrackRow | null | undefined => caches(ctx).tracks.get(id);
+
+/** The cached stat, or undefined when it is not in memory. */
+export const peekStat = (ctx: AppContext, key: string): StoredObject | null | undefined => caches(ctx).stats.get(key);
+
 /** Call after any write to a track (edit, processing, delete). */
 export function forgetTrack(ctx: AppContext, id: string, keys: string[] = []): void {
   const c = caches(ctx);

@@ -30,7 +30,7 @@ const IMMUTABLE = 'max-age=31536000, immutable';
  * of a Range request's cost) and carry this fixed set instead: what matters for bytes that must
  * never be sniffed, framed or embedded elsewhere.
  */
-const MEDIA_HEADERS = {
+export const MEDIA_HEADERS = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -46,13 +46,13 @@ async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): P
 }
 
 /** Public, ready tracks may sit in shared caches; anything only its owner sees may not. */
-function cacheControl(track: TrackRow, versioned: boolean): string {
+export function cacheControl(track: TrackRow, versioned: boolean): string {
   const scope = track.isPublic && track.status === 'ready' ? 'public' : 'private';
   return versioned ? `${scope}, ${IMMUTABLE}` : `${scope}, no-cache`;
 }
 
 /** The stream: the requested rendition, AAC by default (plays everywhere), the original until processed. */
-function pickStream(track: TrackRow, format: 'opus' | 'aac' | 'original' | undefined) {
+export function pickStream(track: TrackRow, format: 'opus' | 'aac' | 'original' | undefined) {
   const media = track.media ?? {};
   if (format === 'opus' && media.opusKey) return { key: media.opusKey, type: RENDITIONS.opus.contentType };
   if (format !== 'original' && media.aacKey) return { key: media.aacKey, type: RENDITIONS.aac.contentType };

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { hotMediaServed } from './hot-media';
 import { audioPart, makeAudio, makeImage, multipartBody } from './testing';
 
 let t: TestApp;
@@ -317,5 +318,85 @@ describe.skipIf(!nginxBin)('side by side with nginx', () => {
     const ours = await get(originalUrl(), { range: 'bytes=0-9', 'if-range': '"stale"' });
     expect(ours.statusCode).toBe(theirs.status);
     expect(ours.headers['content-length']).toBe(theirs.headers.get('content-length'));
+  });
+});
+
+describe('the hot-media fast path (public, ready, in memory)', () => {
+  let base: string;
+  const DROP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  const headersOf = (h: Headers | Record<string, unknown>) =>
+    Object.fromEntries(
+      (h instanceof Headers ? [...h.entries()] : Object.entries(h).map(([k, v]) => [k, String(v)])).filter(
+        ([k]) => !DROP.has(k),
+      ),
+    );
+
+  beforeAll(async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
+    // Asked for twice within a minute, the object is loaded into memory; then the fast path serves it.
+    const before = hotMediaServed();
+    for (let i = 0; i < 100 && hotMediaServed() === before; i++) {
+      await (await fetch(`${base}${originalUrl()}`, { headers: { range: 'bytes=0-0' } })).arrayBuffer();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(hotMediaServed()).toBeGreaterThan(before);
+  });
+
+  it('answers exactly what the full route answers: statuses, headers and bytes', async () => {
+    const etag = (await get(originalUrl())).headers.etag as string;
+    const cases: [Record<string, string>, 'GET' | 'HEAD'][] = [
+      [{}, 'GET'],
+      [{}, 'HEAD'],
+      [{ range: 'bytes=0-0' }, 'GET'],
+      [{ range: 'bytes=-500' }, 'GET'],
+      [{ range: 'bytes=100-' }, 'HEAD'],
+      [{ range: 'bytes=5-1' }, 'GET'],
+      [{ range: 'bytes=0-9', 'if-range': '"stale"' }, 'GET'],
+      [{ range: 'bytes=0-9', 'if-range': etag }, 'GET'],
+      [{ 'if-none-match': etag }, 'GET'],
+    ];
+    for (const url of [originalUrl(), `${originalUrl()}&v=nope`, `/api/tracks/${track.id}/stream?format=opus`]) {
+      for (const [headers, method] of cases) {
+        const before = hotMediaServed();
+        const fast = await fetch(`${base}${url}`, { method, headers });
+        const fastBody = Buffer.from(await fast.arrayBuffer());
+        const full = await get(url, headers, method); // inject() never reaches the fast path
+        const label = `${method} ${url} ${JSON.stringify(headers)}`;
+        expect(fast.status, label).toBe(full.statusCode);
+        expect(headersOf(fast.headers), label).toEqual(headersOf(full.headers));
+        expect(fastBody.equals(full.rawPayload), label).toBe(true);
+        // The rendition becomes hot after its own second request; the original is hot already.
+        if (url === originalUrl()) expect(hotMediaServed(), label).toBe(before + 1);
+      }
+    }
+  });
+
+  it('leaves what it cannot answer to the full route, and a track made private is private at once', async () => {
+    let before = hotMediaServed();
+    const bad = await fetch(`${base}/api/tracks/${track.id}/stream?format=flac`);
+    expect(bad.status).toBe(400);
+    expect(hotMediaServed()).toBe(before);
+
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tracks/${track.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { isPublic: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    before = hotMediaServed();
+    const anon = await fetch(`${base}${originalUrl()}`, { headers: { range: 'bytes=0-0' } });
+    expect(anon.status).toBe(404);
+    const mine = await fetch(`${base}${originalUrl()}`, { headers: { range: 'bytes=0-0', cookie: owner.cookie } });
+    expect(mine.status).toBe(206);
+    expect(mine.headers.get('cache-control')).toMatch(/^private,/);
+    expect(hotMediaServed()).toBe(before);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tracks/${track.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { isPublic: true },
+    });
   });
 });

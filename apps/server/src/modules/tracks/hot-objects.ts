@@ -17,14 +17,19 @@ export class HotObjects {
 
   constructor(private readonly budget = BUDGET) {}
 
+  /** The object if it is in memory (counts as a use); never loads. */
+  peek(key: string): Buffer | null {
+    const hit = this.cached.get(key);
+    if (!hit) return null;
+    this.cached.delete(key);
+    this.cached.set(key, hit);
+    return hit;
+  }
+
   /** The object if it is in memory; otherwise notes the request and maybe starts loading it. */
   get(key: string, size: number, load: () => Promise<Buffer>): Buffer | null {
-    const hit = this.cached.get(key);
-    if (hit) {
-      this.cached.delete(key);
-      this.cached.set(key, hit);
-      return hit;
-    }
+    const hit = this.peek(key);
+    if (hit) return hit;
     if (size > MAX_OBJECT || size > this.budget || this.loading.has(key)) return null;
     const now = Date.now();
     const before = this.seen.get(key);

@@ -139,6 +139,9 @@ export async function readObject(
   return ctx.storage.get(key, { start, end });
 }
 
+/** The whole object when it is hot in memory, else null (never reads storage). */
+export const peekHotObject = (ctx: AppContext, key: string): Buffer | null => hotObjects(ctx).peek(key);
+
 /** Drops open handles of deleted objects. */
 export function closeObjects(ctx: AppContext, keys: string[]): void {
   for (const k of keys) hotObjects(ctx).delete(k);

@@ -2,6 +2,7 @@ import { type Readable, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import type { StoredObject } from '../../storage';
 import { cachedStat } from './delivery-cache';
 import { readObject } from './local-files';
 import { ifRangeMatches, notModified, parseRange } from './range';
@@ -16,11 +17,62 @@ export interface SendObjectOptions {
   missing: string;
 }
 
+/** What to answer for an object: status, headers, and the inclusive byte span of the body (if any). */
+export interface ObjectAnswer {
+  status: 200 | 206 | 304 | 416;
+  headers: Record<string, string>;
+  body: { start: number; end: number } | null;
+}
+
 /**
- * Sends a stored object with HTTP caching and Range semantics: ETag / Last-Modified, 304,
- * If-Range, 206 / 416 (`Content-Range: bytes *\/size`), HEAD without a body. (The media routes
- * add nosniff and the other security headers.)
+ * HTTP caching and Range semantics for a stored object: ETag / Last-Modified, 304, If-Range,
+ * 206 / 416 (`Content-Range: bytes *\/size`), HEAD without a body. Pure, so the Fastify route and
+ * the hot-media fast path answer alike. (The media routes add nosniff and the other security headers.)
  */
+export function answerObject(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  stat: StoredObject,
+  opts: Omit<SendObjectOptions, 'key' | 'missing'>,
+): ObjectAnswer {
+  const { size, etag, mtime } = stat;
+  const out: Record<string, string> = {
+    'accept-ranges': 'bytes',
+    etag,
+    'last-modified': mtime.toUTCString(),
+    'cache-control': opts.cacheControl,
+  };
+  const header = (name: string) => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  if (
+    notModified(
+      { 'if-none-match': header('if-none-match'), 'if-modified-since': header('if-modified-since') },
+      etag,
+      mtime,
+    )
+  ) {
+    return { status: 304, headers: out, body: null };
+  }
+  const rangeHeader = header('range');
+  const range =
+    rangeHeader !== undefined && ifRangeMatches(header('if-range'), etag, mtime)
+      ? parseRange(rangeHeader, size)
+      : ({ kind: 'full' } as const);
+  if (range.kind === 'unsatisfiable') {
+    return { status: 416, headers: { ...out, 'content-range': `bytes */${size}`, 'content-length': '0' }, body: null };
+  }
+  out['content-type'] = opts.contentType;
+  if (opts.disposition) out['content-disposition'] = opts.disposition;
+  const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
+  if (range.kind === 'partial') out['content-range'] = `bytes ${start}-${end}/${size}`;
+  out['content-length'] = String(end - start + 1);
+  const body = method === 'HEAD' || size === 0 ? null : { start, end };
+  return { status: range.kind === 'partial' ? 206 : 200, headers: out, body };
+}
+
+/** Sends a stored object through Fastify (see `answerObject`), from memory, local disk or the driver. */
 export async function sendObject(
   ctx: AppContext,
   req: FastifyRequest,
@@ -29,36 +81,13 @@ export async function sendObject(
 ): Promise<FastifyReply> {
   const stat = await cachedStat(ctx, opts.key);
   if (!stat) throw new AppError('NOT_FOUND', opts.missing);
-  const { size, etag, mtime } = stat;
-  reply.header('accept-ranges', 'bytes');
-  reply.header('etag', etag);
-  reply.header('last-modified', mtime.toUTCString());
-  reply.header('cache-control', opts.cacheControl);
-
-  const headers = req.headers as Record<string, string | undefined>;
-  if (notModified(headers, etag, mtime)) return reply.code(304).send();
-
-  const range =
-    headers.range !== undefined && ifRangeMatches(headers['if-range'], etag, mtime)
-      ? parseRange(headers.range, size)
-      : ({ kind: 'full' } as const);
-
-  if (range.kind === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${size}`).header('content-length', '0').send();
-  }
-  reply.header('content-type', opts.contentType);
-  if (opts.disposition) reply.header('content-disposition', opts.disposition);
-
-  const part = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
-  if (part) {
-    reply.code(206).header('content-range', `bytes ${part.start}-${part.end}/${size}`);
-  }
-  reply.header('content-length', String(part ? part.end - part.start + 1 : size));
-  if (req.method === 'HEAD') return reply.send();
-  const [start, end] = part ? [part.start, part.end] : [0, size - 1];
+  const answer = answerObject(req.method, req.headers, stat, opts);
+  reply.code(answer.status).headers(answer.headers);
+  if (!answer.body) return reply.send();
+  const { start, end } = answer.body;
   let body: Buffer | Readable;
   try {
-    body = await readObject(ctx, opts.key, start, end, size);
+    body = await readObject(ctx, opts.key, start, end, stat.size);
   } catch {
     throw new AppError('NOT_FOUND', opts.missing);
   }
