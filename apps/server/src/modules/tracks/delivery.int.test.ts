@@ -355,6 +355,10 @@ describe('the hot-media fast path (public, ready, in memory)', () => {
       [{ range: 'bytes=0-9', 'if-range': '"stale"' }, 'GET'],
       [{ range: 'bytes=0-9', 'if-range': etag }, 'GET'],
       [{ 'if-none-match': etag }, 'GET'],
+      [{ range: 'bytes=0-9', 'if-range': '' }, 'GET'],
+      [{ range: 'bytes=0-1,5-6' }, 'GET'],
+      [{ range: `bytes=${original.length}-` }, 'GET'],
+      [{ range: 'items=0-9' }, 'GET'],
     ];
     for (const url of [originalUrl(), `${originalUrl()}&v=nope`, `/api/tracks/${track.id}/stream?format=opus`]) {
       for (const [headers, method] of cases) {

@@ -1,18 +1,62 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../../context';
+import type { StoredObject } from '../../storage';
 import { peekStat, peekTrack } from './delivery-cache';
 import { cacheControl, MEDIA_HEADERS, pickStream } from './delivery-routes';
 import { peekHotObject } from './local-files';
 import { canViewTrack, isTrackId } from './policy';
 import { streamVersion } from './presenter';
+import { parseRange } from './range';
 import { answerObject } from './send-object';
 
 const STREAM_URL = /^\/api\/tracks\/([^/?]+)\/stream(?:\?(.*))?$/;
 const FORMATS = new Set(['opus', 'aac', 'original']);
+const MAX_ROUTES = 1000;
 let served = 0;
 
 /** How many responses this process answered on the fast path (for metrics and tests). */
 export const hotMediaServed = () => served;
+
+/** What a stream URL resolved to: valid while the cached row and stat are these very objects. */
+interface Route {
+  trackId: string;
+  track: object;
+  key: string;
+  stat: StoredObject;
+  contentType: string;
+  cacheControl: string;
+  /** The headers of every full or partial answer for this URL, as [name, value, …]. */
+  fixed: string[];
+}
+const routes = new Map<string, Route>();
+
+/** Resolves a stream URL as the route would; null for anything it would refuse or must decide itself. */
+function resolve(ctx: AppContext, url: string): Route | null {
+  const m = STREAM_URL.exec(url);
+  if (!m || !isTrackId(m[1])) return null;
+  const query = new URLSearchParams(m[2] ?? '');
+  const v = query.getAll('v');
+  const format = query.getAll('format');
+  if (v.length > 1 || format.length > 1 || (v[0]?.length ?? 0) > 64 || (format[0] && !FORMATS.has(format[0]))) {
+    return null;
+  }
+  const track = peekTrack(ctx, m[1]);
+  // Visible to anyone, so no session is needed; private tracks go through the full route.
+  if (!track || !canViewTrack(null, track)) return null;
+  const { key, type } = pickStream(track, format[0] as 'opus' | 'aac' | 'original' | undefined);
+  const stat = peekStat(ctx, key);
+  if (!stat) return null;
+  const cc = cacheControl(track, v[0] === streamVersion(track));
+  const fixed = [
+    ...Object.entries(MEDIA_HEADERS).flat(),
+    ...['accept-ranges', 'bytes', 'etag', stat.etag, 'last-modified', stat.mtime.toUTCString()],
+    ...['cache-control', cc, 'content-type', type],
+  ];
+  if (routes.size >= MAX_ROUTES) routes.clear();
+  const route = { trackId: m[1], track, key, stat, contentType: type, cacheControl: cc, fixed };
+  routes.set(url, route);
+  return route;
+}
 
 /**
  * The media fast path, ahead of Fastify: a GET or HEAD of a public, ready track's stream whose row,
@@ -23,27 +67,35 @@ export const hotMediaServed = () => served;
  */
 export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const m = STREAM_URL.exec(req.url ?? '');
-  if (!m || !isTrackId(m[1])) return false;
-  const query = new URLSearchParams(m[2] ?? '');
-  const v = query.getAll('v');
-  const format = query.getAll('format');
-  // Anything the route would refuse or that needs more than defaults is left to it.
-  if (v.length > 1 || format.length > 1 || (v[0]?.length ?? 0) > 64 || (format[0] && !FORMATS.has(format[0]))) {
-    return false;
+  const url = req.url ?? '';
+  let route = routes.get(url);
+  // A write to the track (forgetTrack) or an expired cache entry means resolving again.
+  if (!route || peekTrack(ctx, route.trackId) !== route.track || peekStat(ctx, route.key) !== route.stat) {
+    route = resolve(ctx, url) ?? undefined;
   }
-  const track = peekTrack(ctx, m[1]);
-  // Visible to anyone, so no session is needed; private tracks go through the full route.
-  if (!track || !canViewTrack(null, track)) return false;
-  const { key, type } = pickStream(track, format[0] as 'opus' | 'aac' | 'original' | undefined);
-  const stat = peekStat(ctx, key);
-  const bytes = stat ? peekHotObject(ctx, key) : null;
-  if (!stat || !bytes || bytes.length !== stat.size) return false;
-  const answer = answerObject(req.method, req.headers, stat, {
-    contentType: type,
-    cacheControl: cacheControl(track, v[0] === streamVersion(track)),
-  });
+  if (!route) return false;
+  const { stat } = route;
+  const bytes = peekHotObject(ctx, route.key);
+  if (!bytes || bytes.length !== stat.size) return false;
   served++;
+  const h = req.headers;
+  const conditional =
+    h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined || h['if-range'] !== undefined;
+  const range = conditional ? null : parseRange(h.range, stat.size);
+  if (range && range.kind !== 'unsatisfiable') {
+    // The common case, with the fixed headers prepared once.
+    const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, stat.size - 1];
+    const headers = route.fixed.concat('content-length', String(end - start + 1));
+    if (range.kind === 'partial') headers.push('content-range', `bytes ${start}-${end}/${stat.size}`);
+    res.writeHead(range.kind === 'partial' ? 206 : 200, headers);
+    res.end(req.method === 'HEAD' ? undefined : bytes.subarray(start, end + 1));
+    return true;
+  }
+  // Conditional requests and 416s: the route's rules in full.
+  const answer = answerObject(req.method, h, stat, {
+    contentType: route.contentType,
+    cacheControl: route.cacheControl,
+  });
   res.writeHead(answer.status, { ...MEDIA_HEADERS, ...answer.headers });
   res.end(answer.body ? bytes.subarray(answer.body.start, answer.body.end + 1) : undefined);
   return true;
