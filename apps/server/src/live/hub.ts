@@ -6,11 +6,16 @@ import { IcecastForwarder, icecastListeners, icecastMount } from './icecast';
 import { RecordingSink, rawRecordingPath } from './recording';
 import { LiveSession, type Publisher, type Sink } from './session';
 
+/** What tests may change (`configure`). */
+export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond';
+
 export interface HubOptions {
   dataDir: string;
   icecastUrl?: string;
   graceMs: number;
   maxListenerBuffer: number;
+  ingestBytesPerSecond: number;
+  ingestBurstBytes: number;
   burstMs?: number;
   icecastPollMs?: number;
 }
@@ -82,8 +87,8 @@ export class LiveHub {
     }
   }
 
-  /** Tests shorten the grace period and the slow-listener bound (applies to new sessions). */
-  configure(o: Partial<Pick<HubOptions, 'graceMs' | 'maxListenerBuffer' | 'burstMs'>>): void {
+  /** Tests shorten the grace period and change the bounds (applies to new sessions). */
+  configure(o: Partial<Pick<HubOptions, LiveLimit>>): void {
     Object.assign(this.opts, o);
   }
 
@@ -115,7 +120,13 @@ export class LiveHub {
     const id = stream.id;
     const session = new LiveSession(
       id,
-      { graceMs: this.opts.graceMs, maxListenerBuffer: this.opts.maxListenerBuffer, burstMs: this.opts.burstMs },
+      {
+        graceMs: this.opts.graceMs,
+        maxListenerBuffer: this.opts.maxListenerBuffer,
+        burstMs: this.opts.burstMs,
+        ingestBytesPerSecond: this.opts.ingestBytesPerSecond,
+        ingestBurstBytes: this.opts.ingestBurstBytes,
+      },
       {
         listeners: (n) => this.localCountChanged(id, n),
         graceExpired: () => this.hooks.graceExpired(id),

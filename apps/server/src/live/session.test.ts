@@ -31,7 +31,13 @@ function session(opts: { graceMs?: number; maxListenerBuffer?: number } = {}) {
   const events = { listeners: [] as number[], graceExpired: 0 };
   const s = new LiveSession(
     'id',
-    { graceMs: opts.graceMs ?? 1000, maxListenerBuffer: opts.maxListenerBuffer ?? 1000, burstMs: 0 },
+    {
+      graceMs: opts.graceMs ?? 1000,
+      maxListenerBuffer: opts.maxListenerBuffer ?? 1000,
+      burstMs: 0,
+      ingestBytesPerSecond: 1024 * 1024,
+      ingestBurstBytes: 1024 * 1024,
+    },
     { listeners: (n) => events.listeners.push(n), graceExpired: () => events.graceExpired++ },
   );
   return { s, events };

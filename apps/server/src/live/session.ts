@@ -20,9 +20,19 @@ export interface SessionEvents {
 
 export interface SessionOptions {
   graceMs: number;
+  /** A publisher may send this many bytes a second on average, with bursts up to `ingestBurstBytes`. */
+  ingestBytesPerSecond: number;
+  ingestBurstBytes: number;
   /** A listener with more unsent bytes than this is dropped (its player reconnects at the edge). */
   maxListenerBuffer: number;
   burstMs?: number;
+}
+
+/** The publisher sent far more than real-time audio: the connection is cut, nothing is relayed. */
+export class IngestTooFast extends Error {
+  constructor() {
+    super('Audio is arriving faster than real time');
+  }
 }
 
 export interface Publisher {
@@ -86,9 +96,17 @@ export class LiveSession {
     const sink = this.timeline.connection();
     const demuxer = new WebmDemuxer(sink);
     let heard = false;
+    // A token bucket: refills at the allowed rate, holds at most one burst.
+    const { ingestBytesPerSecond: rate, ingestBurstBytes: burst } = this.opts;
+    let allowance = burst;
+    let refilledAt = Date.now();
     return {
       push: (chunk) => {
         if (this.publisher !== token) return;
+        const now = Date.now();
+        allowance = Math.min(burst, allowance + ((now - refilledAt) / 1000) * rate) - chunk.length;
+        refilledAt = now;
+        if (allowance < 0) throw new IngestTooFast();
         const hadHeader = this.timeline.header !== null;
         try {
           demuxer.push(chunk);

@@ -30,6 +30,8 @@ export const LIVE_INGEST_CLOSE = {
   ended: 4410,
   notWebm: 4415,
   badStream: 4400,
+  /** Bytes arrived much faster than any live audio can be produced. */
+  tooFast: 4429,
 } as const;
 
 /** Text frames the server sends the publisher. `live`: audio is arriving, the stream is on air. */

@@ -108,6 +108,25 @@ describe('ingest', () => {
     expect((await getStream(s.id)).status).toBe('pending');
   });
 
+  it('cuts off a publisher sending far faster than real time; real-time audio is never cut', async () => {
+    t.app.live.configure({ ingestBytesPerSecond: 64 * 1024 });
+    const s = await createStream();
+    const pub = connectPublisher(base, s.id, { cookie: creator.cookie });
+    // 6 s of real Opus at once: within the burst allowance, on air.
+    await pub.play(synthesize(chromeSrc, 'chrome'), 0);
+    await pub.onAir;
+    // Then 8 MB in a rush: twice the 4 MiB burst, so the bucket runs dry.
+    const flood: OpusSource = {
+      codecPrivate: chromeSrc.codecPrivate,
+      frameMs: 60,
+      packets: Array.from({ length: 400 }, (_, i) => Buffer.alloc(20_000, i % 251)),
+    };
+    await pub.play(synthesize(flood, 'chrome', 60).slice(1), 0);
+    const closed = await pub.closed;
+    expect(closed).toEqual({ code: 4429, reason: 'Audio is arriving faster than real time' });
+    t.app.live.configure({ ingestBytesPerSecond: 256 * 1024 });
+  });
+
   it('refuses a second publisher while the first is connected', async () => {
     const s = await createStream();
     const first = connectPublisher(base, s.id, { cookie: creator.cookie });
@@ -176,7 +195,8 @@ describe('listening', () => {
   }
 
   it('counts listeners and pushes the count; drops a slow listener without affecting the others', async () => {
-    t.app.live.configure({ maxListenerBuffer: 256 * 1024 });
+    // No ingest cap here: this test floods the relay on purpose.
+    t.app.live.configure({ maxListenerBuffer: 256 * 1024, ingestBytesPerSecond: 1e12 });
     const s = await createStream();
     const pub = connectPublisher(base, s.id, { cookie: creator.cookie });
     // Large fake packets: the relay does not decode audio, and 80 MB outruns even large kernel buffers.
@@ -225,7 +245,7 @@ describe('listening', () => {
     fast.close();
     slow.close();
     pub.close();
-    t.app.live.configure({ maxListenerBuffer: 128 * 1024 });
+    t.app.live.configure({ maxListenerBuffer: 128 * 1024, ingestBytesPerSecond: 256 * 1024 });
   });
 
   it('answers 404 for a stream that is not on air', async () => {

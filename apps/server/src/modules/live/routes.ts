@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors';
 import { isAllowedOrigin } from '../../lib/origin';
 import { requireRole, requireUser } from '../../lib/session';
 import { socketSink } from '../../live/hub';
+import { IngestTooFast } from '../../live/session';
 import { WebmError } from '../../live/webm-demuxer';
 import { roles, sameOrigin, signedIn } from '../auth/guard';
 import { LiveService, type LiveServiceOptions } from './service';
@@ -116,7 +117,9 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       } catch (e) {
         publisher.detach();
         socket.off('message', receive);
-        if (e instanceof WebmError) {
+        if (e instanceof IngestTooFast) {
+          refuse(LIVE_INGEST_CLOSE.tooFast, e.message);
+        } else if (e instanceof WebmError) {
           refuse(e.notWebm ? LIVE_INGEST_CLOSE.notWebm : LIVE_INGEST_CLOSE.badStream, e.message.slice(0, 120));
         } else {
           req.log.error({ err: e }, 'live ingest failed');

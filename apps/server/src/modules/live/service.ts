@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { LiveHub } from '../../live/hub';
+import { LiveHub, type LiveLimit } from '../../live/hub';
 import { probeDuration, rawRecordingPath, removeQuietly, remuxRecording } from '../../live/recording';
 import type { Publisher } from '../../live/session';
 import { announceIfPublic } from '../tracks/announce';
@@ -27,6 +27,13 @@ const HEARTBEAT_MS = 5_000;
 const PENDING_TIMEOUT_MS = 60_000;
 /** Unsent bytes after which a listener is dropped (about 16 s of 64 kbit/s audio). */
 const MAX_LISTENER_BUFFER = 128 * 1024;
+/**
+ * A publisher's average byte rate may not exceed 256 KiB/s (8x Opus at its highest bitrate), with
+ * bursts up to 4 MiB (a reconnect's backlog): a client flooding the relay is cut off.
+ */
+const INGEST_BYTES_PER_SECOND = 256 * 1024;
+const INGEST_BURST_BYTES = 4 * 1024 * 1024;
+
 /** Shortest recording worth keeping as a track. */
 const MIN_RECORDING_SECONDS = 0.5;
 
@@ -67,6 +74,8 @@ export class LiveService {
         icecastUrl: ctx.config.ICECAST_URL,
         graceMs: this.graceMs,
         maxListenerBuffer: opts.maxListenerBuffer ?? MAX_LISTENER_BUFFER,
+        ingestBytesPerSecond: INGEST_BYTES_PER_SECOND,
+        ingestBurstBytes: INGEST_BURST_BYTES,
       },
       ctx.bus,
       {
@@ -80,8 +89,8 @@ export class LiveService {
   }
   private readonly heartbeatMs: number;
 
-  /** Tests shorten the grace period and the slow-listener bound. */
-  configure(o: { graceMs?: number; maxListenerBuffer?: number; burstMs?: number }): void {
+  /** Tests shorten the grace period and change the bounds. */
+  configure(o: Partial<Record<LiveLimit, number>>): void {
     this.hub.configure(o);
     if (o.graceMs !== undefined) this.graceMs = o.graceMs;
   }

@@ -20,6 +20,7 @@ export const FINAL_CLOSE_CODES: readonly number[] = [
   LIVE_INGEST_CLOSE.notFound,
   LIVE_INGEST_CLOSE.unauthenticated,
   LIVE_INGEST_CLOSE.notWebm,
+  LIVE_INGEST_CLOSE.tooFast,
 ];
 
 export function canBroadcast(): boolean {
