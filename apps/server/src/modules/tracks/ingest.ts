@@ -64,13 +64,16 @@ export async function receiveFile<K>(part: MultipartFile, opts: ReceiveOptions<K
       }
     },
   });
+  const out = fs.createWriteStream(file, { flags: 'wx' });
   try {
-    await pipeline(part.file, gate, fs.createWriteStream(file, { flags: 'wx' }));
+    await pipeline(part.file, gate, out);
     // busboy stops at its own fileSize limit and marks the stream truncated.
     if (part.file.truncated) throw opts.tooLarge();
     if (kind === null) throw opts.refused();
     return { path: file, bytes, kind };
   } catch (e) {
+    // A stream destroyed while its file was still opening creates the file afterwards: wait for it.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fsp.rm(file, { force: true });
     throw e;
   }
