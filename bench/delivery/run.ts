@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { stopChildren } from '../processes';
 
 const here = import.meta.dirname;
 const { values: args } = parseArgs({
@@ -31,12 +32,11 @@ const BUDGET = { ranges: 0.5, whole: 0.7 };
 
 const children: ChildProcess[] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wavecast-bench-delivery-'));
-function cleanup() {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+async function cleanup() {
+  await stopChildren(children);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-process.on('exit', cleanup);
-process.on('SIGINT', () => process.exit(130));
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 function onPath(bin: string): boolean {
   try {
@@ -255,6 +255,6 @@ try {
   // The servers' pipes would keep this process alive: stop them and leave. (Sockets to the servers
   // dying under fetch's connection pool may reject during teardown; the results are out by then.)
   process.on('unhandledRejection', () => {});
-  cleanup();
+  await cleanup();
   process.exit(process.exitCode ?? 0);
 }

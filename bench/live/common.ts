@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../apps/server/src/live/testing/icecast-server';
+import { stopChildren } from '../processes';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const children: ChildProcess[] = [];
@@ -20,7 +21,7 @@ export async function cleanup() {
   if (cleaning) return;
   cleaning = true;
   for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  await stopChildren(children);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
