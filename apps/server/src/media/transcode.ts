@@ -25,36 +25,53 @@ export interface ProcessOptions {
 }
 
 /**
- * One decode, four outputs: the Opus/WebM and AAC/M4A renditions, an EBU R128 measurement and
- * 8 kHz mono PCM for the waveform, so a long upload is read once rather than four times.
+ * How long one ffmpeg run may take: 10 minutes, or a tenth of the audio's length when that is more.
+ * Processing runs ~40x faster than real time on 2 cores (bench/processing), so only a stuck ffmpeg
+ * reaches this, while a 7-hour audiobook (100 MB at 32 kbps) still has 42 minutes.
  */
+export const processTimeoutMs = (durationSeconds: number | null) => Math.max(10 * 60_000, (durationSeconds ?? 0) * 100);
+
+/**
+ * One decode, four outputs: the Opus/WebM and AAC/M4A renditions, an EBU R128 measurement (on
+ * stderr) and 8 kHz mono PCM for the waveform (on stdout), so a long upload is read once rather
+ * than four times. Exported so `bench/processing` can time ffmpeg alone on the very same work.
+ */
+export function processArgs(
+  input: string,
+  container: AudioContainer,
+  out: { opus: string; aac: string },
+  channels?: number,
+): string[] {
+  const stereo = channels && channels > 2 ? ['-ac', '2'] : [];
+  const clean = ['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1'];
+  return [
+    '-nostats',
+    '-v',
+    'info',
+    ...inputArgs(input, container),
+    ...clean,
+    ...stereo,
+    ...['-c:a', 'libopus', '-b:a', '96k', '-f', 'webm', '-y', out.opus],
+    ...clean,
+    ...stereo,
+    ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-f', 'ipod', '-y', out.aac],
+    ...['-map', '0:a:0', '-af', 'ebur128=peak=sample:framelog=verbose', '-f', 'null', '-'],
+    ...['-map', '0:a:0', '-ac', '1', '-ar', String(CHECK_RATE), '-f', 's16le', 'pipe:1'],
+  ];
+}
+
+/** Renditions, loudness, playback gain and waveform peaks of an audio file (see processArgs). */
 export async function processAudio(
   input: string,
   container: AudioContainer,
   out: { opus: string; aac: string },
   opts: ProcessOptions = {},
 ): Promise<ProcessedAudio> {
-  const stereo = opts.channels && opts.channels > 2 ? ['-ac', '2'] : [];
-  const clean = ['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1'];
   const peaks = new PeakCollector();
-  const run = ffmpegStreaming(
-    [
-      '-nostats',
-      '-v',
-      'info',
-      ...inputArgs(input, container),
-      ...clean,
-      ...stereo,
-      ...['-c:a', 'libopus', '-b:a', '96k', '-f', 'webm', '-y', out.opus],
-      ...clean,
-      ...stereo,
-      ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-f', 'ipod', '-y', out.aac],
-      ...['-map', '0:a:0', '-af', 'ebur128=peak=sample:framelog=verbose', '-f', 'null', '-'],
-      ...['-map', '0:a:0', '-ac', '1', '-ar', String(CHECK_RATE), '-f', 's16le', 'pipe:1'],
-    ],
-    (chunk) => peaks.push(chunk),
-    { ffmpeg: opts.ffmpeg, timeoutMs: opts.timeoutMs },
-  );
+  const run = ffmpegStreaming(processArgs(input, container, out, opts.channels), (chunk) => peaks.push(chunk), {
+    ffmpeg: opts.ffmpeg,
+    timeoutMs: opts.timeoutMs,
+  });
   const stderr = await run.done;
   const loudness = parseEbur128Summary(stderr);
   return {

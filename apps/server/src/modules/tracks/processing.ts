@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { COVER_SIZES, type CoverSize, resizeCover } from '../../media/cover';
 import { detectContainer } from '../../media/probe';
 import { SNIFF_BYTES, sniffImage } from '../../media/sniff';
-import { processAudio, RENDITIONS } from '../../media/transcode';
+import { processAudio, processTimeoutMs, RENDITIONS } from '../../media/transcode';
 import { announceIfPublic } from './announce';
 import { forgetTrack } from './delivery-cache';
 import { completeProcessing, extendJobLock, findTrack, setCoverSizes, type TrackRow } from './repo';
@@ -95,6 +95,7 @@ async function transcode(ctx: AppContext, track: TrackRow): Promise<void> {
         const result = await processAudio(original, container, out, {
           ffmpeg: ctx.config.FFMPEG_PATH,
           channels: track.channels ?? undefined,
+          timeoutMs: processTimeoutMs(track.duration),
         });
         if (result.durationSeconds <= 0) throw new Error('no audio could be decoded');
         const run = newRunId();
