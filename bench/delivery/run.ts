@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ensurePrograms } from '../../scripts/system-packages.mjs';
 import { stopChildren } from '../processes';
 
 const here = import.meta.dirname;
@@ -38,23 +39,9 @@ async function cleanup() {
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
-function onPath(bin: string): boolean {
-  try {
-    execFileSync('which', [bin], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function ensureTools() {
-  const missing = ['nginx', 'wrk'].filter((b) => !onPath(b));
-  if (missing.length === 0) return;
-  console.log(`Installing ${missing.join(', ')} (Debian packages)...`);
-  execFileSync('apt-get', ['install', '-y', ...missing], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const missing = ensurePrograms({ nginx: 'nginx', wrk: 'wrk' });
+  if (missing.length) throw new Error(`the benchmark needs ${missing.join(' and ')} (Debian packages)`);
 }
 
 async function freePort(): Promise<number> {

@@ -14,8 +14,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectPublisher } from '../../apps/server/src/live/testing/clients';
-import { ensureIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
+import { findIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
 import { opusPackets, synthesize } from '../../apps/server/src/live/testing/webm-fixtures';
+import { ensurePrograms } from '../../scripts/system-packages.mjs';
 import { children, cleanup, cpuSeconds, creatorWithStream, fmt, onCleanup, sleep, startOurServer } from './common';
 
 const { values: args } = parseArgs({
@@ -163,7 +164,8 @@ async function runIcecast(bin: string, chunks: Buffer[], bytesPerSecond: number)
 }
 
 async function main() {
-  const icecast = ensureIcecast();
+  ensurePrograms({ icecast2: 'icecast2' });
+  const icecast = findIcecast();
   if (icecast.bin === null) throw new Error(`icecast2 is needed: ${icecast.reason}`);
   const seconds = (COUNTS.length + 1) * (WINDOW + 10) + 60;
   const chunks = sourceChunks(seconds);

@@ -14,9 +14,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { icecastMount } from '../../apps/server/src/live/icecast';
-import { ensureIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
+import { findIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
 import { LIVE_TIMESLICE_MS } from '../../packages/shared/src/contracts/live';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { ensurePrograms } from '../../scripts/system-packages.mjs';
 import { cleanup, creatorWithStream, fmt, onCleanup, root, sleep, startOurServer } from './common';
 
 const { values: args } = parseArgs({
@@ -171,7 +172,8 @@ const quantile = (xs: number[], q: number) => {
 };
 
 async function main() {
-  const icecast = ensureIcecast();
+  ensurePrograms({ icecast2: 'icecast2' });
+  const icecast = findIcecast();
   if (icecast.bin === null) throw new Error(`icecast2 is needed: ${icecast.reason}`);
   const webDist = path.join(root, 'apps/web/dist-bench');
   buildWebIfStale({ outDir: webDist });

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/helpers';
 import { connectPublisher, listen } from './testing/clients';
 import { decodeWebm, trimToCompleteElements } from './testing/decode';
-import { ensureIcecast, type RunningIcecast, startIcecast } from './testing/icecast-server';
+import { findIcecast, type RunningIcecast, startIcecast } from './testing/icecast-server';
 import { opusPackets, synthesize } from './testing/webm-fixtures';
 
 // A real icecast2 (Debian package), installed here if missing; skipped with the reason if impossible.
-const icecast = ensureIcecast();
+const icecast = findIcecast();
 if (icecast.bin === null) console.warn(`Skipping the Icecast tests: ${icecast.reason}`);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,8 +1,8 @@
 /**
  * A real icecast2 (Debian package) for tests and benchmarks, started with a generated config.
- * `ensureIcecast()` installs it with apt-get when missing and possible; callers skip otherwise.
+ * `findIcecast()` says why when it is missing; callers skip (tests) or stop (benchmarks).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,22 +13,10 @@ export function icecastBinary(): string | null {
   return null;
 }
 
-/** The binary, installing the Debian package first if needed; null (with a reason) when impossible. */
-export function ensureIcecast(): { bin: string } | { bin: null; reason: string } {
-  const found = icecastBinary();
-  if (found) return { bin: found };
-  if (process.getuid?.() !== 0) return { bin: null, reason: 'icecast2 is not installed and we are not root' };
-  try {
-    execFileSync('apt-get', ['install', '-y', 'icecast2'], {
-      stdio: 'ignore',
-      timeout: 180_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } catch (e) {
-    return { bin: null, reason: `apt-get install icecast2 failed: ${(e as Error).message}` };
-  }
+/** The binary, or why there is none (scripts/system-packages.mjs installs it before the suites). */
+export function findIcecast(): { bin: string } | { bin: null; reason: string } {
   const bin = icecastBinary();
-  return bin ? { bin } : { bin: null, reason: 'icecast2 still missing after apt-get install' };
+  return bin ? { bin } : { bin: null, reason: 'icecast2 is not installed (Debian package icecast2)' };
 }
 
 export async function freePort(): Promise<number> {
