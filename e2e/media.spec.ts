@@ -48,6 +48,16 @@ test('a seeded track plays from its detail page with chapters, and /explore/play
   await page.getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name: 'Add to queue' }).click();
   await expect(page.getByText('Added to queue')).toBeVisible();
+
+  // More → Report opens the contact form about this very track.
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  await expect(page).toHaveURL(/\/support\/contact\?/);
+  await expect(page.getByLabel('Subject')).toHaveValue('Report: Morning Meditation');
+  await expect(page.getByLabel('Category')).toHaveValue('content');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    new RegExp(`^Track: http://[^/]+/audio/${id}\n`),
+  );
 });
 
 test('an unknown or private audio says Audio not found, with Back to Explore', async ({ page }) => {

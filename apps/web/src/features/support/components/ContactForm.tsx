@@ -41,14 +41,22 @@ function failureMessage(err: unknown): string {
 }
 
 /** The contact form: every field required, checked here and again by the server. */
-export function ContactForm({ initialCategory }: { initialCategory?: ContactCategory }) {
+export function ContactForm({
+  initialCategory,
+  initialSubject = '',
+  initialMessage = '',
+}: {
+  initialCategory?: ContactCategory;
+  initialSubject?: string;
+  initialMessage?: string;
+}) {
   const { user } = useSession();
   const [values, setValues] = useState<Values>({
     name: user?.displayName ?? '',
     email: user?.email ?? '',
-    subject: '',
+    subject: initialSubject,
     category: initialCategory ?? '',
-    message: '',
+    message: initialMessage,
   });
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);

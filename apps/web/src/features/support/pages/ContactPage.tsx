@@ -1,4 +1,4 @@
-import { CONTACT_CATEGORIES, type ContactCategory } from '@wavecast/shared';
+import { CONTACT_CATEGORIES, CONTACT_LIMITS, type ContactCategory } from '@wavecast/shared';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { Breadcrumbs } from '../components/Breadcrumbs';
@@ -7,7 +7,13 @@ import { SupportHours } from '../components/SupportHours';
 
 const asCategory = (v: string | null): ContactCategory | undefined => CONTACT_CATEGORIES.find((c) => c === v);
 
-/** /support/contact (?category= preselects one of the six categories). */
+/** A prefilled field from the query, cut to a sane length (the user can still edit it). */
+const prefill = (v: string | null, max: number) => (v ?? '').slice(0, max);
+
+/**
+ * /support/contact: ?category= preselects one of the six categories; ?subject= and ?message=
+ * prefill the form (a track's Report names the track and its link).
+ */
 export default function ContactPage() {
   const [params] = useSearchParams();
   const category = asCategory(params.get('category'));
@@ -39,7 +45,11 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="mb-4 text-xl font-semibold">
             Send us a message
           </h2>
-          <ContactForm initialCategory={category} />
+          <ContactForm
+            initialCategory={category}
+            initialSubject={prefill(params.get('subject'), CONTACT_LIMITS.subject)}
+            initialMessage={prefill(params.get('message'), CONTACT_LIMITS.message)}
+          />
         </section>
         <SupportHours stacked />
       </div>

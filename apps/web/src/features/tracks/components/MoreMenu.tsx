@@ -9,6 +9,15 @@ import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu'
 const item =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-surface-2 focus:bg-surface-2 focus:outline-none';
 
+/** The contact form prefilled for reporting this track: moderators see which track and its link. */
+function reportQuery(track: Pick<TTrack, 'id' | 'title'>, origin = window.location.origin): string {
+  return new URLSearchParams({
+    category: 'content',
+    subject: `Report: ${track.title}`,
+    message: `Track: ${origin}/audio/${track.id}\n\nWhat is wrong with it: `,
+  }).toString();
+}
+
 /** More: add to queue, add to playlist, report (to the moderators through the contact form). */
 export function MoreMenu({ track }: { track: TTrack }) {
   const [open, setOpen] = useState(false);
@@ -83,7 +92,7 @@ export function MoreMenu({ track }: { track: TTrack }) {
             type="button"
             role="menuitem"
             className={item}
-            onClick={() => navigate('/support/contact?category=content')}
+            onClick={() => navigate(`/support/contact?${reportQuery(track)}`)}
           >
             <Flag className="size-5 shrink-0" aria-hidden /> Report
           </button>
