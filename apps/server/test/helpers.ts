@@ -62,6 +62,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Tests read lists right after writing rows with SQL; the public cache has its own tests.
+    PUBLIC_CACHE_MS: '0',
     ...env,
   });
   const database = await openTestDatabase(dataDir);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { publicCache } from './public-cache';
 import { DiscoveryService } from './service';
 
 const tags = ['discovery'];
@@ -13,12 +14,16 @@ export async function discoveryRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new DiscoveryService(ctx);
   const viewerId = (req: { user: { id: string } | null }) => req.user?.id ?? null;
+  // The busiest reads: anonymous visitors share one answer per URL for a moment (see PublicCache).
+  const shared = publicCache(ctx).routeOptions;
 
-  app.get('/api/home', { schema: { tags, response: { 200: ZHome } } }, async (req) => service.home(viewerId(req)));
+  app.get('/api/home', { ...shared, schema: { tags, response: { 200: ZHome } } }, async (req) =>
+    service.home(viewerId(req)),
+  );
 
   app.get(
     '/api/explore/tracks',
-    { schema: { tags, querystring: ZTrackListQuery, response: { 200: ZTrackPage } } },
+    { ...shared, schema: { tags, querystring: ZTrackListQuery, response: { 200: ZTrackPage } } },
     async (req) => service.listTracks(viewerId(req), req.query),
   );
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { StoredObject } from '../../storage';
+import { forgetPublicLists } from '../discovery/public-cache';
 import { findTrack, type TrackRow } from './repo';
 
 /**
@@ -80,9 +81,10 @@ export const peekTrack = (ctx: AppContext, id: string): TrackRow | null | undefi
 /** The cached stat, or undefined when it is not in memory. */
 export const peekStat = (ctx: AppContext, key: string): StoredObject | null | undefined => caches(ctx).stats.get(key);
 
-/** Call after any write to a track (edit, processing, delete). */
+/** Call after any write to a track (edit, processing, delete); public lists are recomputed too. */
 export function forgetTrack(ctx: AppContext, id: string, keys: string[] = []): void {
   const c = caches(ctx);
   c.tracks.delete(id);
   for (const k of keys) c.stats.delete(k);
+  forgetPublicLists(ctx);
 }

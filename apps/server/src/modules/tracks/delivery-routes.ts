@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
 import { COVER_SIZES } from '../../media/cover';
 import { RENDITIONS } from '../../media/transcode';
 import { cachedTrack } from './delivery-cache';
@@ -24,19 +25,6 @@ const CoverQuery = z.object({
 const VersionQuery = z.object({ v: z.string().max(64).optional() });
 
 const IMMUTABLE = 'max-age=31536000, immutable';
-
-/**
- * Media responses skip @fastify/helmet (it rebuilds its middleware on every request, a large share
- * of a Range request's cost) and carry this fixed set instead: what matters for bytes that must
- * never be sniffed, framed or embedded elsewhere.
- */
-export const MEDIA_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
-} as const;
-const noHelmet = { helmet: false as const };
 
 /** The track if this viewer may have it; 404 'Audio not found' otherwise (never 403: no leaks). */
 async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): Promise<TrackRow> {
@@ -71,14 +59,14 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['tracks'];
   // Headers go on before anything can fail, so errors (404) carry them too.
   app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(MEDIA_HEADERS);
+    reply.headers(FIXED_SECURITY_HEADERS);
   });
 
   r.route({
     method: ['GET', 'HEAD'],
     url: '/api/tracks/:id/stream',
     schema: { tags, params: Params, querystring: StreamQuery },
-    ...noHelmet,
+    ...NO_HELMET,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
       const { key, type } = pickStream(track, req.query.format);
@@ -95,7 +83,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     method: ['GET', 'HEAD'],
     url: '/api/tracks/:id/download',
     schema: { tags, params: Params },
-    ...noHelmet,
+    ...NO_HELMET,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
       if (!canDownloadTrack(req.user, track)) {
@@ -115,7 +103,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     method: ['GET', 'HEAD'],
     url: '/api/tracks/:id/cover',
     schema: { tags, params: Params, querystring: CoverQuery },
-    ...noHelmet,
+    ...NO_HELMET,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
       if (!track.coverKey) return reply.redirect(DEFAULT_COVER_URL, 302);
@@ -136,7 +124,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/tracks/:id/peaks',
-    { schema: { tags, params: Params, querystring: VersionQuery }, ...noHelmet },
+    { schema: { tags, params: Params, querystring: VersionQuery }, ...NO_HELMET },
     async (req, reply) => {
       const track = await visibleTrack(ctx, req, req.params.id);
       if (!track.peaks) throw new AppError('NOT_FOUND', 'The waveform is not ready yet');

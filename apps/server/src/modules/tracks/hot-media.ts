@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../../context';
+import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import type { StoredObject } from '../../storage';
 import { peekStat, peekTrack } from './delivery-cache';
-import { cacheControl, MEDIA_HEADERS, pickStream } from './delivery-routes';
+import { cacheControl, pickStream } from './delivery-routes';
 import { peekHotObject } from './local-files';
 import { canViewTrack, isTrackId } from './policy';
 import { streamVersion } from './presenter';
@@ -48,7 +49,7 @@ function resolve(ctx: AppContext, url: string): Route | null {
   if (!stat) return null;
   const cc = cacheControl(track, v[0] === streamVersion(track));
   const fixed = [
-    ...Object.entries(MEDIA_HEADERS).flat(),
+    ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
     ...['accept-ranges', 'bytes', 'etag', stat.etag, 'last-modified', stat.mtime.toUTCString()],
     ...['cache-control', cc, 'content-type', type],
   ];
@@ -96,7 +97,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     contentType: route.contentType,
     cacheControl: route.cacheControl,
   });
-  res.writeHead(answer.status, { ...MEDIA_HEADERS, ...answer.headers });
+  res.writeHead(answer.status, { ...FIXED_SECURITY_HEADERS, ...answer.headers });
   res.end(answer.body ? bytes.subarray(answer.body.start, answer.body.end + 1) : undefined);
   return true;
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { forgetPublicLists } from '../discovery/public-cache';
 import * as repo from './repo';
 
 /** Storage prefixes that hold only one user's files (see the key shapes of tracks and avatars). */
@@ -26,6 +27,7 @@ export async function deleteAccount(ctx: AppContext, user: SessionUser): Promise
   const liveStreams = await repo.activeStreamIdsOf(db, user.id);
 
   await repo.deleteAccountRows(db, { id: user.id, email: row.email });
+  forgetPublicLists(ctx); // their tracks leave Home and Explore at once
 
   for (const streamId of liveStreams) {
     await ctx.bus.publish(`live:${streamId}`, 'live.ended', { streamId, userId: user.id }).catch(() => {});

@@ -1,0 +1,104 @@
+import type { THome, TTrackPage } from '@wavecast/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { insertTrack } from './testing';
+
+let t: TestApp;
+let creator: TestUser;
+let listener: TestUser;
+let trackId: string;
+
+const get = (url: string, user: TestUser | null = null) =>
+  t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+const titles = (page: TTrackPage) => page.items.map((i) => i.title);
+
+beforeAll(async () => {
+  // Long enough that only invalidation, never expiry, can explain a fresh answer.
+  t = await createTestApp({ PUBLIC_CACHE_MS: '60000' });
+  creator = await signUp(t, { role: 'creator' });
+  listener = await signUp(t, { role: 'listener' });
+  trackId = await insertTrack(t.ctx.database.db, creator.id, { title: 'Cached Song' });
+});
+afterAll(() => t.close());
+
+describe('public cache of Home and Explore', () => {
+  it('answers anonymous visitors from memory after the first request, with the same body', async () => {
+    const first = await get('/api/explore/tracks?sort=recent');
+    const second = await get('/api/explore/tracks?sort=recent');
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    // Security headers are on cached answers too.
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get('/api/home')).headers['x-cache']).toBe('MISS');
+    expect((await get('/api/home')).headers['x-cache']).toBe('HIT');
+  });
+
+  it('keys by the whole URL', async () => {
+    await get('/api/explore/tracks?sort=popular');
+    expect((await get('/api/explore/tracks?sort=popular&category=music')).headers['x-cache']).toBe('MISS');
+  });
+
+  it('a track made private leaves the lists at once', async () => {
+    expect(titles((await get('/api/explore/tracks?sort=recent')).json())).toContain('Cached Song');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tracks/${trackId}`,
+      headers: { cookie: creator.cookie },
+      payload: { isPublic: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await get('/api/explore/tracks?sort=recent');
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(titles(after.json())).not.toContain('Cached Song');
+    const home: THome = (await get('/api/home')).json();
+    expect(home.recent.map((r) => r.title)).not.toContain('Cached Song');
+  });
+
+  it('a stream going live or ending anywhere drops the cache (bus event)', async () => {
+    await get('/api/home');
+    expect((await get('/api/home')).headers['x-cache']).toBe('HIT');
+    await t.ctx.bus.publish('global', 'live.ended', { streamId: 'gone', userId: creator.id });
+    expect((await get('/api/home')).headers['x-cache']).toBe('MISS');
+  });
+
+  it('signed-in viewers always get a fresh answer with their own liked flags', async () => {
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tracks/${trackId}`,
+      headers: { cookie: creator.cookie },
+      payload: { isPublic: true },
+    });
+    await get('/api/explore/tracks');
+    const like = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tracks/${trackId}/like`,
+      headers: { cookie: listener.cookie },
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    const mine = await get('/api/explore/tracks', listener);
+    expect(mine.headers['x-cache']).toBeUndefined();
+    const item = (mine.json() as TTrackPage).items.find((i) => i.id === trackId);
+    expect(item?.liked).toBe(true);
+    expect(item?.likeCount).toBe(1);
+  });
+});
+
+describe('public cache expiry', () => {
+  it('one request recomputes an expired answer while the others get the old one', async () => {
+    const short = await createTestApp({ PUBLIC_CACHE_MS: '300' });
+    try {
+      const cacheOf = async () =>
+        (await short.app.inject({ method: 'GET', url: '/api/explore/tracks' })).headers['x-cache'];
+      expect(await cacheOf()).toBe('MISS');
+      expect(await cacheOf()).toBe('HIT');
+      await new Promise((r) => setTimeout(r, 350));
+      const crowd = await Promise.all([cacheOf(), cacheOf(), cacheOf()]);
+      expect(crowd.sort()).toEqual(['MISS', 'STALE', 'STALE']);
+      expect(await cacheOf()).toBe('HIT');
+    } finally {
+      await short.close();
+    }
+  });
+});
