@@ -2,7 +2,7 @@
 // real HTTP, and from a bare node:http server that sends the very same SQL statements (recorded from
 // our endpoint's first request, with their parameters) and writes the rows as JSON, side by side, wrk
 // with 50 connections, ABBA order, on PostgreSQL with 100k tracks and a week of plays. Ours answers
-// anonymous visitors from its public cache (PUBLIC_CACHE_MS, default 1 s) as in production; the
+// anonymous visitors from its public cache (PUBLIC_CACHE_MS, default 5 s) as in production; the
 // peer queries on every request.
 //
 //   npx tsx bench/api/run.ts [--tracks 100000] [--seconds 10] [--rounds 2] [--connections 50] [--strict]
@@ -16,7 +16,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppContext } from '../../apps/server/src/context';
@@ -26,6 +25,7 @@ import { Mailer } from '../../apps/server/src/mail/mailer';
 import { MemoryBus } from '../../apps/server/src/realtime/bus';
 import { LocalStorage } from '../../apps/server/src/storage/local';
 import { ensurePrograms } from '../../scripts/system-packages.mjs';
+import { adminQuery, BENCH_PG_URL } from '../postgres';
 import { generateCatalogue } from '../search/generate';
 
 const { values: args } = parseArgs({
@@ -39,7 +39,6 @@ const { values: args } = parseArgs({
 });
 const TRACKS = Number(args.tracks);
 const BUDGET_P99_MS = 10;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DB_NAME = 'wavecast_bench_api';
 const PATHS = [
   '/api/home',
@@ -49,16 +48,6 @@ const PATHS = [
   '/api/explore/tracks?category=podcasts&sort=popular',
 ];
 const step = (m: string) => process.stderr.write(`… ${m}\n`);
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: new URL('postgres', PG_URL).toString() });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 /** A week of plays, skewed towards a few hundred tracks, so Popular This Week is a real aggregate. */
 async function weekOfPlays(database: Database, plays: number) {
@@ -90,7 +79,13 @@ async function startOurs(database: Database, dir: string) {
       return database.query(text, params);
     },
   };
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST: dir });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: dir,
+    PUBLIC_CACHE_MS: process.env.PUBLIC_CACHE_MS,
+  });
   const ctx: AppContext = {
     config,
     database: recorder,
@@ -192,9 +187,9 @@ async function main() {
   const missing = ensurePrograms({ wrk: 'wrk' });
   if (missing.length) throw new Error('the benchmark needs wrk (Debian package)');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-bench-api-'));
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-  const database = await openDatabase({ dataDir: dir, databaseUrl: new URL(DB_NAME, PG_URL).toString() });
+  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  const database = await openDatabase({ dataDir: dir, databaseUrl: new URL(DB_NAME, BENCH_PG_URL).toString() });
   try {
     step(`generating ${TRACKS.toLocaleString('en')} tracks`);
     await generateCatalogue(database.query.bind(database), { tracks: TRACKS, creators: Math.ceil(TRACKS / 100) });
@@ -262,7 +257,7 @@ async function main() {
     if (args.strict && !pass) process.exitCode = 1;
   } finally {
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PAGE_SIZES } from '@wavecast/shared';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppContext } from '../../apps/server/src/context';
@@ -20,6 +19,7 @@ import { SEARCH_CORRECTION_SQL, SEARCH_TRACKS_SQL } from '../../apps/server/src/
 import { fuzzyAllowed } from '../../apps/server/src/modules/discovery/sql';
 import { MemoryBus } from '../../apps/server/src/realtime/bus';
 import { LocalStorage } from '../../apps/server/src/storage/local';
+import { adminQuery, BENCH_PG_URL } from '../postgres';
 import { generateCatalogue } from './generate';
 import { benchQueries } from './queries';
 
@@ -29,7 +29,6 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DB_NAME = 'wavecast_bench';
 const LIMIT = PAGE_SIZES.searchAudio;
 
@@ -37,16 +36,6 @@ const log = (m: string) => console.log(m);
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1)))] ?? 0;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-async function adminQuery(sql: string) {
-  const c = new pg.Client({ connectionString: new URL('postgres', PG_URL).toString() });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 /** The app as the server runs it, on the given database (no jobs worker, no web app). */
 async function appOn(database: Database, dir: string) {
@@ -142,7 +131,7 @@ async function runPostgres(requested: number, rounds: number) {
     await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${DB_NAME}`);
   }
-  const url = new URL(DB_NAME, PG_URL).toString();
+  const url = new URL(DB_NAME, BENCH_PG_URL).toString();
   const database = await openDatabase({ dataDir: dir, databaseUrl: url });
   try {
     const [{ n }] = (await database.query('SELECT count(*)::int AS n FROM audio_content')) as { n: number }[];

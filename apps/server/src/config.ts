@@ -62,7 +62,7 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   ICECAST_URL: optionalUrl,
   /** How long Home and Explore answers for anonymous visitors are reused, in ms (0: never). */
-  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   ROLES: z
     .string()
     .default('api,worker')

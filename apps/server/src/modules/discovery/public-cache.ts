@@ -16,7 +16,7 @@ const REFRESH_GRACE_MS = 5_000;
 /**
  * A CDN-style micro-cache for the answers that are the same for every anonymous visitor (Home,
  * Explore): a GET's serialized 200 body is reused for PUBLIC_CACHE_MS per URL, so a crowd on the
- * home page costs one set of queries per second instead of one per visitor. Signed-in viewers always
+ * home page costs one set of queries per URL every few seconds instead of one per visitor. Signed-in viewers always
  * get a fresh answer (it carries their `liked` flags). Everything is dropped at once when a track
  * changes in this process (`forgetTrack`) or a stream starts or ends anywhere (bus events); other
  * changes (counts, another process's edits) show within PUBLIC_CACHE_MS. When an answer expires, one
