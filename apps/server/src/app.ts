@@ -89,10 +89,14 @@ function registerSpa(app: FastifyInstance, dist: string): void {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (apps/web/vite.config.ts).
+      preCompressed: true,
+      // Ours, not send's (its `max-age=0` would override these): hashed assets never change.
+      cacheControl: false,
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
