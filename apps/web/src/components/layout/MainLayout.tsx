@@ -21,7 +21,9 @@ export function MainLayout() {
       <Sidebar />
       <div className={cn('flex min-w-0 flex-1 flex-col', hasTrack ? 'pb-56 md:pb-32' : 'pb-24 md:pb-10')}>
         <TopBar />
-        <main id="main" className="flex-1 px-4 pt-6 pb-10 md:px-8">
+        {/* At least a screen tall: the footer starts below the fold, so a page filling in as its data
+            arrives never pushes visible content around (Lighthouse saw a 0.44 layout shift). */}
+        <main id="main" className="min-h-screen flex-1 px-4 pt-6 pb-10 md:px-8">
           <Suspense
             fallback={
               <div className="grid place-items-center py-24">

@@ -10,12 +10,12 @@ import { CoverImage } from './CoverImage';
 export const UNKNOWN_ARTIST = 'Unknown Artist';
 
 /** A track in a grid: cover with play button, title (to its page), creator (to their profile), figures. */
-export function TrackCard({ track }: { track: TTrack }) {
+export function TrackCard({ track, eager = false }: { track: TTrack; eager?: boolean }) {
   const artist = track.creator.displayName || UNKNOWN_ARTIST;
   return (
     <article className="group relative flex flex-col rounded-card bg-surface p-3 transition-colors hover:bg-surface-2">
       <div className="relative aspect-square overflow-hidden rounded-lg bg-surface-2">
-        <CoverImage src={track.coverUrl} fallback={DEFAULT_COVER_URL} />
+        <CoverImage src={track.coverUrl} fallback={DEFAULT_COVER_URL} eager={eager} />
         <PlayTrackButton
           track={track}
           className="absolute right-2 bottom-2 opacity-100 shadow-lg transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100"

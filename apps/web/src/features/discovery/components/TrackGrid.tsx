@@ -3,12 +3,21 @@ import { TrackCard } from './TrackCard';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-6';
 
-export function TrackGrid({ tracks, label }: { tracks: TTrack[]; label?: string }) {
+/** `aboveFold`: the first grid of a page, whose first row of covers loads at once. */
+export function TrackGrid({
+  tracks,
+  label,
+  aboveFold = false,
+}: {
+  tracks: TTrack[];
+  label?: string;
+  aboveFold?: boolean;
+}) {
   return (
     <ul className={GRID} aria-label={label}>
-      {tracks.map((t) => (
+      {tracks.map((t, i) => (
         <li key={t.id}>
-          <TrackCard track={t} />
+          <TrackCard track={t} eager={aboveFold && i < 6} />
         </li>
       ))}
     </ul>

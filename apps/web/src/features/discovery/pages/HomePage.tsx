@@ -47,7 +47,7 @@ export default function HomePage() {
           {home.isPending ? (
             <TrackGridSkeleton count={PAGE_SIZES.homeRecent} />
           ) : home.data?.recent.length ? (
-            <TrackGrid tracks={home.data.recent} label="Recent Uploads" />
+            <TrackGrid tracks={home.data.recent} label="Recent Uploads" aboveFold />
           ) : (
             <p className="text-muted">No uploads yet.</p>
           )}
