@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../features/marketing/components/SiteFooter';
-import { usePlayer } from '../../features/player/PlayerProvider';
+import { usePlayerState } from '../../features/player/PlayerProvider';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/Spinner';
 import { MobileNav } from './MobileNav';
@@ -15,7 +15,7 @@ const PlayerBar = lazy(() =>
 
 export function MainLayout() {
   // The player bar covers the bottom of the page once a track is selected: make room for it.
-  const hasTrack = usePlayer().current !== null;
+  const hasTrack = usePlayerState((s) => s.current !== null);
   return (
     <div className="flex min-h-full">
       <Sidebar />

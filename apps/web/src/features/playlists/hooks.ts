@@ -1,10 +1,10 @@
 import type { TTrack } from '@wavecast/shared';
 import { useCallback } from 'react';
-import { usePlayer } from '../player/PlayerProvider';
+import { usePlayerControls } from '../player/PlayerProvider';
 
 /** Replaces the queue with these tracks in order and plays the first. */
 export function usePlayTracks() {
-  const { clearQueue, play, addToQueue } = usePlayer();
+  const { clearQueue, play, addToQueue } = usePlayerControls();
   return useCallback(
     (tracks: TTrack[]) => {
       const [first, ...rest] = tracks;

@@ -5,18 +5,18 @@ import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
-import { usePlayer } from '../../player/PlayerProvider';
+import { usePlayerProgress, usePlayerState } from '../../player/PlayerProvider';
 import { usePostComment } from '../queries';
 
 /** The comment box: blank (after trimming) cannot be posted; optionally pinned to the playing moment. */
 export function CommentForm({ track }: { track: TTrack }) {
   const { user } = useSession();
-  const player = usePlayer();
   const post = usePostComment(track.id);
   const [content, setContent] = useState('');
   const [atTime, setAtTime] = useState(true);
-  const isCurrent = player.current?.id === track.id;
-  const position = Math.floor(player.currentTime);
+  const isCurrent = usePlayerState((s) => s.current?.id === track.id);
+  const time = usePlayerProgress();
+  const position = Math.floor(time);
   const trimmed = content.trim();
   const tooLong = trimmed.length > COMMENT_MAX_LENGTH;
 

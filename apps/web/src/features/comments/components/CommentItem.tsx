@@ -2,7 +2,7 @@ import { formatTime, type TComment, type TTrack, timeAgo } from '@wavecast/share
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { usePlayer } from '../../player/PlayerProvider';
+import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { useDeleteComment } from '../queries';
 
 function Avatar({ name, url }: { name: string; url: string | null | undefined }) {
@@ -19,14 +19,15 @@ function Avatar({ name, url }: { name: string; url: string | null | undefined })
 
 /** One comment: author and avatar, relative time, the moment it refers to, and delete when allowed. */
 export function CommentItem({ comment, track }: { comment: TComment; track: TTrack }) {
-  const player = usePlayer();
+  const player = usePlayerControls();
+  const isCurrent = usePlayerState((s) => s.current?.id === track.id);
   const remove = useDeleteComment(track.id);
   const name = comment.author?.displayName ?? 'Unknown User';
   const at = comment.positionSeconds;
 
   const jump = () => {
     if (at == null) return;
-    if (player.current?.id === track.id) player.seek(at);
+    if (isCurrent) player.seek(at);
     else player.play(track, { startAt: at });
   };
 

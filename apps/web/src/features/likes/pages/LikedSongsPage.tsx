@@ -4,13 +4,13 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TrackListRow } from '../../player/components/TrackListRow';
-import { usePlayer } from '../../player/PlayerProvider';
+import { usePlayerControls } from '../../player/PlayerProvider';
 import { useLikedTracks } from '../queries';
 
 /** Liked Songs: every track the listener liked, newest like first, with play all. */
 export default function LikedSongsPage() {
   const liked = useLikedTracks();
-  const { play, addToQueue, clearQueue } = usePlayer();
+  const { play, addToQueue, clearQueue } = usePlayerControls();
   const items = liked.data?.pages.flatMap((p) => p.items) ?? [];
 
   const playAll = () => {

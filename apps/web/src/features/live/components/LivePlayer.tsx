@@ -1,7 +1,7 @@
 import { DEFAULT_VOLUME, type TLiveStream } from '@wavecast/shared';
 import { Loader2, Play, Square, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { usePlayer } from '../../player/PlayerProvider';
+import { usePlayerControls } from '../../player/PlayerProvider';
 import { LiveMsePlayer, type LivePlayerState } from '../lib/liveMsePlayer';
 
 const STATE_TEXT: Record<LivePlayerState, string> = {
@@ -20,7 +20,7 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
   const [state, setState] = useState<LivePlayerState>('stopped');
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const [muted, setMuted] = useState(false);
-  const { pause: pauseMainPlayer } = usePlayer();
+  const { pause: pauseMainPlayer } = usePlayerControls();
   const onAir = stream.status === 'live';
 
   useEffect(() => {

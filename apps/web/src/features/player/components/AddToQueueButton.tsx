@@ -2,7 +2,7 @@ import type { TTrack } from '@wavecast/shared';
 import { ListPlus } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-import { usePlayer } from '../PlayerProvider';
+import { usePlayerControls, usePlayerState } from '../PlayerProvider';
 
 /** Adds a track to the end of the queue (cards, rows, the detail page's More menu). */
 export function AddToQueueButton({
@@ -14,8 +14,9 @@ export function AddToQueueButton({
   className?: string;
   withLabel?: boolean;
 }) {
-  const { addToQueue, queue, current } = usePlayer();
-  const queued = queue.some((t) => t.id === track.id);
+  const { addToQueue } = usePlayerControls();
+  const queued = usePlayerState((s) => s.queue.some((t) => t.id === track.id));
+  const hasCurrent = usePlayerState((s) => s.current !== null);
   return (
     <button
       type="button"
@@ -27,7 +28,7 @@ export function AddToQueueButton({
           return;
         }
         addToQueue(track);
-        toast.success(current ? 'Added to queue' : 'Added to queue. Press play to start listening.');
+        toast.success(hasCurrent ? 'Added to queue' : 'Added to queue. Press play to start listening.');
       }}
       aria-label={`Add ${track.title} to queue`}
       title="Add to queue"

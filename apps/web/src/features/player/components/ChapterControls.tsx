@@ -1,10 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { usePlayer } from '../PlayerProvider';
+import { useCurrentChapter, usePlayerControls, usePlayerState } from '../PlayerProvider';
 
 /** The current chapter of a long track, with skips to the previous/next chapter. */
 export function ChapterControls() {
-  const { chapters, currentChapter, nextChapter, previousChapter } = usePlayer();
-  if (chapters.length === 0) return null;
+  const { nextChapter, previousChapter } = usePlayerControls();
+  const hasChapters = usePlayerState((s) => s.chapters.length > 0);
+  const currentChapter = useCurrentChapter();
+  if (!hasChapters) return null;
   return (
     <div className="flex min-w-0 items-center gap-1 text-xs text-muted" data-testid="chapter-controls">
       <button

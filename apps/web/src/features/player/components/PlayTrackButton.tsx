@@ -1,7 +1,7 @@
 import type { TTrack } from '@wavecast/shared';
 import { Pause, Play } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { usePlayer } from '../PlayerProvider';
+import { usePlayerControls, usePlayerState } from '../PlayerProvider';
 
 /** A card's play button: toggles the current track, otherwise starts this one (optionally at a time). */
 export function PlayTrackButton({
@@ -15,8 +15,10 @@ export function PlayTrackButton({
   className?: string;
   size?: 'sm' | 'md' | 'lg';
 }) {
-  const player = usePlayer();
-  const isPlaying = player.current?.id === track.id && player.playing;
+  const player = usePlayerControls();
+  // Only this card's own playing flag: a card re-renders when it starts or stops, not as time passes.
+  const isCurrent = usePlayerState((s) => s.current?.id === track.id);
+  const isPlaying = usePlayerState((s) => s.current?.id === track.id && s.playing);
   const Icon = isPlaying ? Pause : Play;
   return (
     <button
@@ -24,7 +26,7 @@ export function PlayTrackButton({
       onClick={(e) => {
         e.preventDefault();
         e.stopPropagation();
-        if (startAt !== undefined && player.current?.id !== track.id) player.play(track, { startAt });
+        if (startAt !== undefined && !isCurrent) player.play(track, { startAt });
         else player.playOrToggle(track);
       }}
       aria-label={isPlaying ? `Pause ${track.title}` : `Play ${track.title}`}

@@ -1,4 +1,4 @@
-import { formatTime } from '@wavecast/shared';
+import { formatTime, type TTrack } from '@wavecast/shared';
 import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useCommentMarkers } from '../../comments/useCommentMarkers';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
-import { usePlayer } from '../PlayerProvider';
+import { usePlayerControls, usePlayerProgress, usePlayerState } from '../PlayerProvider';
 import { ChapterControls } from './ChapterControls';
 import { QueuePanel } from './QueuePanel';
 import { SpeedControl } from './SpeedControl';
@@ -17,13 +17,12 @@ const iconButton = 'grid place-items-center rounded-full text-muted hover:text-f
 
 /** The persistent player bar: shown once a track is selected, above the mobile nav on phones. */
 export function PlayerBar() {
-  const player = usePlayer();
+  const player = usePlayerControls();
+  const track = usePlayerState((s) => s.current);
+  const queueLength = usePlayerState((s) => s.queue.length);
   const [queueOpen, setQueueOpen] = useState(false);
   const closeQueue = useCallback(() => setQueueOpen(false), []);
-  const markers = useCommentMarkers(player.current?.id);
-  const track = player.current;
   if (!track) return null;
-  const duration = player.duration || track.duration;
 
   return (
     <section
@@ -59,7 +58,7 @@ export function PlayerBar() {
             <button
               type="button"
               onClick={player.next}
-              disabled={player.queue.length === 0}
+              disabled={queueLength === 0}
               aria-label="Next track"
               className={cn(iconButton, 'size-9')}
             >
@@ -83,30 +82,14 @@ export function PlayerBar() {
             <button
               type="button"
               onClick={player.next}
-              disabled={player.queue.length === 0}
+              disabled={queueLength === 0}
               aria-label="Next track"
               className={cn(iconButton, 'size-9')}
             >
               <SkipForward className="size-5" aria-hidden />
             </button>
           </div>
-          <div className="flex items-center gap-2 text-xs tabular-nums text-muted">
-            <span data-testid="player-current-time" className="w-10 text-right">
-              {formatTime(player.currentTime)}
-            </span>
-            <Waveform
-              peaksUrl={track.peaksUrl}
-              duration={duration}
-              currentTime={player.currentTime}
-              onSeek={player.seek}
-              markers={markers}
-              height={32}
-              label={`Seek in ${track.title}`}
-            />
-            <span data-testid="player-duration" className="w-10">
-              {formatTime(duration)}
-            </span>
-          </div>
+          <Progress track={track} />
         </div>
 
         {/* Extras */}
@@ -129,7 +112,7 @@ export function PlayerBar() {
               type="button"
               onClick={() => setQueueOpen((o) => !o)}
               aria-expanded={queueOpen}
-              aria-label={`Queue (${player.queue.length})`}
+              aria-label={`Queue (${queueLength})`}
               data-testid="queue-toggle"
               className={cn(
                 'relative grid size-9 place-items-center rounded-full hover:bg-surface-2',
@@ -137,9 +120,9 @@ export function PlayerBar() {
               )}
             >
               <ListMusic className="size-5" aria-hidden />
-              {player.queue.length > 0 && (
+              {queueLength > 0 && (
                 <span className="-top-0.5 -right-0.5 absolute grid min-w-4 place-items-center rounded-full bg-primary px-1 text-[10px] font-bold leading-4 text-primary-fg">
-                  {player.queue.length}
+                  {queueLength}
                 </span>
               )}
             </button>
@@ -151,8 +134,36 @@ export function PlayerBar() {
   );
 }
 
+/** The time line: the only part of the bar that re-renders as the track plays. */
+function Progress({ track }: { track: TTrack }) {
+  const { seek } = usePlayerControls();
+  const currentTime = usePlayerProgress();
+  const duration = usePlayerState((s) => s.duration) || track.duration;
+  const markers = useCommentMarkers(track.id);
+  return (
+    <div className="flex items-center gap-2 text-xs tabular-nums text-muted">
+      <span data-testid="player-current-time" className="w-10 text-right">
+        {formatTime(currentTime)}
+      </span>
+      <Waveform
+        peaksUrl={track.peaksUrl}
+        duration={duration}
+        currentTime={currentTime}
+        onSeek={seek}
+        markers={markers}
+        height={32}
+        label={`Seek in ${track.title}`}
+      />
+      <span data-testid="player-duration" className="w-10">
+        {formatTime(duration)}
+      </span>
+    </div>
+  );
+}
+
 function PlayPause({ size }: { size: 'sm' | 'md' }) {
-  const { playing, toggle } = usePlayer();
+  const { toggle } = usePlayerControls();
+  const playing = usePlayerState((s) => s.playing);
   const Icon = playing ? Pause : Play;
   return (
     <button

@@ -1,7 +1,7 @@
 import { formatTime, type TTrack } from '@wavecast/shared';
 import { ArrowDown, ArrowUp, Play, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { usePlayer } from '../PlayerProvider';
+import { usePlayerControls, usePlayerState } from '../PlayerProvider';
 
 function creatorName(track: TTrack) {
   return track.creator.displayName ?? 'Unknown Artist';
@@ -9,7 +9,9 @@ function creatorName(track: TTrack) {
 
 /** Up next: count, scrollable list, play now, reorder, remove by id, clear. */
 export function QueuePanel({ onClose }: { onClose: () => void }) {
-  const { current, queue, play, removeFromQueue, moveInQueue, clearQueue } = usePlayer();
+  const { play, removeFromQueue, moveInQueue, clearQueue } = usePlayerControls();
+  const current = usePlayerState((s) => s.current);
+  const queue = usePlayerState((s) => s.queue);
   const panelRef = useRef<HTMLElement>(null);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { PLAYBACK_RATES } from '@wavecast/shared';
-import { usePlayer } from '../PlayerProvider';
+import { usePlayerControls, usePlayerState } from '../PlayerProvider';
 
 export function SpeedControl() {
-  const { rate, setRate } = usePlayer();
+  const { setRate } = usePlayerControls();
+  const rate = usePlayerState((s) => s.rate);
   const options = PLAYBACK_RATES.includes(rate as (typeof PLAYBACK_RATES)[number])
     ? PLAYBACK_RATES
     : [...PLAYBACK_RATES, rate].sort((a, b) => a - b);

@@ -4,14 +4,13 @@ import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
-import { usePlayer } from '../PlayerProvider';
+import { usePlayerState } from '../PlayerProvider';
 import { AddToQueueButton } from './AddToQueueButton';
 import { PlayTrackButton } from './PlayTrackButton';
 
 /** One track in a list (Liked Songs, Recently Played): play, title, creator, like, queue, duration. */
 export function TrackListRow({ track, index, meta }: { track: TTrack; index?: number; meta?: ReactNode }) {
-  const { current } = usePlayer();
-  const isCurrent = current?.id === track.id;
+  const isCurrent = usePlayerState((s) => s.current?.id === track.id);
   return (
     <li
       className={cn(

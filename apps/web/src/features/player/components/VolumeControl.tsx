@@ -1,8 +1,10 @@
 import { Volume1, Volume2, VolumeX } from 'lucide-react';
-import { usePlayer } from '../PlayerProvider';
+import { usePlayerControls, usePlayerState } from '../PlayerProvider';
 
 export function VolumeControl() {
-  const { volume, muted, setVolume, toggleMute } = usePlayer();
+  const { setVolume, toggleMute } = usePlayerControls();
+  const volume = usePlayerState((s) => s.volume);
+  const muted = usePlayerState((s) => s.muted);
   const silent = muted || volume === 0;
   const Icon = silent ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
   return (

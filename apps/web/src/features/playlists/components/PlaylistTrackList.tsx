@@ -4,7 +4,7 @@ import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-import { usePlayer } from '../../player/PlayerProvider';
+import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { usePlayTracks } from '../hooks';
 import { moveEntry } from '../lib/order';
 import { useMovePlaylistItem, useRemoveFromPlaylist } from '../queries';
@@ -18,7 +18,9 @@ export function PlaylistTrackList({ playlist }: { playlist: TPlaylist }) {
   const move = useMovePlaylistItem(playlist.id);
   const remove = useRemoveFromPlaylist(playlist.id);
   const playTracks = usePlayTracks();
-  const player = usePlayer();
+  const player = usePlayerControls();
+  const currentId = usePlayerState((s) => s.current?.id);
+  const playing = usePlayerState((s) => s.playing);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -61,7 +63,7 @@ export function PlaylistTrackList({ playlist }: { playlist: TPlaylist }) {
 
   const playFrom = (index: number) => {
     const item = items[index] as TPlaylistItem;
-    if (player.current?.id === item.track.id) player.toggle();
+    if (currentId === item.track.id) player.toggle();
     else playTracks(items.slice(index).map((i) => i.track));
   };
 
@@ -90,8 +92,8 @@ export function PlaylistTrackList({ playlist }: { playlist: TPlaylist }) {
       <ol aria-label="Tracks" aria-describedby={editable ? 'reorder-help' : undefined} data-testid="playlist-tracks">
         {items.map((item, index) => {
           const { track } = item;
-          const isCurrent = player.current?.id === track.id;
-          const isPlaying = isCurrent && player.playing;
+          const isCurrent = currentId === track.id;
+          const isPlaying = isCurrent && playing;
           return (
             <li
               key={item.id}

@@ -3,7 +3,7 @@ import { Flag, ListEnd, MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { usePlayer } from '../../player/PlayerProvider';
+import { usePlayerControls } from '../../player/PlayerProvider';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
 
 const item =
@@ -21,7 +21,7 @@ function reportQuery(track: Pick<TTrack, 'id' | 'title'>, origin = window.locati
 /** More: add to queue, add to playlist, report (to the moderators through the contact form). */
 export function MoreMenu({ track }: { track: TTrack }) {
   const [open, setOpen] = useState(false);
-  const player = usePlayer();
+  const player = usePlayerControls();
   const navigate = useNavigate();
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);

@@ -7,10 +7,9 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../auth/session';
 import { CommentsSection } from '../../comments/components/CommentsSection';
-import { useCommentMarkers } from '../../comments/useCommentMarkers';
 import { LikeButton } from '../../likes/components/LikeButton';
-import { Waveform } from '../../player/components/Waveform';
-import { usePlayer } from '../../player/PlayerProvider';
+import { TrackWaveform } from '../../player/components/TrackWaveform';
+import { useCurrentChapter, usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { ChapterList } from '../components/ChapterList';
 import { DeleteTrackDialog } from '../components/DeleteTrackDialog';
 import { EditTrackDialog } from '../components/EditTrackDialog';
@@ -53,17 +52,16 @@ export default function AudioDetailPage() {
 
 function TrackDetail({ track }: { track: TTrack }) {
   const { user } = useSession();
-  const player = usePlayer();
+  const player = usePlayerControls();
   const navigate = useNavigate();
-  const markers = useCommentMarkers(track.id);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   useProcessingUpdates(user?.id);
 
   const isOwner = user?.id === track.creator.id;
-  const current = player.isCurrent(track.id);
-  const playing = current && player.playing;
-  const duration = current && player.duration > 0 ? player.duration : track.duration;
+  const current = usePlayerState((s) => s.current?.id === track.id);
+  const playing = usePlayerState((s) => s.current?.id === track.id && s.playing);
+  const chapter = useCurrentChapter();
   const seekTo = (seconds: number) => (current ? player.seek(seconds) : player.play(track, { startAt: seconds }));
 
   return (
@@ -160,20 +158,8 @@ function TrackDetail({ track }: { track: TTrack }) {
         )}
       </div>
 
-      <section aria-label="Waveform" className="space-y-1">
-        <Waveform
-          peaksUrl={track.peaksUrl}
-          duration={duration}
-          currentTime={current ? player.currentTime : 0}
-          onSeek={seekTo}
-          markers={markers}
-          height={72}
-          label={`Seek in ${track.title}`}
-        />
-        <div className="flex justify-between font-mono text-xs text-muted">
-          <span data-testid="detail-current-time">{formatTime(current ? player.currentTime : 0)}</span>
-          <span>{formatTime(duration)}</span>
-        </div>
+      <section aria-label="Waveform">
+        <TrackWaveform track={track} />
       </section>
 
       {/* Phones: About, then tags and chapters, then comments. Wide screens: a side column. */}
@@ -208,7 +194,7 @@ function TrackDetail({ track }: { track: TTrack }) {
           )}
           <ChapterList
             chapters={track.chapterMarkers}
-            currentId={current ? (player.currentChapter?.id ?? null) : null}
+            currentId={current ? (chapter?.id ?? null) : null}
             onSelect={(c) => seekTo(c.startTime)}
           />
         </aside>
