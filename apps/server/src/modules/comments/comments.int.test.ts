@@ -162,3 +162,30 @@ describe('listing and deleting', () => {
     expect(second.nextCursor).toBeNull();
   });
 });
+
+describe('one comment, as the viewer sees it', () => {
+  it('carries what this viewer may do: author, track owner and admin may delete; others not', async () => {
+    const admin = await signUp(t, { name: 'Mod', role: 'admin' });
+    const c = (await post(alice, track, { content: 'Read me live' })).json() as TComment;
+    const canDelete = async (user: TestUser | null) => {
+      const res = await call(user, 'GET', `/api/comments/${c.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: c.id, content: 'Read me live', author: { id: alice.id } });
+      return (res.json() as TComment).canDelete;
+    };
+    expect(await canDelete(alice)).toBe(true);
+    expect(await canDelete(creator)).toBe(true);
+    expect(await canDelete(admin)).toBe(true);
+    expect(await canDelete(bob)).toBe(false);
+    expect(await canDelete(null)).toBe(false);
+  });
+
+  it('is hidden where its track is, and unknown ids are 404', async () => {
+    const c = (await post(creator, privateTrack, { content: 'Only for me' })).json() as TComment;
+    expect((await call(creator, 'GET', `/api/comments/${c.id}`)).statusCode).toBe(200);
+    expect((await call(bob, 'GET', `/api/comments/${c.id}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/comments/${c.id}`)).statusCode).toBe(404);
+    expect((await call(bob, 'GET', '/api/comments/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await call(bob, 'GET', '/api/comments/nope')).statusCode).toBe(404);
+  });
+});

@@ -46,6 +46,10 @@ export async function commentRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req, reply) => reply.status(201).send(await service.create(requireUser(req), req.params.id, req.body)),
   );
 
+  app.get('/api/comments/:id', { schema: { tags, params: TrackParams, response: { 200: ZComment } } }, async (req) =>
+    service.get(req.user, req.params.id),
+  );
+
   app.delete(
     '/api/comments/:id',
     {

@@ -30,6 +30,15 @@ export function commentService(ctx: AppContext) {
       };
     },
 
+    /** One comment as this viewer sees it (with their rights): how clients read a comment announced live. */
+    async get(viewer: SessionUser | null, commentId: string) {
+      const found = isId(commentId) ? await findCommentWithTrack(db, commentId) : undefined;
+      if (!found) throw notFound('Comment');
+      const track = await visibleTrack(viewer, found.comment.audioId);
+      const author = found.comment.userId ? ((await findAuthor(db, found.comment.userId)) ?? null) : null;
+      return presentComment(found.comment, author, canDeleteComment(viewer, found.comment, track));
+    },
+
     async create(user: SessionUser, trackId: string, input: TCreateComment) {
       const track = await visibleTrack(user, trackId);
       // A marker cannot sit past the end of the track.

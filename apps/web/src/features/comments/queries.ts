@@ -74,14 +74,15 @@ export function useLiveComments(trackId: string | undefined) {
   useEffect(() => {
     if (!trackId) return;
     const topic = `track:${trackId}`;
-    const offCreated = onEvent(topic, 'comment.created', (e) => {
-      if (!e.comment) {
-        void qc.invalidateQueries({ queryKey: commentKeys.track(trackId) });
-        return;
-      }
-      const canDelete = !!user && (user.id === e.authorId || user.id === e.trackOwnerId);
-      const comment = { ...e.comment, canDelete };
+    const add = (comment: TComment) =>
       qc.setQueriesData<Pages>({ queryKey: commentKeys.track(trackId) }, (d) => addComment(d, comment));
+    const offCreated = onEvent(topic, 'comment.created', (e) => {
+      // The event is the same for everyone, so it carries no one's rights: a signed-in viewer asks
+      // the server for the comment as they see it (what they may do with it included).
+      if (e.comment && !user) return void add(e.comment);
+      api<TComment>(`/api/comments/${encodeURIComponent(e.commentId)}`)
+        .then(add)
+        .catch(() => qc.invalidateQueries({ queryKey: commentKeys.track(trackId) }));
     });
     const offDeleted = onEvent(topic, 'comment.deleted', (e) => {
       qc.setQueriesData<Pages>({ queryKey: commentKeys.track(trackId) }, (d) => removeComment(d, e.commentId));
