@@ -82,11 +82,18 @@ export function sniffAfterId3(afterTag: Buffer): AudioContainer | null {
 }
 
 /** JPEG, PNG or WebP; anything else (SVG, GIF, HEIC, text) is refused. */
-export function sniffImage(head: Buffer): ImageType | null {
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  const head = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return 'png';
   }
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return 'webp';
   return null;
+}
+
+/** An uploaded image's type with the MIME type and extension it is stored under; null if refused. */
+export function sniffImageFormat(head: Uint8Array): { mime: string; ext: string } | null {
+  const type = sniffImage(head);
+  return type ? { mime: IMAGE_FORMATS[type].mime, ext: IMAGE_FORMATS[type].ext } : null;
 }

@@ -1,32 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from '@wavecast/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { AppContext } from '../../context';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
+import { serverSecret } from '../../lib/server-secret';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { authRateLimitRules } from './rate-limits';
 import { validateAuthInput } from './validation';
-
-/** The session secret: AUTH_SECRET, or one generated once into DATA_DIR (0600). */
-function authSecret(ctx: AppContext): string {
-  if (ctx.config.AUTH_SECRET) return ctx.config.AUTH_SECRET;
-  const file = path.join(ctx.config.dataDir, 'auth-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const secret = randomBytes(32).toString('hex');
-    fs.mkdirSync(ctx.config.dataDir, { recursive: true });
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
-}
 
 /** The account type a sign-up asked for (validated before the endpoint runs); listener otherwise. */
 function requestedAccountType(endpoint: unknown): SignupAccountType {
@@ -50,7 +34,7 @@ export function createAuth(ctx: AppContext) {
     appName: 'Wavecast',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
-    secret: authSecret(ctx),
+    secret: serverSecret(ctx.config),
     trustedOrigins: [new URL(config.PUBLIC_URL).origin],
     database: drizzleAdapter(ctx.database.db, {
       provider: 'pg',

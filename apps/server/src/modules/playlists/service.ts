@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { type CoverType, coverMimeOfKey, sniffCover } from './cover';
+import { sniffImageFormat } from '../../media/sniff';
+import { coverMimeOfKey } from './cover';
 import { canAddTrack, canEditPlaylist, canSeeTrack, canViewPlaylist } from './policy';
 import * as repo from './repo';
 
@@ -138,7 +139,7 @@ export function playlistService(ctx: AppContext) {
     /** Stores a new cover (type checked by magic bytes), then drops the old one. */
     async setCover(user: SessionUser, id: string, data: Buffer) {
       assertEditable(user.id, await repo.findPlaylist(db, id));
-      const type: CoverType | null = sniffCover(data.subarray(0, 16));
+      const type = sniffImageFormat(data.subarray(0, 16));
       if (!type) throw new AppError('UNSUPPORTED_MEDIA', PLAYLIST_MESSAGES.coverInvalid);
       const key = `playlist-covers/${id}/${randomUUID()}.${type.ext}`;
       await ctx.storage.put(key, Readable.from(data), { contentType: type.mime });

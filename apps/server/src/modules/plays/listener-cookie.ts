@@ -1,25 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { serverSecret } from '../../lib/server-secret';
 
 export const LISTENER_COOKIE = 'wc_listener';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
-
-/** The server secret: AUTH_SECRET, or the one generated into DATA_DIR (shared with auth). */
-function serverSecret(ctx: AppContext): string {
-  if (ctx.config.AUTH_SECRET) return ctx.config.AUTH_SECRET;
-  const file = path.join(ctx.config.dataDir, 'auth-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const secret = randomBytes(32).toString('hex');
-    fs.mkdirSync(ctx.config.dataDir, { recursive: true });
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
-  }
-}
 
 const sign = (secret: string, id: string) =>
   createHmac('sha256', `listener:${secret}`).update(id).digest('base64url').slice(0, 32);
@@ -55,7 +40,7 @@ function readCookie(req: FastifyRequest, name: string): string | undefined {
 export function listenerCookies(ctx: AppContext) {
   let secret: string | undefined;
   const key = () => {
-    secret ??= serverSecret(ctx);
+    secret ??= serverSecret(ctx.config);
     return secret;
   };
   const secure = ctx.config.PUBLIC_URL.startsWith('https:');

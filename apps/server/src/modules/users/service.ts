@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { avatarKeyFor, avatarUrlFor, sniffAvatar, uploadedAvatar } from './avatar';
+import { sniffImageFormat } from '../../media/sniff';
+import { avatarKeyFor, avatarUrlFor, uploadedAvatar } from './avatar';
 import { canBecomeCreator } from './policy';
 import * as repo from './repo';
 
@@ -37,7 +38,7 @@ export async function updateOwnProfile(ctx: AppContext, user: SessionUser, input
  * previous upload is removed once the profile no longer refers to it.
  */
 export async function replaceAvatar(ctx: AppContext, user: SessionUser, bytes: Buffer) {
-  const type = sniffAvatar(bytes.subarray(0, 16));
+  const type = sniffImageFormat(bytes.subarray(0, 16));
   if (!type) throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarInvalid);
   const before = await mustFind(ctx, user.id);
   const file = `${randomUUID()}.${type.ext}`;
