@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { seedIfEmpty } from './db/seed';
-import { createContext, startRoles } from './server';
+import { createContext, listeningUrl, startRoles } from './server';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -32,7 +32,11 @@ async function main() {
   if (seedWanted && config.roles.has('api')) {
     seedIfEmpty(ctx).catch((e) => log.error(e, 'demo catalogue seeding failed'));
   }
-  if (running.app) console.log(`Wavecast is running at ${config.PUBLIC_URL} (database: ${ctx.database.driver})`);
+  if (running.app) {
+    const url = listeningUrl(running.app, config.HOST);
+    const publicUrl = new URL(config.PUBLIC_URL).origin === url ? '' : `, public URL ${config.PUBLIC_URL}`;
+    console.log(`Wavecast is running at ${url} (database: ${ctx.database.driver}${publicUrl})`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
