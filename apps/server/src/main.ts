@@ -28,9 +28,11 @@ async function main() {
 
   const running = await startRoles(ctx);
   const log = running.app?.log ?? console;
+  let closing = false;
   const seedWanted = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
   if (seedWanted && config.roles.has('api')) {
-    seedIfEmpty(ctx).catch((e) => log.error(e, 'demo catalogue seeding failed'));
+    // Stopped mid-seed (Ctrl-C on the first run kills its ffmpeg too): not an error worth a log.
+    seedIfEmpty(ctx).catch((e) => closing || log.error(e, 'demo catalogue seeding failed'));
   }
   if (running.app) {
     const url = listeningUrl(running.app, config.HOST);
@@ -38,7 +40,6 @@ async function main() {
     console.log(`Wavecast is running at ${url} (database: ${ctx.database.driver}${publicUrl})`);
   }
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
