@@ -10,6 +10,14 @@ describe('loadConfig', () => {
     expect(c.roles.has('api') && c.roles.has('worker')).toBe(true);
   });
 
+  it('defaults PUBLIC_URL to localhost on PORT, so sign-ins from the served origin pass the origin check', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3900' }).PUBLIC_URL).toBe('http://localhost:3900');
+    expect(loadConfig({ PORT: '3900', PUBLIC_URL: 'https://wavecast.example' }).PUBLIC_URL).toBe(
+      'https://wavecast.example',
+    );
+  });
+
   it('lists every bad key at once', () => {
     let error: unknown;
     try {

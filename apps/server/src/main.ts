@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { seedIfEmpty } from './db/seed';
-import { createContext, startRoles } from './server';
+import { createContext, listeningUrl, startRoles } from './server';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -28,13 +28,18 @@ async function main() {
 
   const running = await startRoles(ctx);
   const log = running.app?.log ?? console;
+  let closing = false;
   const seedWanted = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
   if (seedWanted && config.roles.has('api')) {
-    seedIfEmpty(ctx).catch((e) => log.error(e, 'demo catalogue seeding failed'));
+    // Stopped mid-seed (Ctrl-C on the first run kills its ffmpeg too): not an error worth a log.
+    seedIfEmpty(ctx).catch((e) => closing || log.error(e, 'demo catalogue seeding failed'));
   }
-  if (running.app) console.log(`Wavecast is running at ${config.PUBLIC_URL} (database: ${ctx.database.driver})`);
+  if (running.app) {
+    const url = listeningUrl(running.app, config.HOST);
+    const publicUrl = new URL(config.PUBLIC_URL).origin === url ? '' : `, public URL ${config.PUBLIC_URL}`;
+    console.log(`Wavecast is running at ${url} (database: ${ctx.database.driver}${publicUrl})`);
+  }
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

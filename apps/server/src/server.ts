@@ -52,4 +52,13 @@ export async function startRoles(ctx: AppContext): Promise<Running> {
   };
 }
 
+/** The address the API really answers on (PORT=0 picks a free port), as a browser on this machine reaches it. */
+export function listeningUrl(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export const dataPath = (config: Config, ...parts: string[]) => path.join(config.dataDir, ...parts);

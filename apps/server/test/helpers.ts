@@ -64,6 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: path.join(dataDir, 'no-web'),
     // Tests read lists right after writing rows with SQL; the public cache has its own tests.
     PUBLIC_CACHE_MS: '0',
+    // scripts/test-bundled-ffmpeg.mjs names the npm-packaged ffmpeg here.
+    ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
     ...env,
   });
   const database = await openTestDatabase(dataDir);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,4 +59,40 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
   }, 240_000); // a brand-new embedded database runs initdb: seconds, or minutes on a loaded machine
+
+  it('on another PORT without PUBLIC_URL, prints where it serves and accepts a sign-up from that origin', async () => {
+    const port = await freePort();
+    const s = startServer({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'wc-')),
+      PORT: String(port),
+      PUBLIC_URL: '', // unset, whatever the runner's environment says
+    });
+    const url = `http://localhost:${port}`;
+    await s.waitFor('Wavecast is running');
+    expect(s.output()).toContain(`Wavecast is running at ${url} (`);
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `port${port}@example.com`,
+        password: 'Sturdy-Horse-91',
+        name: 'Port',
+        accountType: 'listener',
+      }),
+    });
+    expect(res.status).toBe(200);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 240_000);
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

@@ -1,4 +1,4 @@
-import { ffmpeg, ffprobeJson, findFfprobe } from './ffmpeg';
+import { describeInput, ffmpeg, ffprobeJson, findFfprobe } from './ffmpeg';
 import { IMAGE_FORMATS, type ImageType } from './sniff';
 
 /** Square cover sizes (px) made from every uploaded cover: player bar, cards, detail page. */
@@ -36,20 +36,32 @@ export async function resizeCover(
   await ffmpeg(args, { ffmpeg: opts.ffmpeg, timeoutMs: opts.timeoutMs ?? 60_000 });
 }
 
-/** Proves an image decodes (ffprobe, when present) and is not absurdly large; false when it is not usable. */
+/** Proves an image reads and is not absurdly large; false when it is not usable. */
 export async function imageIsUsable(input: string, type: ImageType, opts: { ffmpeg?: string } = {}): Promise<boolean> {
-  const ffprobe = findFfprobe(opts.ffmpeg);
-  if (!ffprobe) return true; // sniffed already; the resize job will tell
+  const size = await imageSize(input, type, opts.ffmpeg);
+  return !!size && size.width * size.height <= MAX_COVER_PIXELS;
+}
+
+/** Width and height as ffprobe reads them, or ffmpeg where no ffprobe ships (the npm package). */
+async function imageSize(input: string, type: ImageType, ffmpegPath?: string) {
+  const demuxer = ['-protocol_whitelist', 'file', '-f', IMAGE_FORMATS[type].demuxer];
+  const ffprobe = findFfprobe(ffmpegPath);
   try {
-    const answer = await ffprobeJson<{ streams?: { width?: number; height?: number }[] }>(
-      ffprobe,
-      ['-protocol_whitelist', 'file', '-f', IMAGE_FORMATS[type].demuxer, '-show_entries', 'stream=width,height', input],
-      10_000,
-    );
-    const s = answer.streams?.[0];
-    return !!s?.width && !!s.height && s.width * s.height <= MAX_COVER_PIXELS;
+    if (ffprobe) {
+      const answer = await ffprobeJson<{ streams?: { width?: number; height?: number }[] }>(
+        ffprobe,
+        [...demuxer, '-show_entries', 'stream=width,height', input],
+        10_000,
+      );
+      const s = answer.streams?.[0];
+      return s?.width && s.height ? { width: s.width, height: s.height } : null;
+    }
+    // "Stream #0:0: Video: png, rgb24(pc), 512x512 [SAR 1:1 DAR 1:1], 25 tbr"
+    const description = await describeInput([...demuxer, '-i', input], { ffmpeg: ffmpegPath });
+    const m = /Video: [^\n]*?, (\d{1,6})x(\d{1,6})[ ,\n]/.exec(description);
+    return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { width: Number(m[1]), height: Number(m[2]) } : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -39,6 +39,24 @@ export async function ffmpeg(args: string[], opts: FfmpegOptions = {}): Promise<
   }
 }
 
+/**
+ * ffmpeg's description of an input (`-i` with no output: it prints the streams, then exits with an
+ * error), for where no ffprobe ships. Resolves with the whole stderr.
+ */
+export async function describeInput(inputArgs: string[], opts: FfmpegOptions = {}): Promise<string> {
+  try {
+    const r = await run(findFfmpeg(opts.ffmpeg), ['-hide_banner', '-nostdin', ...inputArgs], {
+      timeout: opts.timeoutMs ?? 10_000,
+      maxBuffer: 4 * 1024 * 1024,
+    });
+    return r.stderr;
+  } catch (e) {
+    const err = e as { stderr?: string; killed?: boolean };
+    if (err.killed || err.stderr === undefined) throw new Error('ffmpeg could not describe the input');
+    return err.stderr;
+  }
+}
+
 let cachedProbe: string | null | undefined;
 
 /** The ffprobe binary next to the configured ffmpeg, or the system's; null when there is none. */

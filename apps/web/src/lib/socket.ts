@@ -41,7 +41,12 @@ class RealtimeClient {
   reconnect() {
     const old = this.ws;
     this.ws = undefined;
-    old?.close();
+    if (old?.readyState === WebSocket.CONNECTING) {
+      // Closing a socket still connecting logs "closed before the connection is established":
+      // let it open, then close it quietly.
+      old.onopen = () => old.close();
+      old.onmessage = null;
+    } else old?.close();
     if (this.topics.size > 0) this.connect();
   }
 

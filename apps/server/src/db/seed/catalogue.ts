@@ -1,4 +1,5 @@
 import type { ChapterMarker } from '../schema/tracks';
+import type { DemoSound } from './sound';
 
 export interface DemoCreator {
   id: string;
@@ -14,8 +15,8 @@ export interface DemoTrack {
   description: string;
   category: string;
   tags: string[];
-  /** Chord of frequencies (Hz) the generated audio plays. */
-  chord: number[];
+  /** What the generated audio sounds like (see sound.ts). */
+  sound: DemoSound;
   seconds: number;
   cover: string;
   chapters?: Omit<ChapterMarker, 'id'>[];
@@ -56,7 +57,16 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'A slow synth ride through an empty city.',
     category: 'Music',
     tags: ['synthwave', 'night', 'chill'],
-    chord: [110, 165, 220],
+    sound: {
+      kind: 'beat',
+      bpm: 100,
+      chords: [
+        [110, 130.8, 164.8],
+        [87.3, 110, 130.8],
+        [130.8, 164.8, 196],
+        [98, 123.5, 146.8],
+      ],
+    },
     seconds: 24,
     cover: '0x3b2a6b',
   },
@@ -66,7 +76,16 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'Warm pads for the first light over the sea.',
     category: 'Music',
     tags: ['ambient', 'morning'],
-    chord: [196, 247, 294],
+    sound: {
+      kind: 'pads',
+      barSeconds: 4,
+      chords: [
+        [196, 247, 294],
+        [165, 196, 247],
+        [131, 165, 196],
+        [147, 185, 220],
+      ],
+    },
     seconds: 20,
     cover: '0xe0823d',
   },
@@ -76,7 +95,16 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'Downtempo beat with glassy chords.',
     category: 'Music',
     tags: ['downtempo', 'electronic'],
-    chord: [147, 185, 220],
+    sound: {
+      kind: 'beat',
+      bpm: 84,
+      chords: [
+        [147, 174.6, 220],
+        [116.5, 146.8, 174.6],
+        [130.8, 164.8, 196],
+        [110, 138.6, 164.8],
+      ],
+    },
     seconds: 18,
     cover: '0x1f7a8c',
   },
@@ -86,7 +114,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'An interview about codecs, buffers and latency in live audio.',
     category: 'Podcast',
     tags: ['interview', 'technology', 'podcast'],
-    chord: [180, 240],
+    sound: { kind: 'speech', voices: [118, 205], syllablesPerSecond: 4.4 },
     seconds: 40,
     cover: '0x8c1f4a',
     chapters: [
@@ -101,7 +129,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'Microphones, rooms and the gear that matters for podcasting.',
     category: 'Podcast',
     tags: ['podcast', 'gear'],
-    chord: [170, 255],
+    sound: { kind: 'speech', voices: [196, 125], syllablesPerSecond: 4.8 },
     seconds: 32,
     cover: '0x5a1f8c',
     chapters: [
@@ -115,7 +143,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'Ten breaths to start the day with a clear mind.',
     category: 'Meditation',
     tags: ['meditation', 'breathing', 'calm'],
-    chord: [136.1, 204.15],
+    sound: { kind: 'breath', chord: [136.1, 204.15, 272.2], breathSeconds: 8 },
     seconds: 30,
     cover: '0x2e8b57',
     chapters: [
@@ -130,7 +158,15 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'Soft drones that help you concentrate.',
     category: 'Meditation',
     tags: ['focus', 'study'],
-    chord: [128, 192, 256],
+    sound: {
+      kind: 'pads',
+      barSeconds: 6.5,
+      chords: [
+        [128, 192, 256],
+        [120, 160, 240],
+        [107, 160, 214],
+      ],
+    },
     seconds: 26,
     cover: '0x3c6e71',
   },
@@ -140,7 +176,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'A gentle body scan before sleep.',
     category: 'Meditation',
     tags: ['sleep', 'relax'],
-    chord: [110, 138.6],
+    sound: { kind: 'breath', chord: [110, 138.6, 165], breathSeconds: 10 },
     seconds: 22,
     cover: '0x283d3b',
   },
@@ -150,7 +186,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'From spark gaps to podcasts: a lecture in three parts.',
     category: 'Educational',
     tags: ['history', 'education', 'radio'],
-    chord: [220, 330],
+    sound: { kind: 'speech', voices: [132], syllablesPerSecond: 4.2 },
     seconds: 36,
     cover: '0x9c6644',
     chapters: [
@@ -165,7 +201,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'What frequency, amplitude and timbre really are.',
     category: 'Educational',
     tags: ['science', 'education'],
-    chord: [261.6, 329.6, 392],
+    sound: { kind: 'speech', voices: [188], syllablesPerSecond: 4.6 },
     seconds: 28,
     cover: '0x6b705c',
   },
@@ -175,7 +211,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'An audiobook of old folk tales, read slowly.',
     category: 'Audiobook',
     tags: ['audiobook', 'stories'],
-    chord: [146.8, 220],
+    sound: { kind: 'speech', voices: [108], syllablesPerSecond: 3.6 },
     seconds: 34,
     cover: '0x7f5539',
     chapters: [
@@ -189,7 +225,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
     description: 'Birds, wind and distant traffic.',
     category: 'Other',
     tags: ['field recording', 'nature'],
-    chord: [440, 660],
+    sound: { kind: 'field' },
     seconds: 16,
     cover: '0x606c38',
   },

@@ -8,13 +8,18 @@ import type { AppContext } from '../../context';
 import { ffmpeg } from '../../media/ffmpeg';
 import { audioContent, authUsers, users } from '../schema';
 import { DEMO_CREATORS, DEMO_TRACKS, type DemoTrack } from './catalogue';
+import { soundSource } from './sound';
 
-/** Real, decodable audio: a soft chord with fades, encoded as MP3. */
+/** Real, decodable audio with the shape of its category (see sound.ts), encoded as MP3. */
 async function generateAudio(track: DemoTrack, out: string, ffmpegPath?: string) {
-  const inputs = track.chord.flatMap((f) => ['-f', 'lavfi', '-i', `sine=frequency=${f}:duration=${track.seconds}`]);
-  const mix = `amix=inputs=${track.chord.length}:normalize=1,volume=0.6,afade=t=in:d=1,afade=t=out:st=${track.seconds - 2}:d=2`;
+  const { source, filters } = soundSource(track.sound, track.seconds);
+  const fades = ['afade=t=in:d=1', `afade=t=out:st=${track.seconds - 2}:d=2`];
   await ffmpeg(
-    [...inputs, '-filter_complex', mix, '-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', '-y', out],
+    [
+      ...['-v', 'error', '-f', 'lavfi', '-i', source],
+      ...['-af', [...filters, ...fades].join(',')],
+      ...['-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', '-y', out],
+    ],
     { ffmpeg: ffmpegPath },
   );
 }
@@ -37,8 +42,12 @@ async function generateCover(colour: string, out: string, ffmpegPath?: string) {
   );
 }
 
-/** Seeds the demo catalogue: a few creators and a dozen short generated tracks. */
-export async function seedDemo(ctx: AppContext, log: (m: string) => void = () => {}): Promise<number> {
+/** Seeds the demo catalogue: a few creators and a dozen short generated tracks (tests pass a few). */
+export async function seedDemo(
+  ctx: AppContext,
+  log: (m: string) => void = () => {},
+  tracks: DemoTrack[] = DEMO_TRACKS,
+): Promise<number> {
   const { db } = ctx.database;
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'wavecast-seed-'));
   try {
@@ -60,7 +69,7 @@ export async function seedDemo(ctx: AppContext, log: (m: string) => void = () =>
         .onConflictDoNothing();
     }
     let created = 0;
-    for (const [i, t] of DEMO_TRACKS.entries()) {
+    for (const [i, t] of tracks.entries()) {
       const id = randomUUID();
       const audioFile = path.join(tmp, `${id}.mp3`);
       const coverFile = path.join(tmp, `${id}.png`);
@@ -89,7 +98,7 @@ export async function seedDemo(ctx: AppContext, log: (m: string) => void = () =>
         status: 'ready',
         chapterMarkers: t.chapters?.map((ch) => ({ id: randomUUID(), ...ch })) ?? null,
         // Spread the uploads over the past days so "recent" and "popular" differ.
-        createdAt: new Date(Date.now() - (DEMO_TRACKS.length - i) * 3_600_000 * 7),
+        createdAt: new Date(Date.now() - (tracks.length - i) * 3_600_000 * 7),
       });
       // Renditions, loudness and waveform peaks, like any upload (the track stays playable meanwhile).
       await ctx.jobs.enqueue('track.process', { trackId: id });

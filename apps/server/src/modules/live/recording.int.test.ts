@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { audioContent, comments, jobs, liveStreams } from '../../db/schema';
-import { rawRecordingPath } from '../../live/recording';
+import { probeDuration, rawRecordingPath } from '../../live/recording';
 import { connectPublisher } from '../../live/testing/clients';
 import { opusPackets, synthesize } from '../../live/testing/webm-fixtures';
 import { LiveTimeline } from '../../live/timeline';
@@ -81,11 +80,7 @@ describe('recording', () => {
     expect(track.audioKey).toMatch(new RegExp(`^audio/${creator.id}/[0-9a-f-]{36}\\.webm$`));
     // Stored, seekable (a Duration and Cues), of the broadcast's length.
     const file = path.join(t.dataDir, 'storage', track.audioKey);
-    const probed = Number(
-      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
-        encoding: 'utf8',
-      }),
-    );
+    const probed = await probeDuration(file, t.ctx.config.FFMPEG_PATH);
     expect(Math.abs(probed - 8)).toBeLessThan(0.3);
     expect(track.audioBytes).toBe(fs.statSync(file).size);
     const notes = await t.ctx.database.db.select().from(comments).where(eq(comments.audioId, track.id));

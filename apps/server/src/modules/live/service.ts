@@ -392,7 +392,9 @@ export class LiveService {
     const stream = await repo.findStreamRow(this.db, id);
     if (!stream || stream.recordingTrackId) return removeQuietly(raw);
     if (!stream.endedAt) return; // still open somewhere: finalized once it ends
-    const remuxed = `${raw}.remux.webm`;
+    // A name of its own: another finalize of the same recording (a second LiveService sweeping the
+    // same data, as in tests) must not overwrite or delete this one's output mid-way.
+    const remuxed = `${raw}.${randomUUID().slice(0, 8)}.remux.webm`;
     try {
       await remuxRecording(raw, remuxed, this.ctx.config.FFMPEG_PATH);
       const duration = await probeDuration(remuxed, this.ctx.config.FFMPEG_PATH);

@@ -164,6 +164,28 @@ describe('POST /api/tracks: refusals leave nothing behind', () => {
     await nothingLeft();
   });
 
+  it('refuses a cover that does not read, or is too large to be a cover (with or without ffprobe)', async () => {
+    // PNG chunks with a zero CRC: the header is read before any CRC is checked.
+    const chunk = (type: string, data: Buffer) =>
+      Buffer.concat([Buffer.from([0, 0, 0, data.length]), Buffer.from(type), data, Buffer.alloc(4)]);
+    const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(20_000, 0); // 20000 x 20000: 400 megapixels
+    ihdr.writeUInt32BE(20_000, 4);
+    ihdr.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]);
+    const garbage = Buffer.concat([signature, Buffer.from('not a png at all'.repeat(40))]);
+    for (const data of [bomb, garbage]) {
+      const res = await upload({ title: 'x' }, [
+        await audioPart(await makeAudio(dir, 'mp3', 1)),
+        { name: 'cover', filename: 'c.png', type: 'image/png', data },
+      ]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error.message).toBe('The cover image could not be read. Please choose another image.');
+      await nothingLeft();
+    }
+  });
+
   it('needs an audio file, a title, a signed-in creator', async () => {
     const mp3 = await audioPart(await makeAudio(dir, 'mp3', 1));
     const noAudio = await upload({ title: 'x' }, []);

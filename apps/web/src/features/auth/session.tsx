@@ -47,10 +47,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A new sign-in goes back to the usual exit.
   if (user) exitTo.current = '/login';
 
-  // The socket is authenticated when it opens: after sign-in or sign-out, open a fresh one.
-  const userId = query.data?.user?.id ?? null;
+  // The socket is authenticated when it opens: after sign-in or sign-out, open a fresh one. The
+  // first answer of the session check is no change (a socket opened meanwhile already carried the
+  // cookie), so a page load opens one socket, not two.
+  const userId = query.isPending ? undefined : (query.data?.user?.id ?? null);
   const previousUserId = useRef<string | null | undefined>(undefined);
   useEffect(() => {
+    if (userId === undefined) return;
     if (previousUserId.current !== undefined && previousUserId.current !== userId) realtime.reconnect();
     previousUserId.current = userId;
   }, [userId]);
