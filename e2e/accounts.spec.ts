@@ -35,6 +35,8 @@ test('a creator signs up, signs out, signs in, and edits their profile', async (
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByText('Display name is required')).toBeVisible();
+  await page.getByLabel('Display Name').fill('Nova');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill('something-else');
@@ -130,7 +132,11 @@ test('forgot and reset password through the outbox; the old password stops worki
   const email = unique('forgetful');
   await page.goto('/');
   expect(
-    (await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'the-old-password' } })).ok(),
+    (
+      await page.request.post('/api/auth/sign-up/email', {
+        data: { email, password: 'the-old-password', name: 'Forgetful Fay' },
+      })
+    ).ok(),
   ).toBe(true);
   await page.context().clearCookies();
 

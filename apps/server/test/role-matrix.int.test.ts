@@ -66,6 +66,12 @@ const ROWS: Row[] = [
   // Only a listener becomes a creator (a creator already is one); other roles come from admins.
   { method: 'POST', url: '/api/me/become-creator', allowed: ['listener', 'creator'], fresh: true },
   { method: 'DELETE', url: '/api/me', allowed: SIGNED_IN, fresh: true },
+  // Your Library, Liked Songs, Recently Played: every signed-in account has a library (issue 14)
+  { method: 'GET', url: '/api/me/library', allowed: SIGNED_IN },
+  { method: 'GET', url: '/api/me/likes', allowed: SIGNED_IN },
+  { method: 'GET', url: '/api/me/likes/ids', allowed: SIGNED_IN },
+  { method: 'GET', url: '/api/me/history', allowed: SIGNED_IN },
+  { method: 'GET', url: '/api/me/positions', allowed: SIGNED_IN },
   // admin (modules/admin, modules/support)
   { method: 'GET', url: '/api/admin/users', allowed: ADMIN },
   {

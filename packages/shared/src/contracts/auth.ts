@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { MESSAGES } from '../messages';
+import { zDisplayName } from './users';
 
 /** Texts of the authentication screens (spec sections 4, 5 and 8), word for word. */
 export const AUTH_MESSAGES = {
@@ -78,9 +79,11 @@ export const ZSignInForm = z.object({
 });
 export type TSignInForm = z.input<typeof ZSignInForm>;
 
-/** The signup form (the terms checkbox and confirmation are checked in the browser). */
+/** The signup form, with a display name (the spec's lacks it, see DESIGN §10); the terms checkbox and
+ * confirmation are checked in the browser. */
 export const ZSignUpForm = z
   .object({
+    name: zDisplayName,
     email: zEmail,
     password: zPassword,
     confirmPassword: z.string(),
@@ -96,12 +99,13 @@ export type TSignUpForm = z.input<typeof ZSignUpForm>;
 
 /**
  * What the server checks on `POST /api/auth/sign-up/email` (and sign-in): the spec's messages.
- * `accountType` is listener or creator; anything else is refused, never assigned.
+ * `name` (the display name) is required; `accountType` is listener or creator; anything else is
+ * refused, never assigned.
  */
 export const ZSignUpBody = z.object({
   email: zEmail,
   password: zPassword,
-  name: z.string().trim().max(50).optional(),
+  name: zDisplayName,
   accountType: z.enum(SIGNUP_ACCOUNT_TYPES, { error: 'Account type must be listener or creator' }).optional(),
 });
 

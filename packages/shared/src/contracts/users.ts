@@ -23,7 +23,18 @@ export const USER_MESSAGES = {
   onlyListenersBecomeCreators: 'Only listeners can become creators',
   roleUpdated: 'Role updated',
   cannotDemoteSelf: 'You cannot remove your own admin role',
+  // Asked at sign-up, and of older accounts without one (DESIGN §10: the spec's form had no name).
+  displayNameRequired: 'Display name is required',
+  displayNamePrompt: 'Add a display name so people know who you are.',
+  displayNameSaved: 'Display name saved!',
 } as const;
+
+/** A display name that must be given (sign-up, the prompt): trimmed, as long as the profile allows. */
+export const zDisplayName = z
+  .string({ error: USER_MESSAGES.displayNameRequired })
+  .trim()
+  .min(1, { error: USER_MESSAGES.displayNameRequired })
+  .max(PROFILE_LIMITS.displayName, { error: USER_MESSAGES.tooLong('Display name', PROFILE_LIMITS.displayName) });
 
 /** Blank text becomes null; the rest is trimmed. */
 const optionalText = (field: string, max: number) =>

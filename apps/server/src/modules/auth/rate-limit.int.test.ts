@@ -38,7 +38,7 @@ describe('auth rate limits', () => {
     const codes = await statuses(11, () =>
       post(
         '/api/auth/sign-up/email',
-        { email: `rl-${Math.random().toString(36).slice(2)}@test.local`, password: 'a-good-passphrase' },
+        { email: `rl-${Math.random().toString(36).slice(2)}@test.local`, password: 'a-good-passphrase', name: 'Rl' },
         '192.0.2.10',
       ),
     );

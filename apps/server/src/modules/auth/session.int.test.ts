@@ -34,7 +34,7 @@ describe('sessions', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email: 'cookie@test.local', password: 'a-good-passphrase' },
+      payload: { email: 'cookie@test.local', password: 'a-good-passphrase', name: 'Cookie' },
       remoteAddress: testClientIp(),
     });
     const cookie = sessionCookie(res.headers['set-cookie']);
@@ -73,7 +73,7 @@ describe('sessions', () => {
       const res = await secure.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { email: 'secure@test.local', password: 'a-good-passphrase' },
+        payload: { email: 'secure@test.local', password: 'a-good-passphrase', name: 'Cookie' },
         headers: { origin: 'https://wavecast.example' },
       });
       expect(res.statusCode).toBe(200);

@@ -42,22 +42,31 @@ describe.each(['/api/auth/sign-up/email', '/api/auth/sign-in/email'])('%s', (url
 describe('sign-up', () => {
   it('refuses the most common passwords, whatever their case', async () => {
     for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
-      const res = await post('/api/auth/sign-up/email', { email: `c-${password}@test.local`, password });
+      const res = await post('/api/auth/sign-up/email', {
+        email: `c-${password}@test.local`,
+        password,
+        name: 'Common',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(AUTH_MESSAGES.commonPassword);
     }
   });
 
   it('accepts exactly 6 characters', async () => {
-    const res = await post('/api/auth/sign-up/email', { email: 'six@test.local', password: 'zq7#mv' });
+    const res = await post('/api/auth/sign-up/email', { email: 'six@test.local', password: 'zq7#mv', name: 'Six' });
     expect(res.statusCode).toBe(200);
   });
 
   it('makes a listener by default and a creator when asked, in the same request', async () => {
-    const listener = await post('/api/auth/sign-up/email', { email: 'l@test.local', password: 'a-good-passphrase' });
+    const listener = await post('/api/auth/sign-up/email', {
+      email: 'l@test.local',
+      password: 'a-good-passphrase',
+      name: 'Lee',
+    });
     const creator = await post('/api/auth/sign-up/email', {
       email: 'c@test.local',
       password: 'a-good-passphrase',
+      name: 'Cee',
       accountType: 'creator',
     });
     const role = async (res: typeof listener) =>
@@ -75,12 +84,14 @@ describe('sign-up', () => {
     const asType = await post('/api/auth/sign-up/email', {
       email: 'x1@test.local',
       password: 'a-good-passphrase',
+      name: 'X1',
       accountType: 'admin',
     });
     expect(asType.statusCode).toBe(400);
     const asRole = await post('/api/auth/sign-up/email', {
       email: 'x2@test.local',
       password: 'a-good-passphrase',
+      name: 'X2',
       role: 'admin',
     });
     expect(asRole.statusCode).toBe(400);
@@ -93,13 +104,17 @@ describe('sign-up', () => {
 
   it('says an email is taken with a conflict', async () => {
     const u = await signUp(t);
-    const res = await post('/api/auth/sign-up/email', { email: u.email, password: 'another-passphrase' });
+    const res = await post('/api/auth/sign-up/email', { email: u.email, password: 'another-passphrase', name: 'Twin' });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('CONFLICT');
   });
 
   it('sends a verification mail, and signing in does not wait for it', async () => {
-    const res = await post('/api/auth/sign-up/email', { email: 'verify@test.local', password: 'a-good-passphrase' });
+    const res = await post('/api/auth/sign-up/email', {
+      email: 'verify@test.local',
+      password: 'a-good-passphrase',
+      name: 'Vera',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toBeDefined();
     await t.ctx.jobs.drain();

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MESSAGES, zEmail, zPassword } from '@wavecast/shared';
+import { AUTH_MESSAGES, MESSAGES, zDisplayName, zEmail, zPassword } from '@wavecast/shared';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { isCommonPassword } from './passwords';
@@ -8,9 +8,10 @@ type Body = Record<string, unknown>;
 const invalid = (message: string) => new APIError('BAD_REQUEST', { message, code: 'VALIDATION_FAILED' });
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
 
-function check(schema: z.ZodType, value: unknown): void {
+function check<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'Invalid request');
+  return result.data;
 }
 
 /** Email and password as the spec's forms check them, with the spec's messages. */
@@ -29,7 +30,8 @@ const accountType = z.enum(['listener', 'creator'], { error: 'Account type must 
 
 /**
  * Runs before better-auth's own endpoints: the spec's validation messages, common passwords
- * refused, and a sign-up's account type limited to listener or creator (never another role).
+ * refused, a sign-up's display name required, and its account type limited to listener or
+ * creator (never another role).
  */
 export const validateAuthInput = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Body;
@@ -39,8 +41,9 @@ export const validateAuthInput = createAuthMiddleware(async (ctx) => {
       if (isCommonPassword(body.password as string)) throw invalid(AUTH_MESSAGES.commonPassword);
       check(accountType, body.accountType);
       if (body.role !== undefined) throw invalid('role is not allowed to be set');
-      // The spec's sign-up has no name field: the profile starts without a display name.
-      const name = typeof body.name === 'string' ? body.name.trim().slice(0, 50) : '';
+      // A display name is required (DESIGN §10); better-auth stores it on the auth user in the
+      // sign-up's transaction and the profile row is made from it (auth.ts, profile.ts).
+      const name = check(zDisplayName, body.name);
       return { context: { body: { ...body, email: (body.email as string).trim(), name } } };
     }
     case '/sign-in/email':

@@ -2,7 +2,8 @@ import { APP_NAME } from '@wavecast/shared';
 import { AudioLines } from 'lucide-react';
 import { Link } from 'react-router';
 
-export function Logo() {
+/** The mark and the name; `nameClassName` lets a crowded bar drop the name (the link keeps its label). */
+export function Logo({ nameClassName }: { nameClassName?: string } = {}) {
   return (
     <Link
       to="/"
@@ -12,7 +13,7 @@ export function Logo() {
       <span className="grid size-8 place-items-center rounded-lg bg-primary">
         <AudioLines className="size-5 text-white" aria-hidden />
       </span>
-      {APP_NAME}
+      <span className={nameClassName}>{APP_NAME}</span>
     </Link>
   );
 }

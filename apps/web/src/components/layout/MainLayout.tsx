@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../features/marketing/components/SiteFooter';
 import { usePlayerState } from '../../features/player/PlayerProvider';
+import { DisplayNamePromptSlot } from '../../features/settings/components/DisplayNamePromptSlot';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/Spinner';
 import { MobileNav } from './MobileNav';
@@ -24,6 +25,7 @@ export function MainLayout() {
         {/* At least a screen tall: the footer starts below the fold, so a page filling in as its data
             arrives never pushes visible content around (Lighthouse saw a 0.44 layout shift). */}
         <main id="main" className="min-h-screen flex-1 px-4 pt-6 pb-10 md:px-8">
+          <DisplayNamePromptSlot />
           <Suspense
             fallback={
               <div className="grid place-items-center py-24">

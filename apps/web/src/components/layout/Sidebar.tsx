@@ -37,31 +37,32 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function Sidebar() {
   const { user } = useSession();
   return (
-    <aside
-      className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-surface px-3 py-5 md:flex"
-      aria-label="Sidebar"
-    >
-      <div className="px-3">
-        <Logo />
+    // The panel runs the page's whole height (a long page never runs on beside empty space, even in a
+    // full-page capture); its contents stay in view while the page scrolls.
+    <aside className="hidden w-64 shrink-0 border-r border-border bg-surface md:block" aria-label="Sidebar">
+      <div className="sticky top-0 flex max-h-screen flex-col overflow-y-auto px-3 py-5">
+        <div className="px-3">
+          <Logo />
+        </div>
+        <nav className="mt-6 space-y-1" aria-label="Main">
+          <Item to="/" icon={Home} label="Home" />
+          <Item to="/explore" icon={Compass} label="Explore" />
+          {user && <Item to="/dashboard/listener" icon={Library} label="Your Library" />}
+        </nav>
+        {user?.role === 'creator' && (
+          <Section title="Creator">
+            <Item to="/creator/dashboard" icon={LayoutDashboard} label="Dashboard" />
+            <Item to="/creator/upload" icon={Upload} label="Upload" />
+            <Item to="/creator/live" icon={Radio} label="Go Live" />
+            <Item to="/creator/analytics" icon={BarChart3} label="Analytics" />
+          </Section>
+        )}
+        {user && (
+          <Section title="Your Playlists">
+            <YourPlaylists />
+          </Section>
+        )}
       </div>
-      <nav className="mt-6 space-y-1" aria-label="Main">
-        <Item to="/" icon={Home} label="Home" />
-        <Item to="/explore" icon={Compass} label="Explore" />
-        {user && <Item to="/dashboard/listener" icon={Library} label="Your Library" />}
-      </nav>
-      {user?.role === 'creator' && (
-        <Section title="Creator">
-          <Item to="/creator/dashboard" icon={LayoutDashboard} label="Dashboard" />
-          <Item to="/creator/upload" icon={Upload} label="Upload" />
-          <Item to="/creator/live" icon={Radio} label="Go Live" />
-          <Item to="/creator/analytics" icon={BarChart3} label="Analytics" />
-        </Section>
-      )}
-      {user && (
-        <Section title="Your Playlists">
-          <YourPlaylists />
-        </Section>
-      )}
     </aside>
   );
 }

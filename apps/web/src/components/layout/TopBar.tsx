@@ -1,7 +1,7 @@
 import { MESSAGES } from '@wavecast/shared';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/session';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { cn } from '../../lib/cn';
@@ -34,14 +34,16 @@ export function TopBar() {
       data-testid="top-bar"
       data-scrolled={scrolled}
       className={cn(
-        'sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-border bg-bg/90 px-4 backdrop-blur transition-shadow md:px-8',
+        'sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-bg/90 px-3 backdrop-blur transition-shadow sm:gap-4 sm:px-4 md:px-8',
         scrolled && 'shadow-lg shadow-black/40',
       )}
     >
       <div className="md:hidden">
-        <Logo />
+        <Logo nameClassName="max-[369px]:sr-only" />
       </div>
-      <search className="max-w-xl flex-1">
+      {/* Phones get a search button (the search page has its own box): a box this narrow would cut
+          the placeholder to a few letters. */}
+      <search className="hidden max-w-xl flex-1 sm:block">
         <form onSubmit={submit} className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
@@ -57,7 +59,14 @@ export function TopBar() {
           />
         </form>
       </search>
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+        <Link
+          to="/search"
+          aria-label="Search"
+          className="grid size-9 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg sm:hidden"
+        >
+          <Search className="size-5" aria-hidden />
+        </Link>
         {user ? (
           <>
             <NotificationBell />
@@ -65,10 +74,10 @@ export function TopBar() {
           </>
         ) : (
           <>
-            <ButtonLink to="/login" variant="ghost" size="sm">
+            <ButtonLink to="/login" variant="ghost" size="sm" className="whitespace-nowrap">
               Log in
             </ButtonLink>
-            <ButtonLink to="/signup" size="sm">
+            <ButtonLink to="/signup" size="sm" className="whitespace-nowrap">
               Sign up
             </ButtonLink>
           </>

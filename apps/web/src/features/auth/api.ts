@@ -7,7 +7,7 @@ const post = <T>(path: string, body: Record<string, unknown>) => api<T>(path, { 
 export const authApi = {
   signIn: (body: { email: string; password: string; rememberMe: boolean }) =>
     post<{ user: { id: string } }>('/api/auth/sign-in/email', body),
-  signUp: (body: { email: string; password: string; accountType: SignupAccountType }) =>
+  signUp: (body: { name: string; email: string; password: string; accountType: SignupAccountType }) =>
     post<{ user: { id: string } }>('/api/auth/sign-up/email', { ...body, callbackURL: '/' }),
   signOut: () => post<unknown>('/api/auth/sign-out', {}),
   requestPasswordReset: (email: string) =>

@@ -1,4 +1,11 @@
-import { AUTH_MESSAGES, fieldErrors, LOADING_LABELS, type SignupAccountType, ZSignUpForm } from '@wavecast/shared';
+import {
+  AUTH_MESSAGES,
+  fieldErrors,
+  LOADING_LABELS,
+  PROFILE_LIMITS,
+  type SignupAccountType,
+  ZSignUpForm,
+} from '@wavecast/shared';
 import { Headphones, Mic } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,11 +27,15 @@ const ACCOUNT_TYPES: { value: SignupAccountType; label: string; hint: string; Ic
   { value: 'creator', label: 'Creator', hint: 'Upload audio and go live', Icon: Mic },
 ];
 
-/** /signup: email, password twice, account type (Listener or Creator), the terms, Google and GitHub. */
+/**
+ * /signup: display name (ours, DESIGN §10), email, password twice, account type (Listener or
+ * Creator), the terms, Google and GitHub.
+ */
 export default function SignupPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [form, setForm] = useState({
+    name: '',
     email: '',
     password: '',
     confirmPassword: '',
@@ -46,8 +57,8 @@ export default function SignupPage() {
     setErrors({});
     setLoading(true);
     try {
-      const { email, password, accountType } = parsed.data;
-      await authApi.signUp({ email, password, accountType });
+      const { name, email, password, accountType } = parsed.data;
+      await authApi.signUp({ name, email, password, accountType });
       await refresh();
       toast.success(AUTH_MESSAGES.signupSuccess);
       navigate('/', { replace: true });
@@ -73,6 +84,15 @@ export default function SignupPage() {
     >
       <FormAlert message={formError} />
       <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Display Name"
+          name="name"
+          autoComplete="name"
+          maxLength={PROFILE_LIMITS.displayName}
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+          error={errors.name}
+        />
         <TextField
           label="Email"
           type="email"
