@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import type { Auth } from '../auth/auth';
-import { isCommonPassword } from '../auth/passwords';
+import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
 import { webHeaders } from '../auth/routes';
 import { findAuthFacts } from '../users/repo';
 
@@ -22,6 +22,7 @@ export async function changePassword(
 ): Promise<Response | null> {
   const { currentPassword, newPassword } = ZChangePasswordInput.parse(input);
   if (isCommonPassword(newPassword)) throw badRequest(AUTH_MESSAGES.commonPassword);
+  if (isAccountLikePassword(newPassword, user.email)) throw badRequest(AUTH_MESSAGES.passwordLikeAccount);
   const headers = webHeaders(req, ctx.config.TRUST_PROXY_HEADER);
   const { hasPassword } = await findAuthFacts(ctx.database.db, user.id);
   if (!hasPassword) {
