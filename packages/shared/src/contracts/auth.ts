@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = {
   socialSignUpFailed: (provider: string) => `Failed to sign up with ${provider}`,
   // Our words where the spec has none (the hosted service's reasons were "not shown in detail").
   commonPassword: 'This password is too common. Please choose a less guessable one.',
+  accountThrottled: (minutes: number) =>
+    `Too many failed password attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
   passwordLikeAccount: "Your password can't be your email address or the site's name. Please choose another one.",
   currentPasswordIncorrect: 'Current password is incorrect',
   currentPasswordRequired: 'Current password is required',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
 import { type Auth, createAuth } from './auth';
 import { stripTokens } from './auth-body';
 import { CLIENT_IP_HEADER, clientIp } from './client-ip';
@@ -100,11 +101,17 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, ctx.config.PUBLIC_URL);
-      if (!isExposedAuthEndpoint(req.method, url.pathname.slice('/api/auth'.length))) throw notFound('Endpoint');
+      const endpoint = url.pathname.slice('/api/auth'.length);
+      if (!isExposedAuthEndpoint(req.method, endpoint)) throw notFound('Endpoint');
+      // Sign-in checks a password: limited per account too, whatever the client's address.
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      const account = endpoint === '/sign-in/email' && typeof email === 'string' ? accountKey(email) : null;
+      if (account) await assertAccountMayTry(ctx.database.db, account);
       const body = req.method === 'POST' && req.body !== undefined ? JSON.stringify(req.body) : undefined;
       const res = await auth.handler(
         new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
       );
+      if (account && (res.ok || res.status === 401)) await notePasswordCheck(ctx.database.db, account, res.ok);
       return sendWebResponse(reply, res);
     },
   });

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { accountKey, assertAccountMayTry, notePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
 import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
 import { webHeaders } from '../auth/routes';
@@ -30,9 +31,23 @@ export async function changePassword(
     return null;
   }
   if (!currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordRequired);
-  return auth.api.changePassword({
+  const account = accountKey(user.email);
+  await assertAccountMayTry(ctx.database.db, account);
+  const res = await auth.api.changePassword({
     body: { currentPassword, newPassword, revokeOtherSessions: true },
     headers,
     asResponse: true,
   });
+  if (res.ok) await notePasswordCheck(ctx.database.db, account, true);
+  else if (await isWrongPassword(res)) await notePasswordCheck(ctx.database.db, account, false);
+  return res;
+}
+
+/** better-auth's answer when the current password did not match. */
+async function isWrongPassword(res: Response): Promise<boolean> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return body?.code === 'INVALID_PASSWORD';
 }
