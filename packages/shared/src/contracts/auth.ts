@@ -27,6 +27,10 @@ export const AUTH_MESSAGES = {
   commonPassword: 'This password is too common. Please choose a less guessable one.',
   accountThrottled: (minutes: number) =>
     `Too many failed password attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+  deletePasswordRequired: 'Enter your password to delete your account',
+  deletePasswordIncorrect: 'Incorrect password. Your account was not deleted.',
+  deleteEmailMismatch: 'Type the email address of your account to delete it',
+  deleteNeedsRecentSignIn: 'For your security, sign in again, then delete your account within 15 minutes.',
   passwordLikeAccount: "Your password can't be your email address or the site's name. Please choose another one.",
   currentPasswordIncorrect: 'Current password is incorrect',
   currentPasswordRequired: 'Current password is required',
@@ -134,6 +138,16 @@ export const ZChangePasswordInput = z
     when: bothStrings('newPassword', 'confirmPassword'),
   });
 export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
+
+/**
+ * `DELETE /api/me`: the account's password again; accounts made through a provider (no password)
+ * type their email instead and must have signed in within the last 15 minutes.
+ */
+export const ZDeleteAccountInput = z.object({
+  password: z.string().max(128).optional(),
+  email: z.string().max(320).optional(),
+});
+export type TDeleteAccountInput = z.input<typeof ZDeleteAccountInput>;
 
 /** The signed-in user as `GET /api/me` gives it. */
 export const ZMe = z.object({
