@@ -164,7 +164,7 @@ export const ZAuthProvider = z.object({ id: z.string(), name: z.string() });
 export const ZAuthProviders = z.object({ providers: z.array(ZAuthProvider) });
 export type TAuthProvider = z.infer<typeof ZAuthProvider>;
 
-/** The provider buttons of the spec, shown whether or not the server has them configured. */
+/** The two providers the spec names (their buttons show only where the server configures them). */
 export const SOCIAL_PROVIDERS = [
   { id: 'google', name: 'Google' },
   { id: 'github', name: 'GitHub' },

@@ -7,7 +7,6 @@ import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Checkbox } from '../components/Checkbox';
-import { Divider } from '../components/Divider';
 import { FormAlert } from '../components/FormAlert';
 import { SocialButtons } from '../components/SocialButtons';
 import { useOAuthErrorToast } from '../components/useOAuthErrorToast';
@@ -89,8 +88,7 @@ export default function LoginPage() {
           {loading ? LOADING_LABELS.signIn : 'Sign In'}
         </Button>
       </form>
-      <Divider label="or continue with" />
-      <SocialButtons mode="signin" onError={setFormError} />
+      <SocialButtons mode="signin" divider="or continue with" onError={setFormError} />
     </AuthLayout>
   );
 }

@@ -9,7 +9,6 @@ import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Checkbox } from '../components/Checkbox';
-import { Divider } from '../components/Divider';
 import { FormAlert } from '../components/FormAlert';
 import { SocialButtons } from '../components/SocialButtons';
 import { useOAuthErrorToast } from '../components/useOAuthErrorToast';
@@ -149,8 +148,7 @@ export default function SignupPage() {
           {loading ? LOADING_LABELS.signUp : 'Create Account'}
         </Button>
       </form>
-      <Divider label="or sign up with" />
-      <SocialButtons mode="signup" onError={setFormError} />
+      <SocialButtons mode="signup" divider="or sign up with" onError={setFormError} />
     </AuthLayout>
   );
 }
