@@ -68,7 +68,7 @@ export function createAuth(ctx: AppContext) {
       // The link opens our reset screen, which posts the token back with the new password.
       sendResetPassword: async ({ user, token }) => {
         const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config.PUBLIC_URL).toString();
-        await sendMail(resetPasswordMail(user.email, link));
+        await sendMail(resetPasswordMail(user.email, link, token));
       },
     },
     emailVerification: {
