@@ -12,7 +12,7 @@ import { SocialButtons } from '../components/SocialButtons';
 import { useOAuthErrorToast } from '../components/useOAuthErrorToast';
 import { useSession } from '../session';
 
-/** /login: email and password, Remember me, Forgot password, Google and GitHub. */
+/** /login: email and password, Remember me, Forgot password, and the sign-in providers the server has configured. */
 export default function LoginPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();

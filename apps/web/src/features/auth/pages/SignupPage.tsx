@@ -19,7 +19,7 @@ const ACCOUNT_TYPES: { value: SignupAccountType; label: string; hint: string; Ic
   { value: 'creator', label: 'Creator', hint: 'Upload audio and go live', Icon: Mic },
 ];
 
-/** /signup: email, password twice, account type (Listener or Creator), the terms, Google and GitHub. */
+/** /signup: email, password twice, account type (Listener or Creator), the terms, and the configured sign-in providers. */
 export default function SignupPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
