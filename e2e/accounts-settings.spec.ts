@@ -109,8 +109,14 @@ test('change password checks the current one; delete account really deletes', as
   await expect(dialog).toContainText('Are you sure you want to delete your account? This action cannot be undone.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  // It asks for the password again: a wrong one deletes nothing.
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  await page.getByRole('dialog', { name: 'Delete Account' }).getByRole('button', { name: 'Delete Account' }).click();
+  await dialog.getByLabel('Password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Incorrect password. Your account was not deleted.');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password').fill('new-secret-22');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();

@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { installErrorHandler } from './lib/error-handler';
+import { logSerializers } from './lib/log-redaction';
 import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
 import { serveHotMedia } from './modules/tracks/hot-media';
@@ -23,10 +24,21 @@ import { realtimeGateway } from './realtime/gateway';
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Builds the HTTP application: plugins, error shape, API modules, realtime, and the SPA. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Request URLs are logged with their tokens redacted (reset links, verification links).
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: logSerializers,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     // Hot public media is answered before Fastify's request cycle (see serveHotMedia).

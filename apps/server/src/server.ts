@@ -16,7 +16,11 @@ export async function createContext(config: Config): Promise<AppContext> {
   const storage = createStorage(config);
   const bus = createBus(config.REDIS_URL);
   const jobs = new JobQueue(database);
-  const mail = new Mailer(database, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mail = new Mailer(database, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dropDir: path.join(config.dataDir, 'mail'),
+  });
   const ctx: AppContext = { config, database, storage, bus, jobs, mail };
   registerJobHandlers(ctx);
   return ctx;

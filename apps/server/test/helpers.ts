@@ -55,7 +55,10 @@ export interface TestApp {
 }
 
 /** The real application on a real database, driven through `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,10 +78,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     storage: new LocalStorage(path.join(dataDir, 'storage')),
     bus: new MemoryBus(),
     jobs: new JobQueue(database),
-    mail: new Mailer(database, { from: config.MAIL_FROM, log: () => {} }),
+    mail: new Mailer(database, { from: config.MAIL_FROM, dropDir: path.join(dataDir, 'mail'), log: () => {} }),
   };
   registerJobHandlers(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, opts);
   await app.ready();
   return {
     app,
@@ -139,4 +142,20 @@ export async function signUp(
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** The whole mails sent to `to` that no relay took (Mailer's drop directory), oldest first. */
+export async function droppedMails(t: TestApp, to: string): Promise<{ subject: string; text: string }[]> {
+  await t.ctx.jobs.drain();
+  const dir = path.join(t.dataDir, 'mail');
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+  const mails = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8')));
+  return mails
+    .map((m) => {
+      const [head, ...body] = m.split('\n\n');
+      const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1] ?? '';
+      return { to: field('To'), subject: field('Subject'), text: body.join('\n\n') };
+    })
+    .filter((m) => m.to === to)
+    .map(({ subject, text }) => ({ subject, text }));
 }

@@ -11,7 +11,11 @@ function body(code: ApiErrorBody['error']['code'], message: string, details?: un
 /** The one error shape. No stack traces or SQL ever reach a response. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(body(err.code, err.message, err.details));
+    if (err instanceof AppError) {
+      const retry = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof retry === 'number') reply.header('retry-after', String(retry));
+      return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       return reply.status(400).send(body('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', issues));

@@ -26,6 +26,13 @@ export const AUTH_MESSAGES = {
   socialSignUpFailed: (provider: string) => `Failed to sign up with ${provider}`,
   // Our words where the spec has none (the hosted service's reasons were "not shown in detail").
   commonPassword: 'This password is too common. Please choose a less guessable one.',
+  accountThrottled: (minutes: number) =>
+    `Too many failed password attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+  deletePasswordRequired: 'Enter your password to delete your account',
+  deletePasswordIncorrect: 'Incorrect password. Your account was not deleted.',
+  deleteEmailMismatch: 'Type the email address of your account to delete it',
+  deleteNeedsRecentSignIn: 'For your security, sign in again, then delete your account within 15 minutes.',
+  passwordLikeAccount: "Your password can't be your email address or the site's name. Please choose another one.",
   currentPasswordIncorrect: 'Current password is incorrect',
   currentPasswordRequired: 'Current password is required',
   invalidCredentials: 'Invalid email or password',
@@ -136,6 +143,16 @@ export const ZChangePasswordInput = z
   });
 export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
 
+/**
+ * `DELETE /api/me`: the account's password again; accounts made through a provider (no password)
+ * type their email instead and must have signed in within the last 15 minutes.
+ */
+export const ZDeleteAccountInput = z.object({
+  password: z.string().max(128).optional(),
+  email: z.string().max(320).optional(),
+});
+export type TDeleteAccountInput = z.input<typeof ZDeleteAccountInput>;
+
 /** The signed-in user as `GET /api/me` gives it. */
 export const ZMe = z.object({
   id: z.string(),
@@ -151,7 +168,7 @@ export const ZAuthProvider = z.object({ id: z.string(), name: z.string() });
 export const ZAuthProviders = z.object({ providers: z.array(ZAuthProvider) });
 export type TAuthProvider = z.infer<typeof ZAuthProvider>;
 
-/** The provider buttons of the spec, shown whether or not the server has them configured. */
+/** The two providers the spec names (their buttons show only where the server configures them). */
 export const SOCIAL_PROVIDERS = [
   { id: 'google', name: 'Google' },
   { id: 'github', name: 'GitHub' },

@@ -1,7 +1,7 @@
 import type { TOutboxMail } from '@wavecast/shared';
 import type { mailOutbox } from '../../db/schema';
 
-/** A mail of the outbox, for admins (reset links included: admins are trusted with them). */
+/** A mail of the outbox, for admins (its live tokens were hidden before it was stored). */
 export function presentOutboxMail(row: typeof mailOutbox.$inferSelect): TOutboxMail {
   return {
     id: row.id,

@@ -5,6 +5,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { AppContext } from '../../context';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
 import { serverSecret } from '../../lib/server-secret';
+import { accountKey, notePasswordCheck } from './account-throttle';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
@@ -45,11 +46,13 @@ export function createAuth(ctx: AppContext) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Whoever could read the reset mail owns the account: its failed-password count starts over.
+      onPasswordReset: async ({ user }) => notePasswordCheck(ctx.database.db, accountKey(user.email), true),
       resetPasswordTokenExpiresIn: 60 * 60,
       // The link opens our reset screen, which posts the token back with the new password.
       sendResetPassword: async ({ user, token }) => {
         const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config.PUBLIC_URL).toString();
-        await sendMail(resetPasswordMail(user.email, link));
+        await sendMail(resetPasswordMail(user.email, link, token));
       },
     },
     emailVerification: {

@@ -6,6 +6,12 @@ import { MAIL_JOB } from './mail';
 export function registerMailJob(ctx: AppContext): void {
   ctx.jobs.register(MAIL_JOB, async (payload) => {
     const mail = payload as unknown as Mail;
-    await ctx.mail.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await ctx.mail.send({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      secrets: mail.secrets,
+    });
   });
 }

@@ -2,9 +2,10 @@ import { APP_NAME } from '@wavecast/shared';
 import type { Mail } from '../../mail/mailer';
 
 /** The password-reset mail: a link to the web app's /reset-password with the one-time token. */
-export function resetPasswordMail(to: string, link: string): Mail {
+export function resetPasswordMail(to: string, link: string, token: string): Mail {
   return {
     to,
+    secrets: [token],
     subject: `Reset your ${APP_NAME} password`,
     text: [
       'Someone asked to reset the password of your account.',
@@ -17,10 +18,15 @@ export function resetPasswordMail(to: string, link: string): Mail {
   };
 }
 
-/** The email-verification mail sent at sign-up (signing in does not wait for it). */
+/**
+ * The email-verification mail sent at sign-up (signing in does not wait for it). Its link signs
+ * the account in, so its token is a secret too.
+ */
 export function verifyEmailMail(to: string, link: string): Mail {
+  const token = new URL(link).searchParams.get('token');
   return {
     to,
+    secrets: token ? [token] : [],
     subject: `Verify your ${APP_NAME} email address`,
     text: [`Welcome to ${APP_NAME}!`, '', `Confirm your email address: ${link}`].join('\n'),
     html: `<p>Welcome to ${APP_NAME}!</p><p><a href="${link}">Confirm your email address</a></p>`,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { APP_NAME } from '@wavecast/shared';
 
 let common: Set<string> | undefined;
 
@@ -20,4 +21,14 @@ function commonPasswords(): Set<string> {
 /** True for a password on the most-common list (case-insensitive), which we refuse. */
 export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.trim().toLowerCase());
+}
+
+/**
+ * True for a password that is the account's email address, its part before the @, or the site's
+ * name (any case): the first things an attacker who knows the address tries.
+ */
+export function isAccountLikePassword(password: string, email: string): boolean {
+  const p = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  return p === address || p === address.split('@')[0] || p === APP_NAME.toLowerCase();
 }

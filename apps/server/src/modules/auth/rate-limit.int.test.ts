@@ -21,8 +21,10 @@ async function statuses(n: number, send: () => Promise<{ statusCode: number }>) 
 describe('auth rate limits', () => {
   it('sign-in: 10 attempts a minute per address, then 429 in our error shape', async () => {
     const u = await signUp(t);
+    // A different account each time: the per-account limit (account-throttle) is not what is tested.
+    let n = 0;
     const codes = await statuses(10, () =>
-      post('/api/auth/sign-in/email', { email: u.email, password: 'wrong-password' }, '192.0.2.1'),
+      post('/api/auth/sign-in/email', { email: `rl-${++n}@test.local`, password: 'wrong-password' }, '192.0.2.1'),
     );
     expect(codes).toEqual(Array(10).fill(401));
     const blocked = await post('/api/auth/sign-in/email', { email: u.email, password: u.password }, '192.0.2.1');
@@ -57,8 +59,9 @@ describe('auth rate limits', () => {
   });
 
   it('client-sent forwarding headers are ignored unless TRUST_PROXY_HEADER names one', async () => {
+    let n = 0;
     const spoof = (i: number) =>
-      post('/api/auth/sign-in/email', { email: 'x@test.local', password: 'wrong-password' }, '192.0.2.30', {
+      post('/api/auth/sign-in/email', { email: `spoof-${++n}@test.local`, password: 'wrong-password' }, '192.0.2.30', {
         'x-forwarded-for': `203.0.113.${i}`,
       });
     const codes = await statuses(11, () => spoof(Math.floor(Math.random() * 200)));
@@ -68,11 +71,12 @@ describe('auth rate limits', () => {
   it('with TRUST_PROXY_HEADER, the address the proxy appended is the client', async () => {
     const proxied = await createTestApp({ TRUST_PROXY_HEADER: 'X-Forwarded-For' });
     try {
+      let n = 0;
       const send = (client: string) =>
         proxied.app.inject({
           method: 'POST',
           url: '/api/auth/sign-in/email',
-          payload: { email: 'x@test.local', password: 'wrong-password' },
+          payload: { email: `proxied-${++n}@test.local`, password: 'wrong-password' },
           remoteAddress: '10.0.0.1', // the proxy
           headers: { 'x-forwarded-for': `6.6.6.6, ${client}` },
         });
@@ -91,7 +95,8 @@ describe('auth rate limits', () => {
         method: 'POST',
         url: '/api/me/password',
         headers: { cookie: u.cookie },
-        payload: { currentPassword: 'wrong-one', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' },
+        // Refused before the password check, so the per-account limit does not step in.
+        payload: { currentPassword: 'wrong-one', newPassword: 'new-secret-1', confirmPassword: 'new-secret-2' },
         remoteAddress: '192.0.2.40',
       }),
     );

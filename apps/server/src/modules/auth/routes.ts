@@ -3,10 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
 import { type Auth, createAuth } from './auth';
+import { stripTokens } from './auth-body';
 import { CLIENT_IP_HEADER, clientIp } from './client-ip';
 import { presentAuthError } from './errors';
+import { isExposedAuthEndpoint } from './exposed-endpoints';
 import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
@@ -32,10 +36,18 @@ export async function sendWebResponse(reply: FastifyReply, res: Response) {
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!res.body) return reply.send(null);
   const body = Buffer.from(await res.arrayBuffer());
-  if (res.status >= 400 && res.headers.get('content-type')?.includes('application/json')) {
-    return reply.send(presentAuthError(res.status, body));
+  if (!res.headers.get('content-type')?.includes('application/json')) return reply.send(body);
+  if (res.status >= 400) return reply.send(presentAuthError(res.status, body));
+  return reply.send(withoutTokens(body));
+}
+
+/** A successful auth JSON body without its session tokens (left as it is when not JSON after all). */
+function withoutTokens(body: Buffer): Buffer | string {
+  try {
+    return JSON.stringify(stripTokens(JSON.parse(body.toString('utf8'))));
+  } catch {
+    return body;
   }
-  return reply.send(body);
 }
 
 /** Resolves the signed-in user (auth session + profile) for a request, or null. */
@@ -89,10 +101,17 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, ctx.config.PUBLIC_URL);
+      const endpoint = url.pathname.slice('/api/auth'.length);
+      if (!isExposedAuthEndpoint(req.method, endpoint)) throw notFound('Endpoint');
+      // Sign-in checks a password: limited per account too, whatever the client's address.
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      const account = endpoint === '/sign-in/email' && typeof email === 'string' ? accountKey(email) : null;
+      if (account) await assertAccountMayTry(ctx.database.db, account);
       const body = req.method === 'POST' && req.body !== undefined ? JSON.stringify(req.body) : undefined;
       const res = await auth.handler(
         new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
       );
+      if (account && (res.ok || res.status === 401)) await notePasswordCheck(ctx.database.db, account, res.ok);
       return sendWebResponse(reply, res);
     },
   });

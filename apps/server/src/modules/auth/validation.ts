@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, MESSAGES, zDisplayName, zEmail, zPassword } from '@wavecast/shared';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
-import { isCommonPassword } from './passwords';
+import { isAccountLikePassword, isCommonPassword } from './passwords';
 
 type Body = Record<string, unknown>;
 
@@ -29,9 +29,9 @@ function checkNewPassword(password: unknown): void {
 const accountType = z.enum(['listener', 'creator'], { error: 'Account type must be listener or creator' }).optional();
 
 /**
- * Runs before better-auth's own endpoints: the spec's validation messages, common passwords
- * refused, a sign-up's display name required, and its account type limited to listener or
- * creator (never another role).
+ * Runs before better-auth's own endpoints: the spec's validation messages, common passwords and
+ * passwords that are the account's email or the site's name refused, a sign-up's display name
+ * required, and its account type limited to listener or creator (never another role).
  */
 export const validateAuthInput = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Body;
@@ -39,6 +39,9 @@ export const validateAuthInput = createAuthMiddleware(async (ctx) => {
     case '/sign-up/email': {
       checkCredentials(body);
       if (isCommonPassword(body.password as string)) throw invalid(AUTH_MESSAGES.commonPassword);
+      if (isAccountLikePassword(body.password as string, body.email as string)) {
+        throw invalid(AUTH_MESSAGES.passwordLikeAccount);
+      }
       check(accountType, body.accountType);
       if (body.role !== undefined) throw invalid('role is not allowed to be set');
       // A display name is required (DESIGN §10); better-auth stores it on the auth user in the
@@ -52,9 +55,17 @@ export const validateAuthInput = createAuthMiddleware(async (ctx) => {
     case '/request-password-reset':
       check(zEmail, body.email);
       return;
-    case '/reset-password':
+    case '/reset-password': {
       checkNewPassword(body.newPassword);
+      // The token names the account (an unknown token is refused by better-auth itself).
+      const token = typeof body.token === 'string' ? body.token : '';
+      const found = token && (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`));
+      const user = found ? await ctx.context.internalAdapter.findUserById(found.value) : null;
+      if (user && isAccountLikePassword(body.newPassword as string, user.email)) {
+        throw invalid(AUTH_MESSAGES.passwordLikeAccount);
+      }
       return;
+    }
     case '/change-password':
     case '/set-password':
       checkNewPassword(body.newPassword);

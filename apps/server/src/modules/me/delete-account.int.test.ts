@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { AUTH_MESSAGES } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, testClientIp } from '../../../test/helpers';
 
@@ -67,7 +68,12 @@ describe('delete account', () => {
     const events: string[] = [];
     const unsubscribe = t.ctx.bus.subscribe((m) => events.push(`${m.topic} ${m.event}`));
 
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: gone.cookie } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { cookie: gone.cookie },
+      payload: { password: gone.password },
+    });
     unsubscribe();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deleted: true, filesRemoved: 4 });
@@ -136,5 +142,51 @@ describe('delete account', () => {
     });
     expect(cross.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: u.cookie } })).json().user.id).toBe(u.id);
+  });
+});
+
+describe('delete account asks for the password again', () => {
+  const del = (cookie: string, payload?: object) =>
+    t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie }, payload, remoteAddress: testClientIp() });
+  const stillThere = async (u: { id: string; cookie: string }) =>
+    (await t.app.inject({ url: '/api/me', headers: { cookie: u.cookie } })).json().user?.id === u.id &&
+    (await count('SELECT count(*)::int AS n FROM auth_users WHERE id = $1', [u.id])) === 1;
+
+  it('a wrong or missing password deletes nothing, with a clear message', async () => {
+    const u = await signUp(t);
+    const wrong = await del(u.cookie, { password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toEqual({ code: 'VALIDATION_FAILED', message: AUTH_MESSAGES.deletePasswordIncorrect });
+    const missing = await del(u.cookie);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(AUTH_MESSAGES.deletePasswordRequired);
+    expect(await stillThere(u)).toBe(true);
+  });
+
+  it('wrong passwords count against the account like sign-in', async () => {
+    const u = await signUp(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await del(u.cookie, { password: `guess-${i}` })).statusCode);
+    expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await del(u.cookie, { password: u.password })).statusCode).toBe(429);
+    expect(await stillThere(u)).toBe(true);
+  });
+
+  it('an account without a password (made through a provider) types its email within 15 minutes of signing in', async () => {
+    const u = await signUp(t);
+    await q(`DELETE FROM auth_accounts WHERE user_id = $1 AND provider_id = 'credential'`, [u.id]);
+    const typo = await del(u.cookie, { email: 'someone-else@test.local' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().error.message).toBe(AUTH_MESSAGES.deleteEmailMismatch);
+    await q(`UPDATE auth_sessions SET created_at = now() - interval '16 minutes' WHERE user_id = $1`, [u.id]);
+    const stale = await del(u.cookie, { email: u.email });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.message).toBe(AUTH_MESSAGES.deleteNeedsRecentSignIn);
+    expect(await stillThere(u)).toBe(true);
+
+    await q(`UPDATE auth_sessions SET created_at = now() WHERE user_id = $1`, [u.id]);
+    const ok = await del(u.cookie, { email: u.email.toUpperCase() });
+    expect(ok.statusCode).toBe(200);
+    expect(await count('SELECT count(*)::int AS n FROM auth_users WHERE id = $1', [u.id])).toBe(0);
   });
 });

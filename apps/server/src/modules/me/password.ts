@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { accountKey, assertAccountMayTry, notePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
-import { isCommonPassword } from '../auth/passwords';
+import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
 import { webHeaders } from '../auth/routes';
 import { findAuthFacts } from '../users/repo';
 
@@ -22,6 +23,7 @@ export async function changePassword(
 ): Promise<Response | null> {
   const { currentPassword, newPassword } = ZChangePasswordInput.parse(input);
   if (isCommonPassword(newPassword)) throw badRequest(AUTH_MESSAGES.commonPassword);
+  if (isAccountLikePassword(newPassword, user.email)) throw badRequest(AUTH_MESSAGES.passwordLikeAccount);
   const headers = webHeaders(req, ctx.config.TRUST_PROXY_HEADER);
   const { hasPassword } = await findAuthFacts(ctx.database.db, user.id);
   if (!hasPassword) {
@@ -29,9 +31,23 @@ export async function changePassword(
     return null;
   }
   if (!currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordRequired);
-  return auth.api.changePassword({
+  const account = accountKey(user.email);
+  await assertAccountMayTry(ctx.database.db, account);
+  const res = await auth.api.changePassword({
     body: { currentPassword, newPassword, revokeOtherSessions: true },
     headers,
     asResponse: true,
   });
+  if (res.ok) await notePasswordCheck(ctx.database.db, account, true);
+  else if (await isWrongPassword(res)) await notePasswordCheck(ctx.database.db, account, false);
+  return res;
+}
+
+/** better-auth's answer when the current password did not match. */
+async function isWrongPassword(res: Response): Promise<boolean> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return body?.code === 'INVALID_PASSWORD';
 }

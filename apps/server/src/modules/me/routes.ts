@@ -4,6 +4,7 @@ import {
   MESSAGES,
   USER_MESSAGES,
   ZChangePasswordInput,
+  ZDeleteAccountInput,
   ZMe,
   ZNotificationPrefs,
   ZOwnProfile,
@@ -18,11 +19,12 @@ import { badRequest } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { sameOrigin, signedIn, signedInAs } from '../auth/guard';
 import { PASSWORD_CHANGE_LIMIT } from '../auth/rate-limits';
-import { sendWebResponse } from '../auth/routes';
+import { sendWebResponse, webHeaders } from '../auth/routes';
 import { deleteAccount } from '../users/deletion';
 import { presentMe, presentNotificationPrefs, presentOwnProfile, presentPrivacyPrefs } from '../users/presenter';
 import { findUser } from '../users/repo';
 import * as users from '../users/service';
+import { confirmAccountDeletion } from './confirm-deletion';
 import { changePassword } from './password';
 import { expiredSessionCookies } from './session-cookies';
 
@@ -171,10 +173,18 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/me',
     {
       onRequest: changing(),
-      schema: { tags: ['me'], response: { 200: z.object({ deleted: z.literal(true), filesRemoved: z.number() }) } },
+      config: { rateLimit: PASSWORD_CHANGE_LIMIT },
+      schema: {
+        tags: ['me'],
+        body: ZDeleteAccountInput.nullish(), // no body at all: reported as a missing password
+        response: { 200: z.object({ deleted: z.literal(true), filesRemoved: z.number() }) },
+      },
     },
     async (req, reply) => {
-      const { filesRemoved } = await deleteAccount(ctx, requireUser(req));
+      const user = requireUser(req);
+      const headers = webHeaders(req, ctx.config.TRUST_PROXY_HEADER);
+      await confirmAccountDeletion(ctx, app.auth, headers, user, req.body ?? {});
+      const { filesRemoved } = await deleteAccount(ctx, user);
       reply.header('set-cookie', await expiredSessionCookies(app.auth));
       return { deleted: true as const, filesRemoved };
     },

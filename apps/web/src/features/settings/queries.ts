@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TChangePasswordInput,
+  TDeleteAccountInput,
   TMe,
   TNotificationPrefs,
   TOwnProfile,
@@ -104,5 +105,7 @@ export function useBecomeCreator() {
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => api<{ deleted: true }>('/api/me', { method: 'DELETE' }) });
+  return useMutation({
+    mutationFn: (body: TDeleteAccountInput) => api<{ deleted: true }>('/api/me', { method: 'DELETE', body }),
+  });
 }

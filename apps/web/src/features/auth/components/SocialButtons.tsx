@@ -4,18 +4,26 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
+import { Divider } from './Divider';
 import { ProviderIcon } from './ProviderIcon';
 
 /**
- * Continue with Google / GitHub (always shown, as the spec has them), plus any other provider the
- * server has configured. A provider the server lacks answers with a clear error toast.
+ * "Continue with …" for each sign-in provider the server has configured (Google, GitHub, a generic
+ * OpenID provider), under a divider; nothing at all on a server without providers, so no button
+ * is offered that can only fail.
  */
-export function SocialButtons({ mode, onError }: { mode: 'signin' | 'signup'; onError?: (m: string) => void }) {
+export function SocialButtons({
+  mode,
+  divider,
+  onError,
+}: {
+  mode: 'signin' | 'signup';
+  divider: string;
+  onError?: (m: string) => void;
+}) {
   const [connecting, setConnecting] = useState<string | null>(null);
   const configured = useQuery({ queryKey: ['auth-providers'], queryFn: authApi.providers, staleTime: Infinity });
-  const available = configured.data?.providers ?? [];
-  const extra = available.filter((p) => !SOCIAL_PROVIDERS.some((s) => s.id === p.id));
-  const buttons = [...SOCIAL_PROVIDERS, ...extra];
+  const buttons = configured.data?.providers ?? [];
   const failed = mode === 'signin' ? AUTH_MESSAGES.socialSignInFailed : AUTH_MESSAGES.socialSignUpFailed;
 
   const start = async (id: string, name: string) => {
@@ -25,9 +33,6 @@ export function SocialButtons({ mode, onError }: { mode: 'signin' | 'signup'; on
       setConnecting(null);
     };
     setConnecting(id);
-    if (configured.isSuccess && !available.some((p) => p.id === id)) {
-      return fail(`${name} sign-in is not configured on this server.`);
-    }
     try {
       const back = `${mode === 'signin' ? '/login' : '/signup'}?oauthError=${encodeURIComponent(id)}`;
       const { url } = await authApi.social(id, back);
@@ -37,22 +42,26 @@ export function SocialButtons({ mode, onError }: { mode: 'signin' | 'signup'; on
     }
   };
 
+  if (buttons.length === 0) return null;
   return (
-    <div className="space-y-3">
-      {buttons.map((p) => (
-        <Button
-          key={p.id}
-          variant="outline"
-          className="w-full"
-          disabled={connecting !== null}
-          onClick={() => void start(p.id, p.name)}
-          data-provider={p.id}
-        >
-          <ProviderIcon id={p.id} />
-          {connecting === p.id ? LOADING_LABELS.connecting : `Continue with ${p.name}`}
-        </Button>
-      ))}
-    </div>
+    <>
+      <Divider label={divider} />
+      <div className="space-y-3">
+        {buttons.map((p) => (
+          <Button
+            key={p.id}
+            variant="outline"
+            className="w-full"
+            disabled={connecting !== null}
+            onClick={() => void start(p.id, p.name)}
+            data-provider={p.id}
+          >
+            <ProviderIcon id={p.id} />
+            {connecting === p.id ? LOADING_LABELS.connecting : `Continue with ${p.name}`}
+          </Button>
+        ))}
+      </div>
+    </>
   );
 }
 

@@ -7,13 +7,12 @@ import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Checkbox } from '../components/Checkbox';
-import { Divider } from '../components/Divider';
 import { FormAlert } from '../components/FormAlert';
 import { SocialButtons } from '../components/SocialButtons';
 import { useOAuthErrorToast } from '../components/useOAuthErrorToast';
 import { useSession } from '../session';
 
-/** /login: email and password, Remember me, Forgot password, Google and GitHub. */
+/** /login: email and password, Remember me, Forgot password, and the sign-in providers the server has configured. */
 export default function LoginPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
@@ -89,8 +88,7 @@ export default function LoginPage() {
           {loading ? LOADING_LABELS.signIn : 'Sign In'}
         </Button>
       </form>
-      <Divider label="or continue with" />
-      <SocialButtons mode="signin" onError={setFormError} />
+      <SocialButtons mode="signin" divider="or continue with" onError={setFormError} />
     </AuthLayout>
   );
 }

@@ -16,7 +16,6 @@ import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { Checkbox } from '../components/Checkbox';
-import { Divider } from '../components/Divider';
 import { FormAlert } from '../components/FormAlert';
 import { SocialButtons } from '../components/SocialButtons';
 import { useOAuthErrorToast } from '../components/useOAuthErrorToast';
@@ -29,7 +28,7 @@ const ACCOUNT_TYPES: { value: SignupAccountType; label: string; hint: string; Ic
 
 /**
  * /signup: display name (ours, DESIGN §10), email, password twice, account type (Listener or
- * Creator), the terms, Google and GitHub.
+ * Creator), the terms, and the configured sign-in providers.
  */
 export default function SignupPage() {
   const { refresh } = useSession();
@@ -169,8 +168,7 @@ export default function SignupPage() {
           {loading ? LOADING_LABELS.signUp : 'Create Account'}
         </Button>
       </form>
-      <Divider label="or sign up with" />
-      <SocialButtons mode="signup" onError={setFormError} />
+      <SocialButtons mode="signup" divider="or sign up with" onError={setFormError} />
     </AuthLayout>
   );
 }

@@ -18,7 +18,7 @@ export function SecurityTab({ profile }: { profile: TOwnProfile }) {
         <ChangePasswordForm hasPassword={profile.hasPassword} />
       </SettingsCard>
       <SettingsCard title="Danger Zone" tone="danger">
-        <DeleteAccount />
+        <DeleteAccount hasPassword={profile.hasPassword} email={profile.email} />
       </SettingsCard>
     </div>
   );

@@ -64,7 +64,7 @@ export const account: HelpArticle[] = [
     title: 'Deleting your account',
     summary: 'Permanently remove your account and personal data.',
     body: [
-      'Go to Settings → Security and select Delete Account in the Danger Zone. You will be asked to confirm, because this cannot be undone.',
+      'Go to Settings → Security and select Delete Account in the Danger Zone. You will be asked to confirm with your password (or, for an account made with a sign-in provider, to type your email within 15 minutes of signing in), because this cannot be undone.',
       'Deleting ends all your sessions and removes your profile and personal data, including your uploads, playlists, likes and follows. See our Privacy Policy for details.',
     ],
   },

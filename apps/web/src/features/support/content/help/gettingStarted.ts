@@ -31,7 +31,7 @@ export const gettingStarted: HelpArticle[] = [
     title: 'Signing in with Google or GitHub',
     summary: 'Use an existing Google or GitHub account instead of a password.',
     body: [
-      'On the Log in and Sign up pages, select Continue with Google or Continue with GitHub. You are sent to that provider to confirm, then returned to the Wavecast home page, signed in.',
+      'On the Log in and Sign up pages, select Continue with Google or Continue with GitHub (shown when this server offers them). You are sent to that provider to confirm, then returned to the Wavecast home page, signed in.',
       'The first time you sign in this way we create a listener account using the name and picture your provider shares. You can change both in Settings → Profile, and switch to a creator account there too.',
       { tip: 'The buttons only appear when the provider is enabled on this Wavecast instance.' },
     ],

@@ -1,0 +1,86 @@
+import { AUTH_MESSAGES } from '@wavecast/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp, testClientIp } from '../../../test/helpers';
+import { ACCOUNT_THROTTLE } from './account-throttle';
+
+// Password guesses spread over many addresses are limited per account (the per-address limits
+// are in rate-limit.int.test.ts). Time passes by moving the recorded failures back.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signIn = (email: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    remoteAddress: testClientIp(),
+  });
+
+/** As if `ms` had passed since the account's failures. */
+async function age(email: string, ms: number) {
+  await t.ctx.database.query(
+    `UPDATE auth_verifications SET created_at = created_at - make_interval(secs => $2) WHERE identifier = $1`,
+    [`password-failure:${email.toLowerCase()}`, ms / 1000],
+  );
+}
+
+describe('per-account limit on password checks', () => {
+  it('30 wrong passwords from 30 addresses: 5 are checked, the rest wait (429), the owner too, briefly', async () => {
+    const u = await signUp(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++) codes.push((await signIn(u.email, `wrong-guess-${i}`)).statusCode);
+    expect(codes).toEqual([...Array(5).fill(401), ...Array(25).fill(429)]);
+
+    const waiting = await signIn(u.email, u.password);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().error).toMatchObject({ code: 'RATE_LIMITED', message: AUTH_MESSAGES.accountThrottled(1) });
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(waiting.headers['set-cookie']).toBeUndefined();
+
+    // A minute later the owner gets in, and the count starts over.
+    await age(u.email, ACCOUNT_THROTTLE.firstDelayMs + 1000);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    expect((await signIn(u.email, 'wrong-again')).statusCode).toBe(401);
+  });
+
+  it('the wait grows with each further failure, and is per account (any case of the email)', async () => {
+    const u = await signUp(t);
+    const other = await signUp(t);
+    for (let i = 0; i < 5; i++) expect((await signIn(u.email.toUpperCase(), `nope-${i}`)).statusCode).toBe(401);
+    await age(u.email, ACCOUNT_THROTTLE.firstDelayMs + 1000);
+    expect((await signIn(u.email, 'nope-5')).statusCode).toBe(401);
+    const second = await signIn(u.email, 'nope-6');
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(60);
+    expect(second.json().error.message).toBe(AUTH_MESSAGES.accountThrottled(2));
+    expect((await signIn(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('unknown addresses are limited alike (no hint whether an account exists)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await signIn('nobody-here@test.local', `x-guess-${i}`)).statusCode);
+    expect(codes).toEqual([...Array(5).fill(401), 429, 429]);
+  });
+
+  it('the current password in settings counts against the same account', async () => {
+    const u = await signUp(t);
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: { cookie: u.cookie },
+        payload: { currentPassword, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+        remoteAddress: testClientIp(),
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await change(`wrong-current-${i}`)).statusCode);
+    expect(codes).toEqual([...Array(5).fill(400), 429]);
+    expect((await change(u.password)).statusCode).toBe(429);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(429);
+  });
+});
