@@ -19,6 +19,7 @@ import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
 import { serveHotMedia } from './modules/tracks/hot-media';
 import { realtimeGateway } from './realtime/gateway';
+import { topicAccess } from './realtime/topic-access';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -74,7 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL });
+  await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL, canSubscribe: topicAccess(ctx) });
   for (const mod of modules) await mod(app, ctx);
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);
