@@ -109,7 +109,7 @@ describe('realtime gateway', () => {
 
   it("refuses a private track's topic to anyone but its owner, so its comments reach nobody else", async () => {
     const stranger = await signUp(t);
-    for (const headers of [{}, { cookie: stranger.cookie }]) {
+    for (const headers of [{}, { cookie: stranger.cookie }] as Record<string, string>[]) {
       const ws = await open(headers);
       const events: string[] = [];
       ws.on('message', (raw) => events.push(JSON.parse(String(raw)).event));
