@@ -116,17 +116,23 @@ describe('Range on the audio endpoint', () => {
   it('If-Match and If-Unmodified-Since are checked before the range: 412 when they fail', async () => {
     const { etag, 'last-modified': lastModified } = (await get(originalUrl())).headers as Record<string, string>;
     const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
-    for (const headers of [
+    const failing: Record<string, string>[] = [
       { 'if-match': '"stale"' },
       { 'if-match': `W/${etag}` },
       { 'if-unmodified-since': earlier },
-    ]) {
+    ];
+    for (const headers of failing) {
       const res = await get(originalUrl(), { range: 'bytes=0-9', ...headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(412);
       expect(res.headers['content-range']).toBeUndefined();
       expect(res.rawPayload.length).toBe(0);
     }
-    for (const headers of [{ 'if-match': etag }, { 'if-match': '*' }, { 'if-unmodified-since': lastModified }]) {
+    const holding: Record<string, string>[] = [
+      { 'if-match': etag },
+      { 'if-match': '*' },
+      { 'if-unmodified-since': lastModified },
+    ];
+    for (const headers of holding) {
       const res = await get(originalUrl(), { range: 'bytes=0-9', ...headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(206);
       expect(res.rawPayload).toEqual(original.subarray(0, 10));
@@ -337,7 +343,7 @@ describe.skipIf(!nginxBin)('side by side with nginx', () => {
     [{ range: 'bytes=0-9', 'if-match': '"stale"' }],
     [{ range: 'bytes=0-9', 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }],
     [{ 'if-match': '"stale"' }],
-  ])('%j answers 412 like nginx', async (headers) => {
+  ] as Record<string, string>[][])('%j answers 412 like nginx', async (headers) => {
     const theirs = await fetch(`${base}/${objectPath}`, { headers });
     const ours = await get(originalUrl(), headers);
     expect(theirs.status).toBe(412);

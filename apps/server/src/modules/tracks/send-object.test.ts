@@ -28,12 +28,13 @@ describe('answerObject preconditions (RFC 9110 §13.2.2)', () => {
   const earlier = new Date('2024-04-01').toUTCString();
 
   it('answers 412 with no body when If-Match or If-Unmodified-Since fails, before Range and 304', () => {
-    for (const h of [
+    const cases: Record<string, string>[] = [
       { 'if-match': '"other"', range: 'bytes=0-9' },
       { 'if-unmodified-since': earlier, range: 'bytes=0-9' },
       { 'if-match': '"other"', 'if-none-match': '"e1"' },
       { 'if-match': '"other"', range: 'bytes=0-9', 'if-range': '"e1"' },
-    ]) {
+    ];
+    for (const h of cases) {
       const a = answer(h);
       expect(a.status, JSON.stringify(h)).toBe(412);
       expect(a.body).toBeNull();
