@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { installErrorHandler } from './lib/error-handler';
+import { refuseNulInput } from './lib/nul';
 import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
 import { serveHotMedia } from './modules/tracks/hot-media';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   installErrorHandler(app);
+  refuseNulInput(app);
 
   // Live listeners may be pointed at an Icecast relay: allow it for <audio> and fetch (MSE).
   const icecastOrigin = config.ICECAST_URL ? [new URL(config.ICECAST_URL).origin] : [];
