@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,11 +14,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { installErrorHandler } from './lib/error-handler';
+import { createHttpServer } from './lib/http-server';
 import { logSerializers } from './lib/log-redaction';
+import { refuseNulInput } from './lib/nul';
 import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
 import { serveHotMedia } from './modules/tracks/hot-media';
 import { realtimeGateway } from './realtime/gateway';
+import { capWebSocketsPerIp } from './realtime/socket-cap';
+import { topicAccess } from './realtime/topic-access';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -41,21 +44,27 @@ export async function buildApp(
           },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
-    // Hot public media is answered before Fastify's request cycle (see serveHotMedia).
-    serverFactory: (handler) => {
-      const server = http.createServer((req, res) => {
-        if (!serveHotMedia(ctx, req, res)) handler(req, res);
-      });
-      // Fastify's own defaults: idle keep-alive for 72 s; no whole-request limit (long uploads).
-      server.keepAliveTimeout = 72_000;
-      server.requestTimeout = 0;
-      return server;
-    },
+    // Hot public media is answered before Fastify's request cycle (see serveHotMedia); slow
+    // clients are cut off by the server's limits (see createHttpServer).
+    serverFactory: (handler) =>
+      createHttpServer(
+        {
+          headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+          bodyTimeoutMs: config.HTTP_BODY_TIMEOUT_MS,
+          bodyMinBytes: config.HTTP_BODY_MIN_BYTES,
+          idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
+        },
+        (req, res) => {
+          if (!serveHotMedia(ctx, req, res)) handler(req, res);
+        },
+      ),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   installErrorHandler(app);
+  refuseNulInput(app);
+  capWebSocketsPerIp(app, { max: config.WS_MAX_PER_IP, trustProxyHeader: config.TRUST_PROXY_HEADER });
 
   // Live listeners may be pointed at an Icecast relay: allow it for <audio> and fetch (MSE).
   const icecastOrigin = config.ICECAST_URL ? [new URL(config.ICECAST_URL).origin] : [];
@@ -86,7 +95,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL });
+  await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL, canSubscribe: topicAccess(ctx) });
   for (const mod of modules) await mod(app, ctx);
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);

@@ -64,6 +64,13 @@ const ConfigSchema = z.object({
   ICECAST_URL: optionalUrl,
   /** How long Home and Explore answers for anonymous visitors are reused, in ms (0: never). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Slow-client limits (see lib/http-server.ts): the request head, body progress, idle connections. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_BODY_MIN_BYTES: z.coerce.number().int().min(1).default(1024),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Open WebSockets per client address (TRUST_PROXY_HEADER's when set). */
+  WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   ROLES: z
     .string()
     .default('api,worker')

@@ -2,7 +2,11 @@ import type { ApiErrorBody } from '@wavecast/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { classifyDatabaseError, RETRY_AFTER_SECONDS } from './db-errors';
 import { AppError } from './errors';
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+const BAD_INPUT_MESSAGE = 'The request holds a value that is not allowed.';
 
 function body(code: ApiErrorBody['error']['code'], message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -22,6 +26,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof ZodError) {
       return reply.status(400).send(body('VALIDATION_FAILED', err.issues[0]?.message ?? 'Invalid request', err.issues));
+    }
+    const failure = classifyDatabaseError(err);
+    if (failure === 'bad-input') return reply.status(400).send(body('VALIDATION_FAILED', BAD_INPUT_MESSAGE));
+    if (failure === 'unavailable') {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(body('UNAVAILABLE', UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode ?? 500;
     if (status === 429)

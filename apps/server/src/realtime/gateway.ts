@@ -4,15 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isAllowedOrigin } from '../lib/origin';
 import type { EventBus } from './bus';
+import type { TopicAccess } from './topic-access';
 
 const TOPIC = /^(global|(track|live|user|playlist):[A-Za-z0-9_-]{1,64})$/;
 const MAX_TOPICS_PER_SOCKET = 64;
 
 /**
  * `/api/ws`: browsers subscribe to topics and receive the bus's events for them.
- * `user:{id}` topics are private to that signed-in user.
+ * Who may subscribe to what is `canSubscribe`'s to say (private users and tracks).
  */
-export async function realtimeGateway(app: FastifyInstance, opts: { bus: EventBus; publicUrl: string }) {
+export async function realtimeGateway(
+  app: FastifyInstance,
+  opts: { bus: EventBus; publicUrl: string; canSubscribe: TopicAccess },
+) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const rooms = new Map<string, Set<WebSocket>>();
 
@@ -35,6 +39,17 @@ export async function realtimeGateway(app: FastifyInstance, opts: { bus: EventBu
       if (rooms.get(topic)?.size === 0) rooms.delete(topic);
       mine.delete(topic);
     };
+    let pending = Promise.resolve();
+    const subscribe = async (topic: string) => {
+      const allowed = await opts.canSubscribe(topic, req.user).catch(() => false);
+      if (!allowed || socket.readyState !== socket.OPEN) return;
+      if (mine.size >= MAX_TOPICS_PER_SOCKET && !mine.has(topic)) return;
+      mine.add(topic);
+      const room = rooms.get(topic) ?? new Set<WebSocket>();
+      rooms.set(topic, room);
+      room.add(socket);
+      socket.send(JSON.stringify({ topic, event: 'subscribed', data: {} }));
+    };
     socket.on('message', (raw) => {
       let msg: ClientSocketMessage;
       try {
@@ -43,17 +58,10 @@ export async function realtimeGateway(app: FastifyInstance, opts: { bus: EventBu
         return;
       }
       if (typeof msg?.topic !== 'string' || !TOPIC.test(msg.topic)) return;
-      if (msg.type === 'subscribe') {
-        if (msg.topic.startsWith('user:') && msg.topic !== `user:${req.user?.id}`) return;
-        if (mine.size >= MAX_TOPICS_PER_SOCKET) return;
-        mine.add(msg.topic);
-        const room = rooms.get(msg.topic) ?? new Set<WebSocket>();
-        rooms.set(msg.topic, room);
-        room.add(socket);
-        socket.send(JSON.stringify({ topic: msg.topic, event: 'subscribed', data: {} }));
-      } else if (msg.type === 'unsubscribe') {
-        leave(msg.topic);
-      }
+      const { type, topic } = msg;
+      // In the order sent: an access check must not let a later unsubscribe overtake its subscribe.
+      if (type === 'subscribe') pending = pending.then(() => subscribe(topic));
+      else if (type === 'unsubscribe') pending = pending.then(() => leave(topic));
     });
     socket.on('close', () => {
       for (const t of [...mine]) leave(t);

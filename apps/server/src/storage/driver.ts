@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface StoredObject {
@@ -23,8 +24,12 @@ export interface StorageDriver {
   delete(key: string): Promise<void>;
   /** Keys under a prefix (orphan collection, tests). */
   list(prefix: string): Promise<string[]>;
+  /** Throws unless a small object can be written and deleted right now. */
   health(): Promise<void>;
 }
+
+/** A fresh key for a health probe object (written and deleted at once). */
+export const healthProbeKey = () => `health/probe-${randomUUID()}`;
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_\-./]*$/i;
 

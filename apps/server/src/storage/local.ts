@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, type ByteRange, type StorageDriver, type StoredObject } from './driver';
+import { assertValidKey, type ByteRange, healthProbeKey, type StorageDriver, type StoredObject } from './driver';
 
 /** Files under `root`; writes go to a temp file renamed into place, so readers never see half a file. */
 export class LocalStorage implements StorageDriver {
@@ -77,9 +77,10 @@ export class LocalStorage implements StorageDriver {
     return out.filter((k) => !k.startsWith('.tmp/'));
   }
 
+  /** A real write where objects go (temp file renamed into place), then its removal. */
   async health(): Promise<void> {
-    const probe = path.join(this.tmpDir, `health-${createHash('md5').update(randomUUID()).digest('hex')}`);
-    await fsp.writeFile(probe, 'ok');
-    await fsp.rm(probe, { force: true });
+    const key = healthProbeKey();
+    await this.put(key, Readable.from([Buffer.from('ok')]));
+    await this.delete(key);
   }
 }

@@ -43,4 +43,26 @@ describe('S3Storage', () => {
     await storage.delete('covers/u1/c.png');
     expect(await storage.stat('covers/u1/c.png')).toBeNull();
   });
+
+  it('health writes a probe object (and deletes it), so a store that stopped taking writes is down', async () => {
+    const own = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: fs.mkdtempSync(path.join(os.tmpdir(), 'wavecast-s3rver-')),
+    });
+    const { port } = await own.run();
+    const s = new S3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      bucket: 'wavecast-health',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    await s.health();
+    expect(await s.list('')).toEqual([]);
+    await own.close();
+    await expect(s.health()).rejects.toThrow();
+  });
 });

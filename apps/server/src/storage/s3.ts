@@ -15,7 +15,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertValidKey, type ByteRange, type StorageDriver, type StoredObject } from './driver';
+import { assertValidKey, type ByteRange, healthProbeKey, type StorageDriver, type StoredObject } from './driver';
 
 export interface S3Options {
   endpoint?: string;
@@ -54,7 +54,10 @@ export class S3Storage implements StorageDriver {
       } catch {
         await this.client.send(new CreateBucketCommand({ Bucket: this.opts.bucket }));
       }
-    })();
+    })().catch((e) => {
+      this.bucketReady = undefined; // asked again next time, not failed forever
+      throw e;
+    });
     return this.bucketReady;
   }
 
@@ -127,7 +130,11 @@ export class S3Storage implements StorageDriver {
     return keys;
   }
 
+  /** A real write: a tiny probe object put and deleted (the bucket existing says nothing about writes). */
   async health(): Promise<void> {
     await this.ensureBucket();
+    const Key = healthProbeKey();
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key, Body: 'ok', ContentLength: 2 }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key }));
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { pingDatabase } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
@@ -78,6 +79,14 @@ export async function resolveUser(
 }
 
 /**
+ * better-auth turns every failure into a bare 500 (the cause stays in its log): when one happens,
+ * a ping tells whether the database is the reason, and its error then answers 503 (error-handler).
+ */
+async function throwIfDatabaseDown(ctx: AppContext): Promise<void> {
+  await pingDatabase(ctx.database);
+}
+
+/**
  * Mounts better-auth under /api/auth and sets `request.user` on every request with a session
  * cookie (refreshing the cookie when better-auth extends the session).
  */
@@ -90,7 +99,10 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.headers.cookie?.includes('better-auth.session_token')) return;
     if (req.url.startsWith('/api/auth/')) return;
-    const { user, setCookies } = await resolveUser(auth, ctx, webHeaders(req, proxyHeader));
+    const { user, setCookies } = await resolveUser(auth, ctx, webHeaders(req, proxyHeader)).catch(async (e) => {
+      await throwIfDatabaseDown(ctx);
+      throw e;
+    });
     req.user = user;
     if (setCookies.length) reply.header('set-cookie', setCookies);
   });
@@ -111,6 +123,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
       const res = await auth.handler(
         new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
       );
+      if (res.status >= 500) await throwIfDatabaseDown(ctx);
       if (account && (res.ok || res.status === 401)) await notePasswordCheck(ctx.database.db, account, res.ok);
       return sendWebResponse(reply, res);
     },

@@ -94,6 +94,14 @@ describe('likes', () => {
     expect(await likeCount(privateTrack)).toBe(1);
   });
 
+  it('unliking a private track is not found for others and reveals no count', async () => {
+    const res = await call(alice, 'DELETE', `/api/tracks/${privateTrack}/like`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Audio not found' } });
+    expect(await likeCount(privateTrack)).toBe(1);
+    expect((await call(creator, 'DELETE', `/api/tracks/${privateTrack}/like`)).json().likeCount).toBe(0);
+  });
+
   it('GET /api/me/likes lists liked tracks newest first and pages; /ids lists ids', async () => {
     const carol = await signUp(t, { name: 'Carol' });
     for (const id of tracks) await call(carol, 'PUT', `/api/tracks/${id}/like`);

@@ -17,10 +17,10 @@ export function likeService(ctx: AppContext) {
       return { trackId: track.id, liked: true, likeCount: await addLike(db, user.id, track.id) };
     },
 
-    /** Unliking works even if the track has since become private (the like is the user's own row). */
+    /** Same visibility as liking: a track the user cannot see is not found (its count stays hidden). */
     async unlike(user: SessionUser, trackId: string) {
       const track = await load(trackId);
-      if (!track) throw notFound('Audio');
+      if (!track || !canSeeTrack(user.id, track)) throw notFound('Audio');
       return { trackId: track.id, liked: false, likeCount: await removeLike(db, user.id, track.id) };
     },
 

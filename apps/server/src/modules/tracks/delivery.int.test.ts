@@ -113,6 +113,32 @@ describe('Range on the audio endpoint', () => {
     expect(freshDate.statusCode).toBe(206);
   });
 
+  it('If-Match and If-Unmodified-Since are checked before the range: 412 when they fail', async () => {
+    const { etag, 'last-modified': lastModified } = (await get(originalUrl())).headers as Record<string, string>;
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    const failing: Record<string, string>[] = [
+      { 'if-match': '"stale"' },
+      { 'if-match': `W/${etag}` },
+      { 'if-unmodified-since': earlier },
+    ];
+    for (const headers of failing) {
+      const res = await get(originalUrl(), { range: 'bytes=0-9', ...headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(412);
+      expect(res.headers['content-range']).toBeUndefined();
+      expect(res.rawPayload.length).toBe(0);
+    }
+    const holding: Record<string, string>[] = [
+      { 'if-match': etag },
+      { 'if-match': '*' },
+      { 'if-unmodified-since': lastModified },
+    ];
+    for (const headers of holding) {
+      const res = await get(originalUrl(), { range: 'bytes=0-9', ...headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(206);
+      expect(res.rawPayload).toEqual(original.subarray(0, 10));
+    }
+  });
+
   it('HEAD answers the headers and length without a body; conditional GET answers 304', async () => {
     const head = await get(originalUrl(), {}, 'HEAD');
     expect(head.statusCode).toBe(200);
@@ -313,6 +339,19 @@ describe.skipIf(!nginxBin)('side by side with nginx', () => {
     }
   });
 
+  it.each([
+    [{ range: 'bytes=0-9', 'if-match': '"stale"' }],
+    [{ range: 'bytes=0-9', 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }],
+    [{ 'if-match': '"stale"' }],
+  ] as Record<string, string>[][])('%j answers 412 like nginx', async (headers) => {
+    const theirs = await fetch(`${base}/${objectPath}`, { headers });
+    const ours = await get(originalUrl(), headers);
+    expect(theirs.status).toBe(412);
+    expect(ours.statusCode).toBe(412);
+    expect(ours.headers['content-range']).toBeUndefined();
+    expect(ours.rawPayload.length).toBe(0);
+  });
+
   it('If-Range stale answers like nginx', async () => {
     const theirs = await fetch(`${base}/${objectPath}`, { headers: { range: 'bytes=0-9', 'if-range': '"stale"' } });
     const ours = await get(originalUrl(), { range: 'bytes=0-9', 'if-range': '"stale"' });
@@ -359,6 +398,10 @@ describe('the hot-media fast path (public, ready, in memory)', () => {
       [{ range: 'bytes=0-1,5-6' }, 'GET'],
       [{ range: `bytes=${original.length}-` }, 'GET'],
       [{ range: 'items=0-9' }, 'GET'],
+      [{ range: 'bytes=0-9', 'if-match': '"stale"' }, 'GET'],
+      [{ range: 'bytes=0-9', 'if-match': etag }, 'GET'],
+      [{ range: 'bytes=0-9', 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }, 'HEAD'],
+      [{ range: 'bytes=0-9', 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }, 'GET'],
     ];
     for (const url of [originalUrl(), `${originalUrl()}&v=nope`, `/api/tracks/${track.id}/stream?format=opus`]) {
       for (const [headers, method] of cases) {

@@ -81,7 +81,11 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
   served++;
   const h = req.headers;
   const conditional =
-    h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined || h['if-range'] !== undefined;
+    h['if-none-match'] !== undefined ||
+    h['if-modified-since'] !== undefined ||
+    h['if-range'] !== undefined ||
+    h['if-match'] !== undefined ||
+    h['if-unmodified-since'] !== undefined;
   const range = conditional ? null : parseRange(h.range, stat.size);
   if (range && range.kind !== 'unsatisfiable') {
     // The common case, with the fixed headers prepared once.
@@ -92,7 +96,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     res.end(req.method === 'HEAD' ? undefined : bytes.subarray(start, end + 1));
     return true;
   }
-  // Conditional requests and 416s: the route's rules in full.
+  // Conditional requests (412, 304, If-Range) and 416s: the route's rules in full.
   const answer = answerObject(req.method, h, stat, {
     contentType: route.contentType,
     cacheControl: route.cacheControl,

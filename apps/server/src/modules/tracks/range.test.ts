@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ifRangeMatches, notModified, parseRange } from './range';
+import { ifRangeMatches, notModified, parseRange, preconditionFailed } from './range';
 
 const SIZE = 1000;
 
@@ -52,5 +52,29 @@ describe('conditional GET', () => {
     expect(notModified({ 'if-modified-since': mtime.toUTCString() }, '"a"', mtime)).toBe(true);
     expect(notModified({ 'if-modified-since': new Date('2024-01-01').toUTCString() }, '"a"', mtime)).toBe(false);
     expect(notModified({}, '"a"', mtime)).toBe(false);
+  });
+});
+
+describe('preconditions (If-Match, If-Unmodified-Since)', () => {
+  const mtime = new Date('2024-05-01T10:00:00Z');
+  it('If-Match needs a strong match of a listed ETag, or *', () => {
+    expect(preconditionFailed({}, '"a"', mtime)).toBe(false);
+    expect(preconditionFailed({ 'if-match': '"a"' }, '"a"', mtime)).toBe(false);
+    expect(preconditionFailed({ 'if-match': '"x", "a"' }, '"a"', mtime)).toBe(false);
+    expect(preconditionFailed({ 'if-match': '*' }, '"a"', mtime)).toBe(false);
+    expect(preconditionFailed({ 'if-match': '"b"' }, '"a"', mtime)).toBe(true);
+    expect(preconditionFailed({ 'if-match': 'W/"a"' }, '"a"', mtime)).toBe(true);
+    expect(preconditionFailed({ 'if-match': '"a"' }, 'W/"a"', mtime)).toBe(true);
+  });
+
+  it('If-Unmodified-Since fails once the object changed after the date; If-Match wins over it', () => {
+    const before = new Date('2024-04-01').toUTCString();
+    expect(preconditionFailed({ 'if-unmodified-since': mtime.toUTCString() }, '"a"', mtime)).toBe(false);
+    expect(preconditionFailed({ 'if-unmodified-since': new Date('2025-01-01').toUTCString() }, '"a"', mtime)).toBe(
+      false,
+    );
+    expect(preconditionFailed({ 'if-unmodified-since': before }, '"a"', mtime)).toBe(true);
+    expect(preconditionFailed({ 'if-unmodified-since': 'garbage' }, '"a"', mtime)).toBe(false);
+    expect(preconditionFailed({ 'if-match': '"a"', 'if-unmodified-since': before }, '"a"', mtime)).toBe(false);
   });
 });

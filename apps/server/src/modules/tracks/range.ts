@@ -49,6 +49,27 @@ export function ifRangeMatches(ifRange: string | undefined, etag: string, lastMo
   return Number.isFinite(when) && Math.floor(when / 1000) === Math.floor(lastModified.getTime() / 1000);
 }
 
+/**
+ * If-Match (strong comparison, `*`) or, without it, If-Unmodified-Since: true means 412
+ * Precondition Failed (RFC 9110 §13.2.2, steps 1–2, as nginx answers). An unparsable date is ignored.
+ */
+export function preconditionFailed(
+  headers: { 'if-match'?: string; 'if-unmodified-since'?: string },
+  etag: string,
+  lastModified: Date,
+): boolean {
+  const im = headers['if-match'];
+  if (im !== undefined) {
+    if (im.trim() === '*') return false;
+    const strong = (t: string) => !t.startsWith('W/') && t === etag;
+    return etag.startsWith('W/') || !im.split(',').some((t) => strong(t.trim()));
+  }
+  const ius = headers['if-unmodified-since'];
+  if (ius === undefined) return false;
+  const since = Date.parse(ius);
+  return Number.isFinite(since) && Math.floor(lastModified.getTime() / 1000) > Math.floor(since / 1000);
+}
+
 /** If-None-Match (weak comparison, `*`) or, without it, If-Modified-Since: true means 304. */
 export function notModified(
   headers: { 'if-none-match'?: string; 'if-modified-since'?: string },

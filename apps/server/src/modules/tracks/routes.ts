@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { refuseNulParts } from '../../lib/nul';
 import { isAllowedOrigin } from '../../lib/origin';
 import { requireUser, type SessionUser } from '../../lib/session';
 import { creatorRoutes } from './creator-routes';
@@ -24,7 +25,7 @@ const present = (viewer: SessionUser | null, found: Awaited<ReturnType<typeof ge
 
 function multipartParts(req: FastifyRequest) {
   if (!req.isMultipart()) throw badRequest('Send the upload as multipart/form-data.');
-  return req.parts();
+  return refuseNulParts(req.parts());
 }
 
 /**

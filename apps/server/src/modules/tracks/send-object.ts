@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { StoredObject } from '../../storage';
 import { cachedStat } from './delivery-cache';
 import { readObject } from './local-files';
-import { ifRangeMatches, notModified, parseRange } from './range';
+import { ifRangeMatches, notModified, parseRange, preconditionFailed } from './range';
 
 export interface SendObjectOptions {
   key: string;
@@ -19,13 +19,14 @@ export interface SendObjectOptions {
 
 /** What to answer for an object: status, headers, and the inclusive byte span of the body (if any). */
 export interface ObjectAnswer {
-  status: 200 | 206 | 304 | 416;
+  status: 200 | 206 | 304 | 412 | 416;
   headers: Record<string, string>;
   body: { start: number; end: number } | null;
 }
 
 /**
- * HTTP caching and Range semantics for a stored object: ETag / Last-Modified, 304, If-Range,
+ * HTTP caching and Range semantics for a stored object: ETag / Last-Modified, 412 (If-Match,
+ * If-Unmodified-Since), 304, If-Range,
  * 206 / 416 (`Content-Range: bytes *\/size`), HEAD without a body. Pure, so the Fastify route and
  * the hot-media fast path answer alike. (The media routes add nosniff and the other security headers.)
  */
@@ -46,6 +47,16 @@ export function answerObject(
     const v = headers[name];
     return Array.isArray(v) ? v[0] : v;
   };
+  // RFC 9110 §13.2.2: If-Match / If-Unmodified-Since come first, then 304, then If-Range.
+  if (
+    preconditionFailed(
+      { 'if-match': header('if-match'), 'if-unmodified-since': header('if-unmodified-since') },
+      etag,
+      mtime,
+    )
+  ) {
+    return { status: 412, headers: { ...out, 'content-length': '0' }, body: null };
+  }
   if (
     notModified(
       { 'if-none-match': header('if-none-match'), 'if-modified-since': header('if-modified-since') },
