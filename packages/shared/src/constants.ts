@@ -69,6 +69,7 @@ export const DEFAULT_NOTIFICATION_PREFS = {
   pushNotifications: true,
   newFollowers: true,
   newComments: true,
+  newLikes: true,
   liveStreamAlerts: true,
   weeklyDigest: true,
 } as const;
