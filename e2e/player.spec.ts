@@ -133,8 +133,8 @@ test('the player: play from a card, pause/resume, queue, reload, like, timestamp
   await expect(bar(page).getByTestId('player-current-time')).toHaveText('0:05');
 
   // The author can delete it; the marker goes with it.
-  page.once('dialog', (d) => void d.accept());
   await comment.getByRole('button', { name: 'Delete comment' }).click();
+  await page.getByRole('dialog', { name: 'Delete comment?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(comment).toHaveCount(0);
   await expect(marker).toHaveCount(0);
   await expect(other.getByTestId('comment')).toHaveCount(0);

@@ -69,6 +69,7 @@ export const DEFAULT_NOTIFICATION_PREFS = {
   pushNotifications: true,
   newFollowers: true,
   newComments: true,
+  newLikes: true,
   liveStreamAlerts: true,
   weeklyDigest: true,
 } as const;
@@ -99,3 +100,24 @@ export const ABOUT_STATS = [
   { value: '10K+', label: 'Live Streams' },
   { value: '100+', label: 'Countries' },
 ] as const;
+
+export type LiveCategory = (typeof LIVE_CATEGORIES)[number];
+export type UploadCategory = (typeof UPLOAD_CATEGORIES)[number];
+/**
+ * The upload category a live stream's recording (a track) carries: the nearest match, so a
+ * recorded show is found under the kind of audio it is rather than under 'Other'.
+ */
+export const LIVE_TO_UPLOAD_CATEGORY: Readonly<Record<LiveCategory, UploadCategory>> = {
+  Music: 'Music',
+  'Talk Shows': 'Podcast',
+  Education: 'Educational',
+  Entertainment: 'Podcast',
+  News: 'Podcast',
+  Sports: 'Podcast',
+  Technology: 'Educational',
+  Gaming: 'Podcast',
+};
+
+export function recordingCategory(liveCategory: string): UploadCategory {
+  return LIVE_TO_UPLOAD_CATEGORY[liveCategory as LiveCategory] ?? 'Other';
+}

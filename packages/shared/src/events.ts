@@ -23,6 +23,8 @@ export interface RealtimeEvents {
   };
   'comment.deleted': { trackId: string; commentId: string; trackOwnerId: string };
   'user.followed': { followerId: string; followingId: string };
+  /** A like was added (not on a repeated PUT). */
+  'track.liked': { trackId: string; userId: string };
   'live.started': { streamId: string; userId: string };
   'live.ended': { streamId: string; userId: string };
   'live.viewers': { streamId: string; viewers: number };

@@ -20,11 +20,13 @@ export function formatMoney(amount: number): string {
   return `$${amount.toFixed(2)}`;
 }
 
-/** Parses a chapter time typed as m:ss; null unless both parts are numbers. */
+/** Parses a chapter time typed as m:ss; null unless both parts are numbers and the seconds 0–59. */
 export function parseChapterTime(text: string): number | null {
   const match = /^\s*(\d+):(\d{1,2})\s*$/.exec(text);
   if (!match) return null;
-  return Number(match[1]) * 60 + Number(match[2]);
+  const seconds = Number(match[2]);
+  if (seconds > 59) return null;
+  return Number(match[1]) * 60 + seconds;
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });

@@ -2,6 +2,7 @@
  * Limits and rules that the server and the forms share. Plain values, no zod: the app shell (the
  * player, the sidebar) imports these without pulling the schema library into the first load.
  */
+import { formatFileSize, formatTime } from './format';
 
 /** Upload and edit limits (server and form share them). */
 export const TRACK_LIMITS = {
@@ -76,4 +77,32 @@ export function playlistNameError(name: string): string | null {
   if (!trimmed) return PLAYLIST_MESSAGES.nameRequired;
   if (trimmed.length > PLAYLIST_NAME_MAX) return PLAYLIST_MESSAGES.nameTooLong;
   return null;
+}
+
+export const CHAPTER_TIME_FORMAT_MESSAGE = 'Chapter times must be m:ss, for example 1:30';
+
+/**
+ * Why a chapter start (in seconds) does not fit a track `duration` seconds long, or null when it
+ * does. The end is only checked where the duration is known (a positive number).
+ */
+export function chapterTimeProblem(startTime: number, duration?: number | null): string | null {
+  if (!Number.isFinite(startTime) || startTime < 0) return CHAPTER_TIME_FORMAT_MESSAGE;
+  if (duration && duration > 0 && startTime >= duration) {
+    return `Chapter times must be within the track (before ${formatTime(duration)})`;
+  }
+  return null;
+}
+
+/** The first problem among a track's chapter starts, or null. */
+export function chaptersProblem(chapters: readonly { startTime: number }[], duration?: number | null): string | null {
+  for (const c of chapters) {
+    const problem = chapterTimeProblem(c.startTime, duration);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** The refusal for an audio file over the server's MAX_UPLOAD_BYTES (the browser says it first). */
+export function audioTooLargeMessage(maxBytes: number): string {
+  return `The audio file is larger than the ${formatFileSize(maxBytes)} limit.`;
 }

@@ -105,6 +105,8 @@ export const ZLiveStream = z.object({
   streamUrl: z.string(),
   /** The recording as a track, once made (a draft until the creator publishes it). */
   recording: ZLiveRecording.nullable(),
+  /** The broadcast is recorded; its chat may be kept with the recording as comments. */
+  isRecorded: z.boolean(),
   /** For the viewer: may end the stream, moderate chat, publish the recording. */
   isOwner: z.boolean(),
   /** Only for the owner. */
@@ -131,6 +133,8 @@ export const ZLiveChatMessage = z.object({
   offsetSeconds: z.number(),
   createdAt: z.string(),
   author: ZUserSummary.nullable(),
+  /** Written by the stream's host. */
+  isHost: z.boolean(),
 });
 export type TLiveChatMessage = z.infer<typeof ZLiveChatMessage>;
 
@@ -152,3 +156,7 @@ export const ZPostLiveChat = z.object({
 });
 
 export const ZMuteUser = z.object({ userId: z.string().min(1).max(200) });
+
+/** Publishing a recording: whether its chat stays with it as timestamped comments (default yes). */
+export const ZPublishRecording = z.object({ keepChat: z.boolean().default(true) });
+export type TPublishRecording = z.input<typeof ZPublishRecording>;

@@ -4,6 +4,8 @@ import { ZUserSummary } from './tracks';
 export const NOTIFICATION_TYPES = [
   'new_follower',
   'new_comment',
+  /** One per track, updated as likes arrive: 'Ada and 3 others liked …'. */
+  'new_like',
   'new_track',
   'live_started',
   'weekly_digest',
@@ -21,6 +23,8 @@ export const ZNotification = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   actor: ZUserSummary.nullable(),
+  /** The recipient may open the actor's profile (their privacy settings allow it). */
+  actorVisible: z.boolean(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

@@ -157,3 +157,7 @@ export const ZCreatorActivity = z.discriminatedUnion('type', [
 ]);
 export type TCreatorActivity = z.infer<typeof ZCreatorActivity>;
 export const ZCreatorActivityList = z.object({ items: z.array(ZCreatorActivity) });
+
+/** GET /api/tracks/upload-limits: the server's limits, so the browser refuses a file before sending it. */
+export const ZUploadLimits = z.object({ maxUploadBytes: z.number().int().positive() });
+export type TUploadLimits = z.infer<typeof ZUploadLimits>;

@@ -83,6 +83,7 @@ export const ZNotificationPrefs = z.object({
   pushNotifications: z.boolean(),
   newFollowers: z.boolean(),
   newComments: z.boolean(),
+  newLikes: z.boolean(),
   liveStreamAlerts: z.boolean(),
   weeklyDigest: z.boolean(),
 });

@@ -17,7 +17,7 @@ export async function findTrackAccess(db: Db, trackId: string) {
 }
 
 /** Adds the like if missing; the count moves only when a row was really inserted (idempotent). */
-export async function addLike(db: Db, userId: string, trackId: string): Promise<number> {
+export async function addLike(db: Db, userId: string, trackId: string): Promise<{ likeCount: number; added: boolean }> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(likes)
@@ -31,7 +31,7 @@ export async function addLike(db: Db, userId: string, trackId: string): Promise<
           .where(eq(audioContent.id, trackId))
           .returning({ likeCount: audioContent.likeCount })
       : await tx.select({ likeCount: audioContent.likeCount }).from(audioContent).where(eq(audioContent.id, trackId));
-    return row?.likeCount ?? 0;
+    return { likeCount: row?.likeCount ?? 0, added: inserted.length > 0 };
   });
 }
 

@@ -14,7 +14,10 @@ export function likeService(ctx: AppContext) {
     async like(user: SessionUser, trackId: string) {
       const track = await load(trackId);
       if (!track || !canSeeTrack(user.id, track)) throw notFound('Audio');
-      return { trackId: track.id, liked: true, likeCount: await addLike(db, user.id, track.id) };
+      const { likeCount, added } = await addLike(db, user.id, track.id);
+      // Only a new like is news (a repeated PUT is not); the owner hears of it as a notification.
+      if (added) await ctx.bus.publish(`track:${track.id}`, 'track.liked', { trackId: track.id, userId: user.id });
+      return { trackId: track.id, liked: true, likeCount };
     },
 
     /** Same visibility as liking: a track the user cannot see is not found (its count stays hidden). */

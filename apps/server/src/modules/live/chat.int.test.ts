@@ -64,6 +64,21 @@ describe('live chat', () => {
     expect(list.mutedUserIds).toBeUndefined();
   });
 
+  it('marks the host messages as the host’s, live and in the history', async () => {
+    const hostRes = await post(creator.cookie, 'Welcome, everyone');
+    const guestRes = await post(bob.cookie, 'Glad to be here');
+    expect(hostRes.json()).toMatchObject({ content: 'Welcome, everyone', isHost: true });
+    expect(guestRes.json()).toMatchObject({ content: 'Glad to be here', isHost: false });
+    const live = events.find(
+      (e) => e.event === 'live.chat' && (e.data as { messageId: string }).messageId === hostRes.json().id,
+    );
+    expect(live?.data).toMatchObject({ message: { isHost: true } });
+    const list = (await t.app.inject({ method: 'GET', url: `/api/live/${streamId}/chat` })).json();
+    const byContent = new Map(list.items.map((m: { content: string; isHost: boolean }) => [m.content, m.isHost]));
+    expect(byContent.get('Welcome, everyone')).toBe(true);
+    expect(byContent.get('Glad to be here')).toBe(false);
+  });
+
   it('refuses anonymous, blank and over-long messages', async () => {
     expect((await post(undefined, 'hi')).statusCode).toBe(401);
     const blank = await post(bob.cookie, '   ');

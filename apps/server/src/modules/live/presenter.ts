@@ -45,12 +45,18 @@ export function presentStream(
     },
     streamUrl: opts.streamUrl,
     recording,
+    // Every broadcast is recorded (live/hub.ts): chatters are told their messages may be kept.
+    isRecorded: true,
     isOwner: opts.isOwner,
     ...(opts.isOwner ? { peakViewers: row.peakViewers } : {}),
   };
 }
 
-export function presentChat(row: ChatRow, author: CreatorRow | null): TLiveChatMessage {
+export function presentChat(
+  row: ChatRow,
+  author: CreatorRow | null,
+  stream: Pick<StreamRow, 'userId'>,
+): TLiveChatMessage {
   return {
     id: row.id,
     streamId: row.streamId,
@@ -58,5 +64,6 @@ export function presentChat(row: ChatRow, author: CreatorRow | null): TLiveChatM
     offsetSeconds: row.offsetSeconds,
     createdAt: row.createdAt.toISOString(),
     author: author ? { id: author.id, displayName: author.displayName, avatarUrl: author.avatarUrl } : null,
+    isHost: row.userId !== null && row.userId === stream.userId,
   };
 }

@@ -26,18 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createStream(title: string) {
+async function createStream(title: string, category = 'Education') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/live',
     headers: { cookie: creator.cookie },
-    payload: { title, description: 'A set', category: 'Education', tags: ['lesson', 'live'] },
+    payload: { title, description: 'A set', category, tags: ['lesson', 'live'] },
   });
   return res.json().id as string;
 }
 
 describe('recording', () => {
-  it('becomes a private draft track at End Stream, with the chat as timestamped comments', async () => {
+  it('becomes a private draft track at End Stream; the chat becomes comments only once published', async () => {
     const id = await createStream('Lesson one');
     const pub = connectPublisher(base, id, { cookie: creator.cookie });
     const chunks = synthesize(source, 'chrome', 240); // 8 s of audio
@@ -83,8 +83,8 @@ describe('recording', () => {
     const probed = await probeDuration(file, t.ctx.config.FFMPEG_PATH);
     expect(Math.abs(probed - 8)).toBeLessThan(0.3);
     expect(track.audioBytes).toBe(fs.statSync(file).size);
-    const notes = await t.ctx.database.db.select().from(comments).where(eq(comments.audioId, track.id));
-    expect(notes).toMatchObject([{ content: 'Great point!', userId: listener.id, positionSeconds: 4 }]);
+    const notesOf = () => t.ctx.database.db.select().from(comments).where(eq(comments.audioId, track.id));
+    expect(await notesOf()).toEqual([]); // a draft carries no one's words yet
     const queued = await t.ctx.database.db.select().from(jobs).where(eq(jobs.type, 'track.process'));
     expect(queued.map((j) => j.payload)).toContainEqual({ trackId: track.id });
     const [stream] = await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
@@ -101,6 +101,18 @@ describe('recording', () => {
       await t.app.inject({ method: 'GET', url: '/api/me/tracks', headers: { cookie: creator.cookie } })
     ).json();
     expect(drafts.items).toContainEqual(expect.objectContaining({ id: track.id, isPublic: false, status: 'ready' }));
+
+    // Published keeping the chat (the default): timestamped comments, once, however often it is published.
+    for (let i = 0; i < 2; i++) {
+      const published = await t.app.inject({
+        method: 'POST',
+        url: `/api/live/${id}/recording/publish`,
+        headers: { cookie: creator.cookie },
+        payload: { keepChat: true },
+      });
+      expect(published.statusCode).toBe(200);
+    }
+    expect(await notesOf()).toMatchObject([{ content: 'Great point!', userId: listener.id, positionSeconds: 4 }]);
   });
 
   it('is visible to others only once the creator publishes it with one call', async () => {
@@ -127,6 +139,51 @@ describe('recording', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().recording.isPublic).toBe(true);
     expect((await view(listener.cookie)).recording).toMatchObject({ isPublic: true });
+  });
+
+  it('published without the chat: no comments are made from it, and the live category maps onto the track', async () => {
+    const id = await createStream('Evening news', 'News');
+    const pub = connectPublisher(base, id, { cookie: creator.cookie });
+    const chunks = synthesize(source, 'chrome', 240);
+    await pub.play(chunks.slice(0, 10), 0);
+    await pub.onAir;
+    const chat = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/${id}/chat`,
+      headers: { cookie: listener.cookie },
+      payload: { content: 'Not for the record' },
+    });
+    expect(chat.statusCode).toBe(201);
+    await t.app.inject({ method: 'POST', url: `/api/live/${id}/end`, headers: { cookie: creator.cookie } });
+    await t.app.live.recordingSettled(id);
+    const live = (
+      await t.app.inject({ method: 'GET', url: `/api/live/${id}`, headers: { cookie: creator.cookie } })
+    ).json();
+    expect(live.isRecorded).toBe(true);
+    const trackId = live.recording.trackId as string;
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/${id}/recording/publish`,
+      headers: { cookie: creator.cookie },
+      payload: { keepChat: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+    const [untouched] = await t.ctx.database.db.select().from(audioContent).where(eq(audioContent.id, trackId));
+    expect(untouched.isPublic).toBe(false);
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/${id}/recording/publish`,
+      headers: { cookie: creator.cookie },
+      payload: { keepChat: false },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().recording.isPublic).toBe(true);
+    const [track] = await t.ctx.database.db.select().from(audioContent).where(eq(audioContent.id, trackId));
+    expect(track.category).toBe('Podcast');
+    expect(await t.ctx.database.db.select().from(comments).where(eq(comments.audioId, trackId))).toEqual([]);
   });
 
   it('a stream that never got audio leaves no track', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audioContent, comments, liveChatMessages, liveChatMutes, liveStreams, users } from '../../db/schema';
 
@@ -218,7 +218,7 @@ export interface NewRecording {
   category: string;
 }
 
-/** The recording becomes a private draft track, its chat becomes timestamped comments: one transaction. */
+/** The recording becomes a private draft track (its chat is kept or not when it is published). */
 export async function createRecordingTrack(db: Db, r: NewRecording): Promise<{ trackId: string; created: boolean }> {
   return db.transaction(async (tx: Tx) => {
     const [locked] = await tx.select().from(liveStreams).where(eq(liveStreams.id, r.stream.id)).for('update');
@@ -243,22 +243,6 @@ export async function createRecordingTrack(db: Db, r: NewRecording): Promise<{ t
         liveStreamId: r.stream.id,
       })
       .returning({ id: audioContent.id });
-    const chat = await tx
-      .select()
-      .from(liveChatMessages)
-      .where(and(eq(liveChatMessages.streamId, r.stream.id), isNull(liveChatMessages.deletedAt)))
-      .orderBy(asc(liveChatMessages.createdAt));
-    if (chat.length) {
-      await tx.insert(comments).values(
-        chat.map((m) => ({
-          audioId: track.id,
-          userId: m.userId,
-          content: m.content,
-          positionSeconds: Math.min(m.offsetSeconds, r.duration),
-          createdAt: m.createdAt,
-        })),
-      );
-    }
     await tx
       .update(liveStreams)
       .set({ recordingTrackId: track.id, recordingKey: r.audioKey })
@@ -267,8 +251,49 @@ export async function createRecordingTrack(db: Db, r: NewRecording): Promise<{ t
   });
 }
 
-export async function publishTrack(db: Db, trackId: string): Promise<void> {
-  await db.update(audioContent).set({ isPublic: true, updatedAt: new Date() }).where(eq(audioContent.id, trackId));
+/**
+ * Publishes the recording; with `keepChat` its chat becomes timestamped comments, otherwise none
+ * are. Comments dated before the stream ended can only have come from its chat (the track did not
+ * exist yet): that makes publishing again idempotent, and lets 'no' remove what a draft got earlier.
+ */
+export async function publishRecordingTrack(
+  db: Db,
+  r: { stream: StreamRow; trackId: string; keepChat: boolean },
+): Promise<void> {
+  await db.transaction(async (tx: Tx) => {
+    const [track] = await tx
+      .select({ duration: audioContent.duration })
+      .from(audioContent)
+      .where(eq(audioContent.id, r.trackId))
+      .for('update');
+    if (!track) return;
+    const endedAt = r.stream.endedAt ?? new Date();
+    const fromChat = and(eq(comments.audioId, r.trackId), lte(comments.createdAt, endedAt));
+    if (!r.keepChat) {
+      await tx.delete(comments).where(fromChat);
+    } else {
+      const [kept] = await tx.select({ id: comments.id }).from(comments).where(fromChat).limit(1);
+      const chat = kept
+        ? []
+        : await tx
+            .select()
+            .from(liveChatMessages)
+            .where(and(eq(liveChatMessages.streamId, r.stream.id), isNull(liveChatMessages.deletedAt)))
+            .orderBy(asc(liveChatMessages.createdAt));
+      if (chat.length) {
+        await tx.insert(comments).values(
+          chat.map((m) => ({
+            audioId: r.trackId,
+            userId: m.userId,
+            content: m.content,
+            positionSeconds: Math.min(m.offsetSeconds, track.duration),
+            createdAt: m.createdAt,
+          })),
+        );
+      }
+    }
+    await tx.update(audioContent).set({ isPublic: true, updatedAt: new Date() }).where(eq(audioContent.id, r.trackId));
+  });
 }
 
 export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {

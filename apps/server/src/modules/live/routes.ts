@@ -10,6 +10,7 @@ import {
   ZLiveStream,
   ZMuteUser,
   ZPostLiveChat,
+  ZPublishRecording,
 } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -73,8 +74,11 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
 
   app.post(
     '/api/live/:id/recording/publish',
-    { onRequest: writeGuards(), schema: { tags, params: Params, response: { 200: ZLiveStream } } },
-    async (req) => service.publishRecording(requireUser(req), req.params.id),
+    {
+      onRequest: writeGuards(),
+      schema: { tags, params: Params, body: ZPublishRecording.nullish(), response: { 200: ZLiveStream } },
+    },
+    async (req) => service.publishRecording(requireUser(req), req.params.id, req.body?.keepChat ?? true),
   );
 
   // The publisher: binary WebM chunks from MediaRecorder; one text frame back once on air.

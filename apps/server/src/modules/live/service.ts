@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   LIVE_CHAT_HISTORY,
   LIVE_PUBLISHER_GRACE_MS,
+  recordingCategory,
   type TCreateLiveStream,
   type TLiveChatList,
   type TLiveChatMessage,
@@ -36,13 +37,6 @@ const INGEST_BURST_BYTES = 4 * 1024 * 1024;
 
 /** Shortest recording worth keeping as a track. */
 const MIN_RECORDING_SECONDS = 0.5;
-
-/** Live categories mapped onto the upload categories a recording (a track) carries. */
-const RECORDING_CATEGORY: Record<string, string> = {
-  Music: 'Music',
-  'Talk Shows': 'Podcast',
-  Education: 'Educational',
-};
 
 export interface LiveServiceOptions {
   graceMs?: number;
@@ -304,7 +298,7 @@ export class LiveService {
     const rows = await repo.listChat(this.db, id, LIVE_CHAT_HISTORY);
     const isOwner = canManage(viewer, stream);
     return {
-      items: rows.map((r) => presentChat(r.message, r.author)),
+      items: rows.map((r) => presentChat(r.message, r.author, stream)),
       muted: viewer ? await repo.isMuted(this.db, id, viewer.id) : false,
       ...(isOwner ? { mutedUserIds: await repo.listMutes(this.db, id) } : {}),
     };
@@ -325,7 +319,7 @@ export class LiveService {
       content,
       offsetSeconds: Math.max(0, Math.floor(offset)),
     });
-    const message = presentChat(row, (await repo.findAuthor(this.db, user.id)) ?? null);
+    const message = presentChat(row, (await repo.findAuthor(this.db, user.id)) ?? null, stream);
     await this.ctx.bus.publish(`live:${id}`, 'live.chat', { streamId: id, messageId: row.id, message });
     return message;
   }
@@ -352,12 +346,13 @@ export class LiveService {
 
   // Recording
 
-  async publishRecording(user: SessionUser, id: string): Promise<TLiveStream> {
+  /** Publishes the recording; the host decides whether the chat stays with it as comments. */
+  async publishRecording(user: SessionUser, id: string, keepChat: boolean): Promise<TLiveStream> {
     const stream = await repo.findStreamRow(this.db, id);
     if (!stream) throw notFound('Stream');
     if (!canManage(user, stream)) throw forbidden();
     if (!stream.recordingTrackId) throw new AppError('CONFLICT', 'The recording is not ready yet');
-    await repo.publishTrack(this.db, stream.recordingTrackId);
+    await repo.publishRecordingTrack(this.db, { stream, trackId: stream.recordingTrackId, keepChat });
     forgetTrack(this.ctx, stream.recordingTrackId); // delivery caches rows briefly
     await announceIfPublic(this.ctx, stream.recordingTrackId); // followers hear of it once it is ready
     await this.ctx.bus.publish(`live:${id}`, 'live.recording', {
@@ -382,8 +377,8 @@ export class LiveService {
   }
 
   /**
-   * Raw recording → seekable WebM (ffmpeg -c copy) → storage → a private draft track with the chat
-   * as timestamped comments, then the `track.process` job. Safe to run again after a crash: the raw
+   * Raw recording → seekable WebM (ffmpeg -c copy) → storage → a private draft track, then the
+   * `track.process` job (the chat becomes comments only if the host keeps it when publishing). Safe to run again after a crash: the raw
    * file is only removed once the track exists.
    */
   private async finalize(id: string): Promise<void> {
@@ -408,7 +403,7 @@ export class LiveService {
           audioKey: key,
           audioBytes: stored.size,
           duration,
-          category: RECORDING_CATEGORY[stream.category] ?? 'Other',
+          category: recordingCategory(stream.category),
         });
       } catch (e) {
         await this.ctx.storage.delete(key).catch(() => {});

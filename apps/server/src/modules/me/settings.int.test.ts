@@ -168,6 +168,7 @@ describe('notification and privacy settings', () => {
       pushNotifications: true,
       newFollowers: false,
       newComments: true,
+      newLikes: false,
       liveStreamAlerts: false,
       weeklyDigest: false,
     };

@@ -8,6 +8,7 @@ describe('prefsOf', () => {
       pushNotifications: true,
       newFollowers: false,
       newComments: true,
+      newLikes: true,
       liveStreamAlerts: true,
       weeklyDigest: true,
     });

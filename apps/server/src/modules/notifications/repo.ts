@@ -1,6 +1,6 @@
 import type { NotificationType } from '@wavecast/shared';
 import type { Database } from '../../db/client';
-import type { NotificationPrefs } from '../../db/schema';
+import type { NotificationPrefs, PrivacyPrefs } from '../../db/schema';
 import { prefOn } from './prefs';
 
 export interface NotificationRow {
@@ -16,6 +16,9 @@ export interface NotificationRow {
   cursor_ts: string;
   actor_display_name: string | null;
   actor_avatar_url: string | null;
+  /** For whether the recipient may see the actor's profile (users/policy.ts). */
+  actor_privacy: Partial<PrivacyPrefs> | null;
+  recipient_follows_actor: boolean;
 }
 
 export interface NewNotification {
@@ -28,7 +31,8 @@ export interface NewNotification {
 }
 
 const COLUMNS = `n.id, n.user_id, n.type, n.actor_id, n.title, n.link, n.read, n.created_at, n.created_at::text AS cursor_ts,
-  a.display_name AS actor_display_name, a.avatar_url AS actor_avatar_url`;
+  a.display_name AS actor_display_name, a.avatar_url AS actor_avatar_url, a.privacy_prefs AS actor_privacy,
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = n.user_id AND f.following_id = n.actor_id) AS recipient_follows_actor`;
 
 /** Adds the actor's name and avatar to freshly inserted rows. */
 async function withActors(database: Database, ids: string[]): Promise<NotificationRow[]> {
@@ -49,6 +53,26 @@ export async function insertForUser(database: Database, userId: string, n: NewNo
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id`,
     [userId, n.type, n.actorId, n.title, n.link, n.dedupeKey, n.read ?? false],
+  );
+  return withActors(
+    database,
+    rows.map((r) => r.id),
+  );
+}
+
+/**
+ * One notification per user and key that later events rewrite (grouped likes): it moves to the top
+ * and is unread again, unless the same actor is behind it once more. Returns the row when it changed.
+ */
+export async function upsertGrouped(database: Database, userId: string, n: NewNotification) {
+  const rows = await database.query<{ id: string }>(
+    `INSERT INTO notifications (user_id, type, actor_id, title, link, dedupe_key)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (user_id, dedupe_key) DO UPDATE
+       SET actor_id = EXCLUDED.actor_id, title = EXCLUDED.title, read = false, created_at = now()
+       WHERE notifications.actor_id IS DISTINCT FROM EXCLUDED.actor_id
+     RETURNING id`,
+    [userId, n.type, n.actorId, n.title, n.link, n.dedupeKey],
   );
   return withActors(
     database,
@@ -124,6 +148,23 @@ export async function findComment(database: Database, commentId: string) {
      FROM comments c JOIN audio_content a ON a.id = c.audio_id LEFT JOIN users au ON au.id = c.user_id
      WHERE c.id = $1`,
     [commentId],
+  );
+  return row;
+}
+
+/** A like that still stands, with its track, owner, the liker's name and how many like the track (owner aside). */
+export async function findLike(database: Database, trackId: string, likerId: string) {
+  const [row] = await database.query<{
+    owner_id: string;
+    track_title: string;
+    liker_name: string | null;
+    likers: number;
+  }>(
+    `SELECT a.user_id AS owner_id, a.title AS track_title, u.display_name AS liker_name,
+            (SELECT count(*)::int FROM likes o WHERE o.audio_id = a.id AND o.user_id <> a.user_id) AS likers
+     FROM likes l JOIN audio_content a ON a.id = l.audio_id JOIN users u ON u.id = l.user_id
+     WHERE l.audio_id = $1 AND l.user_id = $2`,
+    [trackId, likerId],
   );
   return row;
 }

@@ -75,6 +75,31 @@ export function notificationService(ctx: AppContext) {
       await deliver(rows);
     },
 
+    /**
+     * track.liked: one notification per track for its owner, rewritten as likes arrive ('Ada and 3
+     * others liked …') and unread again. The count is of people liking it now, so one person liking
+     * and unliking counts once, and their own repeat does not bring it back up; own likes tell nobody.
+     */
+    async onLiked(trackId: string, likerId: string) {
+      const like = await repo.findLike(database, trackId, likerId);
+      if (!like || like.owner_id === likerId) return;
+      const owner = await repo.findUser(database, like.owner_id);
+      if (!owner || !prefsOf(owner.notification_prefs).newLikes) return;
+      const others = like.likers - 1;
+      const who = nameOf(like.liker_name);
+      const rows = await repo.upsertGrouped(database, like.owner_id, {
+        type: 'new_like',
+        actorId: likerId,
+        title:
+          others > 0
+            ? `${who} and ${others} ${others === 1 ? 'other' : 'others'} liked "${like.track_title}"`
+            : `${who} liked "${like.track_title}"`,
+        link: `/audio/${trackId}`,
+        dedupeKey: `likes:${trackId}`,
+      });
+      await deliver(rows);
+    },
+
     /** track.uploaded: tell the creator's followers once the track is public and ready. */
     async onTrackUploaded(trackId: string) {
       const track = await repo.findTrack(database, trackId);

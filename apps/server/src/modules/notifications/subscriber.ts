@@ -15,7 +15,7 @@ export async function notificationsSettled(ctx: AppContext): Promise<void> {
   await subscribers.get(ctx)?.idle();
 }
 
-const WATCHED = new Set<string>(['user.followed', 'comment.created', 'track.uploaded', 'live.started']);
+const WATCHED = new Set<string>(['user.followed', 'comment.created', 'track.liked', 'track.uploaded', 'live.started']);
 
 export function subscribeNotifications(ctx: AppContext, service: NotificationService, log: FastifyBaseLogger) {
   const inFlight = new Set<Promise<void>>();
@@ -28,6 +28,10 @@ export function subscribeNotifications(ctx: AppContext, service: NotificationSer
       }
       case 'comment.created':
         return service.onComment((msg.data as RealtimeMessage<'comment.created'>['data']).commentId);
+      case 'track.liked': {
+        const d = msg.data as RealtimeMessage<'track.liked'>['data'];
+        return service.onLiked(d.trackId, d.userId);
+      }
       case 'track.uploaded':
         return service.onTrackUploaded((msg.data as RealtimeMessage<'track.uploaded'>['data']).trackId);
       case 'live.started':

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { MESSAGES, ZTrackPage, ZTrackResponse, ZTrackUpdate } from '@wavecast/shared';
+import { MESSAGES, ZTrackPage, ZTrackResponse, ZTrackUpdate, ZUploadLimits } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,6 +60,11 @@ export async function trackRoutes(app: FastifyInstance, ctx: AppContext) {
 async function editRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tracks'];
+
+  // Public: the upload page refuses an oversized file before sending a byte of it.
+  r.get('/api/tracks/upload-limits', { schema: { tags, response: { 200: ZUploadLimits } } }, async () => ({
+    maxUploadBytes: ctx.config.MAX_UPLOAD_BYTES,
+  }));
 
   r.get('/api/tracks/:id', { schema: { tags, params: Params, response: { 200: ZTrackResponse } } }, async (req) =>
     present(req.user, await getTrack(ctx, req.user, req.params.id)),

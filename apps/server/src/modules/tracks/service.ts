@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Multipart } from '@fastify/multipart';
-import { MESSAGES, type TTrackUpdate, ZTrackUpdate } from '@wavecast/shared';
+import { chaptersProblem, MESSAGES, type TTrackUpdate, ZTrackUpdate } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
@@ -80,6 +80,8 @@ export async function updateTrack(ctx: AppContext, user: SessionUser, id: string
   const values: Partial<TrackRow> = { ...patch } as Partial<TrackRow>;
   if (patch.tags) values.tags = patch.tags.length ? patch.tags : null;
   if (patch.chapterMarkers) {
+    const problem = chaptersProblem(patch.chapterMarkers, track.duration);
+    if (problem) throw badRequest(problem);
     values.chapterMarkers = patch.chapterMarkers.length
       ? patch.chapterMarkers.map((c) => ({ id: c.id || randomUUID(), title: c.title, startTime: c.startTime }))
       : null;

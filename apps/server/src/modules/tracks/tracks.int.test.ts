@@ -174,7 +174,7 @@ describe('managing tracks', () => {
         category: 'Podcast',
         tags: [' talk', 'talk', '', 'news '],
         chapterMarkers: [
-          { title: 'Later', startTime: 60 },
+          { title: 'Later', startTime: 1 },
           { title: 'Intro', startTime: 0 },
         ],
         allowDownloads: false,

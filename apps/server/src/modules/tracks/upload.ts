@@ -4,6 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
+  audioTooLargeMessage,
+  chaptersProblem,
   DEFAULT_CATEGORY,
   formatFileSize,
   MESSAGES,
@@ -52,11 +54,7 @@ export function receiveAudio(ctx: AppContext, part: MultipartFile) {
     sniff: (head) => (sniffAudio(head) ? true : null),
     refused: unsupportedAudio,
     empty: () => new AppError('VALIDATION_FAILED', 'The audio file is empty.'),
-    tooLarge: () =>
-      new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `The audio file is larger than the ${formatFileSize(ctx.config.MAX_UPLOAD_BYTES)} limit.`,
-      ),
+    tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', audioTooLargeMessage(ctx.config.MAX_UPLOAD_BYTES)),
   });
 }
 
@@ -174,6 +172,8 @@ export async function ingestUpload(
       if (e instanceof MediaRejectedError) throw new AppError('UNSUPPORTED_MEDIA', e.message);
       throw e;
     }
+    const chapterProblem = chaptersProblem(meta.chapterMarkers ?? [], probe.durationSeconds);
+    if (chapterProblem) throw badRequest(chapterProblem);
     if (cover) await checkCover(ctx, cover);
 
     const trackId = randomUUID();

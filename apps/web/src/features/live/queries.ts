@@ -74,7 +74,8 @@ export function useEndLiveStream() {
 export function usePublishRecording() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<TLiveStream>(`/api/live/${enc(id)}/recording/publish`, { method: 'POST' }),
+    mutationFn: ({ id, keepChat }: { id: string; keepChat: boolean }) =>
+      api<TLiveStream>(`/api/live/${enc(id)}/recording/publish`, { method: 'POST', body: { keepChat } }),
     onSuccess: (s) => qc.setQueriesData({ queryKey: liveKeys.stream(s.id) }, s),
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCreatorActivity, TCreatorStats, TPage, TTrack, TTrackUpdate } from '@wavecast/shared';
+import type { TCreatorActivity, TCreatorStats, TPage, TTrack, TTrackUpdate, TUploadLimits } from '@wavecast/shared';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { onEvent } from '../../lib/socket';
@@ -28,6 +28,14 @@ export const useMyTracks = () =>
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+
+/** The server's upload limits (MAX_UPLOAD_BYTES): an oversized file is refused before it is sent. */
+export const uploadLimitsQuery = {
+  queryKey: ['tracks', 'upload-limits'] as const,
+  queryFn: () => api<TUploadLimits>('/api/tracks/upload-limits'),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+export const useUploadLimits = () => useQuery(uploadLimitsQuery);
 
 export const useCreatorStats = () =>
   useQuery({ queryKey: trackKeys.stats, queryFn: () => api<TCreatorStats>('/api/creator/stats') });

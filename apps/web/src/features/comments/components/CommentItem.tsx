@@ -1,9 +1,9 @@
 import { formatTime, type TComment, type TTrack, timeAgo } from '@wavecast/shared';
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
 import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
-import { useDeleteComment } from '../queries';
+import { DeleteCommentDialog } from './DeleteCommentDialog';
 
 function Avatar({ name, url }: { name: string; url: string | null | undefined }) {
   if (url) return <img src={url} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
@@ -21,7 +21,7 @@ function Avatar({ name, url }: { name: string; url: string | null | undefined })
 export function CommentItem({ comment, track }: { comment: TComment; track: TTrack }) {
   const player = usePlayerControls();
   const isCurrent = usePlayerState((s) => s.current?.id === track.id);
-  const remove = useDeleteComment(track.id);
+  const [confirming, setConfirming] = useState(false);
   const name = comment.author?.displayName ?? 'Unknown User';
   const at = comment.positionSeconds;
 
@@ -60,21 +60,22 @@ export function CommentItem({ comment, track }: { comment: TComment; track: TTra
         <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
       </div>
       {comment.canDelete && (
-        <button
-          type="button"
-          onClick={() => {
-            if (!window.confirm('Delete this comment?')) return;
-            remove.mutate(comment.id, {
-              onSuccess: () => toast.success('Comment deleted'),
-              onError: () => toast.error('Failed to delete comment'),
-            });
-          }}
-          disabled={remove.isPending}
-          aria-label="Delete comment"
-          className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-error"
-        >
-          <Trash2 className="size-4" aria-hidden />
-        </button>
+        <>
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            aria-label="Delete comment"
+            className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-error"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+          <DeleteCommentDialog
+            trackId={track.id}
+            commentId={comment.id}
+            open={confirming}
+            onClose={() => setConfirming(false)}
+          />
+        </>
       )}
     </li>
   );

@@ -1,5 +1,5 @@
 import { LIVE_CHAT_MAX_LENGTH, type TLiveChatMessage, timeAgo } from '@wavecast/shared';
-import { MessageSquareOff, Trash2, Volume2, VolumeX } from 'lucide-react';
+import { Disc3, MessageSquareOff, Trash2, Volume2, VolumeX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -18,8 +18,21 @@ function chatError(e: unknown): string {
   return 'Failed to send message';
 }
 
-/** Live chat: messages arrive over the realtime socket; the creator deletes messages and mutes people. */
-export function LiveChat({ streamId, open, isOwner }: { streamId: string; open: boolean; isOwner: boolean }) {
+/**
+ * Live chat: messages arrive over the realtime socket; the creator deletes messages and mutes people.
+ * A recorded stream says so: its chat may be kept with the recording as comments.
+ */
+export function LiveChat({
+  streamId,
+  open,
+  isOwner,
+  recorded,
+}: {
+  streamId: string;
+  open: boolean;
+  isOwner: boolean;
+  recorded: boolean;
+}) {
   const { user } = useSession();
   const chat = useLiveChat(streamId);
   const items = chat.data?.items ?? [];
@@ -41,6 +54,15 @@ export function LiveChat({ streamId, open, isOwner }: { streamId: string; open: 
       <h2 id="chat-heading" className="border-b border-border px-4 py-3 text-lg font-semibold">
         Live Chat
       </h2>
+      {recorded && (
+        <p
+          className="flex items-start gap-2 border-b border-border bg-surface-2 px-4 py-2 text-xs text-muted"
+          data-testid="chat-recording-notice"
+        >
+          <Disc3 className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          This stream is recorded. Chat messages may be kept with the recording as comments.
+        </p>
+      )}
       <ol
         ref={listRef}
         className="flex-1 space-y-3 overflow-y-auto px-4 py-3"
@@ -109,6 +131,11 @@ function ChatMessage({
       <div className="min-w-0 flex-1">
         <p className="text-xs text-muted">
           <span className="font-semibold text-fg">{name}</span>{' '}
+          {m.isHost && (
+            <span className="mr-1 rounded bg-primary/15 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-primary">
+              Host
+            </span>
+          )}
           <time dateTime={m.createdAt}>{timeAgo(m.createdAt)}</time>
         </p>
         <p className="text-sm break-words whitespace-pre-wrap">{m.content}</p>

@@ -1,5 +1,6 @@
 import { formatTime } from '@wavecast/shared';
 import { CheckCircle2, Disc3 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -7,10 +8,14 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useLiveStream, usePublishRecording } from '../queries';
 
-/** After End Stream: the recording becomes a private draft; one click publishes it. */
+/**
+ * After End Stream: the recording becomes a private draft; one click publishes it, with or without
+ * the chat as comments (the host's choice: chatters wrote for the live moment).
+ */
 export function RecordingPanel({ streamId }: { streamId: string }) {
   const { data: stream } = useLiveStream(streamId);
   const publish = usePublishRecording();
+  const [keepChat, setKeepChat] = useState(true);
   const rec = stream?.recording;
   return (
     <section aria-labelledby="recording-heading" className="rounded-card border border-border bg-surface p-5">
@@ -35,17 +40,32 @@ export function RecordingPanel({ streamId }: { streamId: string }) {
               <CheckCircle2 className="size-4" aria-hidden /> Listeners can now play it.
             </p>
           ) : (
-            <Button
-              onClick={() =>
-                publish.mutate(streamId, {
-                  onSuccess: () => toast.success('Recording published!'),
-                  onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Failed to publish the recording'),
-                })
-              }
-              disabled={publish.isPending}
-            >
-              {publish.isPending ? 'Publishing...' : 'Publish Recording'}
-            </Button>
+            <>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={keepChat}
+                  onChange={(e) => setKeepChat(e.target.checked)}
+                  className="size-4 accent-primary"
+                />
+                Keep the live chat as comments on the recording
+              </label>
+              <Button
+                onClick={() =>
+                  publish.mutate(
+                    { id: streamId, keepChat },
+                    {
+                      onSuccess: () => toast.success('Recording published!'),
+                      onError: (e) =>
+                        toast.error(e instanceof ApiError ? e.message : 'Failed to publish the recording'),
+                    },
+                  )
+                }
+                disabled={publish.isPending}
+              >
+                {publish.isPending ? 'Publishing...' : 'Publish Recording'}
+              </Button>
+            </>
           )}
         </div>
       )}

@@ -26,6 +26,8 @@ export function useBroadcast() {
   const conn = useRef<IngestConnection | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const disposed = useRef(false);
+  // End Stream makes the server close our ingest socket: that close is expected, not a lost connection.
+  const ending = useRef(false);
   const create = useCreateLiveStream();
   const endMutation = useEndLiveStream();
 
@@ -91,6 +93,7 @@ export function useBroadcast() {
         return;
       }
       setStream(created);
+      ending.current = false;
 
       let lostAt = 0;
       const giveUp = () => {
@@ -115,6 +118,7 @@ export function useBroadcast() {
       };
       // Within the grace period the server keeps the stream; a new recorder continues it.
       const onLost = (code: number) => {
+        if (ending.current) return;
         if (FINAL_CLOSE_CODES.includes(code)) return giveUp();
         lostAt ||= Date.now();
         setReconnecting(true);
@@ -141,6 +145,7 @@ export function useBroadcast() {
   const end = useCallback(async (): Promise<boolean> => {
     if (!stream) return false;
     setPhase('ending');
+    ending.current = true;
     try {
       const ended = await endMutation.mutateAsync(stream.id);
       disconnect();
@@ -151,6 +156,15 @@ export function useBroadcast() {
       toast.success(MESSAGES.liveEnded);
       return true;
     } catch {
+      ending.current = false;
+      // The connection dropped while we waited: nothing is on air any more.
+      if (!conn.current) {
+        disconnect();
+        setLiveSince(null);
+        setPhase('idle');
+        toast.error(MESSAGES.liveEndFailed);
+        return false;
+      }
       setPhase('live');
       toast.error(MESSAGES.liveEndFailed);
       return false;

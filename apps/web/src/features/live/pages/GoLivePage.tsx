@@ -188,7 +188,7 @@ export default function GoLivePage() {
           {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
         </div>
 
-        {isLive && streamId && <LiveChat streamId={streamId} open isOwner />}
+        {isLive && streamId && <LiveChat streamId={streamId} open isOwner recorded={!!liveStream?.isRecorded} />}
       </div>
     </section>
   );

@@ -98,7 +98,7 @@ export default function LiveViewPage() {
           </ul>
         )}
       </div>
-      <LiveChat streamId={stream.id} open={live} isOwner={stream.isOwner} />
+      <LiveChat streamId={stream.id} open={live} isOwner={stream.isOwner} recorded={stream.isRecorded} />
     </section>
   );
 }

@@ -100,16 +100,9 @@ export function NotificationBell() {
               <p className="px-4 py-8 text-center text-sm text-muted">No notifications yet</p>
             ) : (
               <ul data-testid="notification-list">
-                {items.map((n) => (
-                  <li key={n.id}>
-                    <button
-                      type="button"
-                      onClick={() => openItem(n)}
-                      className={cn(
-                        'flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-surface-2',
-                        !n.read && 'bg-primary/10',
-                      )}
-                    >
+                {items.map((n) => {
+                  const body = (
+                    <>
                       <Avatar n={n} />
                       <span className="min-w-0 flex-1">
                         <span className={cn('block text-sm break-words', !n.read && 'font-semibold')}>{n.title}</span>
@@ -122,9 +115,24 @@ export function NotificationBell() {
                           <span className="sr-only">Unread</span>
                         </span>
                       )}
-                    </button>
-                  </li>
-                ))}
+                    </>
+                  );
+                  const row = cn('flex w-full items-start gap-3 px-4 py-3 text-left', !n.read && 'bg-primary/10');
+                  return (
+                    <li key={n.id}>
+                      {n.link ? (
+                        <button type="button" onClick={() => openItem(n)} className={cn(row, 'hover:bg-surface-2')}>
+                          {body}
+                        </button>
+                      ) : (
+                        // Nowhere to go (e.g. a private profile): plain text, not a dead link.
+                        <div className={row} data-testid="notification-text">
+                          {body}
+                        </div>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             )}
             {query.hasNextPage && (

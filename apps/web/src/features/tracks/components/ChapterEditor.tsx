@@ -1,4 +1,10 @@
-import { DEFAULT_CHAPTER_TITLE, formatTime, parseChapterTime } from '@wavecast/shared';
+import {
+  CHAPTER_TIME_FORMAT_MESSAGE,
+  chapterTimeProblem,
+  DEFAULT_CHAPTER_TITLE,
+  formatTime,
+  parseChapterTime,
+} from '@wavecast/shared';
 import { Plus, Trash2 } from 'lucide-react';
 
 /** A chapter being edited: the time stays as typed (m:ss) until it parses. */
@@ -16,15 +22,32 @@ export const chapterDraft = (c?: { id?: string; title: string; startTime: number
   time: formatTime(c?.startTime ?? 0),
 });
 
-/** The chapters to send, or null when a time is not m:ss with numbers on both sides. */
-export function parseChapters(drafts: ChapterDraft[]): { id?: string; title: string; startTime: number }[] | null {
-  const out: { id?: string; title: string; startTime: number }[] = [];
+type ChapterInput = { id?: string; title: string; startTime: number };
+
+/**
+ * The chapters to send, or why not: a time that is not m:ss (seconds 0–59), or one past the end
+ * of the track when its duration is known (the server applies the same shared rule).
+ */
+export function parseChapters(
+  drafts: ChapterDraft[],
+  duration?: number | null,
+): { ok: true; chapters: ChapterInput[] } | { ok: false; error: string } {
+  const out: ChapterInput[] = [];
   for (const d of drafts) {
     const startTime = parseChapterTime(d.time);
-    if (startTime === null) return null;
+    if (startTime === null) return { ok: false, error: CHAPTER_TIME_FORMAT_MESSAGE };
+    const problem = chapterTimeProblem(startTime, duration);
+    if (problem) return { ok: false, error: problem };
     out.push({ ...(d.id ? { id: d.id } : {}), title: d.title.trim() || DEFAULT_CHAPTER_TITLE, startTime });
   }
-  return out;
+  return { ok: true, chapters: out };
+}
+
+/** What is wrong with one typed time, briefly, or null. */
+function timeHint(text: string, duration?: number | null): string | null {
+  const startTime = parseChapterTime(text);
+  if (startTime === null) return 'Use m:ss';
+  return chapterTimeProblem(startTime, duration) ? 'Past the end' : null;
 }
 
 const input =
@@ -32,9 +55,12 @@ const input =
 
 export function ChapterEditor({
   chapters,
+  duration,
   onChange,
 }: {
   chapters: ChapterDraft[];
+  /** The track's length in seconds, when known: chapters must start before it. */
+  duration?: number | null;
   onChange: (chapters: ChapterDraft[]) => void;
 }) {
   const update = (key: string, patch: Partial<ChapterDraft>) =>
@@ -45,7 +71,8 @@ export function ChapterEditor({
       {chapters.length === 0 && <p className="mb-2 text-sm text-muted">No chapters yet.</p>}
       <ol className="space-y-2">
         {chapters.map((c, i) => {
-          const bad = parseChapterTime(c.time) === null;
+          const hint = timeHint(c.time, duration);
+          const bad = hint !== null;
           return (
             <li key={c.key} className="flex flex-wrap items-start gap-2">
               <input
@@ -66,7 +93,7 @@ export function ChapterEditor({
                 />
                 {bad && (
                   <p className="mt-1 text-xs text-error" role="alert">
-                    Use m:ss
+                    {hint}
                   </p>
                 )}
               </div>

@@ -36,8 +36,9 @@ function EditTrackForm({ track, onDone }: { track: TTrack; onDone: () => void })
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return setError(MESSAGES.titleRequired);
-    const chapterMarkers = parseChapters(chapters);
-    if (!chapterMarkers) return setError('Chapter times must be m:ss, for example 1:30');
+    const parsed = parseChapters(chapters, track.duration);
+    if (!parsed.ok) return setError(parsed.error);
+    const chapterMarkers = parsed.chapters;
     setError(null);
     try {
       if (cover) await replaceCover.mutateAsync(cover);
@@ -82,7 +83,7 @@ function EditTrackForm({ track, onDone }: { track: TTrack; onDone: () => void })
         maxLength={5000}
       />
       <TagInput tags={tags} onChange={setTags} />
-      <ChapterEditor chapters={chapters} onChange={setChapters} />
+      <ChapterEditor chapters={chapters} duration={track.duration} onChange={setChapters} />
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm">
           <input

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, UPLOAD_PROGRESS } from '@wavecast/shared';
+import { audioTooLargeMessage, MESSAGES, UPLOAD_PROGRESS } from '@wavecast/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -14,7 +14,9 @@ import { type ChapterDraft, ChapterEditor, parseChapters } from '../components/C
 import { CoverPicker } from '../components/CoverPicker';
 import { ProgressBar } from '../components/ProgressBar';
 import { TagInput } from '../components/TagInput';
+import { useAudioFileDuration } from '../hooks/useAudioFileDuration';
 import { type RunningUpload, startUpload } from '../lib/upload';
+import { uploadLimitsQuery, useUploadLimits } from '../queries';
 
 type Errors = { audio?: string; title?: string; chapters?: string; form?: string; detail?: string };
 
@@ -37,14 +39,30 @@ export default function UploadPage() {
   const [cancelled, setCancelled] = useState(false);
   const running = useRef<RunningUpload | null>(null);
   const uploading = progress !== null;
+  const limits = useUploadLimits();
+  const duration = useAudioFileDuration(audio);
+
+  /** The server's limit, asked for again if the first answer has not come yet (null: let the server judge). */
+  const maxUploadBytes = async () =>
+    limits.data?.maxUploadBytes ??
+    (await qc.fetchQuery(uploadLimitsQuery).then(
+      (l) => l.maxUploadBytes,
+      () => null,
+    ));
 
   // Leaving the page aborts an upload still in flight (the server then discards it).
   useEffect(() => () => running.current?.abort(), []);
 
-  const pickAudio = (file: File | null) => {
+  const pickAudio = async (file: File | null) => {
     if (file && !file.type.startsWith('audio/')) {
       setAudio(null);
       setErrors((e) => ({ ...e, audio: MESSAGES.invalidAudioFile }));
+      return;
+    }
+    const max = file ? await maxUploadBytes() : null;
+    if (file && max !== null && file.size > max) {
+      setAudio(null);
+      setErrors((e) => ({ ...e, audio: audioTooLargeMessage(max) }));
       return;
     }
     setAudio(file);
@@ -67,10 +85,13 @@ export default function UploadPage() {
     const next: Errors = {};
     if (!audio) next.audio = MESSAGES.audioFileRequired;
     if (!title.trim()) next.title = MESSAGES.titleRequired;
-    const chapterMarkers = parseChapters(chapters);
-    if (!chapterMarkers) next.chapters = 'Chapter times must be m:ss, for example 1:30';
+    const max = audio ? await maxUploadBytes() : null;
+    if (audio && max !== null && audio.size > max) next.audio = audioTooLargeMessage(max);
+    const parsed = parseChapters(chapters, duration);
+    if (!parsed.ok) next.chapters = parsed.error;
     setErrors(next);
-    if (Object.keys(next).length > 0 || !audio || !chapterMarkers) return;
+    if (Object.keys(next).length > 0 || !audio || !parsed.ok) return;
+    const chapterMarkers = parsed.chapters;
 
     setProgress(0);
     const upload = startUpload(
@@ -167,7 +188,7 @@ export default function UploadPage() {
           </label>
         </div>
         <div>
-          <ChapterEditor chapters={chapters} onChange={setChapters} />
+          <ChapterEditor chapters={chapters} duration={duration} onChange={setChapters} />
           {errors.chapters && (
             <p className="mt-1 text-sm text-error" role="alert">
               {errors.chapters}

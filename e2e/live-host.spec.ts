@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+
+// A host with a fake microphone (a generated tone) and a listener: what the chat shows, and how a normal End Stream reads.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+let browser: Browser;
+
+// Other runs may share test-results/: traces of our own browser would be written there.
+test.use({ trace: 'off' });
+let toneFile: string;
+
+test.beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-live-host-e2e-'));
+  toneFile = path.join(dir, 'tone.wav');
+  // A warbling tone: steady sines are what noise suppression removes, this is not.
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    "aevalsrc='0.6*sin(2*PI*(330+110*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*2.5*t))':s=48000:d=60",
+    '-ac',
+    '1',
+    toneFile,
+  ]);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--autoplay-policy=no-user-gesture-required',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${toneFile}`,
+    ],
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  if (toneFile) fs.rmSync(path.dirname(toneFile), { recursive: true, force: true });
+});
+
+const unique = (p: string) => `${p}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.local`;
+
+async function person(name: string, accountType: 'creator' | 'listener'): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ baseURL });
+  const page = await ctx.newPage();
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: {
+      email: unique(name.toLowerCase().replace(/\W+/g, '-')),
+      password: 'live-e2e-secret-pass',
+      name,
+      accountType,
+    },
+  });
+  expect(res.ok()).toBe(true);
+  return { ctx, page };
+}
+
+const LOST = 'the connection to the server was lost';
+
+test('the chat marks the host and says the stream is recorded; End Stream reads as a normal end', async () => {
+  test.setTimeout(120_000);
+  const host = await person('Hana Host', 'creator');
+  const creator = host.page;
+  await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
+  // Toasts vanish after 3 s: remember any text that ever appeared, whenever it did.
+  await creator.addInitScript((needle) => {
+    const w = window as unknown as { __seen?: boolean };
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes(needle)) w.__seen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, LOST);
+
+  // The publisher's ingest socket, to know when the server has closed it.
+  let ingestClosed: Promise<void> | null = null;
+  creator.on('websocket', (ws) => {
+    if (ws.url().endsWith('/ingest')) ingestClosed = new Promise((resolve) => ws.on('close', () => resolve()));
+  });
+  await creator.goto('/creator/live');
+  await creator.getByLabel('Stream Title').fill('Host Corner');
+  await creator.getByLabel('Category').selectOption('Talk Shows');
+  // Permission is granted up front: Go Live is ready once the page has read it.
+  const goLive = creator.getByRole('button', { name: 'Go Live' });
+  await expect(goLive).toBeEnabled();
+  await goLive.click();
+  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  const href = await creator.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
+  const streamId = (href ?? '').split('/').pop() as string;
+  await expect(creator.getByTestId('chat-recording-notice')).toContainText('This stream is recorded');
+
+  const guest = await person('Gus Guest', 'listener');
+  const listener = guest.page;
+  await listener.goto(`/live/${streamId}`);
+  await expect(listener.getByRole('heading', { name: 'Host Corner' })).toBeVisible();
+  await expect(listener.getByTestId('chat-recording-notice')).toContainText(
+    'Chat messages may be kept with the recording as comments.',
+  );
+
+  await creator.getByLabel('Chat message').fill('Welcome to the corner');
+  await creator.getByRole('button', { name: 'Send' }).click();
+  await listener.getByLabel('Chat message').fill('Glad to be here');
+  await listener.getByRole('button', { name: 'Send' }).click();
+  const messages = listener.getByTestId('chat-messages').getByRole('listitem');
+  const fromHost = messages.filter({ hasText: 'Welcome to the corner' });
+  const fromGuest = messages.filter({ hasText: 'Glad to be here' });
+  await expect(fromHost.getByText('Host', { exact: true })).toBeVisible();
+  await expect(fromGuest).toBeVisible();
+  await expect(fromGuest.getByText('Host', { exact: true })).toHaveCount(0);
+  // Reloaded, from the history: the same.
+  await listener.reload();
+  await expect(
+    listener
+      .getByTestId('chat-messages')
+      .getByRole('listitem')
+      .filter({ hasText: 'Welcome to the corner' })
+      .getByText('Host', { exact: true }),
+  ).toBeVisible();
+
+  // End Stream: the server closes the ingest socket while it answers. Its answer reaches the page
+  // only after that close did, the order that used to add a 'connection lost' error.
+  await creator.route(`**/api/live/${streamId}/end`, async (route) => {
+    const response = await route.fetch();
+    await ingestClosed;
+    await new Promise((r) => setTimeout(r, 300)); // let the page handle the close first
+    await route.fulfill({ response });
+  });
+  await creator.getByRole('button', { name: 'End Stream' }).click();
+  await expect(creator.getByText('Stream ended successfully')).toBeVisible();
+  await expect(creator.getByRole('button', { name: 'Go Live' })).toBeVisible();
+  // By the time the recording is saved the server has long closed the ingest socket.
+  await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', { timeout: 30_000 });
+  await expect(creator.getByText(LOST)).toHaveCount(0);
+  expect(await creator.evaluate(() => (window as unknown as { __seen?: boolean }).__seen ?? false)).toBe(false);
+
+  await Promise.allSettled([host.ctx.close(), guest.ctx.close()]);
+});
