@@ -1,21 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-
-const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password', name: 'Support Admin' };
-
-/** A signed-in admin page: ADMIN_EMAILS in scripts/serve-e2e.mjs makes this address an admin. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/');
-  const up = await page.request.post('/api/auth/sign-up/email', { data: ADMIN });
-  if (!up.ok()) {
-    const signIn = await page.request.post('/api/auth/sign-in/email', {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    });
-    expect(signIn.ok()).toBe(true);
-  }
-  return page;
-}
+import { expect, type Page, test } from '@playwright/test';
+import { adminPage, signUpApi } from './support/accounts';
 
 /** Resolves once the page's socket has asked for `topic` (so nothing published after is missed). */
 function subscribed(page: Page, topic: string) {
@@ -33,13 +17,10 @@ test('an admin deletes a comment that arrived over the WebSocket', async ({ page
   await page.goto('/');
   const home = await (await page.request.get('/api/home')).json();
   const track = home.recent[0] as { id: string; title: string };
-  const listener = await page.request.post('/api/auth/sign-up/email', {
-    data: { email: `commenter-${Date.now()}@e2e.test`, password: 'commenter-password-1', name: 'Cam Commenter' },
-  });
-  expect(listener.ok()).toBe(true);
+  await signUpApi(page.request, 'Cam Commenter');
 
   // The admin has the track open before the comment exists.
-  const admin = await adminPage(browser);
+  const { page: admin, close } = await adminPage(browser);
   const live = subscribed(admin, `track:${track.id}`);
   await admin.goto(`/audio/${track.id}`);
   await expect(admin.getByRole('heading', { level: 1, name: track.title })).toBeVisible();
@@ -58,5 +39,5 @@ test('an admin deletes a comment that arrived over the WebSocket', async ({ page
   await expect(arrived).toHaveCount(0);
   // Gone for the author too, live.
   await expect(page.getByTestId('comment').filter({ hasText: 'Spam spam spam' })).toHaveCount(0);
-  await admin.context().close();
+  await close();
 });

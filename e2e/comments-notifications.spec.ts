@@ -1,15 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signUpApi } from './support/accounts';
 
-const password = 'correct-horse-battery';
-
-async function signUp(request: APIRequestContext, name: string, accountType?: 'creator') {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
-  const res = await request.post('/api/auth/sign-up/email', {
-    data: { email, password, name, ...(accountType ? { accountType } : {}) },
-  });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).user.id as string;
-}
+const signUp = (request: APIRequestContext, name: string, accountType?: 'creator') =>
+  signUpApi(request, name, { accountType });
 
 /** A seeded track (the demo catalogue is seeded a few seconds after start). */
 async function seededTrack(page: Page): Promise<string> {

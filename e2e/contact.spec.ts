@@ -1,21 +1,5 @@
-import { type Browser, expect, test } from '@playwright/test';
-
-const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password', name: 'Support Admin' };
-
-/** A signed-in admin page: ADMIN_EMAILS in scripts/serve-e2e.mjs makes this address an admin. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/');
-  const up = await page.request.post('/api/auth/sign-up/email', { data: ADMIN });
-  if (!up.ok()) {
-    const signIn = await page.request.post('/api/auth/sign-in/email', {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    });
-    expect(signIn.ok()).toBe(true);
-  }
-  return { page, close: () => context.close() };
-}
+import { expect, test } from '@playwright/test';
+import { adminPage } from './support/accounts';
 
 test('the contact form explains every missing field', async ({ page }) => {
   await page.goto('/support/contact');

@@ -1,72 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL, useLiveBrowser } from './support/live-browser';
 
 // Two browsers' worth of people: a creator with a fake microphone (a generated tone) and listeners.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
-let browser: Browser;
-
-// Other runs may share test-results/: traces of our own browser would be written there.
-test.use({ trace: 'off' });
-let toneFile: string;
-
-test.beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-live-e2e-'));
-  toneFile = path.join(dir, 'tone.wav');
-  // A warbling tone: steady sines are what noise suppression removes, this is not.
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    "aevalsrc='0.6*sin(2*PI*(330+110*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*2.5*t))':s=48000:d=60",
-    '-ac',
-    '1',
-    toneFile,
-  ]);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--autoplay-policy=no-user-gesture-required',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${toneFile}`,
-    ],
-  });
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-  if (toneFile) fs.rmSync(path.dirname(toneFile), { recursive: true, force: true });
-});
-
-const unique = (p: string) => `${p}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.local`;
-
-async function person(name: string, accountType: 'creator' | 'listener'): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ baseURL });
-  const page = await ctx.newPage();
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: unique(name.toLowerCase().replace(/\W+/g, '-')),
-      password: 'live-e2e-secret-pass',
-      name,
-      accountType,
-    },
-  });
-  expect(res.ok()).toBe(true);
-  return { ctx, page };
-}
+const { person } = useLiveBrowser();
 
 /** RMS of what the live <audio> element plays, through an AnalyserNode, over ~1 s. */
 async function playedLevel(page: Page): Promise<number> {

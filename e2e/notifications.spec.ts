@@ -1,15 +1,8 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { signUpApi } from './support/accounts';
 
-const password = 'correct-horse-battery';
-
-async function signUp(request: APIRequestContext, name: string, accountType?: 'creator') {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
-  const res = await request.post('/api/auth/sign-up/email', {
-    data: { email, password, name, ...(accountType ? { accountType } : {}) },
-  });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).user.id as string;
-}
+const signUp = (request: APIRequestContext, name: string, accountType?: 'creator') =>
+  signUpApi(request, name, { accountType });
 
 test('a creator’s bell shows a new follower in real time, without a reload', async ({ browser }) => {
   const creatorContext = await browser.newContext();
