@@ -36,14 +36,14 @@ describe('passwords like the account are refused', () => {
     ['the local part', 'marlene.d@test.local', 'MARLENE.D'],
     ['the site name', 'someone@test.local', 'wAvEcAsT'],
   ])('at sign-up: %s', async (_what, email, password) => {
-    const res = await post('/api/auth/sign-up/email', { email, password });
+    const res = await post('/api/auth/sign-up/email', { email, password, name: 'Like' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(AUTH_MESSAGES.passwordLikeAccount);
     expect(await authUsers(email.toLowerCase())).toBe(0);
   });
 
   it('a password that only contains them is fine (the minimum length stays 6)', async () => {
-    const res = await post('/api/auth/sign-up/email', { email: 'fine@test.local', password: 'wavecast-fine-2' });
+    const res = await post('/api/auth/sign-up/email', { email: 'fine@test.local', password: 'wavecast-fine-2', name: 'Fine' });
     expect(res.statusCode).toBe(200);
   });
 

@@ -57,7 +57,7 @@ describe('only the endpoints the web app uses are exposed', () => {
 describe('auth answers carry no session tokens (the cookie is HttpOnly)', () => {
   it('sign-up, sign-in and get-session bodies hold no token', async () => {
     const email = `tokens-${Date.now()}@test.local`;
-    const up = await post('/api/auth/sign-up/email', { email, password: 'a-good-passphrase' });
+    const up = await post('/api/auth/sign-up/email', { email, password: 'a-good-passphrase', name: 'Tok' });
     expect(up.statusCode).toBe(200);
     const upCookie = cookieHeader(up.headers['set-cookie']);
     expect(up.json().user.email).toBe(email);
