@@ -68,4 +68,23 @@ describe('JobQueue', () => {
     release();
     await q.stop();
   });
+
+  it('enqueueUnlessWaiting queues one run however many ask at once, and again once it ran', async () => {
+    const q = new JobQueue(t.ctx.database);
+    let runs = 0;
+    q.register('test.weekly', async () => {
+      runs++;
+    });
+    const runAt = new Date(Date.now() - 1000);
+    const asked = await Promise.all(
+      Array.from({ length: 8 }, () => q.enqueueUnlessWaiting('test.weekly', { week: 'w1' }, { runAt })),
+    );
+    expect(asked.filter(Boolean)).toHaveLength(1);
+    const waiting = () => t.ctx.database.query(`SELECT 1 FROM jobs WHERE type = 'test.weekly' AND status = 'queued'`);
+    expect(await waiting()).toHaveLength(1);
+    await q.drain();
+    expect(runs).toBe(1);
+    expect(await q.enqueueUnlessWaiting('test.weekly', { week: 'w2' }, { runAt })).toBe(true);
+    expect(await waiting()).toHaveLength(1);
+  });
 });

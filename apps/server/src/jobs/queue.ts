@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -42,6 +43,28 @@ export class JobQueue {
     );
     for (const wake of this.wakers) wake();
     return row.id;
+  }
+
+  /**
+   * Queues a job unless one of its type is already waiting: one scheduled run of a recurring job,
+   * however many processes ask at once (an advisory lock serialises them). True when queued.
+   */
+  async enqueueUnlessWaiting(type: string, payload: Record<string, unknown>, opts: { runAt: Date }): Promise<boolean> {
+    const queued = await this.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${type}))`);
+      const waiting = (await tx.execute(
+        sql`SELECT 1 FROM jobs WHERE type = ${type} AND status = 'queued' LIMIT 1`,
+      )) as {
+        rows: unknown[];
+      };
+      if (waiting.rows.length > 0) return false;
+      await tx.execute(
+        sql`INSERT INTO jobs (type, payload, run_at) VALUES (${type}, ${JSON.stringify(payload)}::jsonb, ${opts.runAt.toISOString()}::timestamptz)`,
+      );
+      return true;
+    });
+    if (queued) for (const wake of this.wakers) wake();
+    return queued;
   }
 
   /** Claims and runs the next due job (of one lane, or any); false when there was none. */

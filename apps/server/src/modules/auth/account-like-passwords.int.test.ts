@@ -43,7 +43,11 @@ describe('passwords like the account are refused', () => {
   });
 
   it('a password that only contains them is fine (the minimum length stays 6)', async () => {
-    const res = await post('/api/auth/sign-up/email', { email: 'fine@test.local', password: 'wavecast-fine-2', name: 'Fine' });
+    const res = await post('/api/auth/sign-up/email', {
+      email: 'fine@test.local',
+      password: 'wavecast-fine-2',
+      name: 'Fine',
+    });
     expect(res.statusCode).toBe(200);
   });
 

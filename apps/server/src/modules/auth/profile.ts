@@ -1,7 +1,6 @@
 import type { Role } from '@wavecast/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { findProfile, insertProfileIfMissing } from './repo';
 
 /**
  * Creates the profile row of an auth user if it is missing: role listener as the spec says, the
@@ -14,19 +13,17 @@ export async function ensureProfile(
   opts: { adminEmails?: readonly string[]; role?: Extract<Role, 'listener' | 'creator'> } = {},
 ) {
   // Every signed-in request comes here: read first, write only for a missing row.
-  const [existing] = await database.db.select().from(users).where(eq(users.id, p.id));
+  const existing = await findProfile(database, p.id);
   if (existing) return existing;
   const isAdmin = opts.adminEmails?.includes(p.email.toLowerCase()) ?? false;
-  await database.db
-    .insert(users)
-    .values({
-      id: p.id,
-      email: p.email,
-      displayName: p.displayName,
-      avatarUrl: p.avatarUrl,
-      userRole: isAdmin ? 'admin' : (opts.role ?? 'listener'),
-    })
-    .onConflictDoNothing();
-  const [row] = await database.db.select().from(users).where(eq(users.id, p.id));
+  await insertProfileIfMissing(database, {
+    id: p.id,
+    email: p.email,
+    displayName: p.displayName,
+    avatarUrl: p.avatarUrl,
+    userRole: isAdmin ? 'admin' : (opts.role ?? 'listener'),
+  });
+  const row = await findProfile(database, p.id);
+  if (!row) throw new Error(`the profile of ${p.id} could not be made`);
   return row;
 }

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { prefOn } from './prefs';
 import * as repo from './repo';
 import { escapeHtml } from './service';
 
@@ -18,65 +16,14 @@ export function nextDigestTime(from: Date): Date {
   return d;
 }
 
-/**
- * Makes sure exactly one future digest job is queued (an advisory lock keeps two processes from
- * both adding one). Called at start and by the digest job itself for the next week.
- */
+/** Makes sure exactly one future digest job is queued. Called at start and by the digest job for the next week. */
 export async function ensureDigestScheduled(ctx: AppContext, runAt = nextDigestTime(new Date())): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${DIGEST_JOB}))`);
-    const queued = (await tx.execute(
-      sql`SELECT 1 FROM jobs WHERE type = ${DIGEST_JOB} AND status = 'queued' LIMIT 1`,
-    )) as unknown as {
-      rows: unknown[];
-    };
-    if (queued.rows.length > 0) return;
-    const payload = JSON.stringify({ week: runAt.toISOString().slice(0, 10) });
-    await tx.execute(
-      sql`INSERT INTO jobs (type, payload, run_at) VALUES (${DIGEST_JOB}, ${payload}::jsonb, ${runAt.toISOString()}::timestamptz)`,
-    );
-  });
-}
-
-interface DigestFigures {
-  id: string;
-  email: string;
-  display_name: string | null;
-  new_followers: number;
-  new_comments: number;
-  unread: number;
-  new_track_count: number;
-  new_tracks: { id: string; title: string; creator: string | null }[];
-}
-
-/** The week's figures for a batch of users who want the digest, after `afterId`. */
-async function figures(ctx: AppContext, afterId: string, since: Date): Promise<DigestFigures[]> {
-  return ctx.database.query<DigestFigures>(
-    `WITH batch AS (
-       SELECT u.id, u.email, u.display_name FROM users u
-       WHERE ${prefOn('weeklyDigest')} AND u.id > $1 ORDER BY u.id LIMIT ${BATCH}
-     )
-     SELECT b.id, b.email, b.display_name,
-       (SELECT count(*)::int FROM follows f WHERE f.following_id = b.id AND f.created_at >= $2) AS new_followers,
-       (SELECT count(*)::int FROM comments c JOIN audio_content a ON a.id = c.audio_id
-          WHERE a.user_id = b.id AND c.user_id IS DISTINCT FROM b.id AND c.created_at >= $2) AS new_comments,
-       (SELECT count(*)::int FROM notifications n WHERE n.user_id = b.id AND NOT n.read) AS unread,
-       (SELECT count(*)::int FROM audio_content a JOIN follows f ON f.following_id = a.user_id AND f.follower_id = b.id
-          WHERE a.is_public AND a.status = 'ready' AND a.created_at >= $2) AS new_track_count,
-       (SELECT coalesce(json_agg(t), '[]'::json) FROM (
-          SELECT a.id, a.title, cu.display_name AS creator FROM audio_content a
-          JOIN follows f ON f.following_id = a.user_id AND f.follower_id = b.id
-          JOIN users cu ON cu.id = a.user_id
-          WHERE a.is_public AND a.status = 'ready' AND a.created_at >= $2
-          ORDER BY a.created_at DESC LIMIT ${TRACKS_LISTED}) t) AS new_tracks
-     FROM batch b ORDER BY b.id`,
-    [afterId, since.toISOString()],
-  );
+  await ctx.jobs.enqueueUnlessWaiting(DIGEST_JOB, { week: runAt.toISOString().slice(0, 10) }, { runAt });
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function summaryLine(f: DigestFigures): string | null {
+function summaryLine(f: repo.DigestFigures): string | null {
   const parts = [
     f.new_track_count > 0 && plural(f.new_track_count, 'new track'),
     f.new_followers > 0 && plural(f.new_followers, 'new follower'),
@@ -96,7 +43,7 @@ export async function sendWeeklyDigest(ctx: AppContext, week: string, now = new 
   let after = '';
   let sent = 0;
   for (;;) {
-    const batch = await figures(ctx, after, since);
+    const batch = await repo.digestFigures(ctx.database, after, since, { batch: BATCH, tracksListed: TRACKS_LISTED });
     if (batch.length === 0) break;
     after = batch[batch.length - 1].id;
     for (const f of batch) {

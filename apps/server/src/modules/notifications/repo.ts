@@ -238,3 +238,44 @@ export async function markRead(database: Database, userId: string, id: string): 
 export async function markAllRead(database: Database, userId: string): Promise<void> {
   await database.query('UPDATE notifications SET read = true WHERE user_id = $1 AND NOT read', [userId]);
 }
+
+export interface DigestFigures {
+  id: string;
+  email: string;
+  display_name: string | null;
+  new_followers: number;
+  new_comments: number;
+  unread: number;
+  new_track_count: number;
+  new_tracks: { id: string; title: string; creator: string | null }[];
+}
+
+/** The week's figures for a batch of users who want the digest, after `afterId` (keyset by id). */
+export async function digestFigures(
+  database: Database,
+  afterId: string,
+  since: Date,
+  limits: { batch: number; tracksListed: number },
+): Promise<DigestFigures[]> {
+  return database.query<DigestFigures>(
+    `WITH batch AS (
+       SELECT u.id, u.email, u.display_name FROM users u
+       WHERE ${prefOn('weeklyDigest')} AND u.id > $1 ORDER BY u.id LIMIT $3
+     )
+     SELECT b.id, b.email, b.display_name,
+       (SELECT count(*)::int FROM follows f WHERE f.following_id = b.id AND f.created_at >= $2) AS new_followers,
+       (SELECT count(*)::int FROM comments c JOIN audio_content a ON a.id = c.audio_id
+          WHERE a.user_id = b.id AND c.user_id IS DISTINCT FROM b.id AND c.created_at >= $2) AS new_comments,
+       (SELECT count(*)::int FROM notifications n WHERE n.user_id = b.id AND NOT n.read) AS unread,
+       (SELECT count(*)::int FROM audio_content a JOIN follows f ON f.following_id = a.user_id AND f.follower_id = b.id
+          WHERE a.is_public AND a.status = 'ready' AND a.created_at >= $2) AS new_track_count,
+       (SELECT coalesce(json_agg(t), '[]'::json) FROM (
+          SELECT a.id, a.title, cu.display_name AS creator FROM audio_content a
+          JOIN follows f ON f.following_id = a.user_id AND f.follower_id = b.id
+          JOIN users cu ON cu.id = a.user_id
+          WHERE a.is_public AND a.status = 'ready' AND a.created_at >= $2
+          ORDER BY a.created_at DESC LIMIT $4) t) AS new_tracks
+     FROM batch b ORDER BY b.id`,
+    [afterId, since.toISOString(), limits.batch, limits.tracksListed],
+  );
+}
