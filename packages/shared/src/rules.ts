@@ -4,6 +4,10 @@
  */
 import { formatFileSize, formatTime } from './format';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Every id is a UUID: anything else cannot name a row (and must not reach a uuid column as a query error). */
+export const isUuid = (id: string) => UUID.test(id);
+
 /** Upload and edit limits (server and form share them). */
 export const TRACK_LIMITS = {
   titleMax: 200,

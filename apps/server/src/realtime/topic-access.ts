@@ -1,6 +1,7 @@
+import { isUuid } from '@wavecast/shared';
+import { canSeeTrack } from '../access/tracks';
 import type { AppContext } from '../context';
 import type { SessionUser } from '../lib/session';
-import { canViewTrack, isTrackId } from '../modules/tracks/policy';
 import { findTrack } from '../modules/tracks/repo';
 
 export type TopicAccess = (topic: string, user: SessionUser | null) => Promise<boolean>;
@@ -14,9 +15,9 @@ export function topicAccess(ctx: AppContext): TopicAccess {
     if (topic.startsWith('user:')) return user !== null && topic === `user:${user.id}`;
     if (topic.startsWith('track:')) {
       const id = topic.slice('track:'.length);
-      if (!isTrackId(id)) return false;
+      if (!isUuid(id)) return false;
       const track = await findTrack(ctx.database, id);
-      return track !== null && canViewTrack(user, track);
+      return track !== null && canSeeTrack(user?.id ?? null, track);
     }
     return true;
   };

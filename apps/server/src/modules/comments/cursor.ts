@@ -1,5 +1,5 @@
+import { isUuid } from '@wavecast/shared';
 import { badRequest } from '../../lib/errors';
-import { isId } from './policy';
 
 /** Opaque keyset cursor: the last comment's time and id. */
 export function encodeCursor(at: Date, id: string): string {
@@ -10,6 +10,6 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   if (!cursor) return undefined;
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !isId(id) || Number.isNaN(createdAt.getTime())) throw badRequest('Invalid cursor');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw badRequest('Invalid cursor');
   return { createdAt, id };
 }

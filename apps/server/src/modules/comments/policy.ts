@@ -1,7 +1,5 @@
 import type { SessionUser } from '../../lib/session';
 
-export { canSeeTrack, isId } from '../plays/policy';
-
 /** The author, the track's owner, and admins (moderation) may delete a comment. */
 export function canDeleteComment(
   viewer: Pick<SessionUser, 'id' | 'role'> | null,

@@ -7,20 +7,6 @@ export type Author = { id: string; displayName: string | null; avatarUrl: string
 
 const authorColumns = { id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl };
 
-export async function findTrackAccess(db: Db, trackId: string) {
-  const [row] = await db
-    .select({
-      id: audioContent.id,
-      userId: audioContent.userId,
-      isPublic: audioContent.isPublic,
-      status: audioContent.status,
-      duration: audioContent.duration,
-    })
-    .from(audioContent)
-    .where(eq(audioContent.id, trackId));
-  return row;
-}
-
 export async function insertComment(
   db: Db,
   v: { trackId: string; userId: string; content: string; positionSeconds: number | null },

@@ -1,19 +1,20 @@
-import { COMMENTS_PAGE_SIZE, type TCreateComment } from '@wavecast/shared';
+import { COMMENTS_PAGE_SIZE, isUuid, type TCreateComment } from '@wavecast/shared';
+import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { decodeCursor, encodeCursor } from './cursor';
-import { canDeleteComment, canSeeTrack, isId } from './policy';
+import { canDeleteComment } from './policy';
 import { presentComment } from './presenter';
-import { deleteComment, findAuthor, findCommentWithTrack, findTrackAccess, insertComment, listComments } from './repo';
+import { deleteComment, findAuthor, findCommentWithTrack, insertComment, listComments } from './repo';
 
 /** Comments on tracks: list, post (optionally at a playback position), delete; live over `track:{id}`. */
 export function commentService(ctx: AppContext) {
   const { db } = ctx.database;
 
   const visibleTrack = async (viewer: SessionUser | null, trackId: string) => {
-    const track = isId(trackId) ? await findTrackAccess(db, trackId) : undefined;
-    if (!track || !canSeeTrack(viewer?.id ?? null, track)) throw notFound('Audio');
+    const track = await loadVisibleTrack(ctx.database, viewer?.id ?? null, trackId);
+    if (!track) throw notFound('Audio');
     return track;
   };
 
@@ -32,7 +33,7 @@ export function commentService(ctx: AppContext) {
 
     /** One comment as this viewer sees it (with their rights): how clients read a comment announced live. */
     async get(viewer: SessionUser | null, commentId: string) {
-      const found = isId(commentId) ? await findCommentWithTrack(db, commentId) : undefined;
+      const found = isUuid(commentId) ? await findCommentWithTrack(db, commentId) : undefined;
       if (!found) throw notFound('Comment');
       const track = await visibleTrack(viewer, found.comment.audioId);
       const author = found.comment.userId ? ((await findAuthor(db, found.comment.userId)) ?? null) : null;
@@ -67,7 +68,7 @@ export function commentService(ctx: AppContext) {
     },
 
     async remove(user: SessionUser, commentId: string) {
-      const found = isId(commentId) ? await findCommentWithTrack(db, commentId) : undefined;
+      const found = isUuid(commentId) ? await findCommentWithTrack(db, commentId) : undefined;
       if (!found) throw notFound('Comment');
       if (!canDeleteComment(user, found.comment, { userId: found.trackOwnerId })) {
         throw forbidden('You can only delete your own comments');

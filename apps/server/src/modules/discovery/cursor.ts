@@ -1,3 +1,4 @@
+import { isUuid } from '@wavecast/shared';
 import { badRequest } from '../../lib/errors';
 
 /** Opaque keyset cursor: the sort it belongs to, and the sort key and id of the last row shown. */
@@ -6,14 +7,13 @@ export function encodeCursor(sort: string, key: string, id: string): string {
 }
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function decodeCursor(cursor: string | undefined, sort: string): { key: string; id: string } | undefined {
   if (!cursor) return undefined;
   try {
     const [s, key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const keyOk = sort === 'popular' ? /^-?\d{1,12}$/.test(key) : ISO_MICROS.test(key);
-    if (s === sort && typeof key === 'string' && keyOk && typeof id === 'string' && UUID.test(id)) return { key, id };
+    if (s === sort && typeof key === 'string' && keyOk && typeof id === 'string' && isUuid(id)) return { key, id };
   } catch {
     // fall through to the error below
   }

@@ -1,6 +1,8 @@
+import { discoverableSql } from '../../access/tracks';
+
 // SQL fragments every discovery query shares (the migration's partial indexes are built on them).
 
-export const DISCOVERABLE = `a.is_public AND a.status = 'ready'`;
+export const DISCOVERABLE = discoverableSql('a');
 /** The query as typed, as a tsquery (websearch syntax never raises; unaccented; English stems). */
 export const TSQUERY = (p: string) => `websearch_to_tsquery('english', wc_unaccent(${p}))`;
 

@@ -1,8 +1,14 @@
-import { CONTINUE_LISTENING_LIMIT, HISTORY_PAGE_SIZE, isLongForm, RESUME_MIN_DURATION_SECONDS } from '@wavecast/shared';
+import {
+  CONTINUE_LISTENING_LIMIT,
+  HISTORY_PAGE_SIZE,
+  isLongForm,
+  isUuid,
+  RESUME_MIN_DURATION_SECONDS,
+} from '@wavecast/shared';
+import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { canSeeTrack, isId } from './policy';
 import { findPosition, findTrack, listUnfinished, recentTrackIds, tracksWithCreators, upsertPosition } from './repo';
 
 /** A position this close to the start is not worth resuming; this close to the end means finished. */
@@ -14,7 +20,7 @@ export function historyService(ctx: AppContext) {
   const { db } = ctx.database;
   return {
     async savePosition(user: SessionUser, trackId: string, positionSeconds: number) {
-      const track = isId(trackId) ? await findTrack(db, trackId) : undefined;
+      const track = isUuid(trackId) ? await findTrack(db, trackId) : undefined;
       if (!track || !canSeeTrack(user.id, track)) throw notFound('Audio');
       if (!isLongForm(track.duration)) {
         throw badRequest(`Positions are kept only for tracks longer than ${RESUME_MIN_DURATION_SECONDS / 60} minutes`);
@@ -23,7 +29,7 @@ export function historyService(ctx: AppContext) {
     },
 
     async position(user: SessionUser, trackId: string) {
-      const row = isId(trackId) ? await findPosition(db, user.id, trackId) : undefined;
+      const row = isUuid(trackId) ? await findPosition(db, user.id, trackId) : undefined;
       return { positionSeconds: row?.positionSeconds ?? null };
     },
 

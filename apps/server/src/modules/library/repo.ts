@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { visibleSql, visibleWhere } from '../../access/tracks';
 import type { Database, Db } from '../../db/client';
 import { audioContent, likes, users } from '../../db/schema';
 
-/** SQL: the track `a` is visible to the user $1 (public and ready, or their own). */
-const VISIBLE = `((a.is_public AND a.status = 'ready') OR a.user_id = $1)`;
+/** SQL: the track `a` is visible to the user $1. */
+const VISIBLE = visibleSql('a', '$1');
 const creatorColumns = { id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl };
 
 /** The dashboard's four figures. Seconds listened come from counted listen events. */
@@ -79,12 +80,7 @@ export async function likedTracks(db: Db, userId: string, limit: number) {
     .from(likes)
     .innerJoin(audioContent, eq(audioContent.id, likes.audioId))
     .leftJoin(users, eq(users.id, audioContent.userId))
-    .where(
-      and(
-        eq(likes.userId, userId),
-        or(and(eq(audioContent.isPublic, true), eq(audioContent.status, 'ready')), eq(audioContent.userId, userId)),
-      ),
-    )
+    .where(and(eq(likes.userId, userId), visibleWhere(userId)))
     .orderBy(desc(likes.createdAt))
     .limit(limit);
 }

@@ -1,20 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { visibleWhere } from '../../access/tracks';
 import type { Db } from '../../db/client';
 import { audioContent, likes, users } from '../../db/schema';
-
-export async function findTrackAccess(db: Db, trackId: string) {
-  const [row] = await db
-    .select({
-      id: audioContent.id,
-      userId: audioContent.userId,
-      isPublic: audioContent.isPublic,
-      status: audioContent.status,
-      likeCount: audioContent.likeCount,
-    })
-    .from(audioContent)
-    .where(eq(audioContent.id, trackId));
-  return row;
-}
 
 /** Adds the like if missing; the count moves only when a row was really inserted (idempotent). */
 export async function addLike(db: Db, userId: string, trackId: string): Promise<{ likeCount: number; added: boolean }> {
@@ -73,7 +60,7 @@ export async function listLiked(
       and(
         eq(likes.userId, userId),
         // Visible tracks only: public and ready, or the viewer's own.
-        or(and(eq(audioContent.isPublic, true), eq(audioContent.status, 'ready')), eq(audioContent.userId, userId)),
+        visibleWhere(userId),
         after
           ? or(
               lt(likes.createdAt, after.createdAt),

@@ -1,19 +1,18 @@
 import { LIKED_IDS_LIMIT } from '@wavecast/shared';
+import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { decodeCursor, encodeCursor } from './cursor';
-import { canSeeTrack, isId } from './policy';
-import { addLike, findTrackAccess, likedIds, listLiked, removeLike } from './repo';
+import { addLike, likedIds, listLiked, removeLike } from './repo';
 
 /** Likes persist per user; PUT and DELETE are idempotent and keep audio_content.like_count in step. */
 export function likeService(ctx: AppContext) {
   const { db } = ctx.database;
-  const load = async (trackId: string) => (isId(trackId) ? findTrackAccess(db, trackId) : undefined);
   return {
     async like(user: SessionUser, trackId: string) {
-      const track = await load(trackId);
-      if (!track || !canSeeTrack(user.id, track)) throw notFound('Audio');
+      const track = await loadVisibleTrack(ctx.database, user.id, trackId);
+      if (!track) throw notFound('Audio');
       const { likeCount, added } = await addLike(db, user.id, track.id);
       // Only a new like is news (a repeated PUT is not); the owner hears of it as a notification.
       if (added) await ctx.bus.publish(`track:${track.id}`, 'track.liked', { trackId: track.id, userId: user.id });
@@ -22,8 +21,8 @@ export function likeService(ctx: AppContext) {
 
     /** Same visibility as liking: a track the user cannot see is not found (its count stays hidden). */
     async unlike(user: SessionUser, trackId: string) {
-      const track = await load(trackId);
-      if (!track || !canSeeTrack(user.id, track)) throw notFound('Audio');
+      const track = await loadVisibleTrack(ctx.database, user.id, trackId);
+      if (!track) throw notFound('Audio');
       return { trackId: track.id, liked: false, likeCount: await removeLike(db, user.id, track.id) };
     },
 

@@ -1,4 +1,5 @@
 import {
+  isUuid,
   LIVE_CHAT_RATE_LIMIT,
   LIVE_INGEST_CLOSE,
   type TLiveIngestMessage,
@@ -27,9 +28,8 @@ import { roles, sameOrigin, signedIn } from '../auth/guard';
 import { LiveService, type LiveServiceOptions } from './service';
 
 const tags = ['live'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const Params = z.object({ id: z.string().regex(UUID, 'Stream not found') });
-const MessageParams = Params.extend({ messageId: z.string().regex(UUID, 'Message not found') });
+const Params = z.object({ id: z.string().refine(isUuid, 'Stream not found') });
+const MessageParams = Params.extend({ messageId: z.string().refine(isUuid, 'Message not found') });
 const MuteParams = Params.extend({ userId: z.string().min(1).max(200) });
 
 const toBuffer = (data: RawData): Buffer =>
@@ -88,7 +88,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     if (!isAllowedOrigin(req.headers.origin, req.headers.host, ctx.config.PUBLIC_URL)) {
       return refuse(LIVE_INGEST_CLOSE.forbidden, 'Origin not allowed');
     }
-    if (!UUID.test(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
+    if (!isUuid(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
     // Chunks that arrive while we check are kept, in order.
     const early: [RawData, boolean][] = [];
     const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);

@@ -1,4 +1,5 @@
 import type { NotificationType } from '@wavecast/shared';
+import { discoverableSql } from '../../access/tracks';
 import type { Database } from '../../db/client';
 import type { NotificationPrefs, PrivacyPrefs } from '../../db/schema';
 import { prefOn } from './prefs';
@@ -268,12 +269,12 @@ export async function digestFigures(
           WHERE a.user_id = b.id AND c.user_id IS DISTINCT FROM b.id AND c.created_at >= $2) AS new_comments,
        (SELECT count(*)::int FROM notifications n WHERE n.user_id = b.id AND NOT n.read) AS unread,
        (SELECT count(*)::int FROM audio_content a JOIN follows f ON f.following_id = a.user_id AND f.follower_id = b.id
-          WHERE a.is_public AND a.status = 'ready' AND a.created_at >= $2) AS new_track_count,
+          WHERE ${discoverableSql('a')} AND a.created_at >= $2) AS new_track_count,
        (SELECT coalesce(json_agg(t), '[]'::json) FROM (
           SELECT a.id, a.title, cu.display_name AS creator FROM audio_content a
           JOIN follows f ON f.following_id = a.user_id AND f.follower_id = b.id
           JOIN users cu ON cu.id = a.user_id
-          WHERE a.is_public AND a.status = 'ready' AND a.created_at >= $2
+          WHERE ${discoverableSql('a')} AND a.created_at >= $2
           ORDER BY a.created_at DESC LIMIT $4) t) AS new_tracks
      FROM batch b ORDER BY b.id`,
     [afterId, since.toISOString(), limits.batch, limits.tracksListed],

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { visibleSql } from '../../access/tracks';
 import type { Database, Db } from '../../db/client';
 import { audioContent, playlists, playlistTracks, users } from '../../db/schema';
 
@@ -203,7 +204,7 @@ async function summaries(
      JOIN users u ON u.id = p.user_id
      LEFT JOIN playlist_tracks pt ON pt.playlist_id = p.id
      LEFT JOIN audio_content a ON a.id = pt.audio_id
-       AND ((a.is_public AND a.status = 'ready') OR a.user_id = $1)
+       AND ${visibleSql('a', '$1')}
      WHERE ${where}
      GROUP BY p.id, u.id
      ${tail}`,

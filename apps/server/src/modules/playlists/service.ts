@@ -7,12 +7,13 @@ import {
   type TCreatePlaylist,
   type TUpdatePlaylist,
 } from '@wavecast/shared';
+import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { sniffImageFormat } from '../../media/sniff';
 import { coverMimeOfKey } from './cover';
-import { canAddTrack, canEditPlaylist, canSeeTrack, canViewPlaylist } from './policy';
+import { canAddTrack, canEditPlaylist, canViewPlaylist } from './policy';
 import * as repo from './repo';
 
 const playlistNotFound = () => new AppError('NOT_FOUND', PLAYLIST_MESSAGES.notFound);

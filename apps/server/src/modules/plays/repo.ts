@@ -4,21 +4,6 @@ import { audioContent, listenEvents } from '../../db/schema';
 
 export type Listener = { userId: string; anonymousId: null } | { userId: null; anonymousId: string };
 
-export async function findTrackAccess(db: Db, trackId: string) {
-  const [row] = await db
-    .select({
-      id: audioContent.id,
-      userId: audioContent.userId,
-      isPublic: audioContent.isPublic,
-      status: audioContent.status,
-      duration: audioContent.duration,
-      playCount: audioContent.playCount,
-    })
-    .from(audioContent)
-    .where(eq(audioContent.id, trackId));
-  return row;
-}
-
 /**
  * Counts a play unless this listener already has one for the track since `since`. The track row
  * is locked first, so two reports of the same play cannot both pass the check.

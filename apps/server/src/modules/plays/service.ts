@@ -1,8 +1,9 @@
 import { PLAY_COUNT_WINDOW_MINUTES, type TPlayReport } from '@wavecast/shared';
+import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { canSeeTrack, isId, reachesThreshold } from './policy';
-import { countPlayOnce, findTrackAccess, type Listener } from './repo';
+import { reachesThreshold } from './policy';
+import { countPlayOnce, type Listener } from './repo';
 
 /** Honest play counts: after real listening, once per listener per track per window. */
 export function playService(ctx: AppContext) {
@@ -10,8 +11,8 @@ export function playService(ctx: AppContext) {
   return {
     /** `listener` is null for an anonymous browser without an id yet: it is answered, not counted. */
     async report(viewerId: string | null, listener: Listener | null, report: TPlayReport) {
-      const track = isId(report.trackId) ? await findTrackAccess(db, report.trackId) : undefined;
-      if (!track || !canSeeTrack(viewerId, track)) throw notFound('Audio');
+      const track = await loadVisibleTrack(ctx.database, viewerId, report.trackId);
+      if (!track) throw notFound('Audio');
       if (!listener || !reachesThreshold(report.secondsListened, track.duration)) {
         return { counted: false, playCount: track.playCount };
       }

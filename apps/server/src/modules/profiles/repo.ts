@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { discoverableSql, visibleWhere } from '../../access/tracks';
 import type { Database, Db } from '../../db/client';
 import { audioContent, users } from '../../db/schema';
 import { type RawRow, TRACK_SELECT } from '../discovery/rows';
@@ -15,7 +16,7 @@ export async function publicTrackCount(db: Db, userId: string): Promise<number> 
   const [row] = await db
     .select({ n: count() })
     .from(audioContent)
-    .where(and(eq(audioContent.userId, userId), eq(audioContent.isPublic, true), eq(audioContent.status, 'ready')));
+    .where(and(eq(audioContent.userId, userId), visibleWhere(null)));
   return row?.n ?? 0;
 }
 
@@ -68,7 +69,7 @@ export async function listActivity(database: Database, userId: string, limit: nu
      ) x
      JOIN audio_content a ON a.id = x.audio_id
      LEFT JOIN users u ON u.id = a.user_id
-     WHERE a.is_public AND a.status = 'ready'
+     WHERE ${discoverableSql('a')}
      ORDER BY x.at DESC
      LIMIT $2`,
     [userId, limit],

@@ -1,14 +1,15 @@
-import { DEFAULT_COVER_URL, MESSAGES } from '@wavecast/shared';
+import { DEFAULT_COVER_URL, isUuid, MESSAGES } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { canSeeTrack, isDiscoverable } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
 import { COVER_SIZES } from '../../media/cover';
 import { RENDITIONS } from '../../media/transcode';
 import { cachedTrack } from './delivery-cache';
-import { canDownloadTrack, canViewTrack, isTrackId } from './policy';
+import { canDownloadTrack } from './policy';
 import { coverVersion, streamVersion } from './presenter';
 import type { TrackRow } from './repo';
 import { attachmentDisposition, sendObject } from './send-object';
@@ -28,14 +29,14 @@ const IMMUTABLE = 'max-age=31536000, immutable';
 
 /** The track if this viewer may have it; 404 'Audio not found' otherwise (never 403: no leaks). */
 async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): Promise<TrackRow> {
-  const track = isTrackId(id) ? await cachedTrack(ctx, id) : null;
-  if (!track || !canViewTrack(req.user, track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
+  const track = isUuid(id) ? await cachedTrack(ctx, id) : null;
+  if (!track || !canSeeTrack(req.user?.id ?? null, track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
   return track;
 }
 
 /** Public, ready tracks may sit in shared caches; anything only its owner sees may not. */
 export function cacheControl(track: TrackRow, versioned: boolean): string {
-  const scope = track.isPublic && track.status === 'ready' ? 'public' : 'private';
+  const scope = isDiscoverable(track) ? 'public' : 'private';
   return versioned ? `${scope}, ${IMMUTABLE}` : `${scope}, no-cache`;
 }
 
@@ -92,7 +93,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendObject(ctx, req, reply, {
         key: track.audioKey,
         contentType: track.audioMime,
-        cacheControl: `${track.isPublic && track.status === 'ready' ? 'public' : 'private'}, max-age=3600`,
+        cacheControl: `${isDiscoverable(track) ? 'public' : 'private'}, max-age=3600`,
         disposition: attachmentDisposition(track.title, extOf(track.audioKey)),
         missing: MESSAGES.audioNotFound,
       });

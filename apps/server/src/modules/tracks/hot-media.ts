@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isUuid } from '@wavecast/shared';
+import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import type { StoredObject } from '../../storage';
 import { peekStat, peekTrack } from './delivery-cache';
 import { cacheControl, pickStream } from './delivery-routes';
 import { peekHotObject } from './local-files';
-import { canViewTrack, isTrackId } from './policy';
 import { streamVersion } from './presenter';
 import { parseRange } from './range';
 import { answerObject } from './send-object';
@@ -34,7 +35,7 @@ const routes = new Map<string, Route>();
 /** Resolves a stream URL as the route would; null for anything it would refuse or must decide itself. */
 function resolve(ctx: AppContext, url: string): Route | null {
   const m = STREAM_URL.exec(url);
-  if (!m || !isTrackId(m[1])) return null;
+  if (!m || !isUuid(m[1])) return null;
   const query = new URLSearchParams(m[2] ?? '');
   const v = query.getAll('v');
   const format = query.getAll('format');
@@ -43,7 +44,7 @@ function resolve(ctx: AppContext, url: string): Route | null {
   }
   const track = peekTrack(ctx, m[1]);
   // Visible to anyone, so no session is needed; private tracks go through the full route.
-  if (!track || !canViewTrack(null, track)) return null;
+  if (!track || !canSeeTrack(null, track)) return null;
   const { key, type } = pickStream(track, format[0] as 'opus' | 'aac' | 'original' | undefined);
   const stat = peekStat(ctx, key);
   if (!stat) return null;

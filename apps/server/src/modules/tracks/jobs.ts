@@ -1,15 +1,15 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { isUuid } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { forgetTrack } from './delivery-cache';
-import { isTrackId } from './policy';
 import { processCover, processTrack } from './processing';
 import { markFailed, orphanedProcessingTracks, requeueRunningJobs } from './repo';
 import { TRACK_COVER_JOB, TRACK_PROCESS_JOB } from './upload';
 
 const trackIdOf = (payload: Record<string, unknown>) => {
   const id = String(payload.trackId ?? '');
-  return isTrackId(id) ? id : null;
+  return isUuid(id) ? id : null;
 };
 
 /** `track.process` and `track.cover`; a track whose processing ran out of attempts becomes 'failed'. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { discoverableSql } from '../../access/tracks';
 import type { Database } from '../../db/client';
 import { audioContent, type TrackMedia, users } from '../../db/schema';
 
@@ -132,7 +133,7 @@ export async function markFailed(database: Database, id: string, reason: string)
 export async function claimAnnouncement(database: Database, id: string): Promise<{ userId: string } | null> {
   const rows = await database.query<{ user_id: string }>(
     `UPDATE audio_content SET media = media || '{"announced": true}'::jsonb
-     WHERE id = $1 AND status = 'ready' AND is_public
+     WHERE id = $1 AND ${discoverableSql('audio_content')}
        AND COALESCE((media->>'announced')::boolean, false) = false
      RETURNING user_id`,
     [id],

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Multipart } from '@fastify/multipart';
-import { chaptersProblem, MESSAGES, type TTrackUpdate, ZTrackUpdate } from '@wavecast/shared';
+import { chaptersProblem, isUuid, MESSAGES, type TTrackUpdate, ZTrackUpdate } from '@wavecast/shared';
+import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
@@ -11,7 +12,7 @@ import { announceIfPublic } from './announce';
 import { forgetTrack } from './delivery-cache';
 import { discard, type ReceivedFile } from './ingest';
 import { closeObjects } from './local-files';
-import { canEditTrack, canUpload, canViewTrack, isTrackId } from './policy';
+import { canEditTrack, canUpload } from './policy';
 import {
   type CreatorRow,
   deleteTrackRow,
@@ -32,8 +33,8 @@ export async function getTrack(
   viewer: SessionUser | null,
   id: string,
 ): Promise<{ track: TrackRow; creator: CreatorRow | null }> {
-  const found = isTrackId(id) ? await findTrackWithCreator(ctx.database, id) : null;
-  if (!found || !canViewTrack(viewer, found.track)) throw audioNotFound();
+  const found = isUuid(id) ? await findTrackWithCreator(ctx.database, id) : null;
+  if (!found || !canSeeTrack(viewer?.id ?? null, found.track)) throw audioNotFound();
   return found;
 }
 
@@ -58,7 +59,7 @@ const encodeCursor = (t: TrackRow) => `${t.createdAt.getTime()}${CURSOR_SEP}${t.
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
   const [ms, id] = cursor.split(CURSOR_SEP);
-  if (!ms || !id || !isTrackId(id) || !/^\d+$/.test(ms)) throw badRequest('Invalid cursor');
+  if (!ms || !id || !isUuid(id) || !/^\d+$/.test(ms)) throw badRequest('Invalid cursor');
   return { createdAt: new Date(Number(ms)), id };
 }
 

@@ -1,1 +1,0 @@
-export { canSeeTrack, isId } from '../plays/policy';
