@@ -16,6 +16,8 @@ import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
+import { creatorRoutes } from './tracks/creator-routes';
+import { deliveryRoutes } from './tracks/delivery-routes';
 import { trackRoutes } from './tracks/routes';
 import { usersRoutes } from './users/routes';
 
@@ -37,7 +39,7 @@ export const modules: Module[] = [
 modules.push(playRoutes, historyRoutes, likeRoutes, commentRoutes);
 // Live broadcasting: streams, ingest, listeners, chat, recordings.
 modules.push(liveRoutes);
-// Tracks: upload, processing, delivery (Range), creator dashboard.
-modules.push(trackRoutes);
+// Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); creator dashboard.
+modules.push(trackRoutes, deliveryRoutes, creatorRoutes);
 // Discovery: home, explore, categories, search; follows; public profiles.
 modules.push(discoveryRoutes, followRoutes, profileRoutes);

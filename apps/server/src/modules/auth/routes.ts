@@ -1,5 +1,5 @@
 import { ZAuthProviders } from '@wavecast/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -8,48 +8,11 @@ import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
 import { type Auth, createAuth } from './auth';
-import { stripTokens } from './auth-body';
-import { CLIENT_IP_HEADER, clientIp } from './client-ip';
-import { presentAuthError } from './errors';
 import { isExposedAuthEndpoint } from './exposed-endpoints';
 import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
-
-/** The request's headers as a web Headers object, with the client address we trust. */
-export function webHeaders(req: FastifyRequest, trustedProxyHeader?: string): Headers {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || k === CLIENT_IP_HEADER) continue;
-    headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-  }
-  headers.set(CLIENT_IP_HEADER, clientIp(req, trustedProxyHeader));
-  return headers;
-}
-
-/** Copies a web Response onto the reply; JSON errors take our one error shape. */
-export async function sendWebResponse(reply: FastifyReply, res: Response) {
-  reply.status(res.status);
-  res.headers.forEach((value, key) => {
-    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
-  });
-  const cookies = res.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-  if (!res.body) return reply.send(null);
-  const body = Buffer.from(await res.arrayBuffer());
-  if (!res.headers.get('content-type')?.includes('application/json')) return reply.send(body);
-  if (res.status >= 400) return reply.send(presentAuthError(res.status, body));
-  return reply.send(withoutTokens(body));
-}
-
-/** A successful auth JSON body without its session tokens (left as it is when not JSON after all). */
-function withoutTokens(body: Buffer): Buffer | string {
-  try {
-    return JSON.stringify(stripTokens(JSON.parse(body.toString('utf8'))));
-  } catch {
-    return body;
-  }
-}
+import { sendWebResponse, webHeaders } from './web-bridge';
 
 /** Resolves the signed-in user (auth session + profile) for a request, or null. */
 export async function resolveUser(

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../lib/session';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
 import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
-import { webHeaders } from '../auth/routes';
+import { webHeaders } from '../auth/web-bridge';
 import { findAuthFacts } from '../users/repo';
 
 /**

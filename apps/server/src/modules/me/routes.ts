@@ -19,7 +19,7 @@ import { badRequest } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { sameOrigin, signedIn, signedInAs } from '../auth/guard';
 import { PASSWORD_CHANGE_LIMIT } from '../auth/rate-limits';
-import { sendWebResponse, webHeaders } from '../auth/routes';
+import { sendWebResponse, webHeaders } from '../auth/web-bridge';
 import { deleteAccount } from '../users/deletion';
 import { presentMe, presentNotificationPrefs, presentOwnProfile, presentPrivacyPrefs } from '../users/presenter';
 import { findUser } from '../users/repo';

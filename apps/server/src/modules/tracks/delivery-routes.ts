@@ -7,12 +7,12 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
 import { COVER_SIZES } from '../../media/cover';
-import { RENDITIONS } from '../../media/transcode';
 import { cachedTrack } from './delivery-cache';
 import { canDownloadTrack } from './policy';
 import { coverVersion, streamVersion } from './presenter';
 import type { TrackRow } from './repo';
 import { attachmentDisposition, sendObject } from './send-object';
+import { cacheControl, pickStream } from './stream-choice';
 
 const Params = z.object({ id: z.string().max(100) });
 const StreamQuery = z.object({
@@ -25,27 +25,11 @@ const CoverQuery = z.object({
 });
 const VersionQuery = z.object({ v: z.string().max(64).optional() });
 
-const IMMUTABLE = 'max-age=31536000, immutable';
-
 /** The track if this viewer may have it; 404 'Audio not found' otherwise (never 403: no leaks). */
 async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): Promise<TrackRow> {
   const track = isUuid(id) ? await cachedTrack(ctx, id) : null;
   if (!track || !canSeeTrack(req.user?.id ?? null, track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
   return track;
-}
-
-/** Public, ready tracks may sit in shared caches; anything only its owner sees may not. */
-export function cacheControl(track: TrackRow, versioned: boolean): string {
-  const scope = isDiscoverable(track) ? 'public' : 'private';
-  return versioned ? `${scope}, ${IMMUTABLE}` : `${scope}, no-cache`;
-}
-
-/** The stream: the requested rendition, AAC by default (plays everywhere), the original until processed. */
-export function pickStream(track: TrackRow, format: 'opus' | 'aac' | 'original' | undefined) {
-  const media = track.media ?? {};
-  if (format === 'opus' && media.opusKey) return { key: media.opusKey, type: RENDITIONS.opus.contentType };
-  if (format !== 'original' && media.aacKey) return { key: media.aacKey, type: RENDITIONS.aac.contentType };
-  return { key: track.audioKey, type: track.audioMime };
 }
 
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);

@@ -5,11 +5,11 @@ import type { AppContext } from '../../context';
 import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import type { StoredObject } from '../../storage';
 import { peekStat, peekTrack } from './delivery-cache';
-import { cacheControl, pickStream } from './delivery-routes';
 import { peekHotObject } from './local-files';
 import { streamVersion } from './presenter';
 import { parseRange } from './range';
 import { answerObject } from './send-object';
+import { cacheControl, pickStream } from './stream-choice';
 
 const STREAM_URL = /^\/api\/tracks\/([^/?]+)\/stream(?:\?(.*))?$/;
 const FORMATS = new Set(['opus', 'aac', 'original']);

@@ -8,8 +8,6 @@ import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { refuseNulParts } from '../../lib/nul';
 import { isAllowedOrigin } from '../../lib/origin';
 import { requireUser, type SessionUser } from '../../lib/session';
-import { creatorRoutes } from './creator-routes';
-import { deliveryRoutes } from './delivery-routes';
 import { presentTrack } from './presenter';
 import { deleteTrack, getTrack, listMyTracks, replaceCover, updateTrack, uploadTrack } from './service';
 
@@ -42,7 +40,7 @@ async function drainingOnError<T>(req: FastifyRequest, work: () => Promise<T>): 
   }
 }
 
-/** Tracks: upload, read, edit, delete; delivery; the creator dashboard. */
+/** Tracks: upload, read, edit, delete (delivery and the creator dashboard register on their own). */
 export async function trackRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (scope) => {
     // State-changing requests must come from our own pages (cookies alone are not enough).
@@ -52,9 +50,6 @@ export async function trackRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     await editRoutes(scope, ctx);
   });
-  // Delivery (GET/HEAD only) stays outside that scope: nothing extra on the hot path.
-  await deliveryRoutes(app, ctx);
-  await creatorRoutes(app, ctx);
 }
 
 async function editRoutes(app: FastifyInstance, ctx: AppContext) {
