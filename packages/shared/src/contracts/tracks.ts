@@ -50,6 +50,9 @@ export const ZTrack = z.object({
   creator: ZUserSummary,
   /** For a signed-in viewer: whether they like it. */
   liked: z.boolean().optional(),
+  /** What this viewer may do with it, decided by the server (on a track's own page). */
+  canEdit: z.boolean().optional(),
+  canDelete: z.boolean().optional(),
   /**
    * Every playable form of the stream, best first (`<source>` elements / `canPlayType`): Opus in
    * WebM, then AAC in M4A once processed; the original until then. `audioUrl` plays everywhere.

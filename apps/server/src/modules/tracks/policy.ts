@@ -1,12 +1,15 @@
 import { canSeeTrack, type TrackAccess } from '../../access/tracks';
 import type { SessionUser } from '../../lib/session';
 
-type Viewer = Pick<SessionUser, 'id' | 'role'> | null;
+export type Viewer = Pick<SessionUser, 'id' | 'role'> | null;
 
 /** Only the owner edits, replaces the cover of, or deletes a track. */
 export function canEditTrack(viewer: Viewer, track: { userId: string }): boolean {
   return isOwner(viewer, track);
 }
+
+/** Only the owner deletes a track (moderators take content down through reports, not deletion). */
+export const canDeleteTrack = canEditTrack;
 
 /** Downloading the original: when the owner allows it (the owner always may). */
 export function canDownloadTrack(

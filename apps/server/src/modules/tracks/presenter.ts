@@ -3,6 +3,7 @@ import type { TTrack } from '@wavecast/shared';
 import { DEFAULT_COVER_URL } from '@wavecast/shared';
 import type { audioContent, users } from '../../db/schema';
 import { RENDITIONS } from '../../media/transcode';
+import { canDeleteTrack, canEditTrack, type Viewer } from './policy';
 
 type TrackRow = typeof audioContent.$inferSelect;
 type CreatorRow = Pick<typeof users.$inferSelect, 'id' | 'displayName' | 'avatarUrl'>;
@@ -38,7 +39,7 @@ function memo(map: WeakMap<object, string>, row: object, make: () => string): st
 export function presentTrack(
   row: TrackRow,
   creator: CreatorRow | null,
-  opts: { viewerId?: string | null; liked?: boolean } = {},
+  opts: { viewerId?: string | null; liked?: boolean; abilities?: { canEdit: boolean; canDelete: boolean } } = {},
 ): TTrack {
   const isOwner = opts.viewerId != null && opts.viewerId === row.userId;
   const v = streamVersion(row);
@@ -70,6 +71,7 @@ export function presentTrack(
       avatarUrl: creator?.avatarUrl ?? null,
     },
     ...(opts.liked !== undefined ? { liked: opts.liked } : {}),
+    ...opts.abilities,
     sources:
       media.opusKey && media.aacKey
         ? [
@@ -78,4 +80,12 @@ export function presentTrack(
           ]
         : [{ url: audioUrl, type: row.audioMime }],
   };
+}
+
+/** One track with what this viewer may do with it: the web app never works that out itself. */
+export function presentTrackFor(viewer: Viewer, row: TrackRow, creator: CreatorRow | null): TTrack {
+  return presentTrack(row, creator, {
+    viewerId: viewer?.id,
+    abilities: { canEdit: canEditTrack(viewer, row), canDelete: canDeleteTrack(viewer, row) },
+  });
 }

@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { refuseNulParts } from '../../lib/nul';
 import { isAllowedOrigin } from '../../lib/origin';
 import { requireUser, type SessionUser } from '../../lib/session';
-import { presentTrack } from './presenter';
+import { presentTrack, presentTrackFor } from './presenter';
 import { deleteTrack, getTrack, listMyTracks, replaceCover, updateTrack, uploadTrack } from './service';
 
 const Params = z.object({ id: z.string().max(100) });
@@ -18,7 +18,7 @@ const ListQuery = z.object({
 });
 
 const present = (viewer: SessionUser | null, found: Awaited<ReturnType<typeof getTrack>>) => ({
-  track: presentTrack(found.track, found.creator, { viewerId: viewer?.id }),
+  track: presentTrackFor(viewer, found.track, found.creator),
 });
 
 function multipartParts(req: FastifyRequest) {

@@ -12,7 +12,7 @@ import { announceIfPublic } from './announce';
 import { forgetTrack } from './delivery-cache';
 import { discard, type ReceivedFile } from './ingest';
 import { closeObjects } from './local-files';
-import { canEditTrack, canUpload } from './policy';
+import { canDeleteTrack, canEditTrack, canUpload } from './policy';
 import {
   type CreatorRow,
   deleteTrackRow,
@@ -96,7 +96,8 @@ export async function updateTrack(ctx: AppContext, user: SessionUser, id: string
 
 /** Deletes the row (comments, likes, playlist entries go with it), then every stored file. */
 export async function deleteTrack(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
-  const { track } = await editableTrack(ctx, user, id);
+  const { track } = await getTrack(ctx, user, id);
+  if (!canDeleteTrack(user, track)) throw new AppError('FORBIDDEN', 'You can only change your own audio.');
   const row = await deleteTrackRow(ctx.database, track.id);
   if (!row) return;
   forgetTrack(ctx, track.id);

@@ -161,6 +161,16 @@ describe('managing tracks', () => {
     await t.ctx.jobs.drain();
   });
 
+  it('says what each viewer may do with a track: the owner edits and deletes, nobody else', async () => {
+    const track = await upload({ title: 'Abilities' });
+    await t.ctx.jobs.drain();
+    const admin = await signUp(t, { role: 'admin', name: 'Admin' });
+    expect(await getTrack(track.id, owner)).toMatchObject({ canEdit: true, canDelete: true });
+    for (const viewer of [other, admin, null]) {
+      expect(await getTrack(track.id, viewer)).toMatchObject({ canEdit: false, canDelete: false });
+    }
+  });
+
   it('lets the owner edit every field; nobody else', async () => {
     const track = await upload({ title: 'Editable' });
     await t.ctx.jobs.drain();

@@ -58,7 +58,9 @@ function TrackDetail({ track }: { track: TTrack }) {
   const [deleting, setDeleting] = useState(false);
   useProcessingUpdates(user?.id);
 
-  const isOwner = user?.id === track.creator.id;
+  // What this viewer may do comes from the server with the track (never worked out here).
+  const canEdit = track.canEdit === true;
+  const canDelete = track.canDelete === true;
   const current = usePlayerState((s) => s.current?.id === track.id);
   const playing = usePlayerState((s) => s.current?.id === track.id && s.playing);
   const chapter = useCurrentChapter();
@@ -66,7 +68,7 @@ function TrackDetail({ track }: { track: TTrack }) {
 
   return (
     <article className="mx-auto max-w-5xl space-y-8">
-      {isOwner && track.status !== 'ready' && <ProcessingNotice track={track} />}
+      {canEdit && track.status !== 'ready' && <ProcessingNotice track={track} />}
 
       <header className="flex flex-col gap-6 md:flex-row md:items-end">
         <img
@@ -104,7 +106,7 @@ function TrackDetail({ track }: { track: TTrack }) {
               <dt className="sr-only">Uploaded</dt>
               <dd>{timeAgo(track.createdAt)}</dd>
             </div>
-            {isOwner && (
+            {canEdit && (
               <div className="flex items-center gap-2">
                 <dt className="sr-only">Status</dt>
                 <dd className="flex items-center gap-2">
@@ -138,23 +140,23 @@ function TrackDetail({ track }: { track: TTrack }) {
           </a>
         )}
         <MoreMenu track={track} />
-        {isOwner && (
-          <>
-            <button
-              type="button"
-              onClick={() => setEditing(true)}
-              className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-surface-2"
-            >
-              <Pencil className="size-4" aria-hidden /> Edit
-            </button>
-            <button
-              type="button"
-              onClick={() => setDeleting(true)}
-              className="inline-flex h-10 items-center gap-2 rounded-full border border-error/50 px-4 text-sm font-semibold text-error hover:bg-error/10"
-            >
-              <Trash2 className="size-4" aria-hidden /> Delete
-            </button>
-          </>
+        {canEdit && (
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-surface-2"
+          >
+            <Pencil className="size-4" aria-hidden /> Edit
+          </button>
+        )}
+        {canDelete && (
+          <button
+            type="button"
+            onClick={() => setDeleting(true)}
+            className="inline-flex h-10 items-center gap-2 rounded-full border border-error/50 px-4 text-sm font-semibold text-error hover:bg-error/10"
+          >
+            <Trash2 className="size-4" aria-hidden /> Delete
+          </button>
         )}
       </div>
 
@@ -203,16 +205,14 @@ function TrackDetail({ track }: { track: TTrack }) {
         </div>
       </div>
 
-      {isOwner && (
-        <>
-          <EditTrackDialog track={track} open={editing} onClose={() => setEditing(false)} />
-          <DeleteTrackDialog
-            track={track}
-            open={deleting}
-            onClose={() => setDeleting(false)}
-            onDeleted={() => navigate('/creator/dashboard')}
-          />
-        </>
+      {canEdit && <EditTrackDialog track={track} open={editing} onClose={() => setEditing(false)} />}
+      {canDelete && (
+        <DeleteTrackDialog
+          track={track}
+          open={deleting}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => navigate('/creator/dashboard')}
+        />
       )}
     </article>
   );
