@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioContent } from '../src/db/schema';
 import { audioPart, filesUnder, makeAudio, multipartBody } from '../src/modules/tracks/testing';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
+import { seedTrack } from './seed-track';
 
 // PostgreSQL refuses NUL in text with an encoding error: every route must answer 400 and change nothing.
 let t: TestApp;
@@ -40,19 +40,7 @@ beforeAll(async () => {
   creator = await signUp(t, { role: 'creator' });
   admin = await signUp(t, { role: 'admin' });
   listener = await signUp(t);
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId: creator.id,
-      title: 'Track',
-      audioKey: 'audio/x.mp3',
-      audioMime: 'audio/mpeg',
-      audioBytes: 1,
-      isPublic: true,
-      status: 'ready',
-    })
-    .returning();
-  trackId = row.id;
+  trackId = await seedTrack(t.ctx.database.db, creator.id, { title: 'Track' });
   const playlist = await t.app.inject({
     method: 'POST',
     url: '/api/playlists',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/helpers';
-import { audioContent } from '../db/schema';
+import { seedTrack } from '../../test/seed-track';
 
 let t: TestApp;
 let url: string;
@@ -11,19 +11,7 @@ let otherTrack: string;
 let privateTrack: string;
 
 async function makeTrack(isPublic: boolean) {
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId: owner.id,
-      title: 'T',
-      audioKey: 'audio/x.mp3',
-      audioMime: 'audio/mpeg',
-      audioBytes: 1,
-      isPublic,
-      status: 'ready',
-    })
-    .returning();
-  return row.id;
+  return seedTrack(t.ctx.database.db, owner.id, { title: 'T', isPublic });
 }
 
 async function open(headers: Record<string, string> = {}) {

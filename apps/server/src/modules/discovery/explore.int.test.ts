@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { THome, TTrack, TTrackPage } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { seedTrack } from '../../../test/seed-track';
 import { listenEvents, liveStreams } from '../../db/schema';
-import { insertTrack } from './testing';
 
 let t: TestApp;
 let creator: TestUser;
@@ -46,7 +46,7 @@ beforeAll(async () => {
     const plays = Math.floor(i / 4) * 10;
     const category = CATEGORIES[i % CATEGORIES.length] as string;
     const recording = i % 10 === 0;
-    const id = await insertTrack(db, creator.id, {
+    const id = await seedTrack(db, creator.id, {
       title: `Track ${i}`,
       category,
       createdAt: at,
@@ -55,8 +55,8 @@ beforeAll(async () => {
     });
     visible.push({ id, at, plays, category, recording });
   }
-  hidden.push(await insertTrack(db, creator.id, { title: 'Hidden private', isPublic: false, createdAt: new Date() }));
-  hidden.push(await insertTrack(db, creator.id, { title: 'Hidden processing', status: 'processing', playCount: 9999 }));
+  hidden.push(await seedTrack(db, creator.id, { title: 'Hidden private', isPublic: false, createdAt: new Date() }));
+  hidden.push(await seedTrack(db, creator.id, { title: 'Hidden processing', status: 'processing', playCount: 9999 }));
   const publisherSeenAt = new Date(Date.now() + 3_600_000);
   await db.insert(liveStreams).values([
     { userId: creator.id, title: 'Jazz Night Live', category: 'Music', viewerCount: 3, publisherSeenAt },

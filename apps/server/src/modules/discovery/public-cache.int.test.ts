@@ -1,7 +1,7 @@
 import type { THome, TTrackPage } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { insertTrack } from './testing';
+import { seedTrack } from '../../../test/seed-track';
 
 let t: TestApp;
 let creator: TestUser;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ PUBLIC_CACHE_MS: '60000' });
   creator = await signUp(t, { role: 'creator' });
   listener = await signUp(t, { role: 'listener' });
-  trackId = await insertTrack(t.ctx.database.db, creator.id, { title: 'Cached Song' });
+  trackId = await seedTrack(t.ctx.database.db, creator.id, { title: 'Cached Song' });
 });
 afterAll(() => t.close());
 

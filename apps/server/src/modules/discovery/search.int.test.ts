@@ -2,8 +2,8 @@ import type { TSearchResults } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { seedTrack } from '../../../test/seed-track';
 import { liveStreams, users } from '../../db/schema';
-import { insertTrack } from './testing';
 
 let t: TestApp;
 let calm: TestUser;
@@ -28,17 +28,17 @@ beforeAll(async () => {
   other = await signUp(t, { name: 'Zoë Quinn', role: 'creator' });
   await db.update(users).set({ displayName: 'Calm Collective' }).where(eq(users.id, calm.id));
   await db.update(users).set({ displayName: 'Zoë Quinn' }).where(eq(users.id, other.id));
-  ids.title = await insertTrack(db, calm.id, { title: 'Morning Meditation', description: 'Ten breaths.' });
-  ids.desc = await insertTrack(db, other.id, {
+  ids.title = await seedTrack(db, calm.id, { title: 'Morning Meditation', description: 'Ten breaths.' });
+  ids.desc = await seedTrack(db, other.id, {
     title: 'Evening Walk',
     description: 'A slow meditation on the city at dusk, a meditation in steps.',
     playCount: 999,
   });
-  ids.tag = await insertTrack(db, other.id, { title: 'Quiet Hours', tags: ['meditation'], playCount: 500 });
-  ids.cafe = await insertTrack(db, other.id, { title: 'Café Sessions', description: 'Live at the corner' });
-  ids.private = await insertTrack(db, calm.id, { title: 'Secret Meditation', isPublic: false });
-  ids.processing = await insertTrack(db, calm.id, { title: 'Unfinished Meditation', status: 'processing' });
-  ids.failed = await insertTrack(db, calm.id, { title: 'Broken Meditation', status: 'failed' });
+  ids.tag = await seedTrack(db, other.id, { title: 'Quiet Hours', tags: ['meditation'], playCount: 500 });
+  ids.cafe = await seedTrack(db, other.id, { title: 'Café Sessions', description: 'Live at the corner' });
+  ids.private = await seedTrack(db, calm.id, { title: 'Secret Meditation', isPublic: false });
+  ids.processing = await seedTrack(db, calm.id, { title: 'Unfinished Meditation', status: 'processing' });
+  ids.failed = await seedTrack(db, calm.id, { title: 'Broken Meditation', status: 'failed' });
   // A publisher heartbeat in the future keeps the live module from ending the stream as abandoned.
   const publisherSeenAt = new Date(Date.now() + 3_600_000);
   await db.insert(liveStreams).values([

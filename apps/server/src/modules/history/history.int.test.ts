@@ -1,7 +1,7 @@
 import type { TContinueList, THistoryList } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioContent } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
 
 let t: TestApp;
 let alice: TestUser;
@@ -12,20 +12,11 @@ let audiobook: string; // 2 hours
 let song: string; // 3 minutes: no resume
 
 async function makeTrack(userId: string, title: string, opts: { isPublic?: boolean; duration?: number } = {}) {
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId,
-      title,
-      audioKey: `audio/${userId}/${title}.mp3`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 1000,
-      duration: opts.duration ?? 3600,
-      isPublic: opts.isPublic ?? true,
-      status: 'ready',
-    })
-    .returning();
-  return row.id;
+  return seedTrack(t.ctx.database.db, userId, {
+    title,
+    duration: opts.duration ?? 3600,
+    isPublic: opts.isPublic ?? true,
+  });
 }
 
 const call = (user: TestUser | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>

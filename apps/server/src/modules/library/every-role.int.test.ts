@@ -1,7 +1,8 @@
 import { ROLES, type TLibrary } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
-import { audioContent, listenEvents } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
+import { listenEvents } from '../../db/schema';
 
 // Every signed-in account has a library (issue 14): affiliates and advertisers listen too, so
 // their likes, history and Your Library answer like anyone's.
@@ -11,20 +12,7 @@ let trackId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const creator = await signUp(t, { name: 'Aurora', role: 'creator' });
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId: creator.id,
-      title: 'Night Drive',
-      audioKey: `audio/${creator.id}/night.mp3`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 10,
-      status: 'ready',
-      isPublic: true,
-      duration: 600,
-    })
-    .returning();
-  trackId = row.id;
+  trackId = await seedTrack(t.ctx.database.db, creator.id, { title: 'Night Drive', duration: 600 });
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import type { TLibrary } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioContent, comments, follows, likes, listenEvents, playbackPositions, playlists } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
+import { comments, follows, likes, listenEvents, playbackPositions, playlists } from '../../db/schema';
 
 let t: TestApp;
 let me: TestUser;
@@ -12,21 +13,12 @@ const db = () => t.ctx.database.db;
 const daysAgo = (d: number) => new Date(Date.now() - d * 24 * 3600 * 1000);
 
 async function makeTrack(title: string, opts: { isPublic?: boolean; duration?: number } = {}) {
-  const [row] = await db()
-    .insert(audioContent)
-    .values({
-      userId: creator.id,
-      title,
-      audioKey: `audio/${creator.id}/${title}.mp3`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 10,
-      status: 'ready',
-      isPublic: opts.isPublic ?? true,
-      duration: opts.duration ?? 1200,
-    })
-    .returning();
-  ids[title] = row.id;
-  return row.id;
+  ids[title] = await seedTrack(db(), creator.id, {
+    title,
+    isPublic: opts.isPublic ?? true,
+    duration: opts.duration ?? 1200,
+  });
+  return ids[title];
 }
 
 async function library(user: TestUser) {

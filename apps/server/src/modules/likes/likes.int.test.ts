@@ -1,7 +1,7 @@
 import type { TLikedList } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioContent } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
 
 let t: TestApp;
 let alice: TestUser;
@@ -11,20 +11,7 @@ const tracks: string[] = [];
 let privateTrack: string;
 
 async function makeTrack(userId: string, title: string, opts: { isPublic?: boolean } = {}) {
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId,
-      title,
-      audioKey: `audio/${userId}/${title}.mp3`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 1000,
-      duration: 120,
-      isPublic: opts.isPublic ?? true,
-      status: 'ready',
-    })
-    .returning();
-  return row.id;
+  return seedTrack(t.ctx.database.db, userId, { title, duration: 120, isPublic: opts.isPublic ?? true });
 }
 
 const call = (user: TestUser | null, method: 'GET' | 'PUT' | 'DELETE', url: string) =>

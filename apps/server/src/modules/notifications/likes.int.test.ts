@@ -1,7 +1,7 @@
 import type { TNotification, TNotificationPrefs } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioContent } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
 import { notificationsSettled } from './subscriber';
 
 let t: TestApp;
@@ -11,19 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function makeTrack(owner: TestUser, title: string) {
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId: owner.id,
-      title,
-      audioKey: `audio/${owner.id}/${title}.mp3`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 10,
-      status: 'ready',
-      isPublic: true,
-    })
-    .returning();
-  return row.id;
+  return seedTrack(t.ctx.database.db, owner.id, { title });
 }
 
 const like = (u: TestUser, trackId: string, method: 'PUT' | 'DELETE' = 'PUT') =>

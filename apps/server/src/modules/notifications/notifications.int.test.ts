@@ -2,7 +2,8 @@ import type { RealtimeMessage, TNotificationPage } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioContent, comments, follows, liveStreams, type NotificationPrefs, users } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
+import { comments, follows, liveStreams, type NotificationPrefs, users } from '../../db/schema';
 import { DIGEST_JOB, nextDigestTime } from './digest';
 import { notificationsSettled } from './subscriber';
 
@@ -40,19 +41,7 @@ async function follow(follower: TestUser, following: TestUser) {
 }
 
 async function makeTrack(owner: TestUser, title: string, isPublic = true) {
-  const [row] = await db()
-    .insert(audioContent)
-    .values({
-      userId: owner.id,
-      title,
-      audioKey: `audio/${owner.id}/${title}.mp3`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 10,
-      status: 'ready',
-      isPublic,
-    })
-    .returning();
-  return row.id;
+  return seedTrack(db(), owner.id, { title, isPublic });
 }
 
 /** Rows of a user's notifications, once the bus handlers have settled. */

@@ -1,7 +1,7 @@
 import type { TPlaylist, TPlaylistList } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioContent } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
 
 let t: TestApp;
 let owner: TestUser;
@@ -17,21 +17,13 @@ async function makeTrack(
   title: string,
   opts: { isPublic?: boolean; status?: 'ready' | 'processing'; duration?: number } = {},
 ) {
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId,
-      title,
-      audioKey: `audio/${userId}/${title}.mp3`,
-      coverKey: `covers/${userId}/${title}.jpg`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 1000,
-      duration: opts.duration ?? 60,
-      isPublic: opts.isPublic ?? true,
-      status: opts.status ?? 'ready',
-    })
-    .returning();
-  return row.id;
+  return seedTrack(t.ctx.database.db, userId, {
+    title,
+    coverKey: `covers/${userId}/${title}.jpg`,
+    duration: opts.duration ?? 60,
+    isPublic: opts.isPublic ?? true,
+    status: opts.status ?? 'ready',
+  });
 }
 
 const call = (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioContent } from '../../db/schema';
+import { seedTrack } from '../../../test/seed-track';
 import { LISTENER_COOKIE } from './listener-cookie';
 
 let t: TestApp;
@@ -12,20 +12,11 @@ let jingle: string; // 20 s: threshold 10 s (half the track)
 let privateTrack: string;
 
 async function makeTrack(userId: string, title: string, opts: { isPublic?: boolean; duration?: number } = {}) {
-  const [row] = await t.ctx.database.db
-    .insert(audioContent)
-    .values({
-      userId,
-      title,
-      audioKey: `audio/${userId}/${title}.mp3`,
-      audioMime: 'audio/mpeg',
-      audioBytes: 1000,
-      duration: opts.duration ?? 200,
-      isPublic: opts.isPublic ?? true,
-      status: 'ready',
-    })
-    .returning();
-  return row.id;
+  return seedTrack(t.ctx.database.db, userId, {
+    title,
+    duration: opts.duration ?? 200,
+    isPublic: opts.isPublic ?? true,
+  });
 }
 
 const report = (cookie: string | null, trackId: string, secondsListened: number) =>

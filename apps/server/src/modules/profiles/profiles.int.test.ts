@@ -2,8 +2,8 @@ import type { TProfile, TTrackPage } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { seedTrack } from '../../../test/seed-track';
 import { comments, likes, users } from '../../db/schema';
-import { insertTrack } from '../discovery/testing';
 
 let t: TestApp;
 let creator: TestUser;
@@ -43,10 +43,10 @@ beforeAll(async () => {
     .update(users)
     .set({ website: 'https://example.com/aurora', bio: 'Ambient.' })
     .where(eq(users.id, creator.id));
-  publicTrack = await insertTrack(db, creator.id, { title: 'Public one' });
-  await insertTrack(db, creator.id, { title: 'Public two', createdAt: new Date(Date.now() - 1000) });
-  privateTrack = await insertTrack(db, creator.id, { title: 'Private one', isPublic: false });
-  await insertTrack(db, creator.id, { title: 'Processing one', status: 'processing' });
+  publicTrack = await seedTrack(db, creator.id, { title: 'Public one' });
+  await seedTrack(db, creator.id, { title: 'Public two', createdAt: new Date(Date.now() - 1000) });
+  privateTrack = await seedTrack(db, creator.id, { title: 'Private one', isPublic: false });
+  await seedTrack(db, creator.id, { title: 'Processing one', status: 'processing' });
   await follow(fan, creator.id);
 });
 afterAll(() => t.close());

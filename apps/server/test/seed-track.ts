@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { audioContent } from '../../db/schema';
+import type { Db } from '../src/db/client';
+import { audioContent } from '../src/db/schema';
 
-/** Test fixture: a track row as the upload pipeline leaves it (ready and public unless told). */
-export async function insertTrack(
+/**
+ * Test fixture, the one way tests make a track row without uploading: as the upload pipeline
+ * leaves it (ready, public, 90 s unless told). Returns its id.
+ */
+export async function seedTrack(
   db: Db,
   userId: string,
   fields: Partial<typeof audioContent.$inferInsert> & { title: string },
