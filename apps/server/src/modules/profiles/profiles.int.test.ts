@@ -44,7 +44,8 @@ beforeAll(async () => {
     .set({ website: 'https://example.com/aurora', bio: 'Ambient.' })
     .where(eq(users.id, creator.id));
   publicTrack = await seedTrack(db, creator.id, { title: 'Public one' });
-  await seedTrack(db, creator.id, { title: 'Public two', createdAt: new Date(Date.now() - 1000) });
+  // An hour older, so the order holds however slowly the inserts run.
+  await seedTrack(db, creator.id, { title: 'Public two', createdAt: new Date(Date.now() - 3600_000) });
   privateTrack = await seedTrack(db, creator.id, { title: 'Private one', isPublic: false });
   await seedTrack(db, creator.id, { title: 'Processing one', status: 'processing' });
   await follow(fan, creator.id);
