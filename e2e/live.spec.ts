@@ -34,7 +34,7 @@ async function playedLevel(page: Page): Promise<number> {
 }
 
 test('a creator goes live; listeners hear it, count and chat; ending leaves a draft recording', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const host = await person('Aurora Live', 'creator');
   const creator = host.page;
 
@@ -78,7 +78,11 @@ test('a creator goes live; listeners hear it, count and chat; ending leaves a dr
 
   await expect(goLive).toBeEnabled();
   await goLive.click();
-  await expect(creator.getByRole('button', { name: 'Connecting...' })).toBeVisible();
+  // 'Connecting...' lasts until the server has audio: on a fast machine that can be over before a
+  // check sees it, so either it shows or the stream is already on air.
+  await expect(
+    creator.getByRole('button', { name: 'Connecting...' }).or(creator.getByRole('button', { name: 'End Stream' })),
+  ).toBeVisible();
   await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
   const liveAt = Date.now();
   await expect(creator.getByRole('button', { name: 'End Stream' })).toBeVisible();
@@ -169,7 +173,8 @@ test('a creator goes live; listeners hear it, count and chat; ending leaves a dr
   await creator.getByRole('button', { name: 'Publish Recording' }).click();
   await expect(creator.getByText('Recording published!')).toBeVisible();
   await listener.reload();
-  await expect(listener.getByRole('link', { name: 'Listen to the recording' })).toBeVisible({ timeout: 60_000 });
+  // The recording is processed like an upload first (slow on a busy machine).
+  await expect(listener.getByRole('link', { name: 'Listen to the recording' })).toBeVisible({ timeout: 120_000 });
 
   await Promise.allSettled([host.ctx.close(), one.ctx.close(), two.ctx.close()]);
 });
