@@ -19,7 +19,7 @@ import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
 import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
-import { serveHotMedia } from './modules/tracks/hot-media';
+import { serveHotMedia } from './modules/delivery/hot-media';
 import { realtimeGateway } from './realtime/gateway';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';

@@ -2,10 +2,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isUuid } from '@wavecast/shared';
 import type { AppContext } from '../../context';
-import { forgetTrack } from './delivery-cache';
+import { forgetTrack } from '../delivery/cache';
 import { processCover, processTrack } from './processing';
 import { markFailed, orphanedProcessingTracks, requeueRunningJobs } from './repo';
-import { TRACK_COVER_JOB, TRACK_PROCESS_JOB } from './upload';
+import { TRACK_COVER_JOB, TRACK_PROCESS_JOB } from './track-upload';
 
 const trackIdOf = (payload: Record<string, unknown>) => {
   const id = String(payload.trackId ?? '');

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { audioPart, makeAudio, makeImage, multipartBody } from '../tracks/testing';
 import { hotMediaServed } from './hot-media';
-import { audioPart, makeAudio, makeImage, multipartBody } from './testing';
 
 let t: TestApp;
 let owner: TestUser;
