@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { type AppContext, appContext } from './context';
 import { openDatabase } from './db/client';
 import { registerJobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
@@ -21,7 +21,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     from: config.MAIL_FROM,
     dropDir: path.join(config.dataDir, 'mail'),
   });
-  const ctx: AppContext = { config, database, storage, bus, jobs, mail };
+  const ctx = appContext({ config, database, storage, bus, jobs, mail });
   registerJobHandlers(ctx);
   return ctx;
 }

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { AppContext } from '../src/context';
+import { type AppContext, appContext } from '../src/context';
 import { type Database, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { registerJobHandlers } from '../src/jobs/handlers';
@@ -72,14 +72,15 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase(dataDir);
-  const ctx: AppContext = {
+  const ctx = appContext({
     config,
     database,
     storage: new LocalStorage(path.join(dataDir, 'storage')),
     bus: new MemoryBus(),
     jobs: new JobQueue(database),
     mail: new Mailer(database, { from: config.MAIL_FROM, dropDir: path.join(dataDir, 'mail'), log: () => {} }),
-  };
+  });
+
   registerJobHandlers(ctx);
   const app = await buildApp(ctx, opts);
   await app.ready();

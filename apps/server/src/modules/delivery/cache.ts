@@ -40,22 +40,14 @@ class TtlCache<V> {
 
 export const TRACK_CACHE_TTL_MS = 3000;
 
-interface Caches {
-  tracks: TtlCache<TrackRow | null>;
-  stats: TtlCache<StoredObject | null>;
+/** One app's delivery memory (ctx.caches.delivery, built with the context). */
+export class DeliveryCache {
+  readonly tracks = new TtlCache<TrackRow | null>(TRACK_CACHE_TTL_MS, 10_000);
+  // Storage keys are never rewritten (each processing run makes new ones), so stats keep longer.
+  readonly stats = new TtlCache<StoredObject | null>(60_000, 20_000);
 }
 
-const byContext = new WeakMap<object, Caches>();
-
-function caches(ctx: AppContext): Caches {
-  let c = byContext.get(ctx.database);
-  if (!c) {
-    // Storage keys are never rewritten (each processing run makes new ones), so stats keep longer.
-    c = { tracks: new TtlCache(TRACK_CACHE_TTL_MS, 10_000), stats: new TtlCache(60_000, 20_000) };
-    byContext.set(ctx.database, c);
-  }
-  return c;
-}
+const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
 
 export async function cachedTrack(ctx: AppContext, id: string): Promise<TrackRow | null> {
   const c = caches(ctx);
