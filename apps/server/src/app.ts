@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { scheduleJobs } from './jobs/registry';
 import { installErrorHandler } from './lib/error-handler';
 import { createHttpServer } from './lib/http-server';
 import { logSerializers } from './lib/log-redaction';
@@ -97,6 +98,7 @@ export async function buildApp(
 
   await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL, canSubscribe: topicAccess(ctx) });
   for (const mod of modules) await mod(app, ctx);
+  await scheduleJobs(ctx, app.log);
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);
   return app;

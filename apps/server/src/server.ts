@@ -4,8 +4,8 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type AppContext, appContext } from './context';
 import { openDatabase } from './db/client';
-import { registerJobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
+import { registerJobs } from './jobs/registry';
 import { Mailer } from './mail/mailer';
 import { createBus } from './realtime/bus';
 import { createStorage } from './storage';
@@ -22,7 +22,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     dropDir: path.join(config.dataDir, 'mail'),
   });
   const ctx = appContext({ config, database, storage, bus, jobs, mail });
-  registerJobHandlers(ctx);
+  registerJobs(ctx);
   return ctx;
 }
 

@@ -12,8 +12,8 @@ import { loadConfig } from '../src/config';
 import { type AppContext, appContext } from '../src/context';
 import { type Database, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
-import { registerJobHandlers } from '../src/jobs/handlers';
 import { JobQueue } from '../src/jobs/queue';
+import { registerJobs } from '../src/jobs/registry';
 import { Mailer } from '../src/mail/mailer';
 import { MemoryBus } from '../src/realtime/bus';
 import { LocalStorage } from '../src/storage/local';
@@ -81,7 +81,7 @@ export async function createTestApp(
     mail: new Mailer(database, { from: config.MAIL_FROM, dropDir: path.join(dataDir, 'mail'), log: () => {} }),
   });
 
-  registerJobHandlers(ctx);
+  registerJobs(ctx);
   const app = await buildApp(ctx, opts);
   await app.ready();
   return {
