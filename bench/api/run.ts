@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import type { AppContext } from '../../apps/server/src/context';
+import { appContext } from '../../apps/server/src/context';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { JobQueue } from '../../apps/server/src/jobs/queue';
 import { Mailer } from '../../apps/server/src/mail/mailer';
@@ -86,14 +86,15 @@ async function startOurs(database: Database, dir: string) {
     WEB_DIST: dir,
     PUBLIC_CACHE_MS: process.env.PUBLIC_CACHE_MS,
   });
-  const ctx: AppContext = {
+  const ctx = appContext({
     config,
     database: recorder,
     storage: new LocalStorage(path.join(dir, 'storage')),
     bus: new MemoryBus(),
     jobs: new JobQueue(recorder),
     mail: new Mailer(recorder, { from: config.MAIL_FROM, log: () => {} }),
-  };
+  });
+
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

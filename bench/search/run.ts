@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PAGE_SIZES } from '@wavecast/shared';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import type { AppContext } from '../../apps/server/src/context';
+import { appContext } from '../../apps/server/src/context';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { JobQueue } from '../../apps/server/src/jobs/queue';
 import { Mailer } from '../../apps/server/src/mail/mailer';
@@ -40,14 +40,15 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 /** The app as the server runs it, on the given database (no jobs worker, no web app). */
 async function appOn(database: Database, dir: string) {
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST: dir });
-  const ctx: AppContext = {
+  const ctx = appContext({
     config,
     database,
     storage: new LocalStorage(path.join(dir, 'storage')),
     bus: new MemoryBus(),
     jobs: new JobQueue(database),
     mail: new Mailer(database, { from: config.MAIL_FROM, log: () => {} }),
-  };
+  });
+
   const app = await buildApp(ctx);
   await app.ready();
   return { app, ctx };

@@ -13,13 +13,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { scheduleJobs } from './jobs/registry';
 import { installErrorHandler } from './lib/error-handler';
 import { createHttpServer } from './lib/http-server';
 import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
 import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
-import { serveHotMedia } from './modules/tracks/hot-media';
+import { serveHotMedia } from './modules/delivery/hot-media';
 import { realtimeGateway } from './realtime/gateway';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';
@@ -97,6 +98,7 @@ export async function buildApp(
 
   await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL, canSubscribe: topicAccess(ctx) });
   for (const mod of modules) await mod(app, ctx);
+  await scheduleJobs(ctx, app.log);
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);
   return app;

@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { type AppContext, appContext } from './context';
 import { openDatabase } from './db/client';
-import { registerJobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
+import { registerJobs } from './jobs/registry';
 import { Mailer } from './mail/mailer';
 import { createBus } from './realtime/bus';
 import { createStorage } from './storage';
@@ -21,8 +21,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     from: config.MAIL_FROM,
     dropDir: path.join(config.dataDir, 'mail'),
   });
-  const ctx: AppContext = { config, database, storage, bus, jobs, mail };
-  registerJobHandlers(ctx);
+  const ctx = appContext({ config, database, storage, bus, jobs, mail });
+  registerJobs(ctx);
   return ctx;
 }
 

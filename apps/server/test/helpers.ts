@@ -9,11 +9,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { AppContext } from '../src/context';
+import { type AppContext, appContext } from '../src/context';
 import { type Database, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
-import { registerJobHandlers } from '../src/jobs/handlers';
 import { JobQueue } from '../src/jobs/queue';
+import { registerJobs } from '../src/jobs/registry';
 import { Mailer } from '../src/mail/mailer';
 import { MemoryBus } from '../src/realtime/bus';
 import { LocalStorage } from '../src/storage/local';
@@ -72,15 +72,16 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase(dataDir);
-  const ctx: AppContext = {
+  const ctx = appContext({
     config,
     database,
     storage: new LocalStorage(path.join(dataDir, 'storage')),
     bus: new MemoryBus(),
     jobs: new JobQueue(database),
     mail: new Mailer(database, { from: config.MAIL_FROM, dropDir: path.join(dataDir, 'mail'), log: () => {} }),
-  };
-  registerJobHandlers(ctx);
+  });
+
+  registerJobs(ctx);
   const app = await buildApp(ctx, opts);
   await app.ready();
   return {

@@ -15,6 +15,7 @@ export * from './contracts/users';
 export * from './errors';
 export * from './events';
 export * from './format';
+export * from './jobs';
 export * from './messages';
 export * from './pricing';
 export * from './rules';

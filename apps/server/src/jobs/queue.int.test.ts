@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { JobQueue } from './queue';
 
+/** The queue's own test jobs (the app's job map is JobPayloads in packages/shared). */
+interface TestJobs {
+  'test.work': { name: string };
+  'test.transcode': Record<string, never>;
+  'test.mail': Record<string, never>;
+  'test.weekly': { week: string };
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -10,7 +18,7 @@ afterAll(() => t.close());
 
 describe('JobQueue', () => {
   it('runs jobs, retries failures, and reclaims a job whose worker died', async () => {
-    const q = new JobQueue(t.ctx.database);
+    const q = new JobQueue<TestJobs>(t.ctx.database);
     const seen: string[] = [];
     let failOnce = true;
     q.register('test.work', async (p) => {
@@ -40,7 +48,7 @@ describe('JobQueue', () => {
   });
 
   it('runs lanes side by side: a quick job does not wait behind a long media job', async () => {
-    const q = new JobQueue(t.ctx.database);
+    const q = new JobQueue<TestJobs>(t.ctx.database);
     let release!: () => void;
     const blocker = new Promise<void>((r) => {
       release = r;
@@ -70,7 +78,7 @@ describe('JobQueue', () => {
   });
 
   it('enqueueUnlessWaiting queues one run however many ask at once, and again once it ran', async () => {
-    const q = new JobQueue(t.ctx.database);
+    const q = new JobQueue<TestJobs>(t.ctx.database);
     let runs = 0;
     q.register('test.weekly', async () => {
       runs++;
@@ -86,5 +94,24 @@ describe('JobQueue', () => {
     expect(runs).toBe(1);
     expect(await q.enqueueUnlessWaiting('test.weekly', { week: 'w2' }, { runAt })).toBe(true);
     expect(await waiting()).toHaveLength(1);
+  });
+
+  it("calls the onFailed of the job type that ran out of attempts, and no other type's", async () => {
+    const q = new JobQueue<TestJobs>(t.ctx.database);
+    const failed: string[] = [];
+    q.register(
+      'test.work',
+      async () => {
+        throw new Error('always');
+      },
+      { onFailed: async (p, message) => void failed.push(`${p.name}: ${message}`) },
+    );
+    q.register('test.mail', async () => {
+      throw new Error('relay down');
+    });
+    await q.enqueue('test.work', { name: 'doomed' }, { maxAttempts: 1 });
+    await q.enqueue('test.mail', {}, { maxAttempts: 1 });
+    await q.drain();
+    expect(failed).toEqual(['doomed: always']);
   });
 });

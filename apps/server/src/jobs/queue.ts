@@ -1,7 +1,23 @@
+import type { JobPayloads, JobType } from '@wavecast/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+export type JobHandler<P> = (payload: P) => Promise<void>;
+
+/** A job to insert, typed by the job map (for repos that queue one inside their own transaction). */
+export type JobRequest = { [T in JobType]: { type: T; payload: JobPayloads[T] } }[JobType];
+
+export interface JobOptions<P> {
+  lane?: JobLane;
+  /** Called once a job of this type has used all its attempts (after its row is marked failed). */
+  onFailed?: (payload: P, message: string) => Promise<void>;
+}
+
+interface Registered {
+  handler: (payload: unknown) => Promise<void>;
+  lane: JobLane;
+  onFailed?: (payload: unknown, message: string) => Promise<void>;
+}
 
 /** Jobs of one lane run one at a time; lanes run side by side, so mail never waits behind a transcode. */
 export type JobLane = 'default' | 'media';
@@ -9,7 +25,7 @@ export type JobLane = 'default' | 'media';
 interface JobRow {
   id: string;
   type: string;
-  payload: Record<string, unknown>;
+  payload: unknown;
   attempts: number;
   max_attempts: number;
 }
@@ -18,25 +34,31 @@ const LOCK_SECONDS = 600;
 
 /**
  * A durable queue in the database. A worker claims one job at a time with SKIP LOCKED; a job whose
- * worker died is claimed again once its lock expires, so work resumes after a restart.
+ * worker died is claimed again once its lock expires, so work resumes after a restart. Typed by a
+ * job map: the app's is `JobPayloads` (packages/shared); the queue's own tests bring theirs.
  */
-export class JobQueue {
-  private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
+export class JobQueue<M = JobPayloads> {
+  private readonly handlers = new Map<string, Registered>();
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
 
   constructor(private readonly database: Database) {}
 
-  register(type: string, handler: JobHandler, opts: { lane?: JobLane } = {}): void {
-    this.handlers.set(type, { handler, lane: opts.lane ?? 'default' });
+  /** One handler per type; registering a type again replaces it. */
+  register<T extends keyof M & string>(type: T, handler: JobHandler<M[T]>, opts: JobOptions<M[T]> = {}): void {
+    this.handlers.set(type, {
+      handler: handler as Registered['handler'],
+      lane: opts.lane ?? 'default',
+      onFailed: opts.onFailed as Registered['onFailed'],
+    });
   }
 
   private typesOf(lane?: JobLane): string[] {
     return [...this.handlers].filter(([, h]) => !lane || h.lane === lane).map(([type]) => type);
   }
 
-  async enqueue(type: string, payload: Record<string, unknown>, opts: { maxAttempts?: number } = {}) {
+  async enqueue<T extends keyof M & string>(type: T, payload: M[T], opts: { maxAttempts?: number } = {}) {
     const [row] = await this.database.query<{ id: string }>(
       'INSERT INTO jobs (type, payload, max_attempts) VALUES ($1, $2, $3) RETURNING id',
       [type, JSON.stringify(payload), opts.maxAttempts ?? 3],
@@ -49,7 +71,11 @@ export class JobQueue {
    * Queues a job unless one of its type is already waiting: one scheduled run of a recurring job,
    * however many processes ask at once (an advisory lock serialises them). True when queued.
    */
-  async enqueueUnlessWaiting(type: string, payload: Record<string, unknown>, opts: { runAt: Date }): Promise<boolean> {
+  async enqueueUnlessWaiting<T extends keyof M & string>(
+    type: T,
+    payload: M[T],
+    opts: { runAt: Date },
+  ): Promise<boolean> {
     const queued = await this.database.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${type}))`);
       const waiting = (await tx.execute(
@@ -94,13 +120,10 @@ export class JobQueue {
            run_at = now() + make_interval(secs => $4), locked_until = NULL WHERE id = $1`,
         [job.id, final ? 'failed' : 'queued', message.slice(0, 2000), 2 ** job.attempts],
       );
-      if (final) await this.onFailed?.(job.type, job.payload, message);
+      if (final) await this.handlers.get(job.type)?.onFailed?.(job.payload, message);
     }
     return true;
   }
-
-  /** Called once a job has used all its attempts. */
-  onFailed?: (type: string, payload: Record<string, unknown>, message: string) => Promise<void>;
 
   start(pollMs = 1000): void {
     if (this.running) return;

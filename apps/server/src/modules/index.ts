@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { commentRoutes } from './comments/routes';
+import { deliveryRoutes } from './delivery/routes';
 import { discoveryRoutes } from './discovery/routes';
 import { followRoutes } from './follows/routes';
 import { healthRoutes } from './health/routes';
@@ -17,7 +18,6 @@ import { playRoutes } from './plays/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
 import { creatorRoutes } from './tracks/creator-routes';
-import { deliveryRoutes } from './tracks/delivery-routes';
 import { trackRoutes } from './tracks/routes';
 import { usersRoutes } from './users/routes';
 

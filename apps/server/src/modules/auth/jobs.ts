@@ -1,11 +1,9 @@
-import type { AppContext } from '../../context';
-import type { Mail } from '../../mail/mailer';
+import { defineJob, type ModuleJobs } from '../../jobs/define';
 import { MAIL_JOB } from './mail';
 
 /** `mail.send`: delivers one mail (SMTP or the outbox); retried by the queue when the relay fails. */
-export function registerMailJob(ctx: AppContext): void {
-  ctx.jobs.register(MAIL_JOB, async (payload) => {
-    const mail = payload as unknown as Mail;
+export const mailJobs: ModuleJobs = (ctx) => [
+  defineJob(MAIL_JOB, async (mail) => {
     await ctx.mail.send({
       to: mail.to,
       subject: mail.subject,
@@ -13,5 +11,5 @@ export function registerMailJob(ctx: AppContext): void {
       html: mail.html,
       secrets: mail.secrets,
     });
-  });
-}
+  }),
+];

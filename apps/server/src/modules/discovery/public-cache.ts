@@ -72,21 +72,8 @@ export class PublicCache {
   };
 }
 
-const caches = new WeakMap<AppContext, PublicCache>();
-
-/** This process's cache of public lists, forgotten whenever a stream starts or ends anywhere. */
-export function publicCache(ctx: AppContext): PublicCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    const created = new PublicCache(ctx.config.PUBLIC_CACHE_MS);
-    ctx.bus.subscribe((msg) => {
-      if (msg.event === 'live.started' || msg.event === 'live.ended') created.forget();
-    });
-    caches.set(ctx, created);
-    cache = created;
-  }
-  return cache;
-}
+/** This app's cache of public lists (built with its context, forgotten when a stream starts or ends anywhere). */
+export const publicCache = (ctx: AppContext): PublicCache => ctx.caches.publicAnswers;
 
 /** A track was written: public lists are recomputed on their next request. */
-export const forgetPublicLists = (ctx: AppContext): void => caches.get(ctx)?.forget();
+export const forgetPublicLists = (ctx: AppContext): void => ctx.caches.publicAnswers.forget();

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { isAllowedOrigin } from '../../lib/origin';
 import { requireUser } from '../../lib/session';
-import { ensureDigestScheduled } from './digest';
 import { notificationService } from './service';
 import { subscribeNotifications } from './subscriber';
 
@@ -16,7 +15,6 @@ export async function notificationRoutes(root: FastifyInstance, ctx: AppContext)
   const service = notificationService(ctx);
   const subscriber = subscribeNotifications(ctx, service, root.log);
   root.addHook('onClose', () => subscriber.close());
-  await ensureDigestScheduled(ctx).catch((err) => root.log.error({ err }, 'could not schedule the weekly digest'));
 
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();

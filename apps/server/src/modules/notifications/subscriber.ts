@@ -3,20 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { NotificationService } from './service';
 
+/** Resolves once the notification handlers of this context have handled every event so far (tests). */
+export async function notificationsSettled(ctx: AppContext): Promise<void> {
+  await ctx.background.notifications?.idle();
+}
+
+const WATCHED = new Set<string>(['user.followed', 'comment.created', 'track.liked', 'track.uploaded', 'live.started']);
+
 /**
  * Listens on the bus for what users should hear about. Every server process receives every event,
  * so the inserts are idempotent (one row per user and source) and only the process that made a
  * row pushes it and queues its email.
  */
-const subscribers = new WeakMap<AppContext, { idle(): Promise<void> }>();
-
-/** Resolves once the notification handlers of this context have handled every event so far (tests). */
-export async function notificationsSettled(ctx: AppContext): Promise<void> {
-  await subscribers.get(ctx)?.idle();
-}
-
-const WATCHED = new Set<string>(['user.followed', 'comment.created', 'track.liked', 'track.uploaded', 'live.started']);
-
 export function subscribeNotifications(ctx: AppContext, service: NotificationService, log: FastifyBaseLogger) {
   const inFlight = new Set<Promise<void>>();
 
@@ -59,6 +57,6 @@ export function subscribeNotifications(ctx: AppContext, service: NotificationSer
       await this.idle();
     },
   };
-  subscribers.set(ctx, subscriber);
+  ctx.background.notifications = subscriber;
   return subscriber;
 }

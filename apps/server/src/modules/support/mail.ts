@@ -1,10 +1,17 @@
-import { APP_NAME, CONTACT_CATEGORY_LABELS, type ContactCategory, SUPPORT_RESPONSE_TIMES } from '@wavecast/shared';
+import {
+  APP_NAME,
+  CONTACT_CATEGORY_LABELS,
+  type ContactCategory,
+  type JobPayloads,
+  SUPPORT_RESPONSE_TIMES,
+} from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { defineJob, type ModuleJobs } from '../../jobs/define';
 import type { Mail } from '../../mail/mailer';
 import { type ContactMessageRow, findContactMessage } from './repo';
 
 export const CONTACT_MAIL_JOB = 'support.contact-mail';
-export type ContactMailKind = 'confirmation' | 'notification';
+export type ContactMailKind = JobPayloads[typeof CONTACT_MAIL_JOB]['kind'];
 
 const label = (category: string) => CONTACT_CATEGORY_LABELS[category as ContactCategory] ?? category;
 
@@ -48,7 +55,7 @@ export function notificationMail(m: ContactMessageRow, opts: { to: string; publi
 
 /** Job handler: sends one of the two mails of a stored contact message. */
 export function contactMailHandler(ctx: AppContext) {
-  return async (payload: Record<string, unknown>) => {
+  return async (payload: JobPayloads[typeof CONTACT_MAIL_JOB]) => {
     const message = await findContactMessage(ctx.database, String(payload.messageId));
     if (!message) return; // deleted since: nothing to send
     if (payload.kind === 'confirmation') await ctx.mail.send(confirmationMail(message));
@@ -59,7 +66,5 @@ export function contactMailHandler(ctx: AppContext) {
   };
 }
 
-/** Registers the support module's job handlers (called from jobs/handlers.ts). */
-export function registerSupportJobs(ctx: AppContext): void {
-  ctx.jobs.register(CONTACT_MAIL_JOB, contactMailHandler(ctx));
-}
+/** The support module's jobs (registered by jobs/registry.ts). */
+export const supportJobs: ModuleJobs = (ctx) => [defineJob(CONTACT_MAIL_JOB, contactMailHandler(ctx))];

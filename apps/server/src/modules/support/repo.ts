@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contactMessages, jobs } from '../../db/schema';
+import type { JobRequest } from '../../jobs/queue';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type NewContactMessage = Omit<typeof contactMessages.$inferInsert, 'id' | 'createdAt' | 'resolvedAt'>;
@@ -13,7 +14,7 @@ export type ContactStatusFilter = 'all' | 'open' | 'resolved';
 export async function insertContactMessage(
   database: Database,
   message: NewContactMessage,
-  mailJobs: (id: string) => { type: string; payload: Record<string, unknown> }[],
+  mailJobs: (id: string) => JobRequest[],
 ): Promise<ContactMessageRow> {
   return database.db.transaction(async (tx) => {
     const [row] = await tx.insert(contactMessages).values(message).returning();

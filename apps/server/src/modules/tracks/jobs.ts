@@ -2,54 +2,47 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isUuid } from '@wavecast/shared';
 import type { AppContext } from '../../context';
-import { forgetTrack } from './delivery-cache';
+import { defineJob, type ModuleJobs } from '../../jobs/define';
+import { forgetTrack } from '../delivery/cache';
 import { processCover, processTrack } from './processing';
 import { markFailed, orphanedProcessingTracks, requeueRunningJobs } from './repo';
-import { TRACK_COVER_JOB, TRACK_PROCESS_JOB } from './upload';
+import { TRACK_COVER_JOB, TRACK_PROCESS_JOB } from './track-upload';
 
-const trackIdOf = (payload: Record<string, unknown>) => {
+const trackIdOf = (payload: { trackId: string }) => {
   const id = String(payload.trackId ?? '');
   return isUuid(id) ? id : null;
 };
 
 /** `track.process` and `track.cover`; a track whose processing ran out of attempts becomes 'failed'. */
-export function registerTrackJobs(ctx: AppContext): void {
-  ctx.jobs.register(
+export const trackJobs: ModuleJobs = (ctx) => [
+  defineJob(
     TRACK_PROCESS_JOB,
     async (payload) => {
       const id = trackIdOf(payload);
       if (id) await processTrack(ctx, id);
     },
-    { lane: 'media' },
-  );
-  ctx.jobs.register(
+    {
+      lane: 'media',
+      onFailed: async (payload, message) => {
+        const id = trackIdOf(payload);
+        if (!id) return;
+        const row = await markFailed(ctx.database, id, message);
+        if (!row) return;
+        forgetTrack(ctx, id);
+        await ctx.bus.publish(`track:${id}`, 'track.processed', { trackId: id, status: 'failed' });
+        await ctx.bus.publish(`user:${row.userId}`, 'track.processed', { trackId: id, status: 'failed' });
+      },
+    },
+  ),
+  defineJob(
     TRACK_COVER_JOB,
     async (payload) => {
       const id = trackIdOf(payload);
       if (id) await processCover(ctx, id);
     },
     { lane: 'media' },
-  );
-
-  // One onFailed hook per queue: keep whoever registered before us.
-  const previous = ctx.jobs.onFailed;
-  ctx.jobs.onFailed = async (type, payload, message) => {
-    await previous?.(type, payload, message);
-    const id = trackIdOf(payload);
-    if (type !== TRACK_PROCESS_JOB || !id) return;
-    const row = await markFailed(ctx.database, id, message);
-    if (!row) return;
-    forgetTrack(ctx, id);
-    await ctx.bus.publish(`track:${id}`, 'track.processed', { trackId: id, status: 'failed' });
-    await ctx.bus.publish(`user:${row.userId}`, 'track.processed', { trackId: id, status: 'failed' });
-  };
-
-  if (ctx.config.roles.has('worker')) {
-    reconcileProcessing(ctx, Date.now()).catch(() => {
-      // the database is closing (tests) or unreachable: the next boot reconciles
-    });
-  }
-}
+  ),
+];
 
 /**
  * At boot: jobs left "running" by a process that died are queued again (with PGlite one process

@@ -20,7 +20,9 @@ export const streamVersion = (row: Pick<TrackRow, 'audioKey' | 'media'>) =>
 export const coverVersion = (row: Pick<TrackRow, 'coverKey' | 'media'>) =>
   memo(coverVersions, row, () => hash(row.coverKey, ...Object.values(row.media?.coverKeys ?? {})));
 
-// Delivery asks for the version of the same cached row on every request: hash it once.
+// Delivery asks for the version of the same cached row on every request: hash it once. Module-level
+// on purpose: pure memoisation keyed by the row object (a value of the row, shared by no two apps
+// unless they share the row, and gone with it), not app state like ctx.caches.
 const streamVersions = new WeakMap<object, string>();
 const coverVersions = new WeakMap<object, string>();
 function memo(map: WeakMap<object, string>, row: object, make: () => string): string {

@@ -7,8 +7,8 @@ import { COVER_SIZES, type CoverSize, resizeCover } from '../../media/cover';
 import { detectContainer } from '../../media/probe';
 import { SNIFF_BYTES, sniffImage } from '../../media/sniff';
 import { processAudio, processTimeoutMs, RENDITIONS } from '../../media/transcode';
+import { forgetTrack } from '../delivery/cache';
 import { announceIfPublic } from './announce';
-import { forgetTrack } from './delivery-cache';
 import { completeProcessing, extendJobLock, findTrack, setCoverSizes, type TrackRow } from './repo';
 import { coverSizeKey, derivedPrefixes, isDerivedKey, newRunId, renditionKey } from './storage-keys';
 

@@ -8,11 +8,11 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { IMAGE_FORMATS } from '../../media/sniff';
+import { forgetTrack } from '../delivery/cache';
+import { closeObjects } from '../delivery/local-files';
 import { announceIfPublic } from './announce';
-import { forgetTrack } from './delivery-cache';
-import { discard, type ReceivedFile } from './ingest';
-import { closeObjects } from './local-files';
 import { canDeleteTrack, canEditTrack, canUpload } from './policy';
+import { discard, type ReceivedFile } from './receive-file';
 import {
   type CreatorRow,
   deleteTrackRow,
@@ -23,7 +23,7 @@ import {
   updateTrack as updateTrackRow,
 } from './repo';
 import { originalCoverKey } from './storage-keys';
-import { checkCover, ingestUpload, receiveCover, TRACK_COVER_JOB } from './upload';
+import { checkCover, ingestUpload, receiveCover, TRACK_COVER_JOB } from './track-upload';
 
 const audioNotFound = () => new AppError('NOT_FOUND', MESSAGES.audioNotFound);
 

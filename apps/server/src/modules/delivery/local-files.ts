@@ -84,17 +84,14 @@ class OpenFiles {
   }
 }
 
-const byRoot = new Map<string, OpenFiles>();
-const hotByStorage = new WeakMap<object, HotObjects>();
-
-function hotObjects(ctx: AppContext): HotObjects {
-  let hot = hotByStorage.get(ctx.storage);
-  if (!hot) {
-    hot = new HotObjects();
-    hotByStorage.set(ctx.storage, hot);
-  }
-  return hot;
+/** One app's hot objects and open local files (ctx.caches.objects, built with the context). */
+export class LocalObjects {
+  readonly hot = new HotObjects();
+  /** Open files per local storage root. */
+  readonly byRoot = new Map<string, OpenFiles>();
 }
+
+const hotObjects = (ctx: AppContext): HotObjects => ctx.caches.objects.hot;
 
 async function loadWhole(ctx: AppContext, key: string): Promise<Buffer> {
   const root = localRoot(ctx);
@@ -125,6 +122,7 @@ export async function readObject(
   if (whole) return whole.subarray(start, end + 1);
   const root = localRoot(ctx);
   if (root) {
+    const { byRoot } = ctx.caches.objects;
     let files = byRoot.get(root);
     if (!files) {
       files = new OpenFiles();
@@ -146,7 +144,7 @@ export const peekHotObject = (ctx: AppContext, key: string): Buffer | null => ho
 export function closeObjects(ctx: AppContext, keys: string[]): void {
   for (const k of keys) hotObjects(ctx).delete(k);
   const root = localRoot(ctx);
-  const files = root ? byRoot.get(root) : undefined;
+  const files = root ? ctx.caches.objects.byRoot.get(root) : undefined;
   if (!root || !files) return;
   for (const k of keys) files.forget(path.join(root, k));
 }

@@ -7,10 +7,10 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
 import { COVER_SIZES } from '../../media/cover';
-import { cachedTrack } from './delivery-cache';
-import { canDownloadTrack } from './policy';
-import { coverVersion, streamVersion } from './presenter';
-import type { TrackRow } from './repo';
+import { canDownloadTrack } from '../tracks/policy';
+import { coverVersion, streamVersion } from '../tracks/presenter';
+import type { TrackRow } from '../tracks/repo';
+import { cachedTrack } from './cache';
 import { attachmentDisposition, sendObject } from './send-object';
 import { cacheControl, pickStream } from './stream-choice';
 

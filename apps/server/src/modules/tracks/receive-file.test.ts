@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { receiveFile } from './ingest';
+import { receiveFile } from './receive-file';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));

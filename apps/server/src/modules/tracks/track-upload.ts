@@ -19,7 +19,7 @@ import type { SessionUser } from '../../lib/session';
 import { imageIsUsable } from '../../media/cover';
 import { MediaRejectedError, probeAudio } from '../../media/probe';
 import { AUDIO_FORMATS, IMAGE_FORMATS, type ImageType, SNIFF_BYTES, sniffAudio, sniffImage } from '../../media/sniff';
-import { discard, type ReceivedFile, receiveFile } from './ingest';
+import { discard, type ReceivedFile, receiveFile } from './receive-file';
 import { insertTrack, type TrackRow } from './repo';
 import { originalAudioKey, originalCoverKey } from './storage-keys';
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { StoredObject } from '../../storage';
-import { cachedStat } from './delivery-cache';
+import { cachedStat } from './cache';
 import { readObject } from './local-files';
 import { ifRangeMatches, notModified, parseRange, preconditionFailed } from './range';
 

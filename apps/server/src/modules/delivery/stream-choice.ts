@@ -1,6 +1,6 @@
 import { isDiscoverable } from '../../access/tracks';
 import { RENDITIONS } from '../../media/transcode';
-import type { TrackRow } from './repo';
+import type { TrackRow } from '../tracks/repo';
 
 // What a stream request gets, shared by the delivery route and the hot-media fast path.
 

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { audioPart, makeAudio, makeImage, multipartBody } from '../tracks/testing';
 import { hotMediaServed } from './hot-media';
-import { audioPart, makeAudio, makeImage, multipartBody } from './testing';
 
 let t: TestApp;
 let owner: TestUser;
@@ -374,12 +374,12 @@ describe('the hot-media fast path (public, ready, in memory)', () => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
     // Asked for twice within a minute, the object is loaded into memory; then the fast path serves it.
-    const before = hotMediaServed();
-    for (let i = 0; i < 100 && hotMediaServed() === before; i++) {
+    const before = hotMediaServed(t.ctx);
+    for (let i = 0; i < 100 && hotMediaServed(t.ctx) === before; i++) {
       await (await fetch(`${base}${originalUrl()}`, { headers: { range: 'bytes=0-0' } })).arrayBuffer();
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect(hotMediaServed()).toBeGreaterThan(before);
+    expect(hotMediaServed(t.ctx)).toBeGreaterThan(before);
   });
 
   it('answers exactly what the full route answers: statuses, headers and bytes', async () => {
@@ -405,7 +405,7 @@ describe('the hot-media fast path (public, ready, in memory)', () => {
     ];
     for (const url of [originalUrl(), `${originalUrl()}&v=nope`, `/api/tracks/${track.id}/stream?format=opus`]) {
       for (const [headers, method] of cases) {
-        const before = hotMediaServed();
+        const before = hotMediaServed(t.ctx);
         const fast = await fetch(`${base}${url}`, { method, headers });
         const fastBody = Buffer.from(await fast.arrayBuffer());
         const full = await get(url, headers, method); // inject() never reaches the fast path
@@ -414,16 +414,16 @@ describe('the hot-media fast path (public, ready, in memory)', () => {
         expect(headersOf(fast.headers), label).toEqual(headersOf(full.headers));
         expect(fastBody.equals(full.rawPayload), label).toBe(true);
         // The rendition becomes hot after its own second request; the original is hot already.
-        if (url === originalUrl()) expect(hotMediaServed(), label).toBe(before + 1);
+        if (url === originalUrl()) expect(hotMediaServed(t.ctx), label).toBe(before + 1);
       }
     }
   });
 
   it('leaves what it cannot answer to the full route, and a track made private is private at once', async () => {
-    let before = hotMediaServed();
+    let before = hotMediaServed(t.ctx);
     const bad = await fetch(`${base}/api/tracks/${track.id}/stream?format=flac`);
     expect(bad.status).toBe(400);
-    expect(hotMediaServed()).toBe(before);
+    expect(hotMediaServed(t.ctx)).toBe(before);
 
     const res = await t.app.inject({
       method: 'PATCH',
@@ -432,13 +432,13 @@ describe('the hot-media fast path (public, ready, in memory)', () => {
       payload: { isPublic: false },
     });
     expect(res.statusCode, res.body).toBe(200);
-    before = hotMediaServed();
+    before = hotMediaServed(t.ctx);
     const anon = await fetch(`${base}${originalUrl()}`, { headers: { range: 'bytes=0-0' } });
     expect(anon.status).toBe(404);
     const mine = await fetch(`${base}${originalUrl()}`, { headers: { range: 'bytes=0-0', cookie: owner.cookie } });
     expect(mine.status).toBe(206);
     expect(mine.headers.get('cache-control')).toMatch(/^private,/);
-    expect(hotMediaServed()).toBe(before);
+    expect(hotMediaServed(t.ctx)).toBe(before);
     await t.app.inject({
       method: 'PATCH',
       url: `/api/tracks/${track.id}`,

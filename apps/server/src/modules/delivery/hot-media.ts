@@ -4,9 +4,9 @@ import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import type { StoredObject } from '../../storage';
-import { peekStat, peekTrack } from './delivery-cache';
+import { streamVersion } from '../tracks/presenter';
+import { peekStat, peekTrack } from './cache';
 import { peekHotObject } from './local-files';
-import { streamVersion } from './presenter';
 import { parseRange } from './range';
 import { answerObject } from './send-object';
 import { cacheControl, pickStream } from './stream-choice';
@@ -14,10 +14,6 @@ import { cacheControl, pickStream } from './stream-choice';
 const STREAM_URL = /^\/api\/tracks\/([^/?]+)\/stream(?:\?(.*))?$/;
 const FORMATS = new Set(['opus', 'aac', 'original']);
 const MAX_ROUTES = 1000;
-let served = 0;
-
-/** How many responses this process answered on the fast path (for metrics and tests). */
-export const hotMediaServed = () => served;
 
 /** What a stream URL resolved to: valid while the cached row and stat are these very objects. */
 interface Route {
@@ -30,7 +26,16 @@ interface Route {
   /** The headers of every full or partial answer for this URL, as [name, value, …]. */
   fixed: string[];
 }
-const routes = new Map<string, Route>();
+
+/** One app's fast-path memory (ctx.caches.hotMedia, built with the context). */
+export class HotMediaRoutes {
+  readonly routes = new Map<string, Route>();
+  /** How many responses this app answered on the fast path (for metrics and tests). */
+  served = 0;
+}
+
+/** How many responses this app answered on the fast path. */
+export const hotMediaServed = (ctx: AppContext): number => ctx.caches.hotMedia.served;
 
 /** Resolves a stream URL as the route would; null for anything it would refuse or must decide itself. */
 function resolve(ctx: AppContext, url: string): Route | null {
@@ -54,6 +59,7 @@ function resolve(ctx: AppContext, url: string): Route | null {
     ...['accept-ranges', 'bytes', 'etag', stat.etag, 'last-modified', stat.mtime.toUTCString()],
     ...['cache-control', cc, 'content-type', type],
   ];
+  const { routes } = ctx.caches.hotMedia;
   if (routes.size >= MAX_ROUTES) routes.clear();
   const route = { trackId: m[1], track, key, stat, contentType: type, cacheControl: cc, fixed };
   routes.set(url, route);
@@ -70,7 +76,7 @@ function resolve(ctx: AppContext, url: string): Route | null {
 export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
-  let route = routes.get(url);
+  let route = ctx.caches.hotMedia.routes.get(url);
   // A write to the track (forgetTrack) or an expired cache entry means resolving again.
   if (!route || peekTrack(ctx, route.trackId) !== route.track || peekStat(ctx, route.key) !== route.stat) {
     route = resolve(ctx, url) ?? undefined;
@@ -79,7 +85,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
   const { stat } = route;
   const bytes = peekHotObject(ctx, route.key);
   if (!bytes || bytes.length !== stat.size) return false;
-  served++;
+  ctx.caches.hotMedia.served++;
   const h = req.headers;
   const conditional =
     h['if-none-match'] !== undefined ||

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { mailJobs } from '../modules/auth/jobs';
+import { ensureDigestScheduled } from '../modules/notifications/digest';
+import { notificationJobs } from '../modules/notifications/jobs';
+import { supportJobs } from '../modules/support/mail';
+import { reconcileProcessing, trackJobs } from '../modules/tracks/jobs';
+import type { ModuleJobs } from './define';
+import type { JobHandler, JobOptions } from './queue';
+
+/** Every module's jobs. A domain with jobs adds one line here. */
+const moduleJobs: ModuleJobs[] = [mailJobs, supportJobs, trackJobs, notificationJobs];
+
+/** Recurring jobs: each queues its next run once, however many processes ask (enqueueUnlessWaiting). */
+const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] = [
+  { name: 'weekly digest', ensure: (ctx) => ensureDigestScheduled(ctx) },
+];
+
+/** Registers every job type's handler on the context's queue; a worker also reconciles what a crash left. */
+export function registerJobs(ctx: AppContext): void {
+  // Each definition pairs its type and payload (defineJob); the union is registered as one type.
+  const register = ctx.jobs.register.bind(ctx.jobs) as unknown as (
+    type: string,
+    handler: JobHandler<unknown>,
+    opts: JobOptions<unknown>,
+  ) => void;
+  for (const jobs of moduleJobs) {
+    for (const { type, handler, ...opts } of jobs(ctx))
+      register(type, handler as JobHandler<unknown>, opts as JobOptions<unknown>);
+  }
+  if (ctx.config.roles.has('worker')) {
+    reconcileProcessing(ctx, Date.now()).catch(() => {
+      // the database is closing (tests) or unreachable: the next boot reconciles
+    });
+  }
+}
+
+/** Queues the next run of every recurring job (the API does at start; each run queues the next). */
+export async function scheduleJobs(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  for (const s of schedules) {
+    await s.ensure(ctx).catch((err) => log.error({ err }, `could not schedule the ${s.name}`));
+  }
+}

@@ -1,0 +1,82 @@
+import type { AppContext } from '../../context';
+import type { StoredObject } from '../../storage';
+import { forgetPublicLists } from '../discovery/public-cache';
+import { findTrack, type TrackRow } from '../tracks/repo';
+
+/**
+ * Short-lived memory of what delivery needs per request (the track row, object stats), so a
+ * Range request costs no database query. Writes in this process invalidate at once; other
+ * processes see changes within the TTL.
+ */
+class TtlCache<V> {
+  private readonly map = new Map<string, { value: V; expires: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    if (hit.expires < Date.now()) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.map.size >= this.max) {
+      const oldest = this.map.keys().next().value;
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+    this.map.set(key, { value, expires: Date.now() + this.ttlMs });
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+}
+
+export const TRACK_CACHE_TTL_MS = 3000;
+
+/** One app's delivery memory (ctx.caches.delivery, built with the context). */
+export class DeliveryCache {
+  readonly tracks = new TtlCache<TrackRow | null>(TRACK_CACHE_TTL_MS, 10_000);
+  // Storage keys are never rewritten (each processing run makes new ones), so stats keep longer.
+  readonly stats = new TtlCache<StoredObject | null>(60_000, 20_000);
+}
+
+const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
+
+export async function cachedTrack(ctx: AppContext, id: string): Promise<TrackRow | null> {
+  const c = caches(ctx);
+  const hit = c.tracks.get(id);
+  if (hit !== undefined) return hit;
+  const row = await findTrack(ctx.database, id);
+  c.tracks.set(id, row);
+  return row;
+}
+
+export async function cachedStat(ctx: AppContext, key: string): Promise<StoredObject | null> {
+  const c = caches(ctx);
+  const hit = c.stats.get(key);
+  if (hit !== undefined) return hit;
+  const stat = await ctx.storage.stat(key);
+  if (stat) c.stats.set(key, stat);
+  return stat;
+}
+
+/** The cached row (null: known not to exist), or undefined when this process does not know it. */
+export const peekTrack = (ctx: AppContext, id: string): TrackRow | null | undefined => caches(ctx).tracks.get(id);
+
+/** The cached stat, or undefined when it is not in memory. */
+export const peekStat = (ctx: AppContext, key: string): StoredObject | null | undefined => caches(ctx).stats.get(key);
+
+/** Call after any write to a track (edit, processing, delete); public lists are recomputed too. */
+export function forgetTrack(ctx: AppContext, id: string, keys: string[] = []): void {
+  const c = caches(ctx);
+  c.tracks.delete(id);
+  for (const k of keys) c.stats.delete(k);
+  forgetPublicLists(ctx);
+}

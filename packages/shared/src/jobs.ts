@@ -1,0 +1,28 @@
+/**
+ * The job map: every durable job type with its payload (stored as JSON in the jobs table), as the
+ * realtime event map does for events. The queue's register/enqueue are typed by it, so a producer
+ * and its handler cannot disagree on a payload.
+ */
+export interface JobPayloads {
+  /** One mail (auth's verification and reset mails); retried when the relay fails. */
+  'mail.send': {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    /** Live one-time tokens in the mail: hidden wherever the mail is recorded. */
+    secrets?: string[];
+  };
+  /** One of the two mails of a stored contact message. */
+  'support.contact-mail': { messageId: string; kind: 'confirmation' | 'notification' };
+  /** Transcode, measure and make peaks for an uploaded (or recorded) track. */
+  'track.process': { trackId: string };
+  /** Resize a track's new cover. */
+  'track.cover': { trackId: string };
+  /** The email copy of one notification. */
+  'notifications.email': { notificationId: string };
+  /** The weekly digest of the week starting `week` (YYYY-MM-DD); it schedules its next run. */
+  'notifications.weekly-digest': { week: string };
+}
+
+export type JobType = keyof JobPayloads;
