@@ -21,9 +21,9 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { isAllowedOrigin } from '../../lib/origin';
 import { requireRole, requireUser } from '../../lib/session';
-import { socketSink } from '../../live/hub';
-import { IngestTooFast } from '../../live/session';
-import { WebmError } from '../../live/webm-demuxer';
+import { socketSink } from '../../relay/hub';
+import { IngestTooFast } from '../../relay/session';
+import { WebmError } from '../../relay/webm-demuxer';
 import { roles, sameOrigin, signedIn } from '../auth/guard';
 import { LiveService, type LiveServiceOptions } from './service';
 

@@ -14,9 +14,9 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { LiveHub, type LiveLimit } from '../../live/hub';
-import { probeDuration, rawRecordingPath, removeQuietly, remuxRecording } from '../../live/recording';
-import type { Publisher } from '../../live/session';
+import { LiveHub, type LiveLimit } from '../../relay/hub';
+import { probeDuration, rawRecordingPath, removeQuietly, remuxRecording } from '../../relay/recording';
+import type { Publisher } from '../../relay/session';
 import { announceIfPublic } from '../tracks/announce';
 import { forgetTrack } from '../tracks/delivery-cache';
 import { canManage, canPublish } from './policy';
