@@ -55,21 +55,21 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { tags, body: ZCreateLiveStream, response: { 201: ZLiveStream } },
     },
-    async (req, reply) => reply.status(201).send(await service.create(requireRole(req, 'creator'), req.body)),
+    async (req, reply) => reply.status(201).send(await service.streams.create(requireRole(req, 'creator'), req.body)),
   );
 
   app.get('/api/live', { schema: { tags, querystring: ZLiveListQuery, response: { 200: ZLiveList } } }, async (req) =>
-    service.list(req.user, req.query),
+    service.streams.list(req.user, req.query),
   );
 
   app.get('/api/live/:id', { schema: { tags, params: Params, response: { 200: ZLiveStream } } }, async (req) =>
-    service.get(req.user, req.params.id),
+    service.streams.get(req.user, req.params.id),
   );
 
   app.post(
     '/api/live/:id/end',
     { onRequest: writeGuards(), schema: { tags, params: Params, response: { 200: ZLiveStream } } },
-    async (req) => service.end(requireUser(req), req.params.id),
+    async (req) => service.streams.end(requireUser(req), req.params.id),
   );
 
   app.post(
@@ -78,7 +78,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       onRequest: writeGuards(),
       schema: { tags, params: Params, body: ZPublishRecording.nullish(), response: { 200: ZLiveStream } },
     },
-    async (req) => service.publishRecording(requireUser(req), req.params.id, req.body?.keepChat ?? true),
+    async (req) => service.streams.publishRecording(requireUser(req), req.params.id, req.body?.keepChat ?? true),
   );
 
   // The publisher: binary WebM chunks from MediaRecorder; one text frame back once on air.
@@ -96,7 +96,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     const tell = (msg: TLiveIngestMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
-    const opened = await service.openIngest(
+    const opened = await service.ingest.open(
       req.user,
       id,
       () => tell({ type: 'live', streamId: id }),
@@ -110,7 +110,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     const publisher = opened;
     if (socket.readyState !== socket.OPEN) {
       publisher.detach();
-      service.publisherGone(id);
+      service.ingest.gone(id);
       return;
     }
     const receive = (data: RawData, isBinary: boolean) => {
@@ -133,7 +133,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     };
     socket.on('close', () => {
       publisher.detach();
-      service.publisherGone(id);
+      service.ingest.gone(id);
     });
     for (const [data, isBinary] of early) receive(data, isBinary);
     socket.on('message', receive);
@@ -144,7 +144,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     const { id } = req.params;
     const session = service.hub.get(id);
     if (!session || session.isEnded) {
-      const stream = await service.get(req.user, id);
+      const stream = await service.streams.get(req.user, id);
       const icecast = service.hub.listenUrl(id);
       if (stream.status === 'live' && icecast) return reply.redirect(icecast, 307);
       throw notFound('Live audio');
@@ -168,7 +168,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   // Chat
 
   app.get('/api/live/:id/chat', { schema: { tags, params: Params, response: { 200: ZLiveChatList } } }, async (req) =>
-    service.chat(req.user, req.params.id),
+    service.chat.list(req.user, req.params.id),
   );
 
   app.post(
@@ -186,14 +186,14 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       schema: { tags, params: Params, body: ZPostLiveChat, response: { 201: ZLiveChatMessage } },
     },
     async (req, reply) =>
-      reply.status(201).send(await service.postChat(requireUser(req), req.params.id, req.body.content)),
+      reply.status(201).send(await service.chat.post(requireUser(req), req.params.id, req.body.content)),
   );
 
   app.delete(
     '/api/live/:id/chat/:messageId',
     { onRequest: writeGuards(), schema: { tags, params: MessageParams } },
     async (req, reply) => {
-      await service.deleteChat(requireUser(req), req.params.id, req.params.messageId);
+      await service.chat.delete(requireUser(req), req.params.id, req.params.messageId);
       return reply.status(204).send();
     },
   );
@@ -202,7 +202,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     '/api/live/:id/mutes',
     { onRequest: writeGuards(), schema: { tags, params: Params, body: ZMuteUser } },
     async (req, reply) => {
-      await service.setMuted(requireUser(req), req.params.id, req.body.userId, true);
+      await service.chat.setMuted(requireUser(req), req.params.id, req.body.userId, true);
       return reply.status(204).send();
     },
   );
@@ -211,7 +211,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     '/api/live/:id/mutes/:userId',
     { onRequest: writeGuards(), schema: { tags, params: MuteParams } },
     async (req, reply) => {
-      await service.setMuted(requireUser(req), req.params.id, req.params.userId, false);
+      await service.chat.setMuted(requireUser(req), req.params.id, req.params.userId, false);
       return reply.status(204).send();
     },
   );
