@@ -1,8 +1,6 @@
 import {
   isUuid,
   LIVE_CHAT_RATE_LIMIT,
-  LIVE_INGEST_CLOSE,
-  type TLiveIngestMessage,
   ZCreateLiveStream,
   ZLiveChatList,
   ZLiveChatMessage,
@@ -15,15 +13,11 @@ import {
 } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RawData } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { isAllowedOrigin } from '../../lib/origin';
 import { requireRole, requireUser } from '../../lib/session';
 import { socketSink } from '../../relay/hub';
-import { IngestTooFast } from '../../relay/session';
-import { WebmError } from '../../relay/webm-demuxer';
 import { roles, sameOrigin, signedIn } from '../auth/guard';
 import { LiveService, type LiveServiceOptions } from './service';
 
@@ -32,12 +26,9 @@ const Params = z.object({ id: z.string().refine(isUuid, 'Stream not found') });
 const MessageParams = Params.extend({ messageId: z.string().refine(isUuid, 'Message not found') });
 const MuteParams = Params.extend({ userId: z.string().min(1).max(200) });
 
-const toBuffer = (data: RawData): Buffer =>
-  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-
 /**
- * Live broadcasting: streams (create, get, list, end), the publisher's WebSocket ingest, the
- * endless WebM for listeners, chat with moderation, and the recording.
+ * Live broadcasting: streams (create, get, list, end), the endless WebM for listeners, chat with
+ * moderation, and the recording. The publisher's WebSocket is `realtime/ingest-socket.ts`.
  */
 export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: LiveServiceOptions = {}) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -80,64 +71,6 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     },
     async (req) => service.streams.publishRecording(requireUser(req), req.params.id, req.body?.keepChat ?? true),
   );
-
-  // The publisher: binary WebM chunks from MediaRecorder; one text frame back once on air.
-  app.get('/api/live/:id/ingest', { websocket: true, schema: { hide: true } }, async (socket, req) => {
-    const { id } = req.params as { id: string };
-    const refuse = (code: number, reason: string) => socket.close(code, reason);
-    if (!isAllowedOrigin(req.headers.origin, req.headers.host, ctx.config.PUBLIC_URL)) {
-      return refuse(LIVE_INGEST_CLOSE.forbidden, 'Origin not allowed');
-    }
-    if (!isUuid(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
-    // Chunks that arrive while we check are kept, in order.
-    const early: [RawData, boolean][] = [];
-    const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
-    socket.on('message', hold);
-    const tell = (msg: TLiveIngestMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
-    };
-    const opened = await service.ingest.open(
-      req.user,
-      id,
-      () => tell({ type: 'live', streamId: id }),
-      () => {
-        tell({ type: 'ended', streamId: id });
-        refuse(LIVE_INGEST_CLOSE.ended, 'The stream has ended');
-      },
-    );
-    socket.off('message', hold);
-    if ('code' in opened) return refuse(opened.code, opened.reason);
-    const publisher = opened;
-    if (socket.readyState !== socket.OPEN) {
-      publisher.detach();
-      service.ingest.gone(id);
-      return;
-    }
-    const receive = (data: RawData, isBinary: boolean) => {
-      const chunk = isBinary ? toBuffer(data) : null;
-      try {
-        if (!chunk || chunk.length === 0) throw new WebmError('Only binary WebM audio is accepted', true);
-        publisher.push(chunk);
-      } catch (e) {
-        publisher.detach();
-        socket.off('message', receive);
-        if (e instanceof IngestTooFast) {
-          refuse(LIVE_INGEST_CLOSE.tooFast, e.message);
-        } else if (e instanceof WebmError) {
-          refuse(e.notWebm ? LIVE_INGEST_CLOSE.notWebm : LIVE_INGEST_CLOSE.badStream, e.message.slice(0, 120));
-        } else {
-          req.log.error({ err: e }, 'live ingest failed');
-          refuse(1011, 'Internal error');
-        }
-      }
-    };
-    socket.on('close', () => {
-      publisher.detach();
-      service.ingest.gone(id);
-    });
-    for (const [data, isBinary] of early) receive(data, isBinary);
-    socket.on('message', receive);
-  });
 
   // Listeners: the endless WebM (cached header, a synthetic Cluster, then live blocks).
   app.get('/api/live/:id/stream', { schema: { tags, params: Params } }, async (req, reply) => {
