@@ -10,7 +10,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Tests that run ffmpeg: probing, processing, covers, live recording, and the demo seed. */
-const UNIT = ['apps/server/src/media', 'apps/server/src/live/webm.test.ts'];
+const UNIT = ['apps/server/src/media', 'apps/server/src/relay/webm.test.ts'];
 const INTEGRATION = [
   'apps/server/src/modules/tracks/upload.int.test.ts',
   'apps/server/src/modules/live/recording.int.test.ts',

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../apps/server/src/live/testing/icecast-server';
+import { freePort } from '../../apps/server/src/relay/testing/icecast-server';
 import { stopChildren } from '../processes';
 
 export const root = path.resolve(import.meta.dirname, '../..');

@@ -13,9 +13,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectPublisher } from '../../apps/server/src/live/testing/clients';
-import { findIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
-import { opusPackets, synthesize } from '../../apps/server/src/live/testing/webm-fixtures';
+import { connectPublisher } from '../../apps/server/src/relay/testing/clients';
+import { findIcecast, startIcecast } from '../../apps/server/src/relay/testing/icecast-server';
+import { opusPackets, synthesize } from '../../apps/server/src/relay/testing/webm-fixtures';
 import { ensurePrograms } from '../../scripts/system-packages.mjs';
 import { children, cleanup, cpuSeconds, creatorWithStream, fmt, onCleanup, sleep, startOurServer } from './common';
 

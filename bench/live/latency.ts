@@ -13,8 +13,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { icecastMount } from '../../apps/server/src/live/icecast';
-import { findIcecast, startIcecast } from '../../apps/server/src/live/testing/icecast-server';
+import { icecastMount } from '../../apps/server/src/relay/icecast';
+import { findIcecast, startIcecast } from '../../apps/server/src/relay/testing/icecast-server';
 import { LIVE_TIMESLICE_MS } from '../../packages/shared/src/contracts/live';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { ensurePrograms } from '../../scripts/system-packages.mjs';

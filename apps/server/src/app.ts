@@ -22,6 +22,7 @@ import { modules } from './modules';
 import { clientIp } from './modules/auth/client-ip';
 import { serveHotMedia } from './modules/delivery/hot-media';
 import { realtimeGateway } from './realtime/gateway';
+import { ingestSocket } from './realtime/ingest-socket';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';
 
@@ -98,6 +99,8 @@ export async function buildApp(
 
   await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL, canSubscribe: topicAccess(ctx) });
   for (const mod of modules) await mod(app, ctx);
+  // The publishers' WebSocket: beside the gateway, on the live module's gate.
+  await ingestSocket(app, { publicUrl: config.PUBLIC_URL, gate: app.live.ingest });
   await scheduleJobs(ctx, app.log);
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);

@@ -1,8 +1,8 @@
 import type { RealtimeMessage } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { connectPublisher, type PublisherClient } from '../../live/testing/clients';
-import { chromeCapture } from '../../live/testing/webm-fixtures';
+import { connectPublisher, type PublisherClient } from '../../relay/testing/clients';
+import { chromeCapture } from '../../relay/testing/webm-fixtures';
 
 let t: TestApp;
 let creator: TestUser;

@@ -1,10 +1,10 @@
 import type { RealtimeMessage } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { connectPublisher, listen } from '../../live/testing/clients';
-import { decodeWebm } from '../../live/testing/decode';
-import { chromeCapture, type OpusSource, opusPackets, synthesize } from '../../live/testing/webm-fixtures';
-import { WebmDemuxer } from '../../live/webm-demuxer';
+import { connectPublisher, listen } from '../../relay/testing/clients';
+import { decodeWebm } from '../../relay/testing/decode';
+import { chromeCapture, type OpusSource, opusPackets, synthesize } from '../../relay/testing/webm-fixtures';
+import { WebmDemuxer } from '../../relay/webm-demuxer';
 
 let t: TestApp;
 let base: string;

@@ -45,7 +45,7 @@ export function presentStream(
     },
     streamUrl: opts.streamUrl,
     recording,
-    // Every broadcast is recorded (live/hub.ts): chatters are told their messages may be kept.
+    // Every broadcast is recorded (relay/hub.ts): chatters are told their messages may be kept.
     isRecorded: true,
     isOwner: opts.isOwner,
     ...(opts.isOwner ? { peakViewers: row.peakViewers } : {}),

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { audioContent, comments, jobs, liveStreams } from '../../db/schema';
-import { probeDuration, rawRecordingPath } from '../../live/recording';
-import { connectPublisher } from '../../live/testing/clients';
-import { opusPackets, synthesize } from '../../live/testing/webm-fixtures';
-import { LiveTimeline } from '../../live/timeline';
-import { WebmDemuxer } from '../../live/webm-demuxer';
+import { probeDuration, rawRecordingPath } from '../../relay/recording';
+import { connectPublisher } from '../../relay/testing/clients';
+import { opusPackets, synthesize } from '../../relay/testing/webm-fixtures';
+import { LiveTimeline } from '../../relay/timeline';
+import { WebmDemuxer } from '../../relay/webm-demuxer';
 import { LiveService } from './service';
 
 let t: TestApp;

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { audioContent, comments, liveChatMessages, liveChatMutes, liveStreams, users } from '../../db/schema';
+import { audioContent, liveChatMessages, liveChatMutes, liveStreams, users } from '../../db/schema';
+import { commentsFromChat } from '../comments/from-chat';
+import { insertRecordingDraft } from '../tracks/recording-draft';
 
 export type StreamRow = typeof liveStreams.$inferSelect;
 export type ChatRow = typeof liveChatMessages.$inferSelect;
@@ -224,37 +226,28 @@ export async function createRecordingTrack(db: Db, r: NewRecording): Promise<{ t
     const [locked] = await tx.select().from(liveStreams).where(eq(liveStreams.id, r.stream.id)).for('update');
     if (!locked) throw new Error('stream vanished');
     if (locked.recordingTrackId) return { trackId: locked.recordingTrackId, created: false };
-    const [track] = await tx
-      .insert(audioContent)
-      .values({
-        userId: r.stream.userId,
-        title: r.stream.title,
-        description: r.stream.description,
-        audioKey: r.audioKey,
-        audioMime: 'audio/webm',
-        audioBytes: r.audioBytes,
-        originalFilename: 'live-recording.webm',
-        codec: 'opus',
-        duration: r.duration,
-        category: r.category,
-        tags: r.stream.tags,
-        isPublic: false,
-        status: 'processing',
-        liveStreamId: r.stream.id,
-      })
-      .returning({ id: audioContent.id });
+    const trackId = await insertRecordingDraft(tx, {
+      userId: r.stream.userId,
+      title: r.stream.title,
+      description: r.stream.description,
+      tags: r.stream.tags,
+      category: r.category,
+      audioKey: r.audioKey,
+      audioBytes: r.audioBytes,
+      duration: r.duration,
+      liveStreamId: r.stream.id,
+    });
     await tx
       .update(liveStreams)
-      .set({ recordingTrackId: track.id, recordingKey: r.audioKey })
+      .set({ recordingTrackId: trackId, recordingKey: r.audioKey })
       .where(eq(liveStreams.id, r.stream.id));
-    return { trackId: track.id, created: true };
+    return { trackId, created: true };
   });
 }
 
 /**
  * Publishes the recording; with `keepChat` its chat becomes timestamped comments, otherwise none
- * are. Comments dated before the stream ended can only have come from its chat (the track did not
- * exist yet): that makes publishing again idempotent, and lets 'no' remove what a draft got earlier.
+ * are (the comments module's `commentsFromChat`).
  */
 export async function publishRecordingTrack(
   db: Db,
@@ -267,31 +260,18 @@ export async function publishRecordingTrack(
       .where(eq(audioContent.id, r.trackId))
       .for('update');
     if (!track) return;
-    const endedAt = r.stream.endedAt ?? new Date();
-    const fromChat = and(eq(comments.audioId, r.trackId), lte(comments.createdAt, endedAt));
-    if (!r.keepChat) {
-      await tx.delete(comments).where(fromChat);
-    } else {
-      const [kept] = await tx.select({ id: comments.id }).from(comments).where(fromChat).limit(1);
-      const chat = kept
-        ? []
-        : await tx
-            .select()
-            .from(liveChatMessages)
-            .where(and(eq(liveChatMessages.streamId, r.stream.id), isNull(liveChatMessages.deletedAt)))
-            .orderBy(asc(liveChatMessages.createdAt));
-      if (chat.length) {
-        await tx.insert(comments).values(
-          chat.map((m) => ({
-            audioId: r.trackId,
-            userId: m.userId,
-            content: m.content,
-            positionSeconds: Math.min(m.offsetSeconds, track.duration),
-            createdAt: m.createdAt,
-          })),
-        );
-      }
-    }
+    const loadChat = () =>
+      tx
+        .select()
+        .from(liveChatMessages)
+        .where(and(eq(liveChatMessages.streamId, r.stream.id), isNull(liveChatMessages.deletedAt)))
+        .orderBy(asc(liveChatMessages.createdAt));
+    await commentsFromChat(tx, {
+      trackId: r.trackId,
+      streamEndedAt: r.stream.endedAt ?? new Date(),
+      duration: track.duration,
+      loadChat: r.keepChat ? loadChat : null,
+    });
     await tx.update(audioContent).set({ isPublic: true, updatedAt: new Date() }).where(eq(audioContent.id, r.trackId));
   });
 }

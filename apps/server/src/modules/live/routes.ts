@@ -1,8 +1,6 @@
 import {
   isUuid,
   LIVE_CHAT_RATE_LIMIT,
-  LIVE_INGEST_CLOSE,
-  type TLiveIngestMessage,
   ZCreateLiveStream,
   ZLiveChatList,
   ZLiveChatMessage,
@@ -15,15 +13,11 @@ import {
 } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RawData } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { isAllowedOrigin } from '../../lib/origin';
 import { requireRole, requireUser } from '../../lib/session';
-import { socketSink } from '../../live/hub';
-import { IngestTooFast } from '../../live/session';
-import { WebmError } from '../../live/webm-demuxer';
+import { socketSink } from '../../relay/hub';
 import { roles, sameOrigin, signedIn } from '../auth/guard';
 import { LiveService, type LiveServiceOptions } from './service';
 
@@ -32,12 +26,9 @@ const Params = z.object({ id: z.string().refine(isUuid, 'Stream not found') });
 const MessageParams = Params.extend({ messageId: z.string().refine(isUuid, 'Message not found') });
 const MuteParams = Params.extend({ userId: z.string().min(1).max(200) });
 
-const toBuffer = (data: RawData): Buffer =>
-  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-
 /**
- * Live broadcasting: streams (create, get, list, end), the publisher's WebSocket ingest, the
- * endless WebM for listeners, chat with moderation, and the recording.
+ * Live broadcasting: streams (create, get, list, end), the endless WebM for listeners, chat with
+ * moderation, and the recording. The publisher's WebSocket is `realtime/ingest-socket.ts`.
  */
 export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: LiveServiceOptions = {}) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -55,21 +46,21 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { tags, body: ZCreateLiveStream, response: { 201: ZLiveStream } },
     },
-    async (req, reply) => reply.status(201).send(await service.create(requireRole(req, 'creator'), req.body)),
+    async (req, reply) => reply.status(201).send(await service.streams.create(requireRole(req, 'creator'), req.body)),
   );
 
   app.get('/api/live', { schema: { tags, querystring: ZLiveListQuery, response: { 200: ZLiveList } } }, async (req) =>
-    service.list(req.user, req.query),
+    service.streams.list(req.user, req.query),
   );
 
   app.get('/api/live/:id', { schema: { tags, params: Params, response: { 200: ZLiveStream } } }, async (req) =>
-    service.get(req.user, req.params.id),
+    service.streams.get(req.user, req.params.id),
   );
 
   app.post(
     '/api/live/:id/end',
     { onRequest: writeGuards(), schema: { tags, params: Params, response: { 200: ZLiveStream } } },
-    async (req) => service.end(requireUser(req), req.params.id),
+    async (req) => service.streams.end(requireUser(req), req.params.id),
   );
 
   app.post(
@@ -78,73 +69,15 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       onRequest: writeGuards(),
       schema: { tags, params: Params, body: ZPublishRecording.nullish(), response: { 200: ZLiveStream } },
     },
-    async (req) => service.publishRecording(requireUser(req), req.params.id, req.body?.keepChat ?? true),
+    async (req) => service.streams.publishRecording(requireUser(req), req.params.id, req.body?.keepChat ?? true),
   );
-
-  // The publisher: binary WebM chunks from MediaRecorder; one text frame back once on air.
-  app.get('/api/live/:id/ingest', { websocket: true, schema: { hide: true } }, async (socket, req) => {
-    const { id } = req.params as { id: string };
-    const refuse = (code: number, reason: string) => socket.close(code, reason);
-    if (!isAllowedOrigin(req.headers.origin, req.headers.host, ctx.config.PUBLIC_URL)) {
-      return refuse(LIVE_INGEST_CLOSE.forbidden, 'Origin not allowed');
-    }
-    if (!isUuid(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
-    // Chunks that arrive while we check are kept, in order.
-    const early: [RawData, boolean][] = [];
-    const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
-    socket.on('message', hold);
-    const tell = (msg: TLiveIngestMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
-    };
-    const opened = await service.openIngest(
-      req.user,
-      id,
-      () => tell({ type: 'live', streamId: id }),
-      () => {
-        tell({ type: 'ended', streamId: id });
-        refuse(LIVE_INGEST_CLOSE.ended, 'The stream has ended');
-      },
-    );
-    socket.off('message', hold);
-    if ('code' in opened) return refuse(opened.code, opened.reason);
-    const publisher = opened;
-    if (socket.readyState !== socket.OPEN) {
-      publisher.detach();
-      service.publisherGone(id);
-      return;
-    }
-    const receive = (data: RawData, isBinary: boolean) => {
-      const chunk = isBinary ? toBuffer(data) : null;
-      try {
-        if (!chunk || chunk.length === 0) throw new WebmError('Only binary WebM audio is accepted', true);
-        publisher.push(chunk);
-      } catch (e) {
-        publisher.detach();
-        socket.off('message', receive);
-        if (e instanceof IngestTooFast) {
-          refuse(LIVE_INGEST_CLOSE.tooFast, e.message);
-        } else if (e instanceof WebmError) {
-          refuse(e.notWebm ? LIVE_INGEST_CLOSE.notWebm : LIVE_INGEST_CLOSE.badStream, e.message.slice(0, 120));
-        } else {
-          req.log.error({ err: e }, 'live ingest failed');
-          refuse(1011, 'Internal error');
-        }
-      }
-    };
-    socket.on('close', () => {
-      publisher.detach();
-      service.publisherGone(id);
-    });
-    for (const [data, isBinary] of early) receive(data, isBinary);
-    socket.on('message', receive);
-  });
 
   // Listeners: the endless WebM (cached header, a synthetic Cluster, then live blocks).
   app.get('/api/live/:id/stream', { schema: { tags, params: Params } }, async (req, reply) => {
     const { id } = req.params;
     const session = service.hub.get(id);
     if (!session || session.isEnded) {
-      const stream = await service.get(req.user, id);
+      const stream = await service.streams.get(req.user, id);
       const icecast = service.hub.listenUrl(id);
       if (stream.status === 'live' && icecast) return reply.redirect(icecast, 307);
       throw notFound('Live audio');
@@ -168,7 +101,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   // Chat
 
   app.get('/api/live/:id/chat', { schema: { tags, params: Params, response: { 200: ZLiveChatList } } }, async (req) =>
-    service.chat(req.user, req.params.id),
+    service.chat.list(req.user, req.params.id),
   );
 
   app.post(
@@ -186,14 +119,14 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       schema: { tags, params: Params, body: ZPostLiveChat, response: { 201: ZLiveChatMessage } },
     },
     async (req, reply) =>
-      reply.status(201).send(await service.postChat(requireUser(req), req.params.id, req.body.content)),
+      reply.status(201).send(await service.chat.post(requireUser(req), req.params.id, req.body.content)),
   );
 
   app.delete(
     '/api/live/:id/chat/:messageId',
     { onRequest: writeGuards(), schema: { tags, params: MessageParams } },
     async (req, reply) => {
-      await service.deleteChat(requireUser(req), req.params.id, req.params.messageId);
+      await service.chat.delete(requireUser(req), req.params.id, req.params.messageId);
       return reply.status(204).send();
     },
   );
@@ -202,7 +135,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     '/api/live/:id/mutes',
     { onRequest: writeGuards(), schema: { tags, params: Params, body: ZMuteUser } },
     async (req, reply) => {
-      await service.setMuted(requireUser(req), req.params.id, req.body.userId, true);
+      await service.chat.setMuted(requireUser(req), req.params.id, req.body.userId, true);
       return reply.status(204).send();
     },
   );
@@ -211,7 +144,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     '/api/live/:id/mutes/:userId',
     { onRequest: writeGuards(), schema: { tags, params: MuteParams } },
     async (req, reply) => {
-      await service.setMuted(requireUser(req), req.params.id, req.params.userId, false);
+      await service.chat.setMuted(requireUser(req), req.params.id, req.params.userId, false);
       return reply.status(204).send();
     },
   );

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { recordingCategory } from '@wavecast/shared';
+import { probeDuration, rawRecordingPath, removeQuietly, remuxRecording } from '../../relay/recording';
+import * as repo from './repo';
+import type { LiveRuntime } from './runtime';
+
+/** Shortest recording worth keeping as a track. */
+const MIN_RECORDING_SECONDS = 0.5;
+
+/** Turns the raw recording of an ended stream into a draft track, in the background. */
+export class RecordingFinalizer {
+  private readonly finalizing = new Map<string, Promise<void>>();
+
+  constructor(private readonly rt: LiveRuntime) {}
+
+  private get ctx() {
+    return this.rt.ctx;
+  }
+
+  /** Resolves once any recording work for the stream is done (tests, shutdown). */
+  async settled(id: string): Promise<void> {
+    await this.finalizing.get(id);
+  }
+
+  async allSettled(): Promise<void> {
+    await Promise.allSettled(this.finalizing.values());
+  }
+
+  inBackground(id: string): void {
+    if (this.finalizing.has(id)) return;
+    const work = this.finalize(id)
+      .catch((e) => this.rt.log(`live: finalizing the recording of ${id} failed (kept for the next start)`, e))
+      .finally(() => this.finalizing.delete(id));
+    this.finalizing.set(id, work);
+  }
+
+  /**
+   * Raw recording → seekable WebM (ffmpeg -c copy) → storage → a private draft track, then the
+   * `track.process` job (the chat becomes comments only if the host keeps it when publishing). Safe to run again after a crash: the raw
+   * file is only removed once the track exists.
+   */
+  private async finalize(id: string): Promise<void> {
+    const raw = rawRecordingPath(this.ctx.config.dataDir, id);
+    if (!fs.existsSync(raw)) return;
+    const stream = await repo.findStreamRow(this.ctx.database.db, id);
+    if (!stream || stream.recordingTrackId) return removeQuietly(raw);
+    if (!stream.endedAt) return; // still open somewhere: finalized once it ends
+    // A name of its own: another finalize of the same recording (a second LiveService sweeping the
+    // same data, as in tests) must not overwrite or delete this one's output mid-way.
+    const remuxed = `${raw}.${randomUUID().slice(0, 8)}.remux.webm`;
+    try {
+      await remuxRecording(raw, remuxed, this.ctx.config.FFMPEG_PATH);
+      const duration = await probeDuration(remuxed, this.ctx.config.FFMPEG_PATH);
+      if (!(duration >= MIN_RECORDING_SECONDS)) return await removeQuietly(raw);
+      const key = `audio/${stream.userId}/${randomUUID()}.webm`;
+      const stored = await this.ctx.storage.put(key, fs.createReadStream(remuxed), { contentType: 'audio/webm' });
+      let made: { trackId: string; created: boolean };
+      try {
+        made = await repo.createRecordingTrack(this.ctx.database.db, {
+          stream,
+          audioKey: key,
+          audioBytes: stored.size,
+          duration,
+          category: recordingCategory(stream.category),
+        });
+      } catch (e) {
+        await this.ctx.storage.delete(key).catch(() => {});
+        throw e;
+      }
+      await removeQuietly(raw);
+      // Someone else finished it first: ours is a spare copy.
+      if (!made.created) return await this.ctx.storage.delete(key);
+      const { trackId } = made;
+      await this.ctx.jobs.enqueue('track.process', { trackId });
+      await this.ctx.bus.publish(`live:${id}`, 'live.recording', { streamId: id, trackId, isPublic: false });
+    } finally {
+      await removeQuietly(remuxed);
+    }
+  }
+
+  /** At start: raw recordings left by a crash or shutdown become tracks once their stream has ended. */
+  async reconcile(): Promise<void> {
+    const dir = path.dirname(rawRecordingPath(this.ctx.config.dataDir, 'x'));
+    let files: string[];
+    try {
+      files = await fsp.readdir(dir);
+    } catch {
+      return;
+    }
+    for (const f of files) {
+      if (f.endsWith('.remux.webm')) {
+        await removeQuietly(path.join(dir, f));
+        continue;
+      }
+      const m = /^([0-9a-f-]{36})\.webm$/.exec(f);
+      if (m && !this.rt.hub.get(m[1])) this.inBackground(m[1]);
+    }
+  }
+}

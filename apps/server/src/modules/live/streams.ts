@@ -1,0 +1,156 @@
+import type { TCreateLiveStream, TLiveStream } from '@wavecast/shared';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session';
+import { announceIfPublic } from '../tracks/announce';
+import { forgetTrack } from '../delivery/cache';
+import { loadManagedStream } from './load';
+import { canManage } from './policy';
+import { presentStream } from './presenter';
+import type { RecordingFinalizer } from './recording-finalizer';
+import * as repo from './repo';
+import type { LiveRuntime } from './runtime';
+
+/** Streams: create, read, list, go on air, end, and publish the recording. */
+export class LiveStreams {
+  constructor(
+    private readonly rt: LiveRuntime,
+    private readonly recordings: RecordingFinalizer,
+  ) {}
+
+  private get db() {
+    return this.rt.ctx.database.db;
+  }
+
+  private get bus() {
+    return this.rt.ctx.bus;
+  }
+
+  streamUrl(id: string): string {
+    return this.rt.hub.listenUrl(id) ?? `/api/live/${id}/stream`;
+  }
+
+  async create(user: SessionUser, input: Required<Omit<TCreateLiveStream, 'description'>> & { description: string }) {
+    // One broadcast per creator: a new one ends any earlier one still open.
+    for (const e of await repo.endStreamsOfUser(this.db, user.id)) await this.afterEnd(e);
+    const row = await repo.insertStream(this.db, {
+      userId: user.id,
+      title: input.title,
+      description: input.description || null,
+      category: input.category,
+      tags: input.tags,
+    });
+    const creator = await repo.findAuthor(this.db, user.id);
+    return presentStream(row, creator ?? null, { streamUrl: this.streamUrl(row.id), isOwner: true });
+  }
+
+  async get(viewer: SessionUser | null, id: string): Promise<TLiveStream> {
+    const found = await repo.findStream(this.db, id);
+    if (!found) throw notFound('Stream');
+    const { stream, creator } = found;
+    const recording = stream.recordingTrackId ? await repo.findRecording(this.db, stream.recordingTrackId) : null;
+    return presentStream(stream, creator, {
+      streamUrl: this.streamUrl(stream.id),
+      isOwner: canManage(viewer, stream),
+      recording,
+    });
+  }
+
+  async list(
+    viewer: SessionUser | null,
+    q: { category?: string; sort: 'viewers' | 'recent'; q?: string; limit: number },
+  ) {
+    const rows = await repo.listActive(this.db, { ...q, search: q.q || undefined });
+    return {
+      items: rows.map((r) =>
+        presentStream(r.stream, r.creator, {
+          streamUrl: this.streamUrl(r.stream.id),
+          isOwner: canManage(viewer, r.stream),
+        }),
+      ),
+    };
+  }
+
+  async end(user: SessionUser, id: string): Promise<TLiveStream> {
+    await loadManagedStream(this.db, user, id);
+    await this.endById(id);
+    return this.get(user, id);
+  }
+
+  async endById(id: string): Promise<void> {
+    // Cut the broadcast first, so the recording stops at the moment End Stream was pressed.
+    await this.rt.hub.end(id);
+    for (const e of await repo.endStream(this.db, id)) await this.afterEnd(e);
+  }
+
+  /** After a stream's row is ended: stop it here, tell everyone, turn its recording into a track. */
+  async afterEnd(e: repo.EndedStream, announce = true): Promise<void> {
+    await this.rt.hub.end(e.id);
+    if (announce) await this.announceEnded(e);
+    this.recordings.inBackground(e.id);
+  }
+
+  /**
+   * At shutdown: the broadcasts of this process end with it (lists stop showing them); their raw
+   * recordings stay on disk and become tracks at the next start.
+   */
+  async endCarried(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        for (const e of await repo.endStream(this.db, id)) await this.announceEnded(e);
+      } catch {
+        // the database is going away too: the next start's sweep ends them
+      }
+    }
+  }
+
+  private async announceEnded(e: repo.EndedStream): Promise<void> {
+    if (!e.wasActive) return;
+    const data = { streamId: e.id, userId: e.userId };
+    await this.bus.publish(`live:${e.id}`, 'live.ended', data);
+    await this.bus.publish('global', 'live.ended', data);
+  }
+
+  /** The relay got audio; the first of a broadcast puts the stream on air. */
+  async onAudio(id: string, first: boolean): Promise<void> {
+    if (!first) return;
+    let row: repo.StreamRow | undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        row = await repo.markLive(this.db, id);
+        break;
+      } catch (e) {
+        if (attempt >= 3 || this.rt.closed) throw e;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+    if (!row) return;
+    const data = { streamId: id, userId: row.userId };
+    await this.bus.publish(`live:${id}`, 'live.started', data);
+    await this.bus.publish('global', 'live.started', data);
+  }
+
+  async onViewers(id: string, viewers: number): Promise<void> {
+    try {
+      await repo.setViewers(this.db, id, viewers);
+      await this.bus.publish(`live:${id}`, 'live.viewers', { streamId: id, viewers });
+      await this.bus.publish('global', 'live.viewers', { streamId: id, viewers });
+    } catch (e) {
+      if (!this.rt.closed) this.rt.log('live: updating viewers failed', e);
+    }
+  }
+
+  /** Publishes the recording; the host decides whether the chat stays with it as comments. */
+  async publishRecording(user: SessionUser, id: string, keepChat: boolean): Promise<TLiveStream> {
+    const stream = await loadManagedStream(this.db, user, id);
+    if (!stream.recordingTrackId) throw new AppError('CONFLICT', 'The recording is not ready yet');
+    await repo.publishRecordingTrack(this.db, { stream, trackId: stream.recordingTrackId, keepChat });
+    forgetTrack(this.rt.ctx, stream.recordingTrackId); // delivery caches rows briefly
+    await announceIfPublic(this.rt.ctx, stream.recordingTrackId); // followers hear of it once it is ready
+    await this.bus.publish(`live:${id}`, 'live.recording', {
+      streamId: id,
+      trackId: stream.recordingTrackId,
+      isPublic: true,
+    });
+    return this.get(user, id);
+  }
+}

@@ -1,0 +1,87 @@
+import { isUuid, LIVE_INGEST_CLOSE, type TLiveIngestMessage } from '@wavecast/shared';
+import type { FastifyInstance } from 'fastify';
+import type { RawData } from 'ws';
+import { isAllowedOrigin } from '../lib/origin';
+import type { SessionUser } from '../lib/session';
+import { IngestTooFast, type Publisher } from '../relay/session';
+import { WebmError } from '../relay/webm-demuxer';
+
+/** Who may publish into a stream (the live module's ingest gate). */
+export interface PublisherGate {
+  /** Attaches a publisher, or answers a refusal as a WebSocket close code and reason. */
+  open(
+    user: SessionUser | null,
+    id: string,
+    onAir: () => void,
+    onEnded: () => void,
+  ): Promise<Publisher | { code: number; reason: string }>;
+  /** The publisher's connection is gone. */
+  gone(id: string): void;
+}
+
+const toBuffer = (data: RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+
+/**
+ * `/api/live/:id/ingest`: the publisher's WebSocket. Binary WebM chunks from MediaRecorder go to
+ * the relay; one text frame comes back once on air (and one when the stream ends).
+ */
+export async function ingestSocket(app: FastifyInstance, opts: { publicUrl: string; gate: PublisherGate }) {
+  const { gate } = opts;
+  app.get('/api/live/:id/ingest', { websocket: true, schema: { hide: true } }, async (socket, req) => {
+    const { id } = req.params as { id: string };
+    const refuse = (code: number, reason: string) => socket.close(code, reason);
+    if (!isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)) {
+      return refuse(LIVE_INGEST_CLOSE.forbidden, 'Origin not allowed');
+    }
+    if (!isUuid(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
+    // Chunks that arrive while we check are kept, in order.
+    const early: [RawData, boolean][] = [];
+    const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
+    socket.on('message', hold);
+    const tell = (msg: TLiveIngestMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    };
+    const opened = await gate.open(
+      req.user,
+      id,
+      () => tell({ type: 'live', streamId: id }),
+      () => {
+        tell({ type: 'ended', streamId: id });
+        refuse(LIVE_INGEST_CLOSE.ended, 'The stream has ended');
+      },
+    );
+    socket.off('message', hold);
+    if ('code' in opened) return refuse(opened.code, opened.reason);
+    const publisher = opened;
+    if (socket.readyState !== socket.OPEN) {
+      publisher.detach();
+      gate.gone(id);
+      return;
+    }
+    const receive = (data: RawData, isBinary: boolean) => {
+      const chunk = isBinary ? toBuffer(data) : null;
+      try {
+        if (!chunk || chunk.length === 0) throw new WebmError('Only binary WebM audio is accepted', true);
+        publisher.push(chunk);
+      } catch (e) {
+        publisher.detach();
+        socket.off('message', receive);
+        if (e instanceof IngestTooFast) {
+          refuse(LIVE_INGEST_CLOSE.tooFast, e.message);
+        } else if (e instanceof WebmError) {
+          refuse(e.notWebm ? LIVE_INGEST_CLOSE.notWebm : LIVE_INGEST_CLOSE.badStream, e.message.slice(0, 120));
+        } else {
+          req.log.error({ err: e }, 'live ingest failed');
+          refuse(1011, 'Internal error');
+        }
+      }
+    };
+    socket.on('close', () => {
+      publisher.detach();
+      gate.gone(id);
+    });
+    for (const [data, isBinary] of early) receive(data, isBinary);
+    socket.on('message', receive);
+  });
+}
