@@ -2,21 +2,24 @@ import {
   formatTime,
   LIVE_CATEGORIES,
   LIVE_DESCRIPTION_MAX_LENGTH,
+  LIVE_MAX_TAGS,
+  LIVE_TAG_MAX_LENGTH,
   LIVE_TITLE_MAX_LENGTH,
   MESSAGES,
+  normalizeLiveTags,
 } from '@wavecast/shared';
 import { Clock, ExternalLink, Radio, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { TagInput } from '../../../components/ui/TagInput';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { MicrophonePanel } from '../components/MicrophonePanel';
 import { RecordingPanel } from '../components/RecordingPanel';
 import { StatCard } from '../components/StatCard';
-import { TagInput } from '../components/TagInput';
 import { useBroadcast } from '../hooks/useBroadcast';
 import { useMicrophone } from '../hooks/useMicrophone';
 import { useNow } from '../hooks/useNow';
@@ -141,7 +144,14 @@ export default function GoLivePage() {
               </p>
             )}
           </div>
-          <TagInput tags={tags} onChange={setTags} disabled={busy} />
+          <TagInput
+            tags={tags}
+            onChange={setTags}
+            disabled={busy}
+            max={LIVE_MAX_TAGS}
+            maxLength={LIVE_TAG_MAX_LENGTH}
+            normalize={(current, text) => normalizeLiveTags([...current, text])}
+          />
         </section>
 
         <MicrophonePanel

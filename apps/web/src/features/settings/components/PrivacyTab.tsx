@@ -1,10 +1,10 @@
 import { LOADING_LABELS, type ProfileVisibility, type TPrivacyPrefs, USER_MESSAGES } from '@wavecast/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Toggle } from '../../../components/ui/Toggle';
 import { toast } from '../../../lib/toast';
 import { useSavePrivacyPrefs } from '../queries';
 import { SettingsCard } from './SettingsCard';
-import { Toggle } from './Toggle';
 
 const VISIBILITY: { value: ProfileVisibility; label: string }[] = [
   { value: 'public', label: 'Public' },
