@@ -4,8 +4,8 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
 import { Spinner } from '../../../components/ui/Spinner';
+import { profilePath } from '../../../lib/profilePath';
 import { UNKNOWN_CREATOR } from '../../discovery/components/LiveCard';
-import { profilePath } from '../../discovery/components/UserResult';
 import { useFollowing } from '../queries';
 
 /** Whom the user follows: private, so only the user themself sees the list. */
