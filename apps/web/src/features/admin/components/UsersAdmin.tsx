@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
+import { Select } from '../../../components/ui/Select';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
@@ -29,7 +30,8 @@ function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
       <label className="sr-only" htmlFor={`role-${u.id}`}>
         Role of {u.displayName || u.email}
       </label>
-      <select
+      <Select
+        size="xs"
         id={`role-${u.id}`}
         value={u.role}
         disabled={change.isPending || isSelf}
@@ -43,14 +45,13 @@ function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
             },
           )
         }
-        className="rounded-lg border border-border bg-bg px-2 py-1.5 text-sm focus:border-primary focus:outline-none"
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {LABEL[r]}
           </option>
         ))}
-      </select>
+      </Select>
     </li>
   );
 }
@@ -85,11 +86,11 @@ export function UsersAdmin() {
             className="h-10 w-full rounded-lg border border-border bg-bg pr-3 pl-9 text-sm focus:border-primary focus:outline-none"
           />
         </div>
-        <select
+        <Select
+          size="sm"
           aria-label="Filter by role"
           value={role}
           onChange={(e) => setRole(e.target.value as Role | '')}
-          className="h-10 rounded-lg border border-border bg-bg px-3 text-sm focus:border-primary focus:outline-none"
         >
           <option value="">All roles</option>
           {ROLES.map((r) => (
@@ -97,7 +98,7 @@ export function UsersAdmin() {
               {LABEL[r]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {query.isPending ? (
         <div className="grid place-items-center py-12">

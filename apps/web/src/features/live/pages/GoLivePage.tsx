@@ -13,6 +13,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { Select } from '../../../components/ui/Select';
 import { TagInput } from '../../../components/ui/TagInput';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
 import { LiveBadge } from '../components/LiveBadge';
@@ -24,9 +25,6 @@ import { useBroadcast } from '../hooks/useBroadcast';
 import { useMicrophone } from '../hooks/useMicrophone';
 import { useNow } from '../hooks/useNow';
 import { useLiveStream } from '../queries';
-
-const selectClass =
-  'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-primary focus:outline-none aria-[invalid=true]:border-error';
 
 /** /creator/live: set up the stream, check the microphone, go live for real, end it. */
 export default function GoLivePage() {
@@ -121,7 +119,7 @@ export default function GoLivePage() {
             <label htmlFor={categoryId} className="mb-1 block text-sm font-medium">
               Category
             </label>
-            <select
+            <Select
               id={categoryId}
               value={category}
               onChange={(e) => setCategory(e.target.value)}
@@ -129,7 +127,7 @@ export default function GoLivePage() {
               aria-invalid={categoryError ? true : undefined}
               disabled={busy}
               required
-              className={selectClass}
+              className="w-full"
             >
               <option value="">Select a category</option>
               {LIVE_CATEGORIES.map((c) => (
@@ -137,7 +135,7 @@ export default function GoLivePage() {
                   {c}
                 </option>
               ))}
-            </select>
+            </Select>
             {categoryError && (
               <p className="mt-1 text-sm text-error" role="alert">
                 {categoryError}
