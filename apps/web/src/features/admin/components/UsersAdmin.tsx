@@ -2,9 +2,8 @@ import { ROLES, type Role, type TAdminUser, timeAgo, USER_MESSAGES } from '@wave
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
+import { DataTable } from '../../../components/ui/DataTable';
 import { Select } from '../../../components/ui/Select';
-import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { useAdminUsers, useChangeRole } from '../queries';
@@ -100,35 +99,20 @@ export function UsersAdmin() {
           ))}
         </Select>
       </div>
-      {query.isPending ? (
-        <div className="grid place-items-center py-12">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-error">
-          Could not load users. {query.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="rounded-card border border-border bg-surface p-8 text-center text-muted">No users found.</p>
-      ) : (
-        <div className="rounded-card border border-border bg-surface px-4">
-          <p className="border-b border-border py-2 text-sm text-muted">
-            {total} {total === 1 ? 'user' : 'users'}
-          </p>
-          <ul className="divide-y divide-border">
-            {items.map((u) => (
-              <UserRow key={u.id} u={u} isSelf={u.id === user?.id} />
-            ))}
-          </ul>
-        </div>
-      )}
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        </div>
-      )}
+      <DataTable query={query} items={items} errorText="Could not load users." empty="No users found.">
+        {(rows) => (
+          <div className="rounded-card border border-border bg-surface px-4">
+            <p className="border-b border-border py-2 text-sm text-muted">
+              {total} {total === 1 ? 'user' : 'users'}
+            </p>
+            <ul className="divide-y divide-border">
+              {rows.map((u) => (
+                <UserRow key={u.id} u={u} isSelf={u.id === user?.id} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </DataTable>
     </section>
   );
 }
