@@ -76,6 +76,17 @@ test('a creator signs up, signs out, signs in, and edits their profile', async (
   // The session ended on the server.
   expect((await (await page.request.get('/api/me')).json()).user).toBeNull();
 
+  // The log-in form checks its fields with the spec's messages before asking the server.
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email is invalid')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+
   // Wrong password: the form's message and the spec's toast.
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not-my-password');

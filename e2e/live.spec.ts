@@ -56,7 +56,7 @@ test('a creator goes live; listeners hear it, count and chat; ending leaves a dr
     await tagBox.fill(tag);
     await tagBox.press('Enter');
   }
-  await expect(creator.getByRole('list', { name: 'Added tags' }).getByRole('listitem')).toHaveCount(2);
+  await expect(creator.getByRole('list', { name: 'Selected tags' }).getByRole('listitem')).toHaveCount(2);
   await expect(goLive).toBeDisabled(); // no microphone yet
   // Refused first (the browser's prompt is dismissed), then allowed.
   await creator.getByRole('button', { name: 'Allow Microphone' }).click();

@@ -1,7 +1,6 @@
 import { timeAgo } from '@wavecast/shared';
 import { useDeferredValue, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
+import { DataTable } from '../../../components/ui/DataTable';
 import { useOutbox } from '../queries';
 
 /** Admin tab: the mail the platform sent (or, without SMTP, kept in the outbox). */
@@ -26,46 +25,31 @@ export function MailOutboxAdmin() {
           className="h-10 w-full rounded-lg border border-border bg-bg px-3 text-sm focus:border-primary focus:outline-none sm:w-72"
         />
       </div>
-      {query.isPending ? (
-        <div className="grid place-items-center py-12">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-error">
-          Could not load mail. {query.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="rounded-card border border-border bg-surface p-8 text-center text-muted">No mail yet.</p>
-      ) : (
-        <ul className="space-y-3">
-          {items.map((m) => (
-            <li key={m.id} data-testid="outbox-mail">
-              <details className="group rounded-card border border-border bg-surface">
-                <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-4 gap-y-1 p-4">
-                  <span className="min-w-0 flex-1 font-medium break-words">{m.subject}</span>
-                  <span className="text-sm text-muted break-all">{m.to}</span>
-                  <span className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs">
-                    {m.sentVia === 'smtp' ? 'Sent (SMTP)' : 'Outbox'}
-                  </span>
-                  <time dateTime={m.createdAt} className="text-xs text-muted">
-                    {timeAgo(m.createdAt)}
-                  </time>
-                </summary>
-                <pre className="overflow-x-auto border-t border-border p-4 text-sm whitespace-pre-wrap break-words">
-                  {m.text}
-                </pre>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        </div>
-      )}
+      <DataTable query={query} items={items} errorText="Could not load mail." empty="No mail yet.">
+        {(rows) => (
+          <ul className="space-y-3">
+            {rows.map((m) => (
+              <li key={m.id} data-testid="outbox-mail">
+                <details className="group rounded-card border border-border bg-surface">
+                  <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-4 gap-y-1 p-4">
+                    <span className="min-w-0 flex-1 font-medium break-words">{m.subject}</span>
+                    <span className="text-sm text-muted break-all">{m.to}</span>
+                    <span className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs">
+                      {m.sentVia === 'smtp' ? 'Sent (SMTP)' : 'Outbox'}
+                    </span>
+                    <time dateTime={m.createdAt} className="text-xs text-muted">
+                      {timeAgo(m.createdAt)}
+                    </time>
+                  </summary>
+                  <pre className="overflow-x-auto border-t border-border p-4 text-sm whitespace-pre-wrap break-words">
+                    {m.text}
+                  </pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataTable>
     </section>
   );
 }

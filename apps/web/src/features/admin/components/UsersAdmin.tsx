@@ -2,8 +2,8 @@ import { ROLES, type Role, type TAdminUser, timeAgo, USER_MESSAGES } from '@wave
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
+import { DataTable } from '../../../components/ui/DataTable';
+import { Select } from '../../../components/ui/Select';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { useAdminUsers, useChangeRole } from '../queries';
@@ -29,7 +29,8 @@ function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
       <label className="sr-only" htmlFor={`role-${u.id}`}>
         Role of {u.displayName || u.email}
       </label>
-      <select
+      <Select
+        size="xs"
         id={`role-${u.id}`}
         value={u.role}
         disabled={change.isPending || isSelf}
@@ -43,14 +44,13 @@ function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
             },
           )
         }
-        className="rounded-lg border border-border bg-bg px-2 py-1.5 text-sm focus:border-primary focus:outline-none"
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {LABEL[r]}
           </option>
         ))}
-      </select>
+      </Select>
     </li>
   );
 }
@@ -85,11 +85,11 @@ export function UsersAdmin() {
             className="h-10 w-full rounded-lg border border-border bg-bg pr-3 pl-9 text-sm focus:border-primary focus:outline-none"
           />
         </div>
-        <select
+        <Select
+          size="sm"
           aria-label="Filter by role"
           value={role}
           onChange={(e) => setRole(e.target.value as Role | '')}
-          className="h-10 rounded-lg border border-border bg-bg px-3 text-sm focus:border-primary focus:outline-none"
         >
           <option value="">All roles</option>
           {ROLES.map((r) => (
@@ -97,37 +97,22 @@ export function UsersAdmin() {
               {LABEL[r]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
-      {query.isPending ? (
-        <div className="grid place-items-center py-12">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-error">
-          Could not load users. {query.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="rounded-card border border-border bg-surface p-8 text-center text-muted">No users found.</p>
-      ) : (
-        <div className="rounded-card border border-border bg-surface px-4">
-          <p className="border-b border-border py-2 text-sm text-muted">
-            {total} {total === 1 ? 'user' : 'users'}
-          </p>
-          <ul className="divide-y divide-border">
-            {items.map((u) => (
-              <UserRow key={u.id} u={u} isSelf={u.id === user?.id} />
-            ))}
-          </ul>
-        </div>
-      )}
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        </div>
-      )}
+      <DataTable query={query} items={items} errorText="Could not load users." empty="No users found.">
+        {(rows) => (
+          <div className="rounded-card border border-border bg-surface px-4">
+            <p className="border-b border-border py-2 text-sm text-muted">
+              {total} {total === 1 ? 'user' : 'users'}
+            </p>
+            <ul className="divide-y divide-border">
+              {rows.map((u) => (
+                <UserRow key={u.id} u={u} isSelf={u.id === user?.id} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </DataTable>
     </section>
   );
 }

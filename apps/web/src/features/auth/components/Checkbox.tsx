@@ -1,11 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
 /** A labelled checkbox, with an optional error line. */
 export function Checkbox({
   label,
   error,
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; error?: string | null }) {
+}: Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; error?: string | null }) {
   const id = useId();
   return (
     <div>

@@ -1,5 +1,7 @@
-import { AUTH_MESSAGES, fieldErrors, LOADING_LABELS, ZSignInForm } from '@wavecast/shared';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, LOADING_LABELS, type TSignInForm, ZSignInForm } from '@wavecast/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
@@ -17,23 +19,26 @@ export default function LoginPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The shared contract validates (its messages are the spec's); errors are checked again only on
+  // the next submit, as before.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TSignInForm, unknown, (typeof ZSignInForm)['_zod']['output']>({
+    resolver: zodResolver(ZSignInForm),
+    defaultValues: { email: '', password: '', rememberMe: true },
+    reValidateMode: 'onSubmit',
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   useOAuthErrorToast(AUTH_MESSAGES.socialSignInFailed);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit(async (data) => {
     setFormError(null);
-    const parsed = ZSignInForm.safeParse({ email, password, rememberMe });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
     setLoading(true);
     try {
-      await authApi.signIn(parsed.data);
+      await authApi.signIn(data);
       await refresh();
       toast.success(AUTH_MESSAGES.loginSuccess);
       const from = (location.state as { from?: string } | null)?.from;
@@ -43,7 +48,7 @@ export default function LoginPage() {
       toast.error(AUTH_MESSAGES.loginFailedToast);
       setLoading(false);
     }
-  };
+  });
 
   return (
     <AuthLayout
@@ -63,23 +68,19 @@ export default function LoginPage() {
         <TextField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          {...register('email')}
+          error={errors.email?.message}
         />
         <TextField
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          {...register('password')}
+          error={errors.password?.message}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Checkbox label="Remember me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+          <Checkbox label="Remember me" {...register('rememberMe')} />
           <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
             Forgot password?
           </Link>

@@ -5,6 +5,7 @@ import { LayoutDashboard, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
 import { api } from '../../../lib/api';
+import { profilePath } from '../../../lib/profilePath';
 import { useSession } from '../session';
 
 const ROLE_LABELS: Record<string, string> = {
@@ -24,7 +25,7 @@ export default function ProfilePage() {
   });
   if (!user) return null;
   const name = user.displayName || user.email.split('@')[0];
-  const publicPath = user.role === 'creator' ? `/profile/${user.id}` : `/profile/listener/${user.id}`;
+  const publicPath = profilePath(user);
   const since = profile.data?.profile.createdAt;
 
   return (

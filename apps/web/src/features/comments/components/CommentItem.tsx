@@ -2,6 +2,7 @@ import { formatTime, type TComment, type TTrack, timeAgo } from '@wavecast/share
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { profilePath } from '../../../lib/profilePath';
 import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { DeleteCommentDialog } from './DeleteCommentDialog';
 
@@ -37,7 +38,7 @@ export function CommentItem({ comment, track }: { comment: TComment; track: TTra
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
           {comment.author ? (
-            <Link to={`/profile/${comment.author.id}`} className="font-semibold hover:underline">
+            <Link to={profilePath(comment.author)} className="font-semibold hover:underline">
               {name}
             </Link>
           ) : (

@@ -1,6 +1,7 @@
 import { DEFAULT_COVER_URL, formatTime, type TTrack, timeAgo } from '@wavecast/shared';
 import { Clock, Headphones } from 'lucide-react';
 import { Link } from 'react-router';
+import { profilePath } from '../../../lib/profilePath';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToQueueButton } from '../../player/components/AddToQueueButton';
 import { PlayTrackButton } from '../../player/components/PlayTrackButton';
@@ -35,7 +36,7 @@ export function TrackCard({ track, eager = false }: { track: TTrack; eager?: boo
         </Link>
       </h3>
       <p className="truncate text-sm text-muted">
-        <Link to={`/profile/${track.creator.id}`} className="hover:text-fg hover:underline">
+        <Link to={profilePath(track.creator)} className="hover:text-fg hover:underline">
           {artist}
         </Link>
       </p>

@@ -1,9 +1,7 @@
 import type { TUserCard } from '@wavecast/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
-
-export const profilePath = (u: { id: string; role: string }) =>
-  u.role === 'creator' ? `/profile/${u.id}` : `/profile/listener/${u.id}`;
+import { profilePath } from '../../../lib/profilePath';
 
 /** A user in search results, with View Profile. */
 export function UserResult({ user }: { user: TUserCard }) {

@@ -2,12 +2,12 @@ import { PAGE_SIZES } from '@wavecast/shared';
 import { ArrowLeft, FolderOpen } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { LoadMore } from '../../../components/ui/LoadMore';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { TrackGrid, TrackGridSkeleton } from '../../../components/ui/TrackGrid';
 import { cn } from '../../../lib/cn';
 import { CATEGORY_INFO } from '../categories';
-import { EmptyState } from '../components/EmptyState';
-import { LoadMore } from '../components/LoadMore';
-import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
 import { useTrackPages } from '../queries';
 
 /** /explore/categories: six categories; ?category= shows its public tracks, 12 at a time. */

@@ -2,11 +2,11 @@ import { LIVE_CATEGORIES, LIVE_SORTS, type LiveSort } from '@wavecast/shared';
 import { Radio } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { EmptyState } from '../components/EmptyState';
+import { skeletonKeys } from '../../../components/ui/TrackGrid';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
-import { skeletonKeys } from '../components/TrackGrid';
 import { useLiveListsRealtime, useLiveStreams } from '../queries';
 
 /** /explore/live: every active stream, by category, most viewers or most recently started first. */

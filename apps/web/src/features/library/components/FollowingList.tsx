@@ -1,7 +1,6 @@
 import type { TFollowedCreator } from '@wavecast/shared';
 import { Link } from 'react-router';
-
-const profilePath = (u: TFollowedCreator) => (u.role === 'creator' ? `/profile/${u.id}` : `/profile/listener/${u.id}`);
+import { profilePath } from '../../../lib/profilePath';
 
 /** Creators (and people) the user follows, newest first. */
 export function FollowingList({ people }: { people: TFollowedCreator[] }) {

@@ -2,9 +2,7 @@ import type { TLibraryActivity } from '@wavecast/shared';
 import { timeAgo } from '@wavecast/shared';
 import { Heart, MessageCircle, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-
-const profilePath = (u: { id: string; role: string }) =>
-  u.role === 'creator' ? `/profile/${u.id}` : `/profile/listener/${u.id}`;
+import { profilePath } from '../../../lib/profilePath';
 
 function Line({ item }: { item: TLibraryActivity }) {
   if (item.type === 'follow') {

@@ -2,28 +2,29 @@ import {
   formatTime,
   LIVE_CATEGORIES,
   LIVE_DESCRIPTION_MAX_LENGTH,
+  LIVE_MAX_TAGS,
+  LIVE_TAG_MAX_LENGTH,
   LIVE_TITLE_MAX_LENGTH,
   MESSAGES,
+  normalizeLiveTags,
 } from '@wavecast/shared';
 import { Clock, ExternalLink, Radio, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { Select } from '../../../components/ui/Select';
+import { TagInput } from '../../../components/ui/TagInput';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { MicrophonePanel } from '../components/MicrophonePanel';
 import { RecordingPanel } from '../components/RecordingPanel';
 import { StatCard } from '../components/StatCard';
-import { TagInput } from '../components/TagInput';
 import { useBroadcast } from '../hooks/useBroadcast';
 import { useMicrophone } from '../hooks/useMicrophone';
 import { useNow } from '../hooks/useNow';
 import { useLiveStream } from '../queries';
-
-const selectClass =
-  'w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-primary focus:outline-none aria-[invalid=true]:border-error';
 
 /** /creator/live: set up the stream, check the microphone, go live for real, end it. */
 export default function GoLivePage() {
@@ -118,7 +119,7 @@ export default function GoLivePage() {
             <label htmlFor={categoryId} className="mb-1 block text-sm font-medium">
               Category
             </label>
-            <select
+            <Select
               id={categoryId}
               value={category}
               onChange={(e) => setCategory(e.target.value)}
@@ -126,7 +127,7 @@ export default function GoLivePage() {
               aria-invalid={categoryError ? true : undefined}
               disabled={busy}
               required
-              className={selectClass}
+              className="w-full"
             >
               <option value="">Select a category</option>
               {LIVE_CATEGORIES.map((c) => (
@@ -134,14 +135,21 @@ export default function GoLivePage() {
                   {c}
                 </option>
               ))}
-            </select>
+            </Select>
             {categoryError && (
               <p className="mt-1 text-sm text-error" role="alert">
                 {categoryError}
               </p>
             )}
           </div>
-          <TagInput tags={tags} onChange={setTags} disabled={busy} />
+          <TagInput
+            tags={tags}
+            onChange={setTags}
+            disabled={busy}
+            max={LIVE_MAX_TAGS}
+            maxLength={LIVE_TAG_MAX_LENGTH}
+            normalize={(current, text) => normalizeLiveTags([...current, text])}
+          />
         </section>
 
         <MicrophonePanel

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { profilePath } from '../../../lib/profilePath';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { LivePlayer } from '../components/LivePlayer';
@@ -64,7 +65,7 @@ export default function LiveViewPage() {
             )}
           </div>
           <h1 className="text-3xl font-bold tracking-tight break-words">{stream.title}</h1>
-          <Link to={`/profile/${stream.creator.id}`} className="inline-flex items-center gap-3 hover:underline">
+          <Link to={profilePath(stream.creator)} className="inline-flex items-center gap-3 hover:underline">
             <Avatar src={stream.creator.avatarUrl} name={creatorName} />
             <span className="font-semibold">{creatorName}</span>
           </Link>

@@ -3,6 +3,7 @@ import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { profilePath } from '../../../lib/profilePath';
 import { useCommentMarkers } from '../../comments/useCommentMarkers';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
@@ -43,7 +44,7 @@ export function PlayerBar() {
               {track.title}
             </Link>
             <Link
-              to={`/profile/${track.creator.id}`}
+              to={profilePath(track.creator)}
               className="block truncate text-xs text-muted hover:text-fg hover:underline"
               data-testid="player-artist"
             >

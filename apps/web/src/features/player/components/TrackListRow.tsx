@@ -2,6 +2,7 @@ import { formatTime, type TTrack } from '@wavecast/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { profilePath } from '../../../lib/profilePath';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
 import { usePlayerState } from '../PlayerProvider';
@@ -32,7 +33,7 @@ export function TrackListRow({ track, index, meta }: { track: TTrack; index?: nu
           {track.title}
         </Link>
         <p className="truncate text-sm text-muted">
-          <Link to={`/profile/${track.creator.id}`} className="hover:text-fg hover:underline">
+          <Link to={profilePath(track.creator)} className="hover:text-fg hover:underline">
             {track.creator.displayName ?? 'Unknown Artist'}
           </Link>
           {meta && <span> · {meta}</span>}

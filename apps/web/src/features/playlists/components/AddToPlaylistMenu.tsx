@@ -45,40 +45,34 @@ export function useOpenAddToPlaylist() {
 }
 
 /**
- * "Add to playlist". `variant`: `icon` (cards, rows, player bar), `button` (with its label), or
- * `menuitem` (inside a menu such as the detail page's More menu; pass `onSelect` to close that menu).
+ * "Add to playlist". `variant`: `icon` (cards, rows, player bar) or `button` (with its label). Menus
+ * (the detail page's More menu) have their own item calling useOpenAddToPlaylist.
  */
 export function AddToPlaylistMenu({
   track,
   variant = 'icon',
   className,
-  onSelect,
 }: {
   track: PickableTrack;
-  variant?: 'icon' | 'button' | 'menuitem';
+  variant?: 'icon' | 'button';
   className?: string;
-  onSelect?: () => void;
 }) {
   const open = useOpenAddToPlaylist();
   const label = `Add ${track.title} to playlist`;
   return (
     <button
       type="button"
-      role={variant === 'menuitem' ? 'menuitem' : undefined}
       aria-label={variant === 'icon' ? label : undefined}
       title={variant === 'icon' ? 'Add to playlist' : undefined}
       onClick={(e) => {
         e.preventDefault();
         e.stopPropagation();
-        onSelect?.();
         open(track);
       }}
       className={cn(
         variant === 'icon' && 'inline-flex size-9 items-center justify-center rounded-full text-muted hover:text-fg',
         variant === 'button' &&
           'inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-surface-2',
-        variant === 'menuitem' &&
-          'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-surface-2 focus:bg-surface-2 focus:outline-none',
         className,
       )}
     >

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, GripVertical, Pause, Play, X } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { profilePath } from '../../../lib/profilePath';
 import { toast } from '../../../lib/toast';
 import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { usePlayTracks } from '../hooks';
@@ -161,7 +162,7 @@ export function PlaylistTrackList({ playlist }: { playlist: TPlaylist }) {
                   {track.title}
                 </Link>
                 <Link
-                  to={`/profile/${track.creator.id}`}
+                  to={profilePath(track.creator)}
                   className="block truncate text-sm text-muted hover:text-fg hover:underline"
                   draggable={false}
                 >

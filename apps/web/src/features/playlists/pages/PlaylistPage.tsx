@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { profilePath } from '../../../lib/profilePath';
 import { toast } from '../../../lib/toast';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { EditPlaylistDialog } from '../components/EditPlaylistDialog';
@@ -72,7 +73,7 @@ function PlaylistView({ playlist }: { playlist: TPlaylist }) {
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words sm:text-5xl">{playlist.name}</h1>
           {playlist.description && <p className="mt-3 whitespace-pre-line text-muted">{playlist.description}</p>}
           <p className="mt-3 text-sm text-muted">
-            <Link to={`/profile/${playlist.owner.id}`} className="font-semibold text-fg hover:underline">
+            <Link to={profilePath(playlist.owner)} className="font-semibold text-fg hover:underline">
               {playlist.owner.displayName ?? 'Unknown Creator'}
             </Link>
             {' · '}

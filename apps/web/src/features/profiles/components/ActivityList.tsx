@@ -1,8 +1,8 @@
 import { timeAgo } from '@wavecast/shared';
 import { Heart, History, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { Spinner } from '../../../components/ui/Spinner';
-import { EmptyState } from '../../discovery/components/EmptyState';
 import { UNKNOWN_ARTIST } from '../../discovery/components/TrackCard';
 import { useActivity } from '../queries';
 

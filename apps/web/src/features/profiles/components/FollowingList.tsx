@@ -1,11 +1,11 @@
 import { Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { LoadMore } from '../../../components/ui/LoadMore';
 import { Spinner } from '../../../components/ui/Spinner';
-import { EmptyState } from '../../discovery/components/EmptyState';
+import { profilePath } from '../../../lib/profilePath';
 import { UNKNOWN_CREATOR } from '../../discovery/components/LiveCard';
-import { LoadMore } from '../../discovery/components/LoadMore';
-import { profilePath } from '../../discovery/components/UserResult';
 import { useFollowing } from '../queries';
 
 /** Whom the user follows: private, so only the user themself sees the list. */

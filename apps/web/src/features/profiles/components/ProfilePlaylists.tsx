@@ -1,6 +1,6 @@
 import { ListMusic } from 'lucide-react';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { Spinner } from '../../../components/ui/Spinner';
-import { EmptyState } from '../../discovery/components/EmptyState';
 import { PlaylistGrid } from '../../playlists/components/PlaylistGrid';
 import { useUserPlaylists } from '../queries';
 

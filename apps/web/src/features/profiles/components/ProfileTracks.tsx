@@ -1,7 +1,7 @@
 import { Music } from 'lucide-react';
-import { EmptyState } from '../../discovery/components/EmptyState';
-import { LoadMore } from '../../discovery/components/LoadMore';
-import { TrackGrid, TrackGridSkeleton } from '../../discovery/components/TrackGrid';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { LoadMore } from '../../../components/ui/LoadMore';
+import { TrackGrid, TrackGridSkeleton } from '../../../components/ui/TrackGrid';
 import { useProfileTracks } from '../queries';
 
 export function ProfileTracks({ id }: { id: string }) {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@wavecast/shared';
 import { Disc3 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../discovery/components/EmptyState';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { UNKNOWN_CREATOR } from '../../discovery/components/LiveCard';
 import { ProfileAbout } from '../components/ProfileAbout';
 import { ProfileGate } from '../components/ProfileGate';

@@ -1,10 +1,10 @@
 import { LOADING_LABELS, type TNotificationPrefs, USER_MESSAGES } from '@wavecast/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Toggle } from '../../../components/ui/Toggle';
 import { toast } from '../../../lib/toast';
 import { useSaveNotificationPrefs } from '../queries';
 import { SettingsCard } from './SettingsCard';
-import { Toggle } from './Toggle';
 
 type Key = keyof TNotificationPrefs;
 const EMAIL: { key: Key; label: string; description: string }[] = [

@@ -1,10 +1,11 @@
 import { LOADING_LABELS, type ProfileVisibility, type TPrivacyPrefs, USER_MESSAGES } from '@wavecast/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Select } from '../../../components/ui/Select';
+import { Toggle } from '../../../components/ui/Toggle';
 import { toast } from '../../../lib/toast';
 import { useSavePrivacyPrefs } from '../queries';
 import { SettingsCard } from './SettingsCard';
-import { Toggle } from './Toggle';
 
 const VISIBILITY: { value: ProfileVisibility; label: string }[] = [
   { value: 'public', label: 'Public' },
@@ -28,19 +29,19 @@ export function PrivacyTab({ initial }: { initial: TPrivacyPrefs }) {
         <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
           Profile Visibility
         </label>
-        <select
+        <Select
           id={selectId}
           name="profileVisibility"
           value={prefs.profileVisibility}
           onChange={(e) => set('profileVisibility')(e.target.value as ProfileVisibility)}
-          className="w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm focus:border-primary focus:outline-none sm:w-64"
+          className="w-full sm:w-64"
         >
           {VISIBILITY.map((v) => (
             <option key={v.value} value={v.value}>
               {v.label}
             </option>
           ))}
-        </select>
+        </Select>
         <div className="mt-4 divide-y divide-border">
           <Toggle
             name="showEmail"

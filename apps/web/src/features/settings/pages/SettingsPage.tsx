@@ -1,9 +1,9 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { Bell, Lock, Shield, User } from 'lucide-react';
-import { type ComponentType, type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
-import { cn } from '../../../lib/cn';
 import { NotificationsTab } from '../components/NotificationsTab';
 import { PrivacyTab } from '../components/PrivacyTab';
 import { ProfileTab } from '../components/ProfileTab';
@@ -51,54 +51,34 @@ function TabContent({ tab }: { tab: TabId }) {
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const current = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'profile') as TabId;
-  const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const select = (id: TabId) => setParams(id === 'profile' ? {} : { tab: id }, { replace: true });
+  const select = (id: string) => setParams(id === 'profile' ? {} : { tab: id }, { replace: true });
 
-  const onKey = (e: KeyboardEvent, index: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    e.preventDefault();
-    const next = (index + step + TABS.length) % TABS.length;
-    select(TABS[next].id);
-    tabRefs.current[next]?.focus();
-  };
-
+  // Radix tabs: arrows (wrapping), Home and End move and select, as a tab list should.
   return (
     <section className="mx-auto max-w-3xl">
       <PageHeading title="Settings" subtitle="Manage your account, notifications and privacy." />
-      <div role="tablist" aria-label="Settings" className="mb-6 flex gap-1 overflow-x-auto border-b border-border">
-        {TABS.map((t, i) => {
-          const selected = t.id === current;
-          const Icon = t.icon;
-          return (
-            <button
-              key={t.id}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${t.id}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => select(t.id)}
-              onKeyDown={(e) => onKey(e, i)}
-              className={cn(
-                '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors sm:px-4',
-                selected ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
-              )}
-            >
-              <Icon className="hidden size-4 sm:block" aria-hidden />
-              {t.label}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${current}`}>
-        <TabContent tab={current} />
-      </div>
+      <Tabs.Root value={current} onValueChange={select}>
+        <Tabs.List aria-label="Settings" className="mb-6 flex gap-1 overflow-x-auto border-b border-border">
+          {TABS.map((t) => {
+            const Icon = t.icon;
+            return (
+              <Tabs.Trigger
+                key={t.id}
+                value={t.id}
+                className="-mb-px flex shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted transition-colors hover:text-fg focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary data-[state=active]:text-fg sm:px-4"
+              >
+                <Icon className="hidden size-4 sm:block" aria-hidden />
+                {t.label}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.id} value={t.id} className="focus-visible:outline-none">
+            <TabContent tab={t.id} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </section>
   );
 }

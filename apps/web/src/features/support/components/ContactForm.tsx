@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONTACT_CATEGORIES,
   CONTACT_CATEGORY_LABELS,
@@ -8,7 +9,8 @@ import {
   ZContactMessageInput,
 } from '@wavecast/shared';
 import { CheckCircle2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../auth/session';
@@ -17,19 +19,6 @@ import { FormField, inputClass } from './FormField';
 
 type Field = keyof TContactMessageInput;
 type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['name', 'email', 'subject', 'category', 'message'];
-
-function validate(values: Values): { data?: TContactMessageInput; errors: Errors } {
-  const parsed = ZContactMessageInput.safeParse(values);
-  if (parsed.success) return { data: parsed.data, errors: {} };
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
 
 function failureMessage(err: unknown): string {
   if (err instanceof ApiError && err.code === 'RATE_LIMITED') {
@@ -51,37 +40,34 @@ export function ContactForm({
   initialMessage?: string;
 }) {
   const { user } = useSession();
-  const [values, setValues] = useState<Values>({
-    name: user?.displayName ?? '',
-    email: user?.email ?? '',
-    subject: initialSubject,
-    category: initialCategory ?? '',
-    message: initialMessage,
+  // The shared contract validates with the spec's messages; after a first attempt errors clear as
+  // they are fixed, and a failed attempt focuses the first field in error.
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    getValues,
+    formState: { errors: fieldErrors },
+  } = useForm<Values, unknown, TContactMessageInput>({
+    resolver: zodResolver(ZContactMessageInput) as never,
+    defaultValues: {
+      name: user?.displayName ?? '',
+      email: user?.email ?? '',
+      subject: initialSubject,
+      category: initialCategory ?? '',
+      message: initialMessage,
+    },
+    reValidateMode: 'onChange',
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const errors: Partial<Record<Field, string>> = Object.fromEntries(
+    Object.entries(fieldErrors).map(([k, v]) => [k, v?.message]),
+  );
+  const message = watch('message');
   const [receipt, setReceipt] = useState<TContactReceipt | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmitContactMessage();
 
-  const set = (field: Field) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    if (submitted) setErrors(validate(next).errors); // after a first attempt, errors clear as they are fixed
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const { data, errors: found } = validate(values);
-    setErrors(found);
-    if (!data) {
-      const first = FIELDS.find((f) => found[f]);
-      formRef.current?.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
-      return;
-    }
-    submit.mutate(data, { onSuccess: setReceipt });
-  };
+  const onSubmit = handleSubmit((data) => submit.mutate(data, { onSuccess: setReceipt }));
 
   if (receipt) {
     return (
@@ -96,8 +82,7 @@ export function ContactForm({
           className="mt-5"
           onClick={() => {
             setReceipt(null);
-            setSubmitted(false);
-            setValues((v) => ({ ...v, subject: '', message: '' }));
+            reset({ ...getValues(), subject: '', message: '' });
             submit.reset();
           }}
         >
@@ -108,17 +93,15 @@ export function ContactForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-4">
+    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={errors.name}>
           {(a11y) => (
             <input
               {...a11y}
-              name="name"
+              {...register('name')}
               autoComplete="name"
               maxLength={CONTACT_LIMITS.name}
-              value={values.name}
-              onChange={set('name')}
               className={inputClass}
             />
           )}
@@ -128,11 +111,9 @@ export function ContactForm({
             <input
               {...a11y}
               type="email"
-              name="email"
+              {...register('email')}
               autoComplete="email"
               maxLength={CONTACT_LIMITS.email}
-              value={values.email}
-              onChange={set('email')}
               className={inputClass}
             />
           )}
@@ -140,19 +121,12 @@ export function ContactForm({
       </div>
       <FormField id="contact-subject" label="Subject" error={errors.subject}>
         {(a11y) => (
-          <input
-            {...a11y}
-            name="subject"
-            maxLength={CONTACT_LIMITS.subject}
-            value={values.subject}
-            onChange={set('subject')}
-            className={inputClass}
-          />
+          <input {...a11y} {...register('subject')} maxLength={CONTACT_LIMITS.subject} className={inputClass} />
         )}
       </FormField>
       <FormField id="contact-category" label="Category" error={errors.category}>
         {(a11y) => (
-          <select {...a11y} name="category" value={values.category} onChange={set('category')} className={inputClass}>
+          <select {...a11y} {...register('category')} className={inputClass}>
             <option value="">Select a category</option>
             {CONTACT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -166,16 +140,14 @@ export function ContactForm({
         id="contact-message"
         label="Message"
         error={errors.message}
-        hint={`${values.message.length} / ${CONTACT_LIMITS.message} characters`}
+        hint={`${message.length} / ${CONTACT_LIMITS.message} characters`}
       >
         {(a11y) => (
           <textarea
             {...a11y}
-            name="message"
+            {...register('message')}
             rows={6}
             maxLength={CONTACT_LIMITS.message}
-            value={values.message}
-            onChange={set('message')}
             className={inputClass}
           />
         )}

@@ -2,7 +2,7 @@ import { CONTACT_CATEGORY_LABELS, type TContactMessage, timeAgo } from '@wavecas
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
+import { DataTable } from '../../../components/ui/DataTable';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { type ContactStatusFilter, useContactMessages, useResolveContactMessage } from '../queries';
@@ -105,37 +105,25 @@ export function ContactMessagesAdmin() {
           ))}
         </fieldset>
       </div>
-      {query.isPending ? (
-        <div className="grid place-items-center py-12">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-error">
-          Could not load messages. {query.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="rounded-[var(--radius-card)] border border-border bg-surface p-8 text-center text-muted">
-          {status === 'open' ? 'No open messages. All caught up!' : 'No messages.'}
-        </p>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-muted" aria-live="polite">
-            {total} {total === 1 ? 'message' : 'messages'}
-          </p>
-          <ul className="space-y-3">
-            {items.map((m) => (
-              <MessageCard key={m.id} m={m} />
-            ))}
-          </ul>
-          {query.hasNextPage && (
-            <div className="mt-4 text-center">
-              <Button variant="outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <DataTable
+        query={query}
+        items={items}
+        errorText="Could not load messages."
+        empty={status === 'open' ? 'No open messages. All caught up!' : 'No messages.'}
+      >
+        {(rows) => (
+          <>
+            <p className="mb-3 text-sm text-muted" aria-live="polite">
+              {total} {total === 1 ? 'message' : 'messages'}
+            </p>
+            <ul className="space-y-3">
+              {rows.map((m) => (
+                <MessageCard key={m.id} m={m} />
+              ))}
+            </ul>
+          </>
+        )}
+      </DataTable>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_CATEGORY, UPLOAD_CATEGORIES } from '@wavecast/shared';
 import { useId } from 'react';
+import { Select } from '../../../components/ui/Select';
 
 /** Upload categories; an empty choice is stored as 'Uncategorized'. */
 export function CategorySelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -10,12 +11,7 @@ export function CategorySelect({ value, onChange }: { value: string; onChange: (
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         Category
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="w-full rounded-lg border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-primary focus:outline-none"
-      >
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="w-full">
         <option value="">Select a category</option>
         {UPLOAD_CATEGORIES.map((c) => (
           <option key={c} value={c}>
@@ -23,7 +19,7 @@ export function CategorySelect({ value, onChange }: { value: string; onChange: (
           </option>
         ))}
         {!known && <option value={value}>{value}</option>}
-      </select>
+      </Select>
     </div>
   );
 }

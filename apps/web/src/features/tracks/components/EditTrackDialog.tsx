@@ -2,13 +2,13 @@ import { MESSAGES, type TTrack } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { TagInput } from '../../../components/ui/TagInput';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
 import { toast } from '../../../lib/toast';
 import { useReplaceCover, useUpdateTrack } from '../queries';
 import { CategorySelect } from './CategorySelect';
 import { type ChapterDraft, ChapterEditor, chapterDraft, parseChapters } from './ChapterEditor';
 import { CoverPicker } from './CoverPicker';
-import { TagInput } from './TagInput';
 
 /** Edit a track: every field the upload form has, the cover, visibility and downloads. */
 export function EditTrackDialog({ track, open, onClose }: { track: TTrack; open: boolean; onClose: () => void }) {

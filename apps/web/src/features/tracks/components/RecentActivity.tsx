@@ -2,6 +2,7 @@ import { MESSAGES, type TCreatorActivity, timeAgo } from '@wavecast/shared';
 import { Headphones, MessageCircle, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
+import { profilePath } from '../../../lib/profilePath';
 
 const who = (u: { displayName: string | null } | null) => u?.displayName ?? 'Someone';
 
@@ -14,7 +15,7 @@ function Describe({ item }: { item: TCreatorActivity }) {
   if (item.type === 'follow') {
     return (
       <>
-        <Link to={`/profile/${item.user.id}`} className="font-semibold hover:underline">
+        <Link to={profilePath(item.user)} className="font-semibold hover:underline">
           {who(item.user)}
         </Link>{' '}
         started following you

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
+import { profilePath } from '../../../lib/profilePath';
 import { useSession } from '../../auth/session';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { LikeButton } from '../../likes/components/LikeButton';
@@ -83,7 +84,7 @@ function TrackDetail({ track }: { track: TTrack }) {
           <p className="text-sm font-medium text-muted uppercase tracking-wide">{track.category}</p>
           <h1 className="break-words text-3xl font-bold tracking-tight md:text-5xl">{track.title}</h1>
           <p>
-            <Link to={`/profile/${track.creator.id}`} className="font-semibold hover:underline">
+            <Link to={profilePath(track.creator)} className="font-semibold hover:underline">
               {track.creator.displayName ?? 'Unknown Creator'}
             </Link>
           </p>

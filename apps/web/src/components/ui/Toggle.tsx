@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** An on/off switch with its label and a line of explanation. */
 export function Toggle({

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/Button';
+import { Button } from './Button';
 
 export function LoadMore({ onClick, loading }: { onClick: () => void; loading: boolean }) {
   return (

@@ -1,5 +1,5 @@
 import type { TTrack } from '@wavecast/shared';
-import { TrackCard } from './TrackCard';
+import { TrackCard } from '../../features/discovery/components/TrackCard';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-6';
 
