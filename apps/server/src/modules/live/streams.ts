@@ -1,8 +1,8 @@
 import type { TCreateLiveStream, TLiveStream } from '@wavecast/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { announceIfPublic } from '../tracks/announce';
 import { forgetTrack } from '../delivery/cache';
+import { announceIfPublic } from '../tracks/announce';
 import { loadManagedStream } from './load';
 import { canManage } from './policy';
 import { presentStream } from './presenter';
