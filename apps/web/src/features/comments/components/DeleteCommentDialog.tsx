@@ -25,14 +25,16 @@ export function DeleteCommentDialog({
         <Button
           variant="danger"
           disabled={remove.isPending}
+          // The promise, not mutate's callbacks: removing the comment from the list unmounts this
+          // dialog, and callbacks of an unmounted mutate never run (the toast went missing).
           onClick={() =>
-            remove.mutate(commentId, {
-              onSuccess: () => {
+            remove.mutateAsync(commentId).then(
+              () => {
                 toast.success('Comment deleted');
                 onClose();
               },
-              onError: () => toast.error('Failed to delete comment'),
-            })
+              () => toast.error('Failed to delete comment'),
+            )
           }
         >
           {remove.isPending ? 'Deleting...' : 'Delete'}
