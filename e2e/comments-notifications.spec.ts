@@ -1,25 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { seededTrackId } from './support/tracks';
 
 const signUp = (request: APIRequestContext, name: string, accountType?: 'creator') =>
   signUpApi(request, name, { accountType });
 
-/** A seeded track (the demo catalogue is seeded a few seconds after start). */
-async function seededTrack(page: Page): Promise<string> {
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/explore/tracks?q=Morning%20Meditation');
-        const items = (res.ok() ? (await res.json()).items : []) as { id: string; title: string }[];
-        id = items.find((t) => t.title === 'Morning Meditation')?.id ?? '';
-        return id;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBe('');
-  return id;
-}
+const seededTrack = (page: Page) => seededTrackId(page.request);
 
 test('deleting a comment asks in the app’s own dialog, not the browser’s', async ({ page }) => {
   const nativeDialogs: string[] = [];

@@ -1,22 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { seededTrackId } from './support/tracks';
 
 test('a seeded track plays from its detail page with chapters, and /explore/player shows the same page', async ({
   page,
 }) => {
   await page.goto('/');
   // The demo catalogue is seeded a few seconds after start.
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/explore/tracks?q=Morning%20Meditation');
-        const items = (res.ok() ? (await res.json()).items : []) as { id: string; title: string }[];
-        id = items.find((t) => t.title === 'Morning Meditation')?.id ?? '';
-        return id;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBe('');
+  const id = await seededTrackId(page.request);
 
   await page.goto(`/explore/player/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Morning Meditation' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { seededTrackId } from './support/tracks';
 
 /** Presses Tab until `target` has focus (keyboard only, as a keyboard user gets there). */
 async function tabTo(page: Page, target: Locator, max = 120) {
@@ -62,18 +63,7 @@ test('the user menu and the bell work by keyboard alone', async ({ page }) => {
 test("the track page's More menu works by keyboard alone", async ({ page }) => {
   await signUpApi(page.request, 'Keyboard Menu', { accountType: 'listener' });
   await page.goto('/');
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/explore/tracks?q=Morning%20Meditation');
-        const items = (res.ok() ? (await res.json()).items : []) as { id: string; title: string }[];
-        id = items.find((t) => t.title === 'Morning Meditation')?.id ?? '';
-        return id;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBe('');
+  const id = await seededTrackId(page.request);
   await page.goto(`/audio/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Morning Meditation' })).toBeVisible();
   const more = page.getByRole('button', { name: 'More' });
