@@ -77,6 +77,12 @@ const ConfigSchema = z.object({
     .pipe(z.string().regex(/^(api|worker)(,(api|worker))*$/, 'must list api and/or worker')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** e2e only: exposes POST /api/test/clock, which moves the billing clock forward. Refused in production. */
+  TEST_CLOCK: bool.default(false),
+  /** The free plan's monthly on-air allowance in seconds (tests shorten it). */
+  LIVE_FREE_SECONDS: z.coerce.number().int().min(1).optional(),
+  /** How long before the allowance runs out a broadcast is warned, in seconds. */
+  LIVE_CAP_WARNING_SECONDS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
@@ -98,6 +104,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.TEST_CLOCK && c.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: must not be set in production');
+  }
   return {
     ...c,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,

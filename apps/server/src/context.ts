@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import { DeliveryCache } from './modules/delivery/cache';
 import { HotMediaRoutes } from './modules/delivery/hot-media';
@@ -42,6 +43,8 @@ export interface AppBackground {
 
 /** What every module is given: the process's shared resources and this app's caches. */
 export interface AppContext extends AppResources {
+  /** The time billing and allowances decide by (tests move it). */
+  clock: Clock;
   caches: AppCaches;
   background: AppBackground;
 }
@@ -54,6 +57,7 @@ export function appContext(resources: AppResources): AppContext {
   });
   return {
     ...resources,
+    clock: new Clock(),
     caches: {
       publicAnswers,
       delivery: new DeliveryCache(),

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './contracts/auth';
+export * from './contracts/billing';
 export * from './contracts/comments';
 export * from './contracts/discovery';
 export * from './contracts/library';
@@ -17,6 +18,7 @@ export * from './events';
 export * from './format';
 export * from './jobs';
 export * from './messages';
+export * from './plans';
 export * from './pricing';
 export * from './rules';
 export * from './support';

@@ -23,6 +23,8 @@ export interface JobPayloads {
   'notifications.email': { notificationId: string };
   /** The weekly digest of the week starting `week` (YYYY-MM-DD); it schedules its next run. */
   'notifications.weekly-digest': { week: string };
+  /** The hourly billing sweep (ends lapsed trials, periods and graces); it schedules its next run. */
+  'billing.settle': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

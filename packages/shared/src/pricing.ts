@@ -1,8 +1,12 @@
+import { formatPlanPrice, PLANS, type PlanId } from './plans';
+
 // Spec section 9, pricing: both readings the product shows, kept in one place.
 // The pricing page (/pricing) shows PRICING_*; the marketing pages (/how-it-works/*) show MARKETING_*.
 
 export interface PricePlan {
   id: string;
+  /** The billing plan this card sells (plans.ts); marketing cards have none. */
+  planId?: PlanId;
   name: string;
   /** As displayed: '$0', '$19', '$9.99', 'Free', 'Custom'. */
   price: string;
@@ -25,68 +29,65 @@ export interface CommissionTier {
 
 const MONTH = '/month';
 
+/** A pricing-page card for a billing plan: its name and price come from the catalogue. */
+function card(planId: PlanId, id: string, description: string, features: string[], mostPopular?: boolean): PricePlan {
+  const plan = PLANS[planId];
+  return {
+    id,
+    planId,
+    name: plan.name,
+    price: formatPlanPrice(plan.priceCents),
+    period: MONTH,
+    description,
+    features,
+    ...(mostPopular ? { mostPopular } : {}),
+  };
+}
+
+// Every feature listed below is an entitlement the server enforces (plans.ts) or true of the product.
+
 /** Pricing page: creator plans Free, Creator (Most Popular), Pro. */
 export const PRICING_CREATOR_PLANS: readonly PricePlan[] = [
-  {
-    id: 'free',
-    name: 'Free',
-    price: '$0',
-    period: MONTH,
-    description: 'Everything you need to start sharing your audio.',
-    features: ['2 hours of streaming per month', 'Unlimited audio uploads', 'Basic analytics', 'Ads on your content'],
-  },
-  {
-    id: 'creator',
-    name: 'Creator',
-    price: '$19',
-    period: MONTH,
-    description: 'For creators who broadcast and publish every week.',
-    features: ['Unlimited streaming', 'HD audio', 'No ads on your content', 'Full analytics', 'Live stream recordings'],
-    mostPopular: true,
-  },
-  {
-    id: 'pro',
-    name: 'Pro',
-    price: '$49',
-    period: MONTH,
-    description: 'For studios, networks and professional broadcasters.',
-    features: [
-      'Everything in Creator',
-      'Priority support',
-      'Advanced audience insights',
-      'Team access',
-      'Custom branding',
-    ],
-  },
+  card('free', 'free', 'Everything you need to start sharing your audio.', [
+    '2 hours of streaming per month',
+    'Unlimited audio uploads',
+    'Basic analytics',
+    'Ads on your content',
+  ]),
+  card(
+    'creator',
+    'creator',
+    'For creators who broadcast and publish every week.',
+    ['Unlimited streaming', 'HD audio', 'No ads on your content', 'Live stream recordings'],
+    true,
+  ),
+  card('pro', 'pro', 'For studios, networks and professional broadcasters.', [
+    'Everything in Creator',
+    'Ad-free HD listening',
+    'Priority support',
+  ]),
 ];
 
 /** Pricing page: listener plans Free Listener, Premium Listener (most popular), Family Plan. */
 export const PRICING_LISTENER_PLANS: readonly PricePlan[] = [
-  {
-    id: 'free-listener',
-    name: 'Free Listener',
-    price: '$0',
-    period: MONTH,
-    description: 'Listen to every public track and live stream.',
-    features: ['Unlimited listening with ads', 'Follow creators', 'Create playlists', 'Join live chat'],
-  },
-  {
-    id: 'premium-listener',
-    name: 'Premium Listener',
-    price: '$9.99',
-    period: MONTH,
-    description: 'The best way to listen, without interruptions.',
-    features: ['Ad-free listening', 'HD audio', 'Unlimited playlists', 'Early access to new features'],
-    mostPopular: true,
-  },
-  {
-    id: 'family',
-    name: 'Family Plan',
-    price: '$14.99',
-    period: MONTH,
-    description: 'Premium for the whole household.',
-    features: ['Up to 6 accounts', 'Everything in Premium Listener', 'Separate libraries and playlists'],
-  },
+  card('free-listener', 'free-listener', 'Listen to every public track and live stream.', [
+    'Unlimited listening with ads',
+    'Follow creators',
+    'Create playlists',
+    'Join live chat',
+  ]),
+  card(
+    'premium',
+    'premium-listener',
+    'The best way to listen, without interruptions.',
+    ['Ad-free listening', 'HD audio', 'Everything in Free Listener'],
+    true,
+  ),
+  card('family', 'family', 'Premium for the whole household.', [
+    'Up to 6 accounts',
+    'Everything in Premium Listener',
+    'Separate libraries and playlists',
+  ]),
 ];
 
 /** Pricing page: the three payout frequencies (Bronze, Silver, Gold in that order; the tiers repeat them as

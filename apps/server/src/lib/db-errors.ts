@@ -46,3 +46,13 @@ export function classifyDatabaseError(err: unknown): DatabaseFailure | null {
 
 /** Seconds a client is told to wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/** Whether a unique index refused the write (23505), anywhere in the error's cause chain. */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 8 && e && typeof e === 'object'; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { billingRoutes } from './billing/routes';
 import { commentRoutes } from './comments/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { discoveryRoutes } from './discovery/routes';
@@ -17,6 +18,7 @@ import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
+import { testingRoutes } from './testing/routes';
 import { creatorRoutes } from './tracks/creator-routes';
 import { trackRoutes } from './tracks/routes';
 import { usersRoutes } from './users/routes';
@@ -35,6 +37,8 @@ export const modules: Module[] = [
   notificationRoutes,
   libraryRoutes,
 ];
+// Plans, subscriptions, payments.
+modules.push(billingRoutes, testingRoutes);
 // Listening: play counts, resume positions and history, likes, comments.
 modules.push(playRoutes, historyRoutes, likeRoutes, commentRoutes);
 // Live broadcasting: streams, ingest, listeners, chat, recordings.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { MESSAGES } from '../messages';
+import { ZEntitlements, ZPlanSummary } from './billing';
 import { zDisplayName } from './users';
 
 /** Texts of the authentication screens (spec sections 4, 5 and 8), word for word. */
@@ -160,6 +161,9 @@ export const ZMe = z.object({
   role: z.enum(ROLES),
   displayName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /** The plan the account is on and what it may do (billing decides). */
+  plan: ZPlanSummary,
+  entitlements: ZEntitlements,
 });
 export type TMe = z.infer<typeof ZMe>;
 

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './billing';
 export * from './live';
 export * from './playlists';
 export * from './system';

@@ -21,6 +21,8 @@ export const liveStreams = pgTable(
     recordingTrackId: uuid('recording_track_id'),
     /** Heartbeat of the process holding the publisher; a stale one means the stream lost it. */
     publisherSeenAt: timestamp('publisher_seen_at', { withTimezone: true }),
+    /** When its first audio arrived: on-air time (the free plan's monthly allowance) counts from here. */
+    onAirAt: timestamp('on_air_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

@@ -105,7 +105,7 @@ export async function endAbandoned(db: Db, staleBefore: Date, pendingBefore: Dat
 export async function markLive(db: Db, id: string): Promise<StreamRow | undefined> {
   const [row] = await db
     .update(liveStreams)
-    .set({ isActive: true, createdAt: new Date(), publisherSeenAt: new Date() })
+    .set({ isActive: true, createdAt: new Date(), onAirAt: new Date(), publisherSeenAt: new Date() })
     .where(and(eq(liveStreams.id, id), isNull(liveStreams.endedAt), eq(liveStreams.isActive, false)))
     .returning();
   return row;
@@ -279,4 +279,25 @@ export async function publishRecordingTrack(
 export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
   const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
   return row;
+}
+
+/**
+ * Seconds a creator was on air between `since` and `until` (from each broadcast's first audio to
+ * its end, or to `until` while it lasts): what the free plan's monthly allowance counts.
+ */
+export async function onAirSeconds(db: Db, userId: string, since: Date, until: Date): Promise<number> {
+  const end = sql`LEAST(COALESCE(${liveStreams.endedAt}, ${until}), ${until})`;
+  const start = sql`GREATEST(${liveStreams.onAirAt}, ${since})`;
+  const [row] = await db
+    .select({ seconds: sql<string>`COALESCE(SUM(GREATEST(EXTRACT(EPOCH FROM (${end} - ${start})), 0)), 0)` })
+    .from(liveStreams)
+    .where(
+      and(
+        eq(liveStreams.userId, userId),
+        sql`${liveStreams.onAirAt} IS NOT NULL`,
+        sql`${liveStreams.onAirAt} < ${until}`,
+        sql`COALESCE(${liveStreams.endedAt}, ${until}) > ${since}`,
+      ),
+    );
+  return Math.floor(Number(row?.seconds ?? 0));
 }

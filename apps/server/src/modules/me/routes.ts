@@ -20,6 +20,7 @@ import { requireUser } from '../../lib/session';
 import { sameOrigin, signedIn, signedInAs } from '../auth/guard';
 import { PASSWORD_CHANGE_LIMIT } from '../auth/rate-limits';
 import { sendWebResponse, webHeaders } from '../auth/web-bridge';
+import { billing } from '../billing';
 import { deleteAccount } from '../users/deletion';
 import { presentMe, presentNotificationPrefs, presentOwnProfile, presentPrivacyPrefs } from '../users/presenter';
 import { findUser } from '../users/repo';
@@ -34,6 +35,7 @@ const ZProfileResponse = z.object({ profile: ZOwnProfile });
 export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const origin = sameOrigin(ctx.config.PUBLIC_URL);
+  const { entitlements } = billing(ctx);
   // A new array per route: the rate-limit plugin appends its hook to the route's list.
   const changing = () => [signedIn, origin];
 
@@ -43,7 +45,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req) => {
       if (!req.user) return { user: null };
       const row = await findUser(ctx.database.db, req.user.id);
-      return { user: row ? presentMe(row) : null };
+      return { user: row ? presentMe(row, await entitlements.of({ id: row.id, role: row.userRole })) : null };
     },
   );
 
@@ -166,7 +168,10 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/me/become-creator',
     { onRequest: changing(), schema: { tags: ['me'], response: { 200: z.object({ user: ZMe }) } } },
-    async (req) => ({ user: presentMe(await users.becomeCreator(ctx, requireUser(req))) }),
+    async (req) => {
+      const row = await users.becomeCreator(ctx, requireUser(req));
+      return { user: presentMe(row, await entitlements.of({ id: row.id, role: row.userRole })) };
+    },
   );
 
   app.delete(

@@ -5,8 +5,10 @@ import type { users } from '../../db/schema';
 type UserRow = typeof users.$inferSelect;
 
 /** `GET /api/me`: who is signed in. */
-export function presentMe(row: UserRow): TMe {
+export function presentMe(row: UserRow, account: Pick<TMe, 'plan' | 'entitlements'>): TMe {
   return {
+    plan: account.plan,
+    entitlements: account.entitlements,
     id: row.id,
     email: row.email,
     role: row.userRole,

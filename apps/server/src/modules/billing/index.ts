@@ -1,0 +1,23 @@
+import type { AppContext } from '../../context';
+import { entitlementsService } from './entitlements';
+import { familyService } from './family';
+import { NO_PROVIDER, type PaymentProvider } from './provider';
+import { subscriptionsService } from './subscriptions';
+
+/** The payment provider this server is configured with (none: trials and admin grants only). */
+export function paymentProvider(_ctx: AppContext): PaymentProvider {
+  return NO_PROVIDER;
+}
+
+/** Billing's services for one app: what other modules use to ask about plans and entitlements. */
+export function billing(ctx: AppContext, provider = paymentProvider(ctx)) {
+  const subscriptions = subscriptionsService(ctx, provider);
+  return {
+    provider,
+    subscriptions,
+    entitlements: entitlementsService(ctx, subscriptions),
+    family: familyService(ctx, subscriptions),
+  };
+}
+
+export type Billing = ReturnType<typeof billing>;

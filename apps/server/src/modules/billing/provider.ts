@@ -1,0 +1,42 @@
+import { BILLING_MESSAGES, type PaidPlanId } from '@wavecast/shared';
+import { AppError } from '../../lib/errors';
+import type { SubscriptionRow } from './repo';
+
+/** Who the payment is for, and where the provider's pages send the browser back to. */
+export interface CheckoutInput {
+  userId: string;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * The payment provider as billing uses it (billing/stripe implements it). Without one configured,
+ * the platform runs on trials and admin-granted plans, and these refuse with a clear message.
+ */
+export interface PaymentProvider {
+  readonly configured: boolean;
+  /** A hosted checkout page for a plan; the subscription arrives by webhook. */
+  checkoutSubscription(input: CheckoutInput & { planId: PaidPlanId }): Promise<string>;
+  /** A hosted checkout page for a one-off payment (an advertiser's top-up); it arrives by webhook. */
+  checkoutTopUp(input: CheckoutInput & { amountCents: number; description: string }): Promise<string>;
+  /** The provider's customer portal (cards, invoices). */
+  portal(input: { userId: string; returnUrl: string }): Promise<string>;
+  /** Moves a paying subscription to another plan now (prorated by the provider). */
+  changePlan(sub: SubscriptionRow, planId: PaidPlanId): Promise<void>;
+  /** Sets or clears cancel-at-period-end on a paying subscription. */
+  setCancelAtPeriodEnd(sub: SubscriptionRow, cancel: boolean): Promise<void>;
+}
+
+const notSetUp = async (): Promise<never> => {
+  throw new AppError('UNAVAILABLE', BILLING_MESSAGES.payingNotSetUp);
+};
+
+export const NO_PROVIDER: PaymentProvider = {
+  configured: false,
+  checkoutSubscription: notSetUp,
+  checkoutTopUp: notSetUp,
+  portal: notSetUp,
+  changePlan: notSetUp,
+  setCancelAtPeriodEnd: notSetUp,
+};

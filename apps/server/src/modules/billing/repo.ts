@@ -1,0 +1,191 @@
+import type { PaidPlanId, SubscriptionStatus } from '@wavecast/shared';
+import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingAccounts, payments, subscriptionEvents, subscriptions } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { SubscriptionEvent } from './state-machine';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The account's subscription that is not expired, if any (at most one: a unique index). */
+export async function findOpenSubscription(db: Db | Tx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')));
+  return row;
+}
+
+export async function findSubscriptionByProviderId(db: Db, providerId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, providerId));
+  return row;
+}
+
+export async function hasUsedTrial(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: billingAccounts.trialStartedAt })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, userId));
+  return !!row?.at;
+}
+
+export async function findStripeCustomer(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: billingAccounts.stripeCustomerId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, userId));
+  return row?.id ?? null;
+}
+
+export async function saveStripeCustomer(db: Db, userId: string, customerId: string): Promise<void> {
+  await db
+    .insert(billingAccounts)
+    .values({ userId, stripeCustomerId: customerId })
+    .onConflictDoUpdate({ target: billingAccounts.userId, set: { stripeCustomerId: customerId } });
+}
+
+export async function findUserByStripeCustomer(db: Db, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: billingAccounts.userId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.stripeCustomerId, customerId));
+  return row?.userId ?? null;
+}
+
+export type NewSubscription = Pick<
+  typeof subscriptions.$inferInsert,
+  'userId' | 'planId' | 'source' | 'currentPeriodStart' | 'currentPeriodEnd' | 'trialEndsAt' | 'stripeSubscriptionId'
+>;
+
+/**
+ * Starts a subscription (its first event recorded with it). A trial also claims the account's one
+ * trial; undefined when it was used, or when another subscription is open (the unique index).
+ */
+export async function createSubscription(
+  db: Db,
+  input: NewSubscription & { status: SubscriptionStatus; event: SubscriptionEvent; at: Date; claimTrial?: boolean },
+): Promise<SubscriptionRow | undefined> {
+  const { status, event, at, claimTrial, ...values } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      if (claimTrial) {
+        await tx.insert(billingAccounts).values({ userId: values.userId }).onConflictDoNothing();
+        const claimed = await tx
+          .update(billingAccounts)
+          .set({ trialStartedAt: at })
+          .where(and(eq(billingAccounts.userId, values.userId), isNull(billingAccounts.trialStartedAt)))
+          .returning({ userId: billingAccounts.userId });
+        if (claimed.length === 0) throw new Refused();
+      }
+      const [row] = await tx
+        .insert(subscriptions)
+        .values({ ...values, status, createdAt: at, updatedAt: at })
+        .returning();
+      await tx.insert(subscriptionEvents).values({
+        subscriptionId: row.id,
+        event,
+        fromStatus: null,
+        toStatus: status,
+        planId: row.planId,
+        at,
+      });
+      return row;
+    });
+  } catch (e) {
+    if (e instanceof Refused || isUniqueViolation(e)) return undefined;
+    throw e;
+  }
+}
+
+class Refused extends Error {}
+
+export type SubscriptionPatch = Partial<
+  Pick<
+    SubscriptionRow,
+    | 'planId'
+    | 'source'
+    | 'currentPeriodStart'
+    | 'currentPeriodEnd'
+    | 'trialEndsAt'
+    | 'graceEndsAt'
+    | 'stripeSubscriptionId'
+    | 'providerEventAt'
+    | 'endedAt'
+  >
+>;
+
+/**
+ * Writes one transition if the row is still as it was read (its version): undefined when another
+ * change came first, so two changes at the same moment cannot both apply.
+ */
+export async function transition(
+  db: Db,
+  sub: SubscriptionRow,
+  change: {
+    event: SubscriptionEvent;
+    to: SubscriptionStatus;
+    patch: SubscriptionPatch;
+    at: Date;
+    detail?: Record<string, unknown>;
+  },
+): Promise<SubscriptionRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ ...change.patch, status: change.to, version: sub.version + 1, updatedAt: change.at })
+      .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.version, sub.version)))
+      .returning();
+    if (!row) return undefined;
+    await tx.insert(subscriptionEvents).values({
+      subscriptionId: sub.id,
+      event: change.event,
+      fromStatus: sub.status,
+      toStatus: change.to,
+      planId: row.planId,
+      detail: change.detail ?? null,
+      at: change.at,
+    });
+    return row;
+  });
+}
+
+/** Subscriptions whose trial, canceled period or grace is over at `now` (one account's, or all). */
+export async function dueSubscriptions(db: Db, now: Date, userId?: string): Promise<SubscriptionRow[]> {
+  const due = or(
+    and(eq(subscriptions.status, 'trialing'), lte(subscriptions.currentPeriodEnd, now)),
+    and(eq(subscriptions.status, 'canceled'), lte(subscriptions.currentPeriodEnd, now)),
+    and(eq(subscriptions.status, 'past_due'), lte(subscriptions.graceEndsAt, now)),
+  );
+  return db
+    .select()
+    .from(subscriptions)
+    .where(userId ? and(eq(subscriptions.userId, userId), due) : due)
+    .limit(500);
+}
+
+export async function subscriptionHistory(db: Db, subscriptionId: string) {
+  return db
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.subscriptionId, subscriptionId))
+    .orderBy(subscriptionEvents.at, sql`${subscriptionEvents.id}`);
+}
+
+export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
+
+/** Records a ledger entry once (by its external id); false when it was already there. */
+export async function recordPayment(db: Db, entry: NewPayment): Promise<boolean> {
+  const rows = await db.insert(payments).values(entry).onConflictDoNothing().returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export async function listPayments(db: Db, userId: string, limit = 24): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.occurredAt), desc(payments.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,168 @@
+import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, type PaidPlanId, PLANS, TRIAL_DAYS } from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import type { SessionUser } from '../../lib/session';
+import type { PaymentProvider } from './provider';
+import * as repo from './repo';
+import { nextStatus, type SubscriptionEvent } from './state-machine';
+
+const DAY_MS = 86_400_000;
+const mayHoldCreatorPlans = (user: Pick<SessionUser, 'role'>) => user.role === 'creator' || user.role === 'admin';
+
+/**
+ * Subscriptions: every change goes through the state machine's table and is written only if the row
+ * was not changed meanwhile. Times come from ctx.clock, so tests move them instead of sleeping.
+ */
+export function subscriptionsService(ctx: AppContext, provider: PaymentProvider) {
+  const db = ctx.database.db;
+  const now = () => ctx.clock.now();
+
+  /** Applies one event to a subscription read earlier; CONFLICT when it changed meanwhile. */
+  async function apply(
+    sub: repo.SubscriptionRow,
+    event: SubscriptionEvent,
+    patch: repo.SubscriptionPatch = {},
+    detail?: Record<string, unknown>,
+  ): Promise<repo.SubscriptionRow> {
+    const to = nextStatus(sub.status, event);
+    const at = now();
+    const row = await repo.transition(db, sub, {
+      event,
+      to,
+      patch: to === 'expired' ? { ...patch, endedAt: at } : patch,
+      at,
+      detail,
+    });
+    if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
+    return row;
+  }
+
+  /** Ends what is over at the clock's now: trials, canceled periods, grace after a failed payment. */
+  async function settle(userId?: string): Promise<number> {
+    let ended = 0;
+    for (const sub of await repo.dueSubscriptions(db, now(), userId)) {
+      try {
+        await apply(sub, sub.status === 'past_due' ? 'grace_over' : 'lapse');
+        ended++;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e; // another process settled it first
+      }
+    }
+    return ended;
+  }
+
+  async function current(userId: string): Promise<repo.SubscriptionRow | undefined> {
+    await settle(userId);
+    return repo.findOpenSubscription(db, userId);
+  }
+
+  async function requireOpen(userId: string): Promise<repo.SubscriptionRow> {
+    const sub = await current(userId);
+    if (!sub) throw new AppError('CONFLICT', BILLING_MESSAGES.noPlan);
+    return sub;
+  }
+
+  function checkAudience(user: Pick<SessionUser, 'role'>, planId: PaidPlanId): void {
+    if (PLANS[planId].audience === 'creator' && !mayHoldCreatorPlans(user)) {
+      throw forbidden(BILLING_MESSAGES.creatorPlanNeedsCreator);
+    }
+  }
+
+  return {
+    settle,
+    current,
+    apply,
+    checkAudience,
+
+    /** 14 days of a paid plan without a card, once per account. */
+    async startTrial(user: SessionUser, planId: PaidPlanId) {
+      checkAudience(user, planId);
+      if (await current(user.id)) throw new AppError('CONFLICT', BILLING_MESSAGES.hasPlan);
+      const at = now();
+      const end = new Date(at.getTime() + TRIAL_DAYS * DAY_MS);
+      const row = await repo.createSubscription(db, {
+        userId: user.id,
+        planId,
+        source: 'trial',
+        status: nextStatus(null, 'start_trial'),
+        event: 'start_trial',
+        at,
+        currentPeriodStart: at,
+        currentPeriodEnd: end,
+        trialEndsAt: end,
+        stripeSubscriptionId: null,
+        claimTrial: true,
+      });
+      if (row) return row;
+      // Either the trial was used or another plan started at the same moment.
+      throw new AppError(
+        'CONFLICT',
+        (await repo.hasUsedTrial(db, user.id)) ? BILLING_MESSAGES.trialUsed : BILLING_MESSAGES.hasPlan,
+      );
+    },
+
+    /** Another plan now: a paying one through the provider (prorated there), a trial or grant at once. */
+    async changePlan(user: SessionUser, planId: PaidPlanId) {
+      checkAudience(user, planId);
+      const sub = await requireOpen(user.id);
+      if (sub.planId === planId) throw badRequest(BILLING_MESSAGES.samePlan);
+      nextStatus(sub.status, 'change_plan'); // refuse before asking the provider
+      if (sub.source === 'stripe') await provider.changePlan(sub, planId);
+      return apply(sub, 'change_plan', { planId }, { from: sub.planId });
+    },
+
+    /** Keeps the plan until the period (or trial) ends, then Free. */
+    async cancel(user: SessionUser) {
+      const sub = await requireOpen(user.id);
+      nextStatus(sub.status, 'cancel');
+      if (sub.source === 'stripe') await provider.setCancelAtPeriodEnd(sub, true);
+      if (sub.source === 'admin' && !sub.currentPeriodEnd) return apply(sub, 'end');
+      return apply(sub, 'cancel');
+    },
+
+    async resume(user: SessionUser) {
+      const sub = await requireOpen(user.id);
+      if (sub.status !== 'canceled') throw new AppError('CONFLICT', BILLING_MESSAGES.notCanceled);
+      if (sub.source === 'stripe') await provider.setCancelAtPeriodEnd(sub, false);
+      return apply(sub, sub.source === 'trial' ? 'resume_trial' : 'resume');
+    },
+
+    /** An admin gives a plan (free of charge, until revoked) or, with null, ends the open one. */
+    async grant(target: Pick<SessionUser, 'id' | 'role'>, planId: PaidPlanId | null, by: string) {
+      const sub = await current(target.id);
+      if (planId === null) return sub ? apply(sub, 'end', {}, { by }) : undefined;
+      checkAudience(target, planId);
+      const at = now();
+      if (sub) {
+        return apply(
+          sub,
+          'grant',
+          { planId, source: 'admin', currentPeriodStart: at, currentPeriodEnd: null, graceEndsAt: null },
+          { by },
+        );
+      }
+      const row = await repo.createSubscription(db, {
+        userId: target.id,
+        planId,
+        source: 'admin',
+        status: nextStatus(null, 'grant'),
+        event: 'grant',
+        at,
+        currentPeriodStart: at,
+        currentPeriodEnd: null,
+        trialEndsAt: null,
+        stripeSubscriptionId: null,
+      });
+      if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
+      return row;
+    },
+
+    /** A payment failed: the plan stays for the grace days, then ends unless paid. */
+    async paymentFailed(sub: repo.SubscriptionRow) {
+      const graceEndsAt = new Date(now().getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
+      return apply(sub, 'payment_failed', { graceEndsAt });
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof subscriptionsService>;

@@ -1,0 +1,23 @@
+import { ZClockAdvance } from '@wavecast/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { sameOrigin } from '../auth/guard';
+
+/**
+ * `POST /api/test/clock`: moves the billing clock forward, so an e2e test sees a trial end without
+ * waiting 14 days. Only on servers started with TEST_CLOCK=1 (the config refuses it in production).
+ */
+export async function testingRoutes(root: FastifyInstance, ctx: AppContext) {
+  if (!ctx.config.TEST_CLOCK) return;
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/test/clock',
+    {
+      onRequest: [sameOrigin(ctx.config.PUBLIC_URL)],
+      schema: { hide: true, body: ZClockAdvance, response: { 200: z.object({ now: z.string() }) } },
+    },
+    async (req) => ({ now: ctx.clock.advance(req.body.advanceMs).toISOString() }),
+  );
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { PAID_PLAN_IDS, SUBSCRIPTION_STATUSES } from '../plans';
+
+/** What billing answers, word for word in the UI and the API. */
+export const BILLING_MESSAGES = {
+  trialUsed: 'You have already used your free trial',
+  hasPlan: 'You already have a plan. Change it in Settings → Billing.',
+  noPlan: 'You are on a free plan',
+  creatorPlanNeedsCreator: 'Creator plans are for creators. Become a creator in Settings first.',
+  samePlan: 'You are already on this plan',
+  changedMeanwhile: 'Your plan changed meanwhile. Please try again.',
+  payingNotSetUp: 'Paying is not set up on this server yet. Start a free trial instead.',
+  notCanceled: 'Your plan is not canceled',
+  trialStarted: 'Your free trial has started',
+  planChanged: 'Your plan has been changed',
+  planCanceled: 'Your plan will end at the end of the period',
+  planResumed: 'Your plan will continue',
+  familyFull: 'Your family plan is full (up to 6 accounts)',
+  familyAlreadyMember: 'This person is already in your family',
+  familyNotOwner: 'Only the owner of a family plan can invite members',
+  familyInviteInvalid: 'This invitation is not valid any more',
+  familyInviteWrongAccount: 'This invitation was sent to another email address',
+  familyInviteSent: 'Invitation sent',
+  familyJoined: 'You have joined the family plan',
+  liveAllowanceUsed:
+    "You have used this month's 2 hours of live streaming. Upgrade to Creator for unlimited streaming.",
+} as const;
+
+export const ZPaidPlanId = z.enum(PAID_PLAN_IDS, { error: 'Choose a plan' });
+const ZPlanId = z.enum(['free', 'free-listener', ...PAID_PLAN_IDS]);
+const iso = z.string();
+
+/** The plan an account is on now, as its owner sees it. */
+export const ZPlanSummary = z.object({
+  id: ZPlanId,
+  name: z.string(),
+  audience: z.enum(['creator', 'listener']),
+  /** null: a free plan (no subscription). */
+  status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  source: z.enum(['trial', 'stripe', 'admin', 'family']).nullable(),
+  trialEndsAt: iso.nullable(),
+  /** When the paid period (or the trial) ends; null: no end. */
+  currentPeriodEnd: iso.nullable(),
+  /** Set once canceled: the plan ends at currentPeriodEnd. */
+  cancelAtPeriodEnd: z.boolean(),
+  graceEndsAt: iso.nullable(),
+  /** A family member's plan comes from the family's owner. */
+  familyOwnerName: z.string().nullable(),
+});
+export type TPlanSummary = z.infer<typeof ZPlanSummary>;
+
+/** What the account may do now (billing/entitlements.ts decides; /api/me shows it). */
+export const ZEntitlements = z.object({
+  liveSecondsPerMonth: z.number().int().nullable(),
+  /** This calendar month's on-air seconds left; null: unlimited. */
+  liveSecondsLeft: z.number().int().nullable(),
+  hdPublishing: z.boolean(),
+  hdListening: z.boolean(),
+  adFree: z.boolean(),
+  adsOnOwnContent: z.boolean(),
+  prioritySupport: z.boolean(),
+  familySeats: z.number().int(),
+});
+export type TEntitlements = z.infer<typeof ZEntitlements>;
+
+export const ZPayment = z.object({
+  id: z.string(),
+  kind: z.enum(['paid', 'refunded', 'failed']),
+  purpose: z.enum(['subscription', 'ad_topup']),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  description: z.string().nullable(),
+  occurredAt: iso,
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+export const ZFamilyMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  status: z.enum(['invited', 'active']),
+  invitedAt: iso,
+});
+export type TFamilyMember = z.infer<typeof ZFamilyMember>;
+
+/** `GET /api/billing`: Settings → Billing. */
+export const ZBilling = z.object({
+  plan: ZPlanSummary,
+  entitlements: ZEntitlements,
+  /** Whether this server takes payments (Stripe keys set); without, trials and admin grants only. */
+  payingEnabled: z.boolean(),
+  trialAvailable: z.boolean(),
+  /** The next charge of a paying subscription. */
+  nextCharge: z.object({ amountCents: z.number().int(), at: iso }).nullable(),
+  payments: z.array(ZPayment),
+  /** The family plan owner's members (null unless the account owns a family plan). */
+  family: z.object({ members: z.array(ZFamilyMember), seatsLeft: z.number().int() }).nullable(),
+});
+export type TBilling = z.infer<typeof ZBilling>;
+
+export const ZPlanChoice = z.object({ planId: ZPaidPlanId });
+export type TPlanChoice = z.infer<typeof ZPlanChoice>;
+
+export const ZRedirect = z.object({ url: z.string() });
+
+export const ZFamilyInvite = z.object({
+  email: z.email({ error: 'Please enter a valid email address' }).max(320),
+});
+export const ZFamilyAccept = z.object({ token: z.string().min(1).max(200) });
+
+/** `POST /api/test/clock` (TEST_CLOCK servers only). */
+export const ZClockAdvance = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400_000),
+});
