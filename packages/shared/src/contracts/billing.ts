@@ -101,6 +101,9 @@ export type TBilling = z.infer<typeof ZBilling>;
 export const ZPlanChoice = z.object({ planId: ZPaidPlanId });
 export type TPlanChoice = z.infer<typeof ZPlanChoice>;
 
+/** `PUT /api/admin/users/:id/plan`: an admin gives a plan free of charge, or ends it with null. */
+export const ZPlanGrant = z.object({ planId: ZPaidPlanId.nullable() });
+
 export const ZRedirect = z.object({ url: z.string() });
 
 export const ZFamilyInvite = z.object({

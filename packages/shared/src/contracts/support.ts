@@ -57,13 +57,15 @@ export const ZContactMessage = z.object({
   message: z.string(),
   /** The sender's account when they were signed in. */
   userId: z.string().nullable(),
+  /** From an account with priority support (the Pro plan): answered first. */
+  priority: z.boolean(),
   status: ZContactStatus,
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
 });
 export type TContactMessage = z.infer<typeof ZContactMessage>;
 
-/** GET /api/admin/contact-messages: newest first; `status` all, open or resolved. */
+/** GET /api/admin/contact-messages: priority first, then newest; `status` all, open or resolved. */
 export const ZContactMessageListQuery = z.object({
   status: z.enum(['all', 'open', 'resolved']).default('open'),
   limit: z.coerce.number().int().min(1).max(100).default(20),

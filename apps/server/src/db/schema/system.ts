@@ -67,6 +67,8 @@ export const contactMessages = pgTable(
     category: text('category').notNull(),
     message: text('message').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by an account whose plan includes priority support (decided by billing when sent). */
+    priority: boolean('priority').notNull().default(false),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -290,6 +290,37 @@ describe('family plan', () => {
   });
 });
 
+describe('admin-granted plans', () => {
+  it('an admin gives a plan free of charge and ends it; nobody else can', async () => {
+    const admin = await signUp(t, { role: 'admin' });
+    const u = await signUp(t);
+    const grant = (by: TestUser, planId: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${u.id}/plan`,
+        payload: { planId },
+        headers: { cookie: by.cookie, origin: t.ctx.config.PUBLIC_URL },
+      });
+    expect((await grant(u, 'premium')).statusCode).toBe(403);
+    expect((await grant(admin, 'pro')).statusCode).toBe(403); // a listener cannot hold a creator plan
+    const given = await grant(admin, 'premium');
+    expect(given.statusCode).toBe(200);
+    expect(given.json().plan).toMatchObject({ id: 'premium', status: 'active', source: 'admin', currentPeriodEnd: null });
+    expect((await me(u)).entitlements.adFree).toBe(true);
+    t.ctx.clock.advance(400 * DAY);
+    expect((await me(u)).plan.id).toBe('premium'); // no end until revoked
+    expect((await grant(admin, null)).json().plan).toMatchObject({ id: 'free-listener', status: null });
+    expect(await history(u.id)).toEqual(['none-grant->active', 'active-end->expired']);
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/nobody/plan',
+      payload: { planId: 'premium' },
+      headers: { cookie: admin.cookie, origin: t.ctx.config.PUBLIC_URL },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('the ledger', () => {
   it('refuses updates and deletes', async () => {
     await t.ctx.database.query(

@@ -1,10 +1,20 @@
-import { ZBilling, ZFamilyAccept, ZFamilyInvite, ZPlanChoice, ZRedirect } from '@wavecast/shared';
+import {
+  ZBilling,
+  ZFamilyAccept,
+  ZFamilyInvite,
+  ZPlanChoice,
+  ZPlanGrant,
+  ZPlanSummary,
+  ZRedirect,
+} from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireUser, type SessionUser } from '../../lib/session';
-import { sameOrigin, signedIn } from '../auth/guard';
+import { notFound } from '../../lib/errors';
+import { requireRole, requireUser, type SessionUser } from '../../lib/session';
+import { roles, sameOrigin, signedIn } from '../auth/guard';
+import { findUser } from '../users/repo';
 import { billing } from './index';
 import { presentBilling } from './presenter';
 import * as repo from './repo';
@@ -141,6 +151,28 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
       const user = requireUser(req);
       await family.leave(user);
       return overview(user);
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:id/plan',
+    {
+      onRequest: [roles('admin'), sameOrigin(ctx.config.PUBLIC_URL)],
+      config: writeLimit,
+      schema: {
+        tags: ['admin'],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: ZPlanGrant,
+        response: { 200: z.object({ plan: ZPlanSummary }) },
+      },
+    },
+    async (req) => {
+      const admin = requireRole(req, 'admin');
+      const target = await findUser(db, req.params.id);
+      if (!target) throw notFound('User');
+      const account = { id: target.id, role: target.userRole };
+      await subscriptions.grant(account, req.body.planId, admin.id);
+      return { plan: (await entitlements.of(account)).plan };
     },
   );
 }

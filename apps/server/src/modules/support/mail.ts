@@ -40,7 +40,7 @@ export function confirmationMail(m: ContactMessageRow): Mail {
 export function notificationMail(m: ContactMessageRow, opts: { to: string; publicUrl: string }): Mail {
   return {
     to: opts.to,
-    subject: `[Contact · ${label(m.category)}] ${m.subject}`,
+    subject: `[${m.priority ? 'Priority · ' : ''}Contact · ${label(m.category)}] ${m.subject}`,
     text: [
       `From: ${m.name} <${m.email}>${m.userId ? ` (user ${m.userId})` : ''}`,
       `Category: ${label(m.category)}`,

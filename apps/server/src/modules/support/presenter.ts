@@ -12,6 +12,7 @@ export function presentContactMessage(row: ContactMessageRow): TContactMessage {
     category: row.category as ContactCategory,
     message: row.message,
     userId: row.userId,
+    priority: row.priority,
     status: row.resolvedAt ? 'resolved' : 'open',
     createdAt: row.createdAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,

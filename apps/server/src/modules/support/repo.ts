@@ -35,7 +35,7 @@ function statusWhere(status: ContactStatusFilter): SQL | undefined {
   return undefined;
 }
 
-/** Newest first. */
+/** Priority support first, then newest first. */
 export async function listContactMessages(
   database: Database,
   q: { status: ContactStatusFilter; limit: number; offset: number },
@@ -46,7 +46,7 @@ export async function listContactMessages(
       .select()
       .from(contactMessages)
       .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .orderBy(desc(contactMessages.priority), desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(q.limit)
       .offset(q.offset),
     database.db.select({ total: count() }).from(contactMessages).where(where),

@@ -2,6 +2,7 @@ import type { TContactMessageInput, TContactMessageListQuery } from '@wavecast/s
 import type { AppContext } from '../../context';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { billing } from '../billing';
 import { CONTACT_MAIL_JOB, type ContactMailKind } from './mail';
 import { canManageContactMessages } from './policy';
 import * as repo from './repo';
@@ -9,7 +10,8 @@ import * as repo from './repo';
 /** Stores a visitor's message; the confirmation copy and the inbox notification go out as jobs. */
 export async function submitContactMessage(ctx: AppContext, input: TContactMessageInput, user: SessionUser | null) {
   const kinds: ContactMailKind[] = ['confirmation', 'notification'];
-  return repo.insertContactMessage(ctx.database, { ...input, userId: user?.id ?? null }, (messageId) =>
+  const priority = user ? (await billing(ctx).entitlements.of(user)).entitlements.prioritySupport : false;
+  return repo.insertContactMessage(ctx.database, { ...input, userId: user?.id ?? null, priority }, (messageId) =>
     kinds.map((kind) => ({ type: CONTACT_MAIL_JOB, payload: { messageId, kind } })),
   );
 }

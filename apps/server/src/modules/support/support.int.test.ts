@@ -1,6 +1,7 @@
 import { CONTACT_FORM_MESSAGES } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { billing } from '../billing';
 
 let t: TestApp;
 let admin: TestUser;
@@ -72,6 +73,33 @@ describe('POST /api/support/contact', () => {
       [res.json().id],
     );
     expect(row.user_id).toBe(listener.id);
+  });
+
+  it("marks a Pro creator's message as priority: its mail says so and admins see it first", async () => {
+    const pro = await signUp(t, { role: 'creator' });
+    await billing(t.ctx).subscriptions.grant({ id: pro.id, role: 'creator' }, 'pro', 'test');
+    const plain = await contact({ ...valid, subject: 'Plain' }, { cookie: listener.cookie });
+    const urgent = await contact({ ...valid, subject: 'Urgent', email: 'pro@example.com' }, { cookie: pro.cookie });
+    const flags = await t.ctx.database.query<{ id: string; priority: boolean }>(
+      'SELECT id, priority FROM contact_messages WHERE id IN ($1, $2)',
+      [plain.json().id, urgent.json().id],
+    );
+    expect(Object.fromEntries(flags.map((f) => [f.id, f.priority]))).toEqual({
+      [plain.json().id]: false,
+      [urgent.json().id]: true,
+    });
+    await t.ctx.jobs.drain();
+    const [mail] = await t.ctx.database.query<{ subject: string }>(
+      `SELECT subject FROM mail_outbox WHERE "to" = 'help@wavecast.test' AND subject LIKE '%Urgent'`,
+    );
+    expect(mail.subject).toBe('[Priority · Contact · Technical Support] Urgent');
+    const list = await t.app.inject({
+      url: '/api/admin/contact-messages?status=all',
+      headers: { cookie: admin.cookie },
+    });
+    expect(list.json().items[0]).toMatchObject({ subject: 'Urgent', priority: true });
+    // The listing tests below count on newest-first order.
+    await t.ctx.database.query('DELETE FROM contact_messages WHERE id = $1', [urgent.json().id]);
   });
 
   it.each([

@@ -25,6 +25,11 @@ export async function findUser(db: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
 /** Whether the auth user has a password (a credential account) and a verified email. */
 export async function findAuthFacts(db: Db, id: string): Promise<{ hasPassword: boolean; emailVerified: boolean }> {
   const [user] = await db

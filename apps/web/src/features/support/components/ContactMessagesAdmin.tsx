@@ -32,6 +32,9 @@ function MessageCard({ m }: { m: TContactMessage }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2 text-xs">
+            {m.priority && (
+              <span className="rounded-full bg-primary/15 px-2.5 py-1 font-medium text-primary">Priority support</span>
+            )}
             <span className="rounded-full bg-surface-2 px-2.5 py-1">{CONTACT_CATEGORY_LABELS[m.category]}</span>
             <span
               className={cn(
