@@ -305,7 +305,12 @@ describe('admin-granted plans', () => {
     expect((await grant(admin, 'pro')).statusCode).toBe(403); // a listener cannot hold a creator plan
     const given = await grant(admin, 'premium');
     expect(given.statusCode).toBe(200);
-    expect(given.json().plan).toMatchObject({ id: 'premium', status: 'active', source: 'admin', currentPeriodEnd: null });
+    expect(given.json().plan).toMatchObject({
+      id: 'premium',
+      status: 'active',
+      source: 'admin',
+      currentPeriodEnd: null,
+    });
     expect((await me(u)).entitlements.adFree).toBe(true);
     t.ctx.clock.advance(400 * DAY);
     expect((await me(u)).plan.id).toBe('premium'); // no end until revoked
