@@ -15,7 +15,14 @@ describe('sessions', () => {
     const u = await signUp(t, { name: 'Ada' });
     expect(u.cookie).toMatch(/better-auth\.session_token=/);
     const me = await t.app.inject({ url: '/api/me', headers: { cookie: u.cookie } });
-    expect(me.json().user).toEqual({ id: u.id, email: u.email, role: 'listener', displayName: 'Ada', avatarUrl: null });
+    expect(me.json().user).toMatchObject({
+      id: u.id,
+      email: u.email,
+      role: 'listener',
+      displayName: 'Ada',
+      avatarUrl: null,
+    });
+    expect(me.json().user.plan).toMatchObject({ id: 'free-listener', status: null });
   });
 
   it('answers user null without a session', async () => {
