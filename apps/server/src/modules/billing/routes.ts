@@ -8,6 +8,7 @@ import { sameOrigin, signedIn } from '../auth/guard';
 import { billing } from './index';
 import { presentBilling } from './presenter';
 import * as repo from './repo';
+import { stripeWebhookRoute } from './stripe/routes';
 
 const tags = ['billing'];
 const ZIdParams = z.object({ id: z.uuid() });
@@ -34,6 +35,8 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
     });
   }
   const answer = { response: { 200: ZBilling } };
+
+  await stripeWebhookRoute(app, ctx, subscriptions);
 
   app.get('/api/billing', { onRequest: [signedIn], schema: { tags, ...answer } }, async (req) =>
     overview(requireUser(req)),
