@@ -1,4 +1,4 @@
-import type { PaidPlanId, SubscriptionStatus } from '@wavecast/shared';
+import type { SubscriptionStatus } from '@wavecast/shared';
 import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAccounts, payments, providerEvents, subscriptionEvents, subscriptions } from '../../db/schema';
