@@ -181,6 +181,21 @@ describe('webhooks', () => {
     expect(fake.calls('GET', `/v1/subscriptions/${subB.id}`).length).toBeGreaterThan(0);
   });
 
+  it('applies the events Stripe sends at once (and their replays, racing) into one subscription', async () => {
+    const user = await signUp(t);
+    const { session, sub } = await paidCheckout(user);
+    const deliveries = [
+      fake.delivery('checkout.session.completed', session, { created: now() }),
+      fake.delivery('customer.subscription.created', sub, { created: now() }),
+      fake.delivery('invoice.paid', invoice(sub, 999), { created: now() }),
+    ];
+    const answers = await Promise.all([...deliveries, ...deliveries].map(post));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await localSub(user.id)).toMatchObject({ status: 'active', plan_id: 'premium' });
+    expect(await history(user.id)).toEqual(['none-subscribe->active']);
+    expect(await ledger(user.id)).toHaveLength(1);
+  });
+
   it('ignores an older subscription.updated arriving after a newer one', async () => {
     const { user, sub } = await premiumListener();
     const older = new Date(now().getTime() - 60_000);
@@ -286,6 +301,15 @@ describe('plan changes and cancel through the API', () => {
     expect(await history(user.id)).toEqual(['none-subscribe->active', 'active-cancel->canceled']);
     t.ctx.clock.advance(30 * DAY + 60_000);
     expect((await planOf(user)).id).toBe('free-listener');
+  });
+
+  it('ends at once when Stripe deletes the subscription (customer.subscription.deleted)', async () => {
+    const { user, sub } = await premiumListener();
+    sub.status = 'canceled';
+    expect((await send('customer.subscription.deleted', sub)).statusCode).toBe(200);
+    expect(await localSub(user.id)).toBeUndefined();
+    expect((await planOf(user)).id).toBe('free-listener');
+    expect((await history(user.id)).at(-1)).toBe('active-end->expired');
   });
 
   it('upgrades at once with the new price, prorated (always_invoice); the prorated invoice is in the ledger', async () => {

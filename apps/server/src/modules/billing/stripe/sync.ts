@@ -70,7 +70,9 @@ export function subscriptionSync(ctx: AppContext, { stripe, settings }: StripeBi
     if (!local) {
       if (wanted === 'expired') return undefined; // never paid for here: nothing to record
       const open = await repo.findOpenSubscription(db, userId);
-      if (open?.source === 'trial') {
+      if (open?.stripeSubscriptionId === stripeId) {
+        local = open; // another delivery created it meanwhile
+      } else if (open?.source === 'trial') {
         // A trial paid for converts (a canceled trial is resumed first).
         if (open.status === 'canceled') local = await subs.apply(open, 'resume_trial');
         else local = open;
