@@ -1,8 +1,9 @@
-import { ZBilling, ZFamilyAccept, ZFamilyInvite, ZPlanChoice, ZRedirect } from '@wavecast/shared';
+import { BILLING_MESSAGES, ZBilling, ZFamilyAccept, ZFamilyInvite, ZPlanChoice, ZRedirect } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
 import { requireUser, type SessionUser } from '../../lib/session';
 import { sameOrigin, signedIn } from '../auth/guard';
 import { billing } from './index';
@@ -88,6 +89,10 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       subscriptions.checkAudience(user, req.body.planId);
+      // A paying account changes its plan (prorated); a second subscription would bill twice.
+      if ((await subscriptions.current(user.id))?.source === 'stripe') {
+        throw new AppError('CONFLICT', BILLING_MESSAGES.hasPlan);
+      }
       const url = await provider.checkoutSubscription({
         userId: user.id,
         email: user.email,

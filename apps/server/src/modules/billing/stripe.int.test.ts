@@ -134,6 +134,14 @@ describe('checkout', () => {
     expect(portal.json().url).toMatch(new RegExp(`^${fake.url}/portal/`));
     expect(fake.calls('POST', '/v1/billing_portal/sessions').at(-1)?.body.return_url).toContain('/settings');
   });
+
+  it('refuses a second Checkout to an account already paying (it changes its plan instead)', async () => {
+    const { user } = await premiumListener();
+    const before = fake.calls('POST', '/v1/checkout/sessions').length;
+    const res = await call(user, 'POST', '/api/billing/checkout', { planId: 'family' });
+    expect(res.statusCode).toBe(409);
+    expect(fake.calls('POST', '/v1/checkout/sessions')).toHaveLength(before);
+  });
 });
 
 describe('webhooks', () => {
