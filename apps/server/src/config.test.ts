@@ -31,4 +31,20 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL');
     expect(message).toContain('ROLES');
   });
+
+  it('turns Stripe on with all of its keys or none, and names what a partial set lacks', () => {
+    const all = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_CREATOR: 'price_c',
+      STRIPE_PRICE_PRO: 'price_p',
+      STRIPE_PRICE_PREMIUM: 'price_pr',
+      STRIPE_PRICE_FAMILY: 'price_f',
+    };
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(loadConfig(all).STRIPE_PRICE_FAMILY).toBe('price_f');
+    const { STRIPE_WEBHOOK_SECRET: _s, STRIPE_PRICE_PRO: _p, ...partial } = all;
+    expect(() => loadConfig(partial)).toThrow(/STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PRICE_PRO/);
+    expect(() => loadConfig({ ...all, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+  });
 });

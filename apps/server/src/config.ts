@@ -83,7 +83,29 @@ const ConfigSchema = z.object({
   LIVE_FREE_SECONDS: z.coerce.number().int().min(1).optional(),
   /** How long before the allowance runs out a broadcast is warned, in seconds. */
   LIVE_CAP_WARNING_SECONDS: z.coerce.number().int().min(0).optional(),
+  /** Stripe: paying is on only when the key, the webhook secret and all four price ids are set. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_CREATOR: z.string().optional(),
+  STRIPE_PRICE_PRO: z.string().optional(),
+  STRIPE_PRICE_PREMIUM: z.string().optional(),
+  STRIPE_PRICE_FAMILY: z.string().optional(),
+  /** Where the Stripe SDK sends its requests (default Stripe's API; tests point it at a local fake). */
+  STRIPE_API_URL: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must be an http(s):// URL')
+    .optional(),
 });
+
+/** What turns paying on: all of them, or none. */
+export const STRIPE_KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_CREATOR',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_PREMIUM',
+  'STRIPE_PRICE_FAMILY',
+] as const;
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
@@ -106,6 +128,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.TEST_CLOCK && c.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: must not be set in production');
+  }
+  const missing = STRIPE_KEYS.filter((k) => !c[k]);
+  if (missing.length > 0 && missing.length < STRIPE_KEYS.length) {
+    const lines = missing.map((k) => `  ${k}: required when paying through Stripe is configured`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return {
     ...c,

@@ -190,6 +190,13 @@ describe('plan changes', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe(BILLING_MESSAGES.payingNotSetUp);
     expect((await call(u, 'POST', '/api/billing/portal')).statusCode).toBe(503);
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(webhook.statusCode).toBe(503);
   });
 });
 

@@ -1,7 +1,7 @@
-import type { PaidPlanId, SubscriptionStatus } from '@wavecast/shared';
+import type { SubscriptionStatus } from '@wavecast/shared';
 import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingAccounts, payments, subscriptionEvents, subscriptions } from '../../db/schema';
+import { billingAccounts, payments, providerEvents, subscriptionEvents, subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SubscriptionEvent } from './state-machine';
 
@@ -57,7 +57,8 @@ export async function findUserByStripeCustomer(db: Db, customerId: string): Prom
 export type NewSubscription = Pick<
   typeof subscriptions.$inferInsert,
   'userId' | 'planId' | 'source' | 'currentPeriodStart' | 'currentPeriodEnd' | 'trialEndsAt' | 'stripeSubscriptionId'
->;
+> &
+  Partial<Pick<typeof subscriptions.$inferInsert, 'providerEventAt'>>;
 
 /**
  * Starts a subscription (its first event recorded with it). A trial also claims the account's one
@@ -188,4 +189,28 @@ export async function listPayments(db: Db, userId: string, limit = 24): Promise<
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.occurredAt), desc(payments.createdAt))
     .limit(limit);
+}
+
+/** Notes the newest provider event seen for a subscription when it changed nothing else. */
+export async function markProviderEventAt(db: Db, subscriptionId: string, at: Date): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ providerEventAt: sql`greatest(${subscriptions.providerEventAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(subscriptions.id, subscriptionId));
+}
+
+/** Whether a provider webhook event (by its id) was applied already. */
+export async function providerEventSeen(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ id: providerEvents.id }).from(providerEvents).where(eq(providerEvents.id, eventId));
+  return !!row;
+}
+
+/** Records a provider event as applied; false when another delivery recorded it first. */
+export async function markProviderEventSeen(db: Db, eventId: string, type: string): Promise<boolean> {
+  const rows = await db
+    .insert(providerEvents)
+    .values({ id: eventId, type })
+    .onConflictDoNothing()
+    .returning({ id: providerEvents.id });
+  return rows.length > 0;
 }

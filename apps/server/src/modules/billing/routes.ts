@@ -1,4 +1,5 @@
 import {
+  BILLING_MESSAGES,
   ZBilling,
   ZFamilyAccept,
   ZFamilyInvite,
@@ -11,13 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { requireRole, requireUser, type SessionUser } from '../../lib/session';
 import { roles, sameOrigin, signedIn } from '../auth/guard';
 import { findUser } from '../users/repo';
 import { billing } from './index';
 import { presentBilling } from './presenter';
 import * as repo from './repo';
+import { stripeWebhookRoute } from './stripe/routes';
 
 const tags = ['billing'];
 const ZIdParams = z.object({ id: z.uuid() });
@@ -44,6 +46,8 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
     });
   }
   const answer = { response: { 200: ZBilling } };
+
+  await stripeWebhookRoute(app, ctx, subscriptions);
 
   app.get('/api/billing', { onRequest: [signedIn], schema: { tags, ...answer } }, async (req) =>
     overview(requireUser(req)),
@@ -95,6 +99,10 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       subscriptions.checkAudience(user, req.body.planId);
+      // A paying account changes its plan (prorated); a second subscription would bill twice.
+      if ((await subscriptions.current(user.id))?.source === 'stripe') {
+        throw new AppError('CONFLICT', BILLING_MESSAGES.hasPlan);
+      }
       const url = await provider.checkoutSubscription({
         userId: user.id,
         email: user.email,

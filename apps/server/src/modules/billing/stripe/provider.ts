@@ -1,0 +1,109 @@
+import { BILLING_MESSAGES } from '@wavecast/shared';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/errors';
+import type { PaymentProvider } from '../provider';
+import * as repo from '../repo';
+import { callStripe, type StripeBilling } from './client';
+
+/**
+ * Paying through Stripe: hosted Checkout pages and the Customer Portal; what was paid arrives by
+ * webhook (stripe/webhooks.ts), never from the browser's return.
+ */
+export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBilling): PaymentProvider {
+  const db = ctx.database.db;
+
+  /** The account's Stripe customer, created once (the idempotency key covers two checkouts at once). */
+  async function customerFor(userId: string, email: string): Promise<string> {
+    const known = await repo.findStripeCustomer(db, userId);
+    if (known) return known;
+    const customer = await callStripe(() =>
+      stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: `wavecast-customer-${userId}` }),
+    );
+    await repo.saveStripeCustomer(db, userId, customer.id);
+    return customer.id;
+  }
+
+  const urlOf = (url: string | null) => {
+    if (!url) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.paymentServiceDown);
+    return url;
+  };
+
+  function requireStripeId(sub: repo.SubscriptionRow): string {
+    if (!sub.stripeSubscriptionId) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
+    return sub.stripeSubscriptionId;
+  }
+
+  return {
+    configured: true,
+
+    async checkoutSubscription({ userId, email, planId, successUrl, cancelUrl }) {
+      const customer = await customerFor(userId, email);
+      const metadata = { userId, planId };
+      const session = await callStripe(() =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          client_reference_id: userId,
+          line_items: [{ price: settings.prices[planId], quantity: 1 }],
+          metadata,
+          subscription_data: { metadata },
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        }),
+      );
+      return urlOf(session.url);
+    },
+
+    async checkoutTopUp({ userId, email, amountCents, description, successUrl, cancelUrl }) {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('amountCents');
+      const customer = await customerFor(userId, email);
+      const metadata = { userId, purpose: 'ad_topup', description };
+      const session = await callStripe(() =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          customer,
+          client_reference_id: userId,
+          line_items: [
+            {
+              price_data: { currency: 'usd', unit_amount: amountCents, product_data: { name: description } },
+              quantity: 1,
+            },
+          ],
+          metadata,
+          // The charge carries them too, so a refund of it is booked as a top-up's.
+          payment_intent_data: { metadata, description },
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        }),
+      );
+      return urlOf(session.url);
+    },
+
+    async portal({ userId, returnUrl }) {
+      const customer = await repo.findStripeCustomer(db, userId);
+      if (!customer) throw new AppError('CONFLICT', BILLING_MESSAGES.noPaymentsYet);
+      const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }));
+      return session.url;
+    },
+
+    /** The new price now: an upgrade is invoiced prorated at once, a downgrade leaves a credit. */
+    async changePlan(sub, planId) {
+      const id = requireStripeId(sub);
+      const remote = await callStripe(() => stripe.subscriptions.retrieve(id));
+      const item = remote.items.data[0];
+      if (!item) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
+      await callStripe(() =>
+        stripe.subscriptions.update(id, {
+          items: [{ id: item.id, price: settings.prices[planId] }],
+          proration_behavior: 'always_invoice',
+          metadata: { planId },
+        }),
+      );
+    },
+
+    async setCancelAtPeriodEnd(sub, cancel) {
+      const id = requireStripeId(sub);
+      await callStripe(() => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
+    },
+  };
+}

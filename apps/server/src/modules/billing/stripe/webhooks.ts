@@ -1,0 +1,175 @@
+import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, PLANS } from '@wavecast/shared';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../../context';
+import { badRequest } from '../../../lib/errors';
+import * as repo from '../repo';
+import type { SubscriptionsService } from '../subscriptions';
+import { callStripe, idOf, type StripeBilling } from './client';
+import { subscriptionSync } from './sync';
+
+const DAY_MS = 86_400_000;
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * Stripe's webhook events, applied once each: a delivery seen before (by event id) is acknowledged
+ * and changes nothing. Every effect is also idempotent on its own (ledger entries by external id,
+ * subscriptions synced from Stripe's current state), so two deliveries racing each other, or one
+ * that failed halfway and is retried, still end in one entry and one transition.
+ */
+export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: SubscriptionsService) {
+  const { stripe, settings } = billing;
+  const db = ctx.database.db;
+  const sync = subscriptionSync(ctx, billing, subs);
+
+  async function userOfCustomer(customer: Parameters<typeof idOf>[0], fallback?: string | null) {
+    const id = idOf(customer);
+    return (id && (await repo.findUserByStripeCustomer(db, id))) || fallback || null;
+  }
+
+  const subscriptionOfInvoice = (invoice: Stripe.Invoice) =>
+    idOf(invoice.parent?.subscription_details?.subscription ?? null);
+
+  async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date): Promise<WebhookOutcome> {
+    const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
+    const customer = idOf(session.customer);
+    if (userId && customer && !(await repo.findStripeCustomer(db, userId))) {
+      await repo.saveStripeCustomer(db, userId, customer);
+    }
+    if (session.mode === 'subscription') {
+      const subId = idOf(session.subscription);
+      if (!subId) return 'ignored';
+      await sync.sync(subId, at);
+      return 'applied';
+    }
+    if (session.mode !== 'payment' || session.metadata?.purpose !== 'ad_topup') return 'ignored';
+    if (session.payment_status !== 'paid') return 'ignored'; // a delayed method: async_payment_succeeded
+    await repo.recordPayment(db, {
+      userId,
+      kind: 'paid',
+      purpose: 'ad_topup',
+      amountCents: session.amount_total ?? 0,
+      currency: session.currency ?? 'usd',
+      externalId: `${session.id}:paid`,
+      description: session.metadata?.description ?? 'Ad balance top-up',
+      occurredAt: at,
+    });
+    return 'applied';
+  }
+
+  async function invoicePaid(invoice: Stripe.Invoice, at: Date): Promise<WebhookOutcome> {
+    const subId = subscriptionOfInvoice(invoice);
+    const local = subId ? await sync.sync(subId, at) : undefined;
+    const userId = local?.userId ?? (await userOfCustomer(invoice.customer));
+    if (!userId || !local || invoice.amount_paid <= 0) return 'ignored';
+    const plan = PLANS[local.planId].name;
+    const prorated = invoice.billing_reason === 'subscription_update';
+    await repo.recordPayment(db, {
+      userId,
+      kind: 'paid',
+      purpose: 'subscription',
+      amountCents: invoice.amount_paid,
+      currency: invoice.currency,
+      planId: local.planId,
+      subscriptionId: local.id,
+      externalId: `${invoice.id}:paid`,
+      description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
+      occurredAt: at,
+    });
+    return 'applied';
+  }
+
+  async function invoiceFailed(invoice: Stripe.Invoice, at: Date): Promise<WebhookOutcome> {
+    const subId = subscriptionOfInvoice(invoice);
+    const local = subId ? await repo.findSubscriptionByProviderId(db, subId) : undefined;
+    const userId = local?.userId ?? (await userOfCustomer(invoice.customer));
+    if (!userId || !subId) return 'ignored';
+    const first = await repo.recordPayment(db, {
+      userId,
+      kind: 'failed',
+      purpose: 'subscription',
+      amountCents: invoice.amount_due,
+      currency: invoice.currency,
+      planId: local?.planId ?? null,
+      subscriptionId: local?.id ?? null,
+      externalId: `${invoice.id}:failed`,
+      description: 'Payment failed',
+      occurredAt: at,
+    });
+    // Grace begins at the invoice's first failure, unless something newer was applied already.
+    const fresh = first && local && !(local.providerEventAt && at < local.providerEventAt);
+    if (fresh && local.status === 'active') {
+      const graceEndsAt = new Date(ctx.clock.now().getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
+      await subs.apply(local, 'payment_failed', { graceEndsAt, providerEventAt: at }, { invoice: invoice.id });
+    }
+    await sync.sync(subId, at);
+    return 'applied';
+  }
+
+  async function chargeRefunded(charge: Stripe.Charge, at: Date): Promise<WebhookOutcome> {
+    const userId = await userOfCustomer(charge.customer, charge.metadata?.userId);
+    const purpose = charge.metadata?.purpose === 'ad_topup' ? 'ad_topup' : 'subscription';
+    // The event's copy of the charge may not list its refunds: ask for them (each booked once).
+    const refunds = await callStripe(() => stripe.refunds.list({ charge: charge.id, limit: 100 }));
+    for (const refund of refunds.data) {
+      if (refund.status === 'failed' || refund.status === 'canceled') continue;
+      await repo.recordPayment(db, {
+        userId,
+        kind: 'refunded',
+        purpose,
+        amountCents: -refund.amount,
+        currency: refund.currency,
+        externalId: `${refund.id}:refunded`,
+        description: purpose === 'ad_topup' ? 'Refund of an ad balance top-up' : 'Refund',
+        occurredAt: refund.created ? new Date(refund.created * 1000) : at,
+      });
+    }
+    return 'applied';
+  }
+
+  async function apply(event: Stripe.Event): Promise<WebhookOutcome> {
+    const at = new Date(event.created * 1000);
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return checkoutCompleted(event.data.object, at);
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        await sync.sync(event.data.object.id, at);
+        return 'applied';
+      case 'invoice.paid':
+        return invoicePaid(event.data.object, at);
+      case 'invoice.payment_failed':
+        return invoiceFailed(event.data.object, at);
+      case 'charge.refunded':
+        return chargeRefunded(event.data.object, at);
+      default:
+        return 'ignored';
+    }
+  }
+
+  return {
+    /** The event in a delivery whose signature matches the webhook secret; 400 for anything else. */
+    verify(rawBody: Buffer, signature: unknown): Stripe.Event {
+      if (typeof signature !== 'string' || signature === '') throw badRequest(BILLING_MESSAGES.webhookSignatureInvalid);
+      try {
+        const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+        if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new Error('not an event');
+        return event;
+      } catch {
+        throw badRequest(BILLING_MESSAGES.webhookSignatureInvalid);
+      }
+    },
+
+    /** Applies an event once; unknown types are recorded as seen and otherwise ignored. */
+    async handle(event: Stripe.Event): Promise<WebhookOutcome> {
+      if (await repo.providerEventSeen(db, event.id)) return 'duplicate';
+      const outcome = await apply(event);
+      // Recorded after its effects: a delivery that failed halfway is applied again when retried.
+      const first = await repo.markProviderEventSeen(db, event.id, event.type);
+      return first ? outcome : 'duplicate';
+    },
+  };
+}
+
+export type StripeWebhooks = ReturnType<typeof stripeWebhooks>;

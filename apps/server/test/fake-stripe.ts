@@ -1,0 +1,251 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/** One request the SDK made: its form-encoded body as flat bracket keys (`items[0][price]`). */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: Stripe.Subscription.Status;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      price: { id: string };
+      current_period_start: number;
+      current_period_end: number;
+    }[];
+  };
+}
+
+interface FakeRefund {
+  id: string;
+  object: 'refund';
+  charge: string;
+  amount: number;
+  currency: string;
+  status: string;
+  created: number;
+}
+
+export const FAKE_WEBHOOK_SECRET = 'whsec_wavecast_test';
+
+/**
+ * A local stand-in for the few Stripe endpoints Wavecast calls (customers, Checkout and portal
+ * sessions, subscriptions retrieve/update, refunds list), on real HTTP so the official SDK is driven
+ * as it is in production. State lives in memory; every request is recorded.
+ */
+export async function startFakeStripe() {
+  const requests: FakeRequest[] = [];
+  const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
+  const byIdempotencyKey = new Map<string, unknown>();
+  const sessions = new Map<string, Record<string, unknown>>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const refunds: FakeRefund[] = [];
+  let seq = 0;
+  const newId = (prefix: string) => `${prefix}_fake${++seq}`;
+  const signer = new Stripe('sk_test_fake');
+
+  const metadataOf = (body: Record<string, string>, prefix = 'metadata') => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(body)) {
+      const m = new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}\\[([^\\]]+)\\]$`).exec(k);
+      if (m) out[m[1]] = v;
+    }
+    return out;
+  };
+
+  function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Record<string, string>,
+    key?: string,
+  ): [number, unknown] {
+    if (method === 'POST' && path === '/v1/customers') {
+      if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
+      const customer = { id: newId('cus'), object: 'customer', email: body.email, metadata: metadataOf(body) };
+      customers.set(customer.id, customer);
+      if (key) byIdempotencyKey.set(key, customer);
+      return [200, customer];
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = newId('cs');
+      const session = {
+        id,
+        object: 'checkout.session',
+        url: `${base}/checkout/${id}`,
+        mode: body.mode,
+        customer: body.customer,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: metadataOf(body),
+        subscription: null,
+        payment_status: 'unpaid',
+        amount_total: body['line_items[0][price_data][unit_amount]']
+          ? Number(body['line_items[0][price_data][unit_amount]'])
+          : null,
+        currency: 'usd',
+      };
+      sessions.set(id, session);
+      return [200, session];
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const id = newId('bps');
+      return [200, { id, object: 'billing_portal.session', customer: body.customer, url: `${base}/portal/${id}` }];
+    }
+    const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+    if (sub) {
+      const found = subscriptions.get(sub[1]);
+      if (!found)
+        return [404, { error: { type: 'invalid_request_error', message: `No such subscription: '${sub[1]}'` } }];
+      if (method === 'GET') return [200, found];
+      if (method === 'POST') {
+        if (body['items[0][price]']) found.items.data[0].price = { id: body['items[0][price]'] };
+        if (body.cancel_at_period_end) found.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        Object.assign(found.metadata, metadataOf(body));
+        return [200, found];
+      }
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      return [
+        200,
+        {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: refunds.filter((r) => r.charge === query.get('charge')),
+        },
+      ];
+    }
+    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method} ${path})` } }];
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      const key = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: key });
+      const [status, answer] = route(req.method ?? 'GET', url.pathname, url.searchParams, body, key);
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      res.end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    requests,
+    customers,
+    sessions,
+    subscriptions,
+    /** Requests to one path (and method). */
+    calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
+
+    /** A subscription as Stripe would hold it after a Checkout (or a change made in the portal). */
+    putSubscription(input: {
+      id?: string;
+      customer: string;
+      price: string;
+      metadata?: Record<string, string>;
+      status?: Stripe.Subscription.Status;
+      cancelAtPeriodEnd?: boolean;
+      periodStart: Date;
+      periodEnd: Date;
+    }): FakeSubscription {
+      const id = input.id ?? newId('sub');
+      const sub: FakeSubscription = {
+        id,
+        object: 'subscription',
+        customer: input.customer,
+        status: input.status ?? 'active',
+        cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
+        metadata: input.metadata ?? {},
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: `si_${id}`,
+              object: 'subscription_item',
+              price: { id: input.price },
+              current_period_start: Math.floor(input.periodStart.getTime() / 1000),
+              current_period_end: Math.floor(input.periodEnd.getTime() / 1000),
+            },
+          ],
+        },
+      };
+      subscriptions.set(id, sub);
+      return sub;
+    },
+
+    addRefund(charge: string, amount: number): FakeRefund {
+      const refund = {
+        id: newId('re'),
+        object: 'refund' as const,
+        charge,
+        amount,
+        currency: 'usd',
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.push(refund);
+      return refund;
+    },
+
+    /** A webhook delivery as Stripe sends it: the JSON event and its signature header. */
+    delivery(
+      type: string,
+      object: object,
+      opts: { created: Date; id?: string; secret?: string },
+    ): { id: string; payload: string; signature: string } {
+      const id = opts.id ?? newId('evt');
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: Math.floor(opts.created.getTime() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      });
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: opts.secret ?? FAKE_WEBHOOK_SECRET,
+      });
+      return { id, payload, signature };
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/** The environment that points the app's Stripe SDK at the fake. */
+export function fakeStripeEnv(fake: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_wavecast',
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_PRICE_CREATOR: 'price_creator',
+    STRIPE_PRICE_PRO: 'price_pro',
+    STRIPE_PRICE_PREMIUM: 'price_premium',
+    STRIPE_PRICE_FAMILY: 'price_family',
+    STRIPE_API_URL: fake.url,
+  };
+}
