@@ -1,5 +1,7 @@
+import type { Role } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import type { StoredObject } from '../../storage';
+import { billing } from '../billing';
 import { forgetPublicLists } from '../discovery/public-cache';
 import { findTrack, type TrackRow } from '../tracks/repo';
 
@@ -39,12 +41,16 @@ class TtlCache<V> {
 }
 
 export const TRACK_CACHE_TTL_MS = 3000;
+/** How long a viewer's HD listening answer is kept: a plan change is heard within this. */
+export const VIEWER_CACHE_TTL_MS = 15_000;
 
 /** One app's delivery memory (ctx.caches.delivery, built with the context). */
 export class DeliveryCache {
   readonly tracks = new TtlCache<TrackRow | null>(TRACK_CACHE_TTL_MS, 10_000);
   // Storage keys are never rewritten (each processing run makes new ones), so stats keep longer.
   readonly stats = new TtlCache<StoredObject | null>(60_000, 20_000);
+  /** Per signed-in viewer: whether their plan has HD listening (billing's entitlements decide). */
+  readonly hdListeners = new TtlCache<boolean>(VIEWER_CACHE_TTL_MS, 20_000);
 }
 
 const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
@@ -65,6 +71,20 @@ export async function cachedStat(ctx: AppContext, key: string): Promise<StoredOb
   const stat = await ctx.storage.stat(key);
   if (stat) c.stats.set(key, stat);
   return stat;
+}
+
+/**
+ * Whether this viewer hears HD renditions, asked of billing's entitlements at most once per viewer
+ * per VIEWER_CACHE_TTL_MS, so a player's Range requests cost no extra query. Only asked for a
+ * signed-in viewer of a stream that has an HD rendition; anonymous listeners never are.
+ */
+export async function cachedHdListening(ctx: AppContext, viewer: { id: string; role: Role }): Promise<boolean> {
+  const c = caches(ctx);
+  const hit = c.hdListeners.get(viewer.id);
+  if (hit !== undefined) return hit;
+  const { entitlements } = await billing(ctx).entitlements.of(viewer);
+  c.hdListeners.set(viewer.id, entitlements.hdListening);
+  return entitlements.hdListening;
 }
 
 /** The cached row (null: known not to exist), or undefined when this process does not know it. */

@@ -9,7 +9,7 @@ import { peekStat, peekTrack } from './cache';
 import { peekHotObject } from './local-files';
 import { parseRange } from './range';
 import { answerObject } from './send-object';
-import { cacheControl, pickStream } from './stream-choice';
+import { cacheControl, hasSessionCookie, pickStream, type StreamFormat, variesByViewer } from './stream-choice';
 
 const STREAM_URL = /^\/api\/tracks\/([^/?]+)\/stream(?:\?(.*))?$/;
 const FORMATS = new Set(['opus', 'aac', 'original']);
@@ -23,6 +23,8 @@ interface Route {
   stat: StoredObject;
   contentType: string;
   cacheControl: string;
+  /** The answer depends on the viewer's plan (HD): only anonymous requests are answered here. */
+  variesByViewer: boolean;
   /** The headers of every full or partial answer for this URL, as [name, value, …]. */
   fixed: string[];
 }
@@ -50,18 +52,30 @@ function resolve(ctx: AppContext, url: string): Route | null {
   const track = peekTrack(ctx, m[1]);
   // Visible to anyone, so no session is needed; private tracks go through the full route.
   if (!track || !canSeeTrack(null, track)) return null;
-  const { key, type } = pickStream(track, format[0] as 'opus' | 'aac' | 'original' | undefined);
+  // The anonymous answer: the standard rendition (HD is only for signed-in plans that have it).
+  const { key, type } = pickStream(track, format[0] as StreamFormat | undefined);
   const stat = peekStat(ctx, key);
   if (!stat) return null;
   const cc = cacheControl(track, v[0] === streamVersion(track));
+  const varies = variesByViewer(track, format[0] as StreamFormat | undefined);
   const fixed = [
     ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
     ...['accept-ranges', 'bytes', 'etag', stat.etag, 'last-modified', stat.mtime.toUTCString()],
     ...['cache-control', cc, 'content-type', type],
+    ...(varies ? ['vary', 'Cookie'] : []),
   ];
   const { routes } = ctx.caches.hotMedia;
   if (routes.size >= MAX_ROUTES) routes.clear();
-  const route = { trackId: m[1], track, key, stat, contentType: type, cacheControl: cc, fixed };
+  const route = {
+    trackId: m[1],
+    track,
+    key,
+    stat,
+    contentType: type,
+    cacheControl: cc,
+    variesByViewer: varies,
+    fixed,
+  };
   routes.set(url, route);
   return route;
 }
@@ -82,6 +96,8 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     route = resolve(ctx, url) ?? undefined;
   }
   if (!route) return false;
+  // A signed-in listener of a track with HD may be owed the HD rendition: the route decides.
+  if (route.variesByViewer && hasSessionCookie(req.headers.cookie)) return false;
   const { stat } = route;
   const bytes = peekHotObject(ctx, route.key);
   if (!bytes || bytes.length !== stat.size) return false;
@@ -108,7 +124,11 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     contentType: route.contentType,
     cacheControl: route.cacheControl,
   });
-  res.writeHead(answer.status, { ...FIXED_SECURITY_HEADERS, ...answer.headers });
+  res.writeHead(answer.status, {
+    ...FIXED_SECURITY_HEADERS,
+    ...answer.headers,
+    ...(route.variesByViewer ? { vary: 'Cookie' } : {}),
+  });
   res.end(answer.body ? bytes.subarray(answer.body.start, answer.body.end + 1) : undefined);
   return true;
 }
