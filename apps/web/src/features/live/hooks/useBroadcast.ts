@@ -2,6 +2,7 @@ import { LIVE_PUBLISHER_GRACE_MS, MESSAGES, type TCreateLiveStream, type TLiveSt
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../auth/session';
 import { canBroadcast, FINAL_CLOSE_CODES, IngestConnection } from '../lib/ingest';
 import { useCreateLiveStream, useEndLiveStream } from '../queries';
 
@@ -28,6 +29,8 @@ export function useBroadcast() {
   const disposed = useRef(false);
   // End Stream makes the server close our ingest socket: that close is expected, not a lost connection.
   const ending = useRef(false);
+  // The server says how fast this account may broadcast (HD publishing: higher).
+  const ingestBitsPerSecond = useSession().user?.entitlements.liveIngestBitsPerSecond;
   const create = useCreateLiveStream();
   const endMutation = useEndLiveStream();
 
@@ -62,19 +65,24 @@ export function useBroadcast() {
           resolve(a);
         };
         const timer = setTimeout(() => settle({ ok: false, code: 0 }), CONFIRM_TIMEOUT_MS);
-        const c = new IngestConnection(id, mic, {
-          onAir: () => settle({ ok: true }),
-          onClose: (code) => {
-            if (!settled) settle({ ok: false, code });
-            else if (conn.current === c) {
-              conn.current = null;
-              onLost(code);
-            }
+        const c = new IngestConnection(
+          id,
+          mic,
+          {
+            onAir: () => settle({ ok: true }),
+            onClose: (code) => {
+              if (!settled) settle({ ok: false, code });
+              else if (conn.current === c) {
+                conn.current = null;
+                onLost(code);
+              }
+            },
           },
-        });
+          ingestBitsPerSecond,
+        );
         conn.current = c;
       }),
-    [],
+    [ingestBitsPerSecond],
   );
 
   const start = useCallback(

@@ -36,13 +36,19 @@ export class IngestConnection {
   private recorder: MediaRecorder | null = null;
   private closedByUs = false;
 
-  constructor(streamId: string, mic: MediaStream, handlers: IngestHandlers) {
+  /** `audioBitsPerSecond`: what the server allows this account (/api/me entitlements: higher with HD). */
+  constructor(
+    streamId: string,
+    mic: MediaStream,
+    handlers: IngestHandlers,
+    audioBitsPerSecond = LIVE_AUDIO_BITS_PER_SECOND,
+  ) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     this.ws = new WebSocket(`${scheme}://${location.host}/api/live/${encodeURIComponent(streamId)}/ingest`);
     this.ws.onopen = () => {
       const recorder = new MediaRecorder(mic, {
         mimeType: LIVE_MIME_TYPE,
-        audioBitsPerSecond: LIVE_AUDIO_BITS_PER_SECOND,
+        audioBitsPerSecond,
       });
       recorder.ondataavailable = (e) => {
         if (e.data.size > 0 && this.ws.readyState === WebSocket.OPEN) this.ws.send(e.data);
