@@ -51,6 +51,11 @@ export class DeliveryCache {
   readonly stats = new TtlCache<StoredObject | null>(60_000, 20_000);
   /** Per signed-in viewer: whether their plan has HD listening (billing's entitlements decide). */
   readonly hdListeners = new TtlCache<boolean>(VIEWER_CACHE_TTL_MS, 20_000);
+  /**
+   * The same answer by session token, set by the route once the auth hook has verified that very
+   * token, so the fast path can answer signed-in listeners without resolving their session.
+   */
+  readonly sessionHd = new TtlCache<boolean>(VIEWER_CACHE_TTL_MS, 20_000);
 }
 
 const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
@@ -78,14 +83,24 @@ export async function cachedStat(ctx: AppContext, key: string): Promise<StoredOb
  * per VIEWER_CACHE_TTL_MS, so a player's Range requests cost no extra query. Only asked for a
  * signed-in viewer of a stream that has an HD rendition; anonymous listeners never are.
  */
-export async function cachedHdListening(ctx: AppContext, viewer: { id: string; role: Role }): Promise<boolean> {
+export async function cachedHdListening(
+  ctx: AppContext,
+  viewer: { id: string; role: Role },
+  verifiedSessionToken: string | null,
+): Promise<boolean> {
   const c = caches(ctx);
-  const hit = c.hdListeners.get(viewer.id);
-  if (hit !== undefined) return hit;
-  const { entitlements } = await billing(ctx).entitlements.of(viewer);
-  c.hdListeners.set(viewer.id, entitlements.hdListening);
-  return entitlements.hdListening;
+  let hd = c.hdListeners.get(viewer.id);
+  if (hd === undefined) {
+    hd = (await billing(ctx).entitlements.of(viewer)).entitlements.hdListening;
+    c.hdListeners.set(viewer.id, hd);
+  }
+  if (verifiedSessionToken) c.sessionHd.set(verifiedSessionToken, hd);
+  return hd;
 }
+
+/** The HD answer remembered for a session token, or undefined when this process does not know it. */
+export const peekSessionHd = (ctx: AppContext, token: string | null): boolean | undefined =>
+  token ? caches(ctx).sessionHd.get(token) : undefined;
 
 /** The cached row (null: known not to exist), or undefined when this process does not know it. */
 export const peekTrack = (ctx: AppContext, id: string): TrackRow | null | undefined => caches(ctx).tracks.get(id);

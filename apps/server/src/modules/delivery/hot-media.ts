@@ -5,11 +5,18 @@ import type { AppContext } from '../../context';
 import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import type { StoredObject } from '../../storage';
 import { streamVersion } from '../tracks/presenter';
-import { peekStat, peekTrack } from './cache';
+import { peekSessionHd, peekStat, peekTrack } from './cache';
 import { peekHotObject } from './local-files';
 import { parseRange } from './range';
 import { answerObject } from './send-object';
-import { cacheControl, hasSessionCookie, pickStream, type StreamFormat, variesByViewer } from './stream-choice';
+import {
+  cacheControl,
+  hasSessionCookie,
+  pickStream,
+  type StreamFormat,
+  sessionToken,
+  variesByViewer,
+} from './stream-choice';
 
 const STREAM_URL = /^\/api\/tracks\/([^/?]+)\/stream(?:\?(.*))?$/;
 const FORMATS = new Set(['opus', 'aac', 'original']);
@@ -39,8 +46,16 @@ export class HotMediaRoutes {
 /** How many responses this app answered on the fast path. */
 export const hotMediaServed = (ctx: AppContext): number => ctx.caches.hotMedia.served;
 
+/**
+ * Who a varying answer is for: anyone (no session: the standard rendition, shareable), or a known
+ * signed-in viewer with (`hd`) or without (`standard`) HD listening (a private answer).
+ */
+type Audience = 'anyone' | 'standard' | 'hd';
+
+const routeKey = (url: string, audience: Audience) => (audience === 'anyone' ? url : `${audience} ${url}`);
+
 /** Resolves a stream URL as the route would; null for anything it would refuse or must decide itself. */
-function resolve(ctx: AppContext, url: string): Route | null {
+function resolve(ctx: AppContext, url: string, audience: Audience = 'anyone'): Route | null {
   const m = STREAM_URL.exec(url);
   if (!m || !isUuid(m[1])) return null;
   const query = new URLSearchParams(m[2] ?? '');
@@ -52,12 +67,12 @@ function resolve(ctx: AppContext, url: string): Route | null {
   const track = peekTrack(ctx, m[1]);
   // Visible to anyone, so no session is needed; private tracks go through the full route.
   if (!track || !canSeeTrack(null, track)) return null;
-  // The anonymous answer: the standard rendition (HD is only for signed-in plans that have it).
-  const { key, type } = pickStream(track, format[0] as StreamFormat | undefined);
+  // HD only for a signed-in viewer whose plan has it (known from the route's answer to their session).
+  const { key, type } = pickStream(track, format[0] as StreamFormat | undefined, audience === 'hd');
   const stat = peekStat(ctx, key);
   if (!stat) return null;
-  const cc = cacheControl(track, v[0] === streamVersion(track));
   const varies = variesByViewer(track, format[0] as StreamFormat | undefined);
+  const cc = cacheControl(track, v[0] === streamVersion(track), varies && audience !== 'anyone');
   const fixed = [
     ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
     ...['accept-ranges', 'bytes', 'etag', stat.etag, 'last-modified', stat.mtime.toUTCString()],
@@ -76,8 +91,15 @@ function resolve(ctx: AppContext, url: string): Route | null {
     variesByViewer: varies,
     fixed,
   };
-  routes.set(url, route);
+  routes.set(routeKey(url, audience), route);
   return route;
+}
+
+/** The cached answer for a signed-in audience, resolved again like the anonymous one when stale. */
+function personalRoute(ctx: AppContext, url: string, audience: Audience): Route | null {
+  const route = ctx.caches.hotMedia.routes.get(routeKey(url, audience));
+  if (route && peekTrack(ctx, route.trackId) === route.track && peekStat(ctx, route.key) === route.stat) return route;
+  return resolve(ctx, url, audience);
 }
 
 /**
@@ -96,8 +118,15 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     route = resolve(ctx, url) ?? undefined;
   }
   if (!route) return false;
-  // A signed-in listener of a track with HD may be owed the HD rendition: the route decides.
-  if (route.variesByViewer && hasSessionCookie(req.headers.cookie)) return false;
+  if (route.variesByViewer && hasSessionCookie(req.headers.cookie)) {
+    // A signed-in listener of a track with HD: the rendition their plan gets, once the route has
+    // resolved their session and asked billing (remembered per session token, briefly); until
+    // then the route answers.
+    const hd = peekSessionHd(ctx, sessionToken(req.headers.cookie));
+    if (hd === undefined) return false;
+    route = personalRoute(ctx, url, hd ? 'hd' : 'standard') ?? undefined;
+    if (!route) return false;
+  }
   const { stat } = route;
   const bytes = peekHotObject(ctx, route.key);
   if (!bytes || bytes.length !== stat.size) return false;

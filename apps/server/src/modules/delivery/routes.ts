@@ -12,7 +12,7 @@ import { coverVersion, streamVersion } from '../tracks/presenter';
 import type { TrackRow } from '../tracks/repo';
 import { cachedHdListening, cachedTrack } from './cache';
 import { attachmentDisposition, sendObject } from './send-object';
-import { cacheControl, pickStream, variesByViewer } from './stream-choice';
+import { cacheControl, pickStream, sessionToken, variesByViewer } from './stream-choice';
 
 const Params = z.object({ id: z.string().max(100) });
 const StreamQuery = z.object({
@@ -58,7 +58,9 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       // only for a signed-in viewer of a track that has one, and cached per viewer.
       const varies = variesByViewer(track, req.query.format);
       const personal = varies && req.user !== null;
-      const hd = personal && req.user ? await cachedHdListening(ctx, req.user) : false;
+      // req.user is set: the auth hook has just verified this request's session token.
+      const hd =
+        personal && req.user ? await cachedHdListening(ctx, req.user, sessionToken(req.headers.cookie)) : false;
       const { key, type } = pickStream(track, req.query.format, hd);
       if (varies) reply.header('vary', 'Cookie');
       return sendObject(ctx, req, reply, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackRow } from '../tracks/repo';
-import { cacheControl, hasSessionCookie, pickStream, variesByViewer } from './stream-choice';
+import { cacheControl, hasSessionCookie, pickStream, sessionToken, variesByViewer } from './stream-choice';
 
 const row = (media: TrackRow['media']) =>
   ({
@@ -52,5 +52,15 @@ describe('hasSessionCookie', () => {
     expect(hasSessionCookie('theme=dark')).toBe(false);
     expect(hasSessionCookie('better-auth.session_token=abc')).toBe(true);
     expect(hasSessionCookie('a=1; __Secure-better-auth.session_token=abc')).toBe(true);
+  });
+});
+
+describe('sessionToken', () => {
+  it('is the session cookie value among others, or null', () => {
+    expect(sessionToken(undefined)).toBeNull();
+    expect(sessionToken('theme=dark')).toBeNull();
+    expect(sessionToken('better-auth.session_token=abc.sig')).toBe('abc.sig');
+    expect(sessionToken('a=1; __Secure-better-auth.session_token=abc.sig; b=2')).toBe('abc.sig');
+    expect(sessionToken('x-better-auth.session_token=forged')).toBeNull();
   });
 });

@@ -43,6 +43,14 @@ export function pickStream(track: TrackRow, format: StreamFormat | undefined, hd
   return { key: track.audioKey, type: track.audioMime };
 }
 
-/** Whether a request carries a session cookie (the auth hook resolves it; the fast path leaves such requests to it). */
+/** Whether a request carries a session cookie (the auth hook resolves it). */
 export const hasSessionCookie = (cookie: string | undefined): boolean =>
   cookie?.includes('better-auth.session_token') ?? false;
+
+const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]{1,512})/;
+
+/** The session cookie's value (the signed token), or null: what the fast path remembers a viewer by. */
+export function sessionToken(cookie: string | undefined): string | null {
+  const m = cookie ? SESSION_TOKEN.exec(cookie) : null;
+  return m ? m[1].trim() : null;
+}
