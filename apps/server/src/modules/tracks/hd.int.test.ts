@@ -127,6 +127,16 @@ describe('HD publishing: the rendition is made at processing time for plans that
   });
 });
 
+describe('HD live ingest: the server tells the publisher its bitrate', () => {
+  it('/api/me gives HD publishing plans 256 kbit/s and everyone else the standard 64 kbit/s', async () => {
+    const rate = async (u: TestUser) =>
+      (await call(u, 'GET', '/api/me')).json().user.entitlements.liveIngestBitsPerSecond as number;
+    expect(await rate(hdCreator)).toBe(256_000);
+    expect(await rate(freeCreator)).toBe(64_000);
+    expect(await rate(premium)).toBe(64_000);
+  });
+});
+
 describe('HD listening: the server picks the rendition by the viewer’s plan', () => {
   it('a Premium listener receives the HD bytes, a free listener and anonymous the standard bytes, at the same URL', async () => {
     const media = await mediaOf(hdTrack.id);
