@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { ffmpeg } from '../../media/ffmpeg';
 import { probeAudio } from '../../media/probe';
+import { connectPublisher } from '../../relay/testing/clients';
+import { opusPackets, synthesize } from '../../relay/testing/webm-fixtures';
 import { hotMediaServed } from '../delivery/hot-media';
 import { audioPart, multipartBody } from './testing';
 
@@ -124,6 +126,27 @@ describe('HD publishing: the rendition is made at processing time for plans that
     expect(plainTrack.hd).toBe(false);
     const keys = await t.ctx.storage.list(`audio/${freeCreator.id}/`);
     expect(keys.some((k) => k.endsWith('.hd.webm'))).toBe(false);
+  });
+});
+
+describe('HD publishing of live recordings', () => {
+  it("a Creator-plan creator's recording gets the HD rendition too, when it is processed", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const created = await call(hdCreator, 'POST', '/api/live', { title: 'HD set', category: 'Education' });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const id = created.json().id as string;
+    const pub = connectPublisher(base, id, { cookie: hdCreator.cookie });
+    await pub.play(synthesize(opusPackets(4, 60), 'chrome', 120), 0); // 4 s
+    await pub.onAir;
+    await new Promise((r) => setTimeout(r, 200));
+    await call(hdCreator, 'POST', `/api/live/${id}/end`);
+    await t.app.live.recordingSettled(id);
+    await t.ctx.jobs.drain();
+    const live = (await call(hdCreator, 'GET', `/api/live/${id}`)).json();
+    const media = await mediaOf(live.recording.trackId);
+    expect(media.opusKey).toBeTruthy();
+    expect(media.hdKey).toBeTruthy();
   });
 });
 
