@@ -30,7 +30,7 @@ interface Route {
   stat: StoredObject;
   contentType: string;
   cacheControl: string;
-  /** The answer depends on the viewer's plan (HD): only anonymous requests are answered here. */
+  /** The answer depends on the viewer's plan (HD): a signed-in request needs its own route (Audience). */
   variesByViewer: boolean;
   /** The headers of every full or partial answer for this URL, as [name, value, …]. */
   fixed: string[];

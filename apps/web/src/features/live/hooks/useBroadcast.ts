@@ -65,21 +65,17 @@ export function useBroadcast() {
           resolve(a);
         };
         const timer = setTimeout(() => settle({ ok: false, code: 0 }), CONFIRM_TIMEOUT_MS);
-        const c = new IngestConnection(
-          id,
-          mic,
-          {
-            onAir: () => settle({ ok: true }),
-            onClose: (code) => {
-              if (!settled) settle({ ok: false, code });
-              else if (conn.current === c) {
-                conn.current = null;
-                onLost(code);
-              }
-            },
+        const c = new IngestConnection(id, mic, {
+          audioBitsPerSecond: ingestBitsPerSecond,
+          onAir: () => settle({ ok: true }),
+          onClose: (code) => {
+            if (!settled) settle({ ok: false, code });
+            else if (conn.current === c) {
+              conn.current = null;
+              onLost(code);
+            }
           },
-          ingestBitsPerSecond,
-        );
+        });
         conn.current = c;
       }),
     [ingestBitsPerSecond],

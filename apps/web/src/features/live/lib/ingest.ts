@@ -11,6 +11,8 @@ export interface IngestHandlers {
   onAir(): void;
   /** The connection closed (not by us). */
   onClose(code: number, reason: string): void;
+  /** What the server allows this account (/api/me entitlements: higher with HD publishing). */
+  audioBitsPerSecond?: number;
 }
 
 /** Close codes after which reconnecting is pointless. */
@@ -36,19 +38,13 @@ export class IngestConnection {
   private recorder: MediaRecorder | null = null;
   private closedByUs = false;
 
-  /** `audioBitsPerSecond`: what the server allows this account (/api/me entitlements: higher with HD). */
-  constructor(
-    streamId: string,
-    mic: MediaStream,
-    handlers: IngestHandlers,
-    audioBitsPerSecond = LIVE_AUDIO_BITS_PER_SECOND,
-  ) {
+  constructor(streamId: string, mic: MediaStream, handlers: IngestHandlers) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     this.ws = new WebSocket(`${scheme}://${location.host}/api/live/${encodeURIComponent(streamId)}/ingest`);
     this.ws.onopen = () => {
       const recorder = new MediaRecorder(mic, {
         mimeType: LIVE_MIME_TYPE,
-        audioBitsPerSecond,
+        audioBitsPerSecond: handlers.audioBitsPerSecond ?? LIVE_AUDIO_BITS_PER_SECOND,
       });
       recorder.ondataavailable = (e) => {
         if (e.data.size > 0 && this.ws.readyState === WebSocket.OPEN) this.ws.send(e.data);
