@@ -13,6 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const UNIT = ['apps/server/src/media', 'apps/server/src/relay/webm.test.ts'];
 const INTEGRATION = [
   'apps/server/src/modules/tracks/upload.int.test.ts',
+  'apps/server/src/modules/tracks/hd.int.test.ts',
   'apps/server/src/modules/live/recording.int.test.ts',
   'apps/server/src/db/seed/seed.int.test.ts',
 ];

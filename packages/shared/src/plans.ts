@@ -1,6 +1,8 @@
 // The billing catalogue: the plans the pricing page sells and what each one gives. Money is integer
 // cents, USD. The server's entitlements module is the only reader that decides anything from it.
 
+import { LIVE_AUDIO_BITS_PER_SECOND } from './contracts/live';
+
 /** What a plan gives its account. Every pricing-page promise maps to one of these. */
 export interface Entitlements {
   /** On-air seconds per calendar month; null: unlimited. */
@@ -18,6 +20,15 @@ export interface Entitlements {
   /** Other accounts the owner may add (family plan). */
   familySeats: number;
 }
+
+/**
+ * The bitrate a publisher's MediaRecorder broadcasts at: the standard one (DESIGN.md section 7), or
+ * the HD one for plans with HD publishing. Both sit far below the server's ingest limit (256 KiB/s).
+ */
+export const LIVE_INGEST_BITS_PER_SECOND = { standard: LIVE_AUDIO_BITS_PER_SECOND, hd: 256_000 } as const;
+
+export const liveIngestBitsPerSecond = (e: Pick<Entitlements, 'hdPublishing'>): number =>
+  e.hdPublishing ? LIVE_INGEST_BITS_PER_SECOND.hd : LIVE_INGEST_BITS_PER_SECOND.standard;
 
 export type PlanAudience = 'creator' | 'listener';
 export const PAID_PLAN_IDS = ['creator', 'pro', 'premium', 'family'] as const;

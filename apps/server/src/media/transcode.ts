@@ -4,11 +4,24 @@ import { PeakCollector } from './peaks';
 import { CHECK_RATE, inputArgs } from './probe';
 import type { AudioContainer } from './sniff';
 
-/** The streaming renditions: Opus for browsers that take it, AAC in MP4 for every browser (Safari). */
+/**
+ * The streaming renditions: Opus for browsers that take it, AAC in MP4 for every browser (Safari).
+ * `hd` is made only for accounts whose plan has HD publishing: Opus at 256 kbit/s (the most libopus
+ * gives a mono source, and what Chromium, Firefox and ffmpeg 4.1 all play and make), served in place
+ * of the Opus rendition to listeners whose plan has HD listening.
+ */
 export const RENDITIONS = {
-  opus: { ext: 'webm', mime: 'audio/webm; codecs="opus"', contentType: 'audio/webm' },
-  aac: { ext: 'm4a', mime: 'audio/mp4; codecs="mp4a.40.2"', contentType: 'audio/mp4' },
+  opus: { ext: 'webm', mime: 'audio/webm; codecs="opus"', contentType: 'audio/webm', bitrate: '96k' },
+  aac: { ext: 'm4a', mime: 'audio/mp4; codecs="mp4a.40.2"', contentType: 'audio/mp4', bitrate: '128k' },
+  hd: { ext: 'hd.webm', mime: 'audio/webm; codecs="opus"', contentType: 'audio/webm', bitrate: '256k' },
 } as const;
+
+/** Where processAudio writes: the standard renditions always, the HD one when asked for. */
+export interface RenditionFiles {
+  opus: string;
+  aac: string;
+  hd?: string;
+}
 
 export interface ProcessedAudio {
   durationSeconds: number;
@@ -32,14 +45,15 @@ export interface ProcessOptions {
 export const processTimeoutMs = (durationSeconds: number | null) => Math.max(10 * 60_000, (durationSeconds ?? 0) * 100);
 
 /**
- * One decode, four outputs: the Opus/WebM and AAC/M4A renditions, an EBU R128 measurement (on
- * stderr) and 8 kHz mono PCM for the waveform (on stdout), so a long upload is read once rather
- * than four times. Exported so `bench/processing` can time ffmpeg alone on the very same work.
+ * One decode, four outputs (five with HD): the Opus/WebM and AAC/M4A renditions (and the HD Opus
+ * one), an EBU R128 measurement (on stderr) and 8 kHz mono PCM for the waveform (on stdout), so a
+ * long upload is read once rather than four times. Exported so `bench/processing` can time ffmpeg
+ * alone on the very same work.
  */
 export function processArgs(
   input: string,
   container: AudioContainer,
-  out: { opus: string; aac: string },
+  out: RenditionFiles,
   channels?: number,
 ): string[] {
   const stereo = channels && channels > 2 ? ['-ac', '2'] : [];
@@ -51,10 +65,13 @@ export function processArgs(
     ...inputArgs(input, container),
     ...clean,
     ...stereo,
-    ...['-c:a', 'libopus', '-b:a', '96k', '-f', 'webm', '-y', out.opus],
+    ...['-c:a', 'libopus', '-b:a', RENDITIONS.opus.bitrate, '-f', 'webm', '-y', out.opus],
     ...clean,
     ...stereo,
-    ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-f', 'ipod', '-y', out.aac],
+    ...['-c:a', 'aac', '-b:a', RENDITIONS.aac.bitrate, '-movflags', '+faststart', '-f', 'ipod', '-y', out.aac],
+    ...(out.hd
+      ? [...clean, ...stereo, ...['-c:a', 'libopus', '-b:a', RENDITIONS.hd.bitrate, '-f', 'webm', '-y', out.hd]]
+      : []),
     ...['-map', '0:a:0', '-af', 'ebur128=peak=sample:framelog=verbose', '-f', 'null', '-'],
     ...['-map', '0:a:0', '-ac', '1', '-ar', String(CHECK_RATE), '-f', 's16le', 'pipe:1'],
   ];
@@ -64,7 +81,7 @@ export function processArgs(
 export async function processAudio(
   input: string,
   container: AudioContainer,
-  out: { opus: string; aac: string },
+  out: RenditionFiles,
   opts: ProcessOptions = {},
 ): Promise<ProcessedAudio> {
   const peaks = new PeakCollector();

@@ -59,6 +59,8 @@ export const ZEntitlements = z.object({
   liveSecondsLeft: z.number().int().nullable(),
   hdPublishing: z.boolean(),
   hdListening: z.boolean(),
+  /** The bitrate the Go Live page records at (higher with HD publishing). */
+  liveIngestBitsPerSecond: z.number().int(),
   adFree: z.boolean(),
   adsOnOwnContent: z.boolean(),
   prioritySupport: z.boolean(),

@@ -58,6 +58,11 @@ export const ZTrack = z.object({
    * WebM, then AAC in M4A once processed; the original until then. `audioUrl` plays everywhere.
    */
   sources: z.array(z.object({ url: z.string(), type: z.string() })).optional(),
+  /**
+   * The track has an HD rendition (its creator's plan had HD publishing). Listeners whose plan has
+   * HD listening are served it at the Opus source's URL: the server decides, by the session.
+   */
+  hd: z.boolean(),
 });
 export type TTrack = z.infer<typeof ZTrack>;
 

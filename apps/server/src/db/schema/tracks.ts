@@ -27,6 +27,11 @@ export type TrackStatus = 'processing' | 'ready' | 'failed';
 export interface TrackMedia {
   opusKey?: string;
   aacKey?: string;
+  /**
+   * The HD rendition (Opus 256 kbit/s), made only when the owner's plan had HD publishing at
+   * processing time; played to listeners whose plan has HD listening.
+   */
+  hdKey?: string;
   coverKeys?: Record<string, string>;
   /** Set once `track.uploaded` went out (ready and public), so it is never announced twice. */
   announced?: boolean;

@@ -1,5 +1,6 @@
 import {
   type Entitlements,
+  liveIngestBitsPerSecond,
   PLANS,
   type PlanId,
   type Role,
@@ -73,7 +74,11 @@ export function entitlementsService(ctx: AppContext, subscriptions: Subscription
       const plan = PLANS[familyOwnerName ? 'family' : own];
       return {
         subscription: sub,
-        entitlements: { ...entitlements, liveSecondsLeft },
+        entitlements: {
+          ...entitlements,
+          liveSecondsLeft,
+          liveIngestBitsPerSecond: liveIngestBitsPerSecond(entitlements),
+        },
         plan: {
           id: plan.id,
           name: plan.name,

@@ -1,5 +1,7 @@
+import type { Role } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import type { StoredObject } from '../../storage';
+import { billing } from '../billing';
 import { forgetPublicLists } from '../discovery/public-cache';
 import { findTrack, type TrackRow } from '../tracks/repo';
 
@@ -39,12 +41,21 @@ class TtlCache<V> {
 }
 
 export const TRACK_CACHE_TTL_MS = 3000;
+/** How long a viewer's HD listening answer is kept: a plan change is heard within this. */
+export const VIEWER_CACHE_TTL_MS = 15_000;
 
 /** One app's delivery memory (ctx.caches.delivery, built with the context). */
 export class DeliveryCache {
   readonly tracks = new TtlCache<TrackRow | null>(TRACK_CACHE_TTL_MS, 10_000);
   // Storage keys are never rewritten (each processing run makes new ones), so stats keep longer.
   readonly stats = new TtlCache<StoredObject | null>(60_000, 20_000);
+  /** Per signed-in viewer: whether their plan has HD listening (billing's entitlements decide). */
+  readonly hdListeners = new TtlCache<boolean>(VIEWER_CACHE_TTL_MS, 20_000);
+  /**
+   * The same answer by session token, set by the route once the auth hook has verified that very
+   * token, so the fast path can answer signed-in listeners without resolving their session.
+   */
+  readonly sessionHd = new TtlCache<boolean>(VIEWER_CACHE_TTL_MS, 20_000);
 }
 
 const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
@@ -66,6 +77,30 @@ export async function cachedStat(ctx: AppContext, key: string): Promise<StoredOb
   if (stat) c.stats.set(key, stat);
   return stat;
 }
+
+/**
+ * Whether this viewer hears HD renditions, asked of billing's entitlements at most once per viewer
+ * per VIEWER_CACHE_TTL_MS, so a player's Range requests cost no extra query. Only asked for a
+ * signed-in viewer of a stream that has an HD rendition; anonymous listeners never are.
+ */
+export async function cachedHdListening(
+  ctx: AppContext,
+  viewer: { id: string; role: Role },
+  verifiedSessionToken: string | null,
+): Promise<boolean> {
+  const c = caches(ctx);
+  let hd = c.hdListeners.get(viewer.id);
+  if (hd === undefined) {
+    hd = (await billing(ctx).entitlements.of(viewer)).entitlements.hdListening;
+    c.hdListeners.set(viewer.id, hd);
+  }
+  if (verifiedSessionToken) c.sessionHd.set(verifiedSessionToken, hd);
+  return hd;
+}
+
+/** The HD answer remembered for a session token, or undefined when this process does not know it. */
+export const peekSessionHd = (ctx: AppContext, token: string | null): boolean | undefined =>
+  token ? caches(ctx).sessionHd.get(token) : undefined;
 
 /** The cached row (null: known not to exist), or undefined when this process does not know it. */
 export const peekTrack = (ctx: AppContext, id: string): TrackRow | null | undefined => caches(ctx).tracks.get(id);

@@ -5,11 +5,18 @@ import type { AppContext } from '../../context';
 import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import type { StoredObject } from '../../storage';
 import { streamVersion } from '../tracks/presenter';
-import { peekStat, peekTrack } from './cache';
+import { peekSessionHd, peekStat, peekTrack } from './cache';
 import { peekHotObject } from './local-files';
 import { parseRange } from './range';
 import { answerObject } from './send-object';
-import { cacheControl, pickStream } from './stream-choice';
+import {
+  cacheControl,
+  hasSessionCookie,
+  pickStream,
+  type StreamFormat,
+  sessionToken,
+  variesByViewer,
+} from './stream-choice';
 
 const STREAM_URL = /^\/api\/tracks\/([^/?]+)\/stream(?:\?(.*))?$/;
 const FORMATS = new Set(['opus', 'aac', 'original']);
@@ -23,6 +30,8 @@ interface Route {
   stat: StoredObject;
   contentType: string;
   cacheControl: string;
+  /** The answer depends on the viewer's plan (HD): a signed-in request needs its own route (Audience). */
+  variesByViewer: boolean;
   /** The headers of every full or partial answer for this URL, as [name, value, …]. */
   fixed: string[];
 }
@@ -37,8 +46,16 @@ export class HotMediaRoutes {
 /** How many responses this app answered on the fast path. */
 export const hotMediaServed = (ctx: AppContext): number => ctx.caches.hotMedia.served;
 
+/**
+ * Who a varying answer is for: anyone (no session: the standard rendition, shareable), or a known
+ * signed-in viewer with (`hd`) or without (`standard`) HD listening (a private answer).
+ */
+type Audience = 'anyone' | 'standard' | 'hd';
+
+const routeKey = (url: string, audience: Audience) => (audience === 'anyone' ? url : `${audience} ${url}`);
+
 /** Resolves a stream URL as the route would; null for anything it would refuse or must decide itself. */
-function resolve(ctx: AppContext, url: string): Route | null {
+function resolve(ctx: AppContext, url: string, audience: Audience = 'anyone'): Route | null {
   const m = STREAM_URL.exec(url);
   if (!m || !isUuid(m[1])) return null;
   const query = new URLSearchParams(m[2] ?? '');
@@ -50,20 +67,39 @@ function resolve(ctx: AppContext, url: string): Route | null {
   const track = peekTrack(ctx, m[1]);
   // Visible to anyone, so no session is needed; private tracks go through the full route.
   if (!track || !canSeeTrack(null, track)) return null;
-  const { key, type } = pickStream(track, format[0] as 'opus' | 'aac' | 'original' | undefined);
+  // HD only for a signed-in viewer whose plan has it (known from the route's answer to their session).
+  const { key, type } = pickStream(track, format[0] as StreamFormat | undefined, audience === 'hd');
   const stat = peekStat(ctx, key);
   if (!stat) return null;
-  const cc = cacheControl(track, v[0] === streamVersion(track));
+  const varies = variesByViewer(track, format[0] as StreamFormat | undefined);
+  const cc = cacheControl(track, v[0] === streamVersion(track), varies && audience !== 'anyone');
   const fixed = [
     ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
     ...['accept-ranges', 'bytes', 'etag', stat.etag, 'last-modified', stat.mtime.toUTCString()],
     ...['cache-control', cc, 'content-type', type],
+    ...(varies ? ['vary', 'Cookie'] : []),
   ];
   const { routes } = ctx.caches.hotMedia;
   if (routes.size >= MAX_ROUTES) routes.clear();
-  const route = { trackId: m[1], track, key, stat, contentType: type, cacheControl: cc, fixed };
-  routes.set(url, route);
+  const route = {
+    trackId: m[1],
+    track,
+    key,
+    stat,
+    contentType: type,
+    cacheControl: cc,
+    variesByViewer: varies,
+    fixed,
+  };
+  routes.set(routeKey(url, audience), route);
   return route;
+}
+
+/** The cached answer for a signed-in audience, resolved again like the anonymous one when stale. */
+function personalRoute(ctx: AppContext, url: string, audience: Audience): Route | null {
+  const route = ctx.caches.hotMedia.routes.get(routeKey(url, audience));
+  if (route && peekTrack(ctx, route.trackId) === route.track && peekStat(ctx, route.key) === route.stat) return route;
+  return resolve(ctx, url, audience);
 }
 
 /**
@@ -82,6 +118,15 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     route = resolve(ctx, url) ?? undefined;
   }
   if (!route) return false;
+  if (route.variesByViewer && hasSessionCookie(req.headers.cookie)) {
+    // A signed-in listener of a track with HD: the rendition their plan gets, once the route has
+    // resolved their session and asked billing (remembered per session token, briefly); until
+    // then the route answers.
+    const hd = peekSessionHd(ctx, sessionToken(req.headers.cookie));
+    if (hd === undefined) return false;
+    route = personalRoute(ctx, url, hd ? 'hd' : 'standard') ?? undefined;
+    if (!route) return false;
+  }
   const { stat } = route;
   const bytes = peekHotObject(ctx, route.key);
   if (!bytes || bytes.length !== stat.size) return false;
@@ -108,7 +153,11 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     contentType: route.contentType,
     cacheControl: route.cacheControl,
   });
-  res.writeHead(answer.status, { ...FIXED_SECURITY_HEADERS, ...answer.headers });
+  res.writeHead(answer.status, {
+    ...FIXED_SECURITY_HEADERS,
+    ...answer.headers,
+    ...(route.variesByViewer ? { vary: 'Cookie' } : {}),
+  });
   res.end(answer.body ? bytes.subarray(answer.body.start, answer.body.end + 1) : undefined);
   return true;
 }

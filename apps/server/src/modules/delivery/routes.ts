@@ -10,9 +10,9 @@ import { COVER_SIZES } from '../../media/cover';
 import { canDownloadTrack } from '../tracks/policy';
 import { coverVersion, streamVersion } from '../tracks/presenter';
 import type { TrackRow } from '../tracks/repo';
-import { cachedTrack } from './cache';
+import { cachedHdListening, cachedTrack } from './cache';
 import { attachmentDisposition, sendObject } from './send-object';
-import { cacheControl, pickStream } from './stream-choice';
+import { cacheControl, pickStream, sessionToken, variesByViewer } from './stream-choice';
 
 const Params = z.object({ id: z.string().max(100) });
 const StreamQuery = z.object({
@@ -54,11 +54,19 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     ...NO_HELMET,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
-      const { key, type } = pickStream(track, req.query.format);
+      // The HD rendition is the server's choice from the viewer's plan (no URL names it), asked
+      // only for a signed-in viewer of a track that has one, and cached per viewer.
+      const varies = variesByViewer(track, req.query.format);
+      const personal = varies && req.user !== null;
+      // req.user is set: the auth hook has just verified this request's session token.
+      const hd =
+        personal && req.user ? await cachedHdListening(ctx, req.user, sessionToken(req.headers.cookie)) : false;
+      const { key, type } = pickStream(track, req.query.format, hd);
+      if (varies) reply.header('vary', 'Cookie');
       return sendObject(ctx, req, reply, {
         key,
         contentType: type,
-        cacheControl: cacheControl(track, req.query.v === streamVersion(track)),
+        cacheControl: cacheControl(track, req.query.v === streamVersion(track), personal),
         missing: MESSAGES.audioNotFound,
       });
     },

@@ -16,7 +16,10 @@ const hash = (...parts: (string | null | undefined)[]) =>
  * URL carrying the current version can be cached for good.
  */
 export const streamVersion = (row: Pick<TrackRow, 'audioKey' | 'media'>) =>
-  memo(streamVersions, row, () => hash(row.audioKey, row.media?.opusKey, row.media?.aacKey));
+  memo(streamVersions, row, () =>
+    // The HD key joins only where there is one, so versions of tracks without it stay as they were.
+    hash(row.audioKey, row.media?.opusKey, row.media?.aacKey, ...(row.media?.hdKey ? [row.media.hdKey] : [])),
+  );
 export const coverVersion = (row: Pick<TrackRow, 'coverKey' | 'media'>) =>
   memo(coverVersions, row, () => hash(row.coverKey, ...Object.values(row.media?.coverKeys ?? {})));
 
@@ -81,6 +84,7 @@ export function presentTrack(
             { url: `${audioUrl}&format=aac`, type: RENDITIONS.aac.mime },
           ]
         : [{ url: audioUrl, type: row.audioMime }],
+    hd: Boolean(media.hdKey && media.opusKey),
   };
 }
 

@@ -7,7 +7,9 @@ import { COVER_SIZES, type CoverSize, resizeCover } from '../../media/cover';
 import { detectContainer } from '../../media/probe';
 import { SNIFF_BYTES, sniffImage } from '../../media/sniff';
 import { processAudio, processTimeoutMs, RENDITIONS } from '../../media/transcode';
+import { billing } from '../billing';
 import { forgetTrack } from '../delivery/cache';
+import { findUser } from '../users/repo';
 import { announceIfPublic } from './announce';
 import { completeProcessing, extendJobLock, findTrack, setCoverSizes, type TrackRow } from './repo';
 import { coverSizeKey, derivedPrefixes, isDerivedKey, newRunId, renditionKey } from './storage-keys';
@@ -53,7 +55,7 @@ function reasonFrom(e: unknown, dir: string): string {
 }
 
 /**
- * `track.process`: renditions (Opus/WebM and AAC/M4A), EBU R128 loudness and playback gain,
+ * `track.process`: renditions (Opus/WebM and AAC/M4A, and HD Opus for plans with HD publishing), EBU R128 loudness and playback gain,
  * waveform peaks, cover sizes; then the track is ready. Safe to run twice: every run writes new
  * keys, commits them in one UPDATE and removes whatever the row no longer points at.
  */
@@ -78,6 +80,18 @@ export async function processTrack(ctx: AppContext, trackId: string): Promise<vo
   await announceIfPublic(ctx, trackId);
 }
 
+/**
+ * Whether the owner's plan gives HD publishing, asked of billing's entitlements when the track is
+ * processed. The answer is kept in what the run makes: a later plan change does not re-transcode
+ * old tracks (an upgrade gives HD to new uploads; a downgrade keeps the HD renditions made).
+ */
+async function ownerPublishesInHd(ctx: AppContext, userId: string): Promise<boolean> {
+  const owner = await findUser(ctx.database.db, userId);
+  if (!owner) return false;
+  const { entitlements } = await billing(ctx).entitlements.of({ id: owner.id, role: owner.userRole });
+  return entitlements.hdPublishing;
+}
+
 async function transcode(ctx: AppContext, track: TrackRow): Promise<void> {
   const objects = new RunObjects(ctx);
   const heartbeat = setInterval(() => {
@@ -91,7 +105,12 @@ async function transcode(ctx: AppContext, track: TrackRow): Promise<void> {
         await download(ctx, track.audioKey, original);
         const container = await detectContainer(original);
         if (!container) throw new Error('the stored file is not a supported audio format');
-        const out = { opus: path.join(dir, 'stream.webm'), aac: path.join(dir, 'stream.m4a') };
+        const hd = await ownerPublishesInHd(ctx, track.userId);
+        const out = {
+          opus: path.join(dir, 'stream.webm'),
+          aac: path.join(dir, 'stream.m4a'),
+          ...(hd ? { hd: path.join(dir, 'stream.hd.webm') } : {}),
+        };
         const result = await processAudio(original, container, out, {
           ffmpeg: ctx.config.FFMPEG_PATH,
           channels: track.channels ?? undefined,
@@ -109,8 +128,15 @@ async function transcode(ctx: AppContext, track: TrackRow): Promise<void> {
           out.aac,
           RENDITIONS.aac.contentType,
         );
+        const hdKey = out.hd
+          ? await objects.put(
+              renditionKey(track.userId, track.id, run, RENDITIONS.hd.ext),
+              out.hd,
+              RENDITIONS.hd.contentType,
+            )
+          : undefined;
         const updated = await completeProcessing(ctx.database, track.id, {
-          media: { opusKey, aacKey },
+          media: { opusKey, aacKey, ...(hdKey ? { hdKey } : {}) },
           duration: Math.round(result.durationSeconds * 1000) / 1000,
           loudnessLufs: result.loudness.integratedLufs,
           gainDb: result.gainDb,
@@ -171,7 +197,12 @@ export async function collectLeftovers(ctx: AppContext, trackId: string): Promis
   const track = await findTrack(ctx.database, trackId);
   if (!track) return;
   const live = new Set(
-    [track.media?.opusKey, track.media?.aacKey, ...Object.values(track.media?.coverKeys ?? {})].filter(Boolean),
+    [
+      track.media?.opusKey,
+      track.media?.aacKey,
+      track.media?.hdKey,
+      ...Object.values(track.media?.coverKeys ?? {}),
+    ].filter(Boolean),
   );
   for (const prefix of derivedPrefixes(track.userId, trackId)) {
     // Drivers list by folder (local) or by prefix (S3): list the folder, filter by the prefix.

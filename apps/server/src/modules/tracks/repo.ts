@@ -78,7 +78,7 @@ export async function completeProcessing(
   database: Database,
   id: string,
   values: {
-    media: Pick<TrackMedia, 'opusKey' | 'aacKey'>;
+    media: Pick<TrackMedia, 'opusKey' | 'aacKey' | 'hdKey'>;
     duration: number;
     loudnessLufs: number | null;
     gainDb: number | null;
@@ -88,7 +88,8 @@ export async function completeProcessing(
   const [row] = await database.db
     .update(audioContent)
     .set({
-      media: sql`${audioContent.media} || ${JSON.stringify(values.media)}::jsonb`,
+      // This run's renditions replace the last run's: an HD key it did not make goes too.
+      media: sql`(${audioContent.media} - 'hdKey') || ${JSON.stringify(values.media)}::jsonb`,
       duration: values.duration,
       loudnessLufs: values.loudnessLufs,
       gainDb: values.gainDb,

@@ -32,6 +32,7 @@ function track(n: number): TTrack {
     gainDb: null,
     createdAt: new Date(0).toISOString(),
     creator: { id: '00000000-0000-4000-8000-0000000000aa', displayName: 'Ada', avatarUrl: null },
+    hd: false,
   };
 }
 

@@ -2,6 +2,7 @@ import { LIVE_PUBLISHER_GRACE_MS, MESSAGES, type TCreateLiveStream, type TLiveSt
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../auth/session';
 import { canBroadcast, FINAL_CLOSE_CODES, IngestConnection } from '../lib/ingest';
 import { useCreateLiveStream, useEndLiveStream } from '../queries';
 
@@ -28,6 +29,8 @@ export function useBroadcast() {
   const disposed = useRef(false);
   // End Stream makes the server close our ingest socket: that close is expected, not a lost connection.
   const ending = useRef(false);
+  // The server says how fast this account may broadcast (HD publishing: higher).
+  const ingestBitsPerSecond = useSession().user?.entitlements.liveIngestBitsPerSecond;
   const create = useCreateLiveStream();
   const endMutation = useEndLiveStream();
 
@@ -63,6 +66,7 @@ export function useBroadcast() {
         };
         const timer = setTimeout(() => settle({ ok: false, code: 0 }), CONFIRM_TIMEOUT_MS);
         const c = new IngestConnection(id, mic, {
+          audioBitsPerSecond: ingestBitsPerSecond,
           onAir: () => settle({ ok: true }),
           onClose: (code) => {
             if (!settled) settle({ ok: false, code });
@@ -74,7 +78,7 @@ export function useBroadcast() {
         });
         conn.current = c;
       }),
-    [],
+    [ingestBitsPerSecond],
   );
 
   const start = useCallback(

@@ -11,6 +11,8 @@ export interface IngestHandlers {
   onAir(): void;
   /** The connection closed (not by us). */
   onClose(code: number, reason: string): void;
+  /** What the server allows this account (/api/me entitlements: higher with HD publishing). */
+  audioBitsPerSecond?: number;
 }
 
 /** Close codes after which reconnecting is pointless. */
@@ -42,7 +44,7 @@ export class IngestConnection {
     this.ws.onopen = () => {
       const recorder = new MediaRecorder(mic, {
         mimeType: LIVE_MIME_TYPE,
-        audioBitsPerSecond: LIVE_AUDIO_BITS_PER_SECOND,
+        audioBitsPerSecond: handlers.audioBitsPerSecond ?? LIVE_AUDIO_BITS_PER_SECOND,
       });
       recorder.ondataavailable = (e) => {
         if (e.data.size > 0 && this.ws.readyState === WebSocket.OPEN) this.ws.send(e.data);

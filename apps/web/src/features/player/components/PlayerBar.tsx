@@ -4,9 +4,11 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { profilePath } from '../../../lib/profilePath';
+import { useSession } from '../../auth/session';
 import { useCommentMarkers } from '../../comments/useCommentMarkers';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
+import { hearsHd } from '../lib/hd';
 import { usePlayerControls, usePlayerProgress, usePlayerState } from '../PlayerProvider';
 import { ChapterControls } from './ChapterControls';
 import { QueuePanel } from './QueuePanel';
@@ -17,13 +19,18 @@ import { Waveform } from './Waveform';
 const iconButton = 'grid place-items-center rounded-full text-muted hover:text-fg disabled:opacity-40';
 
 /** The persistent player bar: shown once a track is selected, above the mobile nav on phones. */
+const canPlayType = (type: string) =>
+  typeof document === 'undefined' ? '' : document.createElement('audio').canPlayType(type);
+
 export function PlayerBar() {
   const player = usePlayerControls();
   const track = usePlayerState((s) => s.current);
   const queueLength = usePlayerState((s) => s.queue.length);
   const [queueOpen, setQueueOpen] = useState(false);
   const closeQueue = useCallback(() => setQueueOpen(false), []);
+  const hdListening = useSession().user?.entitlements.hdListening ?? false;
   if (!track) return null;
+  const hd = hearsHd(track, hdListening, canPlayType);
 
   return (
     <section
@@ -51,6 +58,15 @@ export function PlayerBar() {
               {track.creator.displayName ?? 'Unknown Artist'}
             </Link>
           </div>
+          {hd && (
+            <span
+              title="HD audio"
+              data-testid="player-hd"
+              className="shrink-0 rounded border border-primary px-1 text-[10px] font-bold leading-4 text-fg"
+            >
+              HD<span className="sr-only"> audio</span>
+            </span>
+          )}
           <LikeButton track={track} size="sm" />
           <AddToPlaylistMenu track={track} className="hidden sm:inline-flex" />
           {/* Compact controls on phones */}
