@@ -1,20 +1,14 @@
 import { Crown } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { useSession } from '../../auth/session';
-import { useChoosePlan } from '../useChoosePlan';
+import { type SessionUser, useSession } from '../../auth/session';
+
+// The flow (billing messages, zod contracts, mutations) stays out of the first load.
+const GetPremiumButton = lazy(() => import('./GetPremiumButton'));
 
 /** Whether the sidebar offers Premium: signed in, on a free plan (no plan of its own, no family seat), with ads. */
-export function offersPremium(user: ReturnType<typeof useSession>['user']): boolean {
+export function offersPremium(user: SessionUser | null): boolean {
   return Boolean(user && user.plan.source === null && !user.entitlements.adFree);
-}
-
-function GetPremium() {
-  const flow = useChoosePlan('premium', { load: false });
-  return (
-    <Button size="sm" className="mt-3 w-full" onClick={flow.choose} disabled={flow.pending}>
-      {flow.pending ? 'Working...' : 'Get Premium'}
-    </Button>
-  );
 }
 
 /** The sidebar's Upgrade to Premium card (spec: Shell); its button is the pricing page's Premium flow. */
@@ -32,7 +26,15 @@ export function UpgradeCard() {
         Upgrade to Premium
       </h2>
       <p className="mt-1 text-xs text-muted">Ad-free listening and HD audio.</p>
-      <GetPremium />
+      <Suspense
+        fallback={
+          <Button size="sm" className="mt-3 w-full" disabled>
+            Get Premium
+          </Button>
+        }
+      >
+        <GetPremiumButton />
+      </Suspense>
     </section>
   );
 }

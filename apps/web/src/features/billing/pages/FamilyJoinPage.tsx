@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES } from '@wavecast/shared';
 import { Users } from 'lucide-react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
@@ -61,6 +61,13 @@ export default function FamilyJoinPage() {
               Log in to accept
             </ButtonLink>
           </div>
+          <p className="mt-4 text-sm text-muted">
+            No account yet?{' '}
+            <Link to="/signup" className="font-medium text-primary hover:underline">
+              Sign up
+            </Link>{' '}
+            with that address, then open the invitation link again.
+          </p>
         </>
       )}
     </section>
