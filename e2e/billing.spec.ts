@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpApi } from './support/accounts';
+import { signUpApi, uniqueEmail } from './support/accounts';
 
 // Billing from the web: the pricing page's and the sidebar's plan buttons, Settings → Billing, and a
 // trial that ends. The server runs with TEST_CLOCK=1 (scripts/serve-e2e.mjs): POST /api/test/clock
@@ -72,4 +74,70 @@ test("the sidebar's Get Premium card shows to a free listener and goes once a tr
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-premium-listener').getByRole('button', { name: /Current plan/ })).toBeDisabled();
   await expect(page.getByTestId('plan-family').getByRole('button', { name: 'Change plan' })).toBeEnabled();
+});
+
+/** The newest mail to `to` in the server's mail drop (no SMTP here), as the recipient gets it. */
+function droppedMail(to: string): string | undefined {
+  const dir = path.resolve(import.meta.dirname, '..', `.data-e2e-${process.env.E2E_PORT ?? '3100'}`, 'mail');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+  return files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((m) => m.startsWith(`To: ${to}\n`));
+}
+
+test("a family plan owner invites a listener, who logs in from the mail's link, accepts and leaves", async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await signUpApi(page.request, 'Family Owner', { accountType: 'listener' });
+  await page.goto('/pricing');
+  await page.getByTestId('plan-family').getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page.getByTestId('plan-name')).toHaveText('Family Plan');
+  const family = page.getByTestId('family');
+  await expect(family).toContainText('5 seats left');
+
+  // The invite form checks with the shared contract, then shows the server's answers.
+  const email = uniqueEmail('family-kid');
+  await family.getByLabel('Invite by email').fill('not-an-email');
+  await family.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(family.getByText('Please enter a valid email address')).toBeVisible();
+  await family.getByLabel('Invite by email').fill(email);
+  await family.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent')).toBeVisible();
+  await expect(family.getByRole('listitem').filter({ hasText: email })).toContainText('Invited');
+  await expect(family).toContainText('4 seats left');
+  await family.getByLabel('Invite by email').fill(email);
+  await family.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(family.getByText('This person is already in your family')).toBeVisible();
+
+  // The invitee opens the mail's link signed out, signs up, logs in and comes back to accept.
+  await expect.poll(() => droppedMail(email) ?? '', { timeout: 15_000 }).toContain('/family/join?token=');
+  const link = new URL(/(http\S+\/family\/join\S+)/.exec(droppedMail(email) ?? '')?.[1] ?? '');
+  const context = await browser.newContext();
+  const kid = await context.newPage();
+  await kid.goto('/');
+  const password = 'family-kid-password';
+  const up = await kid.request.post('/api/auth/sign-up/email', { data: { email, password, name: 'Kid Listener' } });
+  expect(up.ok()).toBe(true);
+  await context.clearCookies();
+  await kid.goto(link.pathname + link.search);
+  await expect(kid.getByRole('heading', { name: 'Join a Family Plan' })).toBeVisible();
+  await kid.getByRole('link', { name: 'Log in to accept' }).click();
+  await kid.getByLabel('Email').fill(email);
+  await kid.getByLabel('Password').fill(password);
+  await kid.getByRole('button', { name: 'Sign In' }).click();
+  await expect(kid).toHaveURL(/\/family\/join\?token=/);
+  await kid.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(kid.getByText('You have joined the family plan')).toBeVisible();
+  await expect(kid).toHaveURL(/\/settings\?tab=billing$/);
+  await expect(kid.getByText("You're on Family Owner's Family Plan")).toBeVisible();
+  await expect(kid.getByTestId('upgrade-card')).toHaveCount(0);
+
+  await page.reload();
+  await expect(family.getByRole('listitem').filter({ hasText: 'Kid Listener' })).toContainText('Active');
+
+  await kid.getByRole('button', { name: 'Leave family plan' }).click();
+  await kid.getByRole('dialog', { name: 'Leave the family plan?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(kid.getByTestId('plan-name')).toHaveText('Free Listener');
+  await expect(kid.getByTestId('upgrade-card')).toBeVisible();
+  await context.close();
 });

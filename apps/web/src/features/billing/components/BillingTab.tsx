@@ -280,7 +280,11 @@ export default function BillingTab() {
   return (
     <div className="space-y-6">
       <CurrentPlan billing={data} />
-      {data.family && <FamilySection family={data.family} />}
+      {data.family && (
+        <div data-testid="family">
+          <FamilySection family={data.family} />
+        </div>
+      )}
       {data.plan.source !== 'family' && <Plans role={user.role} />}
       <Payments payments={data.payments} />
     </div>
