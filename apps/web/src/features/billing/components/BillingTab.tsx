@@ -106,7 +106,7 @@ function CurrentPlan({ billing }: { billing: TBilling }) {
         {plan.source === 'admin' && <p className="text-muted">This plan was granted by an administrator.</p>}
       </div>
 
-      <div className="mt-5 flex flex-wrap gap-2">
+      <div className="mt-5 flex flex-wrap gap-2 empty:hidden">
         {own && plan.status === 'canceled' && (
           <Button
             onClick={() =>
@@ -197,9 +197,12 @@ function CurrentPlan({ billing }: { billing: TBilling }) {
 const plansFor = (role: Role) =>
   PAID_PLAN_IDS.filter((id) => PLANS[id].audience === 'listener' || role === 'creator' || role === 'admin');
 
-function Plans({ role }: { role: Role }) {
+function Plans({ role, hasPlan }: { role: Role; hasPlan: boolean }) {
   return (
-    <SettingsCard title="Change plan" description="Every paid plan starts with a 14-day free trial.">
+    <SettingsCard
+      title={hasPlan ? 'Change plan' : 'Choose a plan'}
+      description="Every paid plan starts with a 14-day free trial."
+    >
       <ul className="grid gap-3 sm:grid-cols-2">
         {plansFor(role).map((id) => (
           <li
@@ -285,7 +288,7 @@ export default function BillingTab() {
           <FamilySection family={data.family} />
         </div>
       )}
-      {data.plan.source !== 'family' && <Plans role={user.role} />}
+      {data.plan.source !== 'family' && <Plans role={user.role} hasPlan={ownsPlan(data.plan)} />}
       <Payments payments={data.payments} />
     </div>
   );
