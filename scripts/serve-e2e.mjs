@@ -28,6 +28,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'),
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
+    // e2e moves the billing clock (POST /api/test/clock) to see a trial end without waiting 14 days.
+    TEST_CLOCK: '1',
     NODE_ENV: 'test',
     // e2e specs sign this address up to act as an admin (see ADMIN_EMAILS in config.ts).
     ADMIN_EMAILS: 'admin@e2e.test',

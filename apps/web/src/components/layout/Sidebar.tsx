@@ -2,6 +2,7 @@ import { BarChart3, Compass, Home, LayoutDashboard, Library, Radio, Upload } fro
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { useSession } from '../../features/auth/session';
+import { UpgradeCard } from '../../features/billing/components/UpgradeCard';
 import { YourPlaylists } from '../../features/playlists/components/YourPlaylists';
 import { cn } from '../../lib/cn';
 import { Logo } from './Logo';
@@ -62,6 +63,7 @@ export function Sidebar() {
             <YourPlaylists />
           </Section>
         )}
+        <UpgradeCard />
       </div>
     </aside>
   );

@@ -21,9 +21,17 @@ export function RequireRole({ roles, children }: { roles: Role[]; children: Reac
   return <>{children}</>;
 }
 
-/** /login and /signup send signed-in users to /. */
+/**
+ * /login and /signup send signed-in users to /, or back where RequireAuth (or a page's log-in link)
+ * came from: signing in re-renders this guard before the form's own navigate() could run.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  if (user) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (user) {
+    const from = (location.state as { from?: unknown } | null)?.from;
+    const back = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+    return <Navigate to={back} replace />;
+  }
   return <>{children}</>;
 }

@@ -1,10 +1,20 @@
 import type { PricePlan } from '@wavecast/shared';
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
 
 /** One plan or package: name, price, what it includes and a call to action. */
-export function PlanCard({ plan, cta }: { plan: PricePlan; cta: { label: string; to: string } }) {
+export function PlanCard({
+  plan,
+  cta,
+  action,
+}: {
+  plan: PricePlan;
+  cta?: { label: string; to: string };
+  /** Replaces the link (the pricing page's plan buttons). */
+  action?: ReactNode;
+}) {
   return (
     <li
       className={cn(
@@ -32,14 +42,17 @@ export function PlanCard({ plan, cta }: { plan: PricePlan; cta: { label: string;
           </li>
         ))}
       </ul>
-      <ButtonLink to={cta.to} variant={plan.mostPopular ? 'primary' : 'outline'} className="mt-6 w-full">
-        {cta.label}
-      </ButtonLink>
+      {action ??
+        (cta && (
+          <ButtonLink to={cta.to} variant={plan.mostPopular ? 'primary' : 'outline'} className="mt-6 w-full">
+            {cta.label}
+          </ButtonLink>
+        ))}
     </li>
   );
 }
 
 /** A row of plan cards that stacks on phones. */
-export function PlanGrid({ children }: { children: React.ReactNode }) {
+export function PlanGrid({ children }: { children: ReactNode }) {
   return <ul className="grid gap-6 pt-3 md:grid-cols-3">{children}</ul>;
 }

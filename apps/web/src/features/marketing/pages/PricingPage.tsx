@@ -5,8 +5,10 @@ import {
   PRICING_FAQ,
   PRICING_LISTENER_PLANS,
   PRICING_PAYOUT_FREQUENCIES,
+  type PricePlan,
 } from '@wavecast/shared';
 import { ButtonLink } from '../../../components/ui/Button';
+import { PlanButton } from '../../billing/components/PlanButton';
 import { CtaBanner } from '../components/CtaBanner';
 import { FaqList } from '../components/Faq';
 import { Hero } from '../components/Hero';
@@ -15,6 +17,10 @@ import { Section } from '../components/Section';
 import { TierCard } from '../components/TierCard';
 
 const isFree = (price: string) => price === '$0';
+
+/** Signed out: the sign-up link with the page's label; signed in: the billing flow (PlanButton). */
+const planButton = (plan: PricePlan, signupLabel: string) =>
+  plan.planId && <PlanButton planId={plan.planId} signupLabel={signupLabel} primary={plan.mostPopular} />;
 
 /** /pricing: the pricing-page reading of spec section 9. */
 export default function PricingPage() {
@@ -32,7 +38,7 @@ export default function PricingPage() {
             <PlanCard
               key={plan.id}
               plan={plan}
-              cta={{ label: isFree(plan.price) ? 'Get Started' : 'Start Free Trial', to: '/signup' }}
+              action={planButton(plan, isFree(plan.price) ? 'Get Started' : 'Start Free Trial')}
             />
           ))}
         </PlanGrid>
@@ -44,7 +50,7 @@ export default function PricingPage() {
             <PlanCard
               key={plan.id}
               plan={plan}
-              cta={{ label: isFree(plan.price) ? 'Sign Up Free' : 'Start Free Trial', to: '/signup' }}
+              action={planButton(plan, isFree(plan.price) ? 'Sign Up Free' : 'Start Free Trial')}
             />
           ))}
         </PlanGrid>

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Bell, Lock, Shield, User } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { Bell, CreditCard, Lock, Shield, User } from 'lucide-react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -15,8 +15,12 @@ const TABS = [
   { id: 'security', label: 'Security', icon: Lock },
   { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'privacy', label: 'Privacy', icon: Shield },
+  { id: 'billing', label: 'Billing', icon: CreditCard },
 ] as const satisfies readonly { id: string; label: string; icon: ComponentType<{ className?: string }> }[];
 type TabId = (typeof TABS)[number]['id'];
+
+// Billing is its own chunk: most visits to Settings never open it.
+const BillingTab = lazy(() => import('../../billing/components/BillingTab'));
 
 function Loading({ error }: { error?: boolean }) {
   return (
@@ -44,10 +48,16 @@ function TabContent({ tab }: { tab: TabId }) {
       );
     case 'privacy':
       return pending(privacy, () => privacy.data && <PrivacyTab initial={privacy.data.privacy} />);
+    case 'billing':
+      return (
+        <Suspense fallback={<Loading />}>
+          <BillingTab />
+        </Suspense>
+      );
   }
 }
 
-/** /settings: tabs Profile, Security, Notifications, Privacy (the tab is in ?tab=, so it survives a reload). */
+/** /settings: tabs Profile, Security, Notifications, Privacy, Billing (the tab is in ?tab=, so it survives a reload). */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const current = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'profile') as TabId;
