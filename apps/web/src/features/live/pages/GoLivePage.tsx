@@ -196,7 +196,9 @@ export default function GoLivePage() {
           {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
         </div>
 
-        {isLive && streamId && <LiveChat streamId={streamId} open isOwner recorded={!!liveStream?.isRecorded} />}
+        {isLive && streamId && (
+          <LiveChat streamId={streamId} open canManage={!!liveStream?.canManage} recorded={!!liveStream?.isRecorded} />
+        )}
       </div>
     </section>
   );
