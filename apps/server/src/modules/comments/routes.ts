@@ -38,7 +38,7 @@ export async function commentRoutes(root: FastifyInstance, ctx: AppContext) {
         rateLimit: {
           max: COMMENT_RATE_LIMIT_PER_MINUTE,
           timeWindow: '1 minute',
-          keyGenerator: (req: FastifyRequest) => (req.user ? `comment:${req.user.id}` : req.ip),
+          keyGenerator: (req: FastifyRequest) => `comment:${signedInUser(req).id}`, // after the access guard
         },
       },
       schema: { tags, params: TrackParams, body: ZCreateComment, response: { 201: ZComment } },

@@ -119,7 +119,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
         rateLimit: {
           max: LIVE_CHAT_RATE_LIMIT.max,
           timeWindow: LIVE_CHAT_RATE_LIMIT.windowMs,
-          keyGenerator: (req: FastifyRequest) => (req.user ? `live-chat:${req.user.id}` : req.ip),
+          keyGenerator: (req: FastifyRequest) => `live-chat:${signedInUser(req).id}`, // after the access guard
         },
       },
       schema: { tags, params: Params, body: ZPostLiveChat, response: { 201: ZLiveChatMessage } },
