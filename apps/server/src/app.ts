@@ -14,12 +14,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { scheduleJobs } from './jobs/registry';
+import { clientIp } from './lib/client-ip';
 import { installErrorHandler } from './lib/error-handler';
+import { installRequestGuards } from './lib/guard';
 import { createHttpServer } from './lib/http-server';
 import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
 import { modules } from './modules';
-import { clientIp } from './modules/auth/client-ip';
 import { serveHotMedia } from './modules/delivery/hot-media';
 import { realtimeGateway } from './realtime/gateway';
 import { ingestSocket } from './realtime/ingest-socket';
@@ -97,10 +98,13 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await realtimeGateway(app, { bus: ctx.bus, publicUrl: config.PUBLIC_URL, canSubscribe: topicAccess(ctx) });
+  // Every API route registered from here on declares its access; state-changing requests and
+  // WebSocket upgrades must come from our own origin (lib/guard.ts).
+  installRequestGuards(app, { publicUrl: config.PUBLIC_URL });
+  await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx) });
   for (const mod of modules) await mod(app, ctx);
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
-  await ingestSocket(app, { publicUrl: config.PUBLIC_URL, gate: app.live.ingest });
+  await ingestSocket(app, { gate: app.live.ingest });
   await scheduleJobs(ctx, app.log);
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);

@@ -8,7 +8,7 @@ import { createTestApp, signUp, type TestApp, type TestUser } from './helpers';
  * Add a row for each guarded API you build. For each row, an anonymous caller must get 401, a
  * signed-in role not in `allowed` 403, and an allowed role neither (nor a 5xx): what it gets
  * beyond that is the feature's own tests' business. Give a payload the route accepts, so
- * validation cannot answer before the guard does (guards in `onRequest`, see modules/auth/guard.ts,
+ * validation cannot answer before the guard does (guards in `onRequest`, see lib/guard.ts,
  * run before validation). Rows that change the caller (their role, their account) set `fresh`.
  */
 type Allowed = readonly Role[] | 'signed-in';

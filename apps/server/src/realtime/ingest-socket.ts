@@ -1,7 +1,6 @@
 import { isUuid, LIVE_INGEST_CLOSE, type TLiveIngestMessage } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RawData } from 'ws';
-import { isAllowedOrigin } from '../lib/origin';
 import type { SessionUser } from '../lib/session';
 import { IngestTooFast, type Publisher } from '../relay/session';
 import { WebmError } from '../relay/webm-demuxer';
@@ -26,14 +25,13 @@ const toBuffer = (data: RawData): Buffer =>
  * `/api/live/:id/ingest`: the publisher's WebSocket. Binary WebM chunks from MediaRecorder go to
  * the relay; one text frame comes back once on air (and one when the stream ends).
  */
-export async function ingestSocket(app: FastifyInstance, opts: { publicUrl: string; gate: PublisherGate }) {
+export async function ingestSocket(app: FastifyInstance, opts: { gate: PublisherGate }) {
   const { gate } = opts;
-  app.get('/api/live/:id/ingest', { websocket: true, schema: { hide: true } }, async (socket, req) => {
+  const config = { access: 'user', unauthenticatedMessage: 'Sign in to go live' } as const;
+  // Signed in and from our own origin (lib/guard.ts answers 4401 / 4403); the gate decides the rest.
+  app.get('/api/live/:id/ingest', { websocket: true, config, schema: { hide: true } }, async (socket, req) => {
     const { id } = req.params as { id: string };
     const refuse = (code: number, reason: string) => socket.close(code, reason);
-    if (!isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl)) {
-      return refuse(LIVE_INGEST_CLOSE.forbidden, 'Origin not allowed');
-    }
     if (!isUuid(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
     // Chunks that arrive while we check are kept, in order.
     const early: [RawData, boolean][] = [];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { clientIp } from '../modules/auth/client-ip';
+import { clientIp } from '../lib/client-ip';
 
 export const TOO_MANY_SOCKETS_MESSAGE = 'Too many open connections from your address. Close a tab and try again.';
 

@@ -107,9 +107,9 @@ export const ZLiveStream = z.object({
   recording: ZLiveRecording.nullable(),
   /** The broadcast is recorded; its chat may be kept with the recording as comments. */
   isRecorded: z.boolean(),
-  /** For the viewer: may end the stream, moderate chat, publish the recording. */
-  isOwner: z.boolean(),
-  /** Only for the owner. */
+  /** For the viewer, by the server's policy (its creator, and admins): may end the stream, moderate chat, publish the recording. */
+  canManage: z.boolean(),
+  /** Only for those who may manage it. */
   peakViewers: z.number().int().optional(),
 });
 export type TLiveStream = z.infer<typeof ZLiveStream>;

@@ -70,7 +70,8 @@ export type TPlaylistItem = z.infer<typeof ZPlaylistItem>;
 
 /** GET /api/playlists/:id */
 export const ZPlaylist = ZPlaylistSummary.extend({
-  isOwner: z.boolean(),
+  /** For the viewer, by the server's policy: may rename, reorder, change the cover, delete. */
+  canManage: z.boolean(),
   items: z.array(ZPlaylistItem),
 });
 export type TPlaylist = z.infer<typeof ZPlaylist>;

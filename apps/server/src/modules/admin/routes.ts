@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../lib/session';
-import { roles, sameOrigin } from '../auth/guard';
+import { signedInUser } from '../../lib/guard';
 import { presentAdminUser } from '../users/presenter';
 import { nextOffset, presentOutboxMail } from './presenter';
 import * as service from './service';
@@ -19,12 +18,11 @@ import * as service from './service';
 /** `/api/admin/*` of accounts: users and their roles, and the mail outbox. Admins only. */
 export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = roles('admin');
 
   app.get(
     '/api/admin/users',
     {
-      onRequest: adminOnly,
+      config: { access: 'admin' },
       schema: { tags: ['admin'], querystring: ZAdminUserListQuery, response: { 200: ZAdminUserList } },
     },
     async (req) => {
@@ -40,7 +38,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/admin/users/:id/role',
     {
-      onRequest: [adminOnly, sameOrigin(ctx.config.PUBLIC_URL)],
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().min(1).max(64) }),
@@ -49,14 +47,17 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const row = await service.changeRole(ctx, requireRole(req, 'admin'), req.params.id, req.body.role);
+      const row = await service.changeRole(ctx, signedInUser(req), req.params.id, req.body.role);
       return { user: presentAdminUser(row) };
     },
   );
 
   app.get(
     '/api/admin/mail',
-    { onRequest: adminOnly, schema: { tags: ['admin'], querystring: ZOutboxQuery, response: { 200: ZOutboxList } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], querystring: ZOutboxQuery, response: { 200: ZOutboxList } },
+    },
     async (req) => {
       const { rows, total } = await service.listOutbox(ctx, req.query);
       return {

@@ -73,6 +73,8 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // better-auth's own endpoints: sign-up, sign-in, OAuth, password reset (open to anyone).
+    config: { access: 'public' },
     schema: { hide: true },
     async handler(req, reply) {
       const url = new URL(req.url, ctx.config.PUBLIC_URL);
@@ -92,9 +94,13 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  app.get('/api/auth-providers', { schema: { tags: ['auth'], response: { 200: ZAuthProviders } } }, async () => ({
-    providers: configuredProviders(ctx.config),
-  }));
+  app.get(
+    '/api/auth-providers',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: ZAuthProviders } } },
+    async () => ({
+      providers: configuredProviders(ctx.config),
+    }),
+  );
 
   // The reset screen asks whether its token is still good before showing the form.
   app.get(
@@ -105,7 +111,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
         params: z.object({ token: z.string().min(1).max(200) }),
         response: { 200: z.object({ valid: z.boolean() }) },
       },
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (req) => ({ valid: await isResetTokenValid(ctx, req.params.token) }),
   );

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_IP_HEADER, clientIp } from '../../lib/client-ip';
 import { stripTokens } from './auth-body';
-import { CLIENT_IP_HEADER, clientIp } from './client-ip';
 import { presentAuthError } from './errors';
 
 // better-auth speaks web Request/Response; Fastify speaks its own. These carry a call across.

@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
-import { requireRole, requireUser, type SessionUser } from '../../lib/session';
-import { roles, sameOrigin, signedIn } from '../auth/guard';
+import { signedInUser } from '../../lib/guard';
+import type { SessionUser } from '../../lib/session';
 import { findUser } from '../users/repo';
 import { billing } from './index';
 import { presentBilling } from './presenter';
@@ -30,8 +30,8 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { provider, subscriptions, entitlements, family } = billing(ctx);
   const db = ctx.database.db;
-  // A fresh array per route: the rate-limit plugin appends its hook to the array it is given.
-  const changing = () => [signedIn, sameOrigin(ctx.config.PUBLIC_URL)];
+  // A fresh object per route: the rate-limit plugin keeps per-route state in it.
+  const changing = () => ({ access: 'user' as const, ...writeLimit });
   const returnUrl = (path: string) => `${ctx.config.PUBLIC_URL}${path}`;
 
   async function overview(user: SessionUser) {
@@ -49,55 +49,43 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
 
   await stripeWebhookRoute(app, ctx, subscriptions);
 
-  app.get('/api/billing', { onRequest: [signedIn], schema: { tags, ...answer } }, async (req) =>
-    overview(requireUser(req)),
+  app.get('/api/billing', { config: { access: 'user' }, schema: { tags, ...answer } }, async (req) =>
+    overview(signedInUser(req)),
   );
 
   app.post(
     '/api/billing/trial',
-    { onRequest: changing(), config: writeLimit, schema: { tags, body: ZPlanChoice, ...answer } },
+    { config: changing(), schema: { tags, body: ZPlanChoice, ...answer } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       await subscriptions.startTrial(user, req.body.planId);
       return overview(user);
     },
   );
 
-  app.post(
-    '/api/billing/plan',
-    { onRequest: changing(), config: writeLimit, schema: { tags, body: ZPlanChoice, ...answer } },
-    async (req) => {
-      const user = requireUser(req);
-      await subscriptions.changePlan(user, req.body.planId);
-      return overview(user);
-    },
-  );
+  app.post('/api/billing/plan', { config: changing(), schema: { tags, body: ZPlanChoice, ...answer } }, async (req) => {
+    const user = signedInUser(req);
+    await subscriptions.changePlan(user, req.body.planId);
+    return overview(user);
+  });
 
-  app.post(
-    '/api/billing/cancel',
-    { onRequest: changing(), config: writeLimit, schema: { tags, ...answer } },
-    async (req) => {
-      const user = requireUser(req);
-      await subscriptions.cancel(user);
-      return overview(user);
-    },
-  );
+  app.post('/api/billing/cancel', { config: changing(), schema: { tags, ...answer } }, async (req) => {
+    const user = signedInUser(req);
+    await subscriptions.cancel(user);
+    return overview(user);
+  });
 
-  app.post(
-    '/api/billing/resume',
-    { onRequest: changing(), config: writeLimit, schema: { tags, ...answer } },
-    async (req) => {
-      const user = requireUser(req);
-      await subscriptions.resume(user);
-      return overview(user);
-    },
-  );
+  app.post('/api/billing/resume', { config: changing(), schema: { tags, ...answer } }, async (req) => {
+    const user = signedInUser(req);
+    await subscriptions.resume(user);
+    return overview(user);
+  });
 
   app.post(
     '/api/billing/checkout',
-    { onRequest: changing(), config: writeLimit, schema: { tags, body: ZPlanChoice, response: { 200: ZRedirect } } },
+    { config: changing(), schema: { tags, body: ZPlanChoice, response: { 200: ZRedirect } } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       subscriptions.checkAudience(user, req.body.planId);
       // A paying account changes its plan (prorated); a second subscription would bill twice.
       if ((await subscriptions.current(user.id))?.source === 'stripe') {
@@ -116,17 +104,17 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/billing/portal',
-    { onRequest: changing(), config: writeLimit, schema: { tags, response: { 200: ZRedirect } } },
+    { config: changing(), schema: { tags, response: { 200: ZRedirect } } },
     async (req) => ({
-      url: await provider.portal({ userId: requireUser(req).id, returnUrl: returnUrl('/settings?tab=billing') }),
+      url: await provider.portal({ userId: signedInUser(req).id, returnUrl: returnUrl('/settings?tab=billing') }),
     }),
   );
 
   app.post(
     '/api/billing/family/invites',
-    { onRequest: changing(), config: writeLimit, schema: { tags, body: ZFamilyInvite, ...answer } },
+    { config: changing(), schema: { tags, body: ZFamilyInvite, ...answer } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       await family.invite(user, req.body.email);
       return overview(user);
     },
@@ -134,9 +122,9 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/billing/family/members/:id',
-    { onRequest: changing(), config: writeLimit, schema: { tags, params: ZIdParams, ...answer } },
+    { config: changing(), schema: { tags, params: ZIdParams, ...answer } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       await family.remove(user, req.params.id);
       return overview(user);
     },
@@ -144,29 +132,24 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/billing/family/accept',
-    { onRequest: changing(), config: writeLimit, schema: { tags, body: ZFamilyAccept, ...answer } },
+    { config: changing(), schema: { tags, body: ZFamilyAccept, ...answer } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       await family.accept(user, req.body.token);
       return overview(user);
     },
   );
 
-  app.post(
-    '/api/billing/family/leave',
-    { onRequest: changing(), config: writeLimit, schema: { tags, ...answer } },
-    async (req) => {
-      const user = requireUser(req);
-      await family.leave(user);
-      return overview(user);
-    },
-  );
+  app.post('/api/billing/family/leave', { config: changing(), schema: { tags, ...answer } }, async (req) => {
+    const user = signedInUser(req);
+    await family.leave(user);
+    return overview(user);
+  });
 
   app.put(
     '/api/admin/users/:id/plan',
     {
-      onRequest: [roles('admin'), sameOrigin(ctx.config.PUBLIC_URL)],
-      config: writeLimit,
+      config: { access: 'admin', ...writeLimit },
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().min(1).max(64) }),
@@ -175,7 +158,7 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const admin = requireRole(req, 'admin');
+      const admin = signedInUser(req);
       const target = await findUser(db, req.params.id);
       if (!target) throw notFound('User');
       const account = { id: target.id, role: target.userRole };

@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../lib/session';
-import { sameOrigin, signedIn } from '../auth/guard';
+import { signedInUser } from '../../lib/guard';
 import { commentService } from './service';
 
 const tags = ['comments'];
@@ -20,45 +19,47 @@ const TrackParams = z.object({ id: z.string().min(1).max(100) });
 export async function commentRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = commentService(ctx);
-  // A fresh array per route: the rate-limit plugin pushes its hook into the array it is given.
-  const guards = () => [signedIn, sameOrigin(ctx.config.PUBLIC_URL)];
 
   app.get(
     '/api/tracks/:id/comments',
-    { schema: { tags, params: TrackParams, querystring: ZCommentsQuery, response: { 200: ZCommentList } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, params: TrackParams, querystring: ZCommentsQuery, response: { 200: ZCommentList } },
+    },
     async (req) => service.list(req.user, req.params.id, req.query.cursor),
   );
 
   app.post(
     '/api/tracks/:id/comments',
     {
-      onRequest: guards(),
       // Per user, not per address: one spammer cannot silence a shared network.
       config: {
+        access: 'user',
         rateLimit: {
           max: COMMENT_RATE_LIMIT_PER_MINUTE,
           timeWindow: '1 minute',
-          keyGenerator: (req: FastifyRequest) => (req.user ? `comment:${req.user.id}` : req.ip),
+          keyGenerator: (req: FastifyRequest) => `comment:${signedInUser(req).id}`, // after the access guard
         },
       },
       schema: { tags, params: TrackParams, body: ZCreateComment, response: { 201: ZComment } },
     },
-    async (req, reply) => reply.status(201).send(await service.create(requireUser(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await service.create(signedInUser(req), req.params.id, req.body)),
   );
 
-  app.get('/api/comments/:id', { schema: { tags, params: TrackParams, response: { 200: ZComment } } }, async (req) =>
-    service.get(req.user, req.params.id),
+  app.get(
+    '/api/comments/:id',
+    { config: { access: 'public' }, schema: { tags, params: TrackParams, response: { 200: ZComment } } },
+    async (req) => service.get(req.user, req.params.id),
   );
 
   app.delete(
     '/api/comments/:id',
     {
-      onRequest: guards(),
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { tags, params: TrackParams },
     },
     async (req, reply) => {
-      await service.remove(requireUser(req), req.params.id);
+      await service.remove(signedInUser(req), req.params.id);
       return reply.status(204).send();
     },
   );

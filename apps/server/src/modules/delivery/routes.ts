@@ -32,6 +32,9 @@ async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): P
   return track;
 }
 
+/** Media is public by route: each answer is the visibility rule's (404 to whoever may not see it). */
+const anyone = { access: 'public' } as const;
+
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
 /** Audio, covers and peaks, with Range and caching; private and processing tracks 404 to others. */
@@ -50,6 +53,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     method: ['GET', 'HEAD'],
     url: '/api/tracks/:id/stream',
+    config: anyone,
     schema: { tags, params: Params, querystring: StreamQuery },
     ...NO_HELMET,
     async handler(req, reply) {
@@ -75,6 +79,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     method: ['GET', 'HEAD'],
     url: '/api/tracks/:id/download',
+    config: anyone,
     schema: { tags, params: Params },
     ...NO_HELMET,
     async handler(req, reply) {
@@ -95,6 +100,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.route({
     method: ['GET', 'HEAD'],
     url: '/api/tracks/:id/cover',
+    config: anyone,
     schema: { tags, params: Params, querystring: CoverQuery },
     ...NO_HELMET,
     async handler(req, reply) {
@@ -117,7 +123,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/tracks/:id/peaks',
-    { schema: { tags, params: Params, querystring: VersionQuery }, ...NO_HELMET },
+    { config: anyone, schema: { tags, params: Params, querystring: VersionQuery }, ...NO_HELMET },
     async (req, reply) => {
       const track = await visibleTrack(ctx, req, req.params.id);
       if (!track.peaks) throw new AppError('NOT_FOUND', 'The waveform is not ready yet');

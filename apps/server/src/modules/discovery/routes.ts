@@ -7,6 +7,7 @@ import { publicCache } from './public-cache';
 import { DiscoveryService } from './service';
 
 const tags = ['discovery'];
+const anyone = { access: 'public' } as const;
 const ExploreLiveQuery = ZTrackListQuery.pick({ q: true, category: true });
 
 /** Home, Explore, Categories and Search reads: only public, ready tracks and active streams. */
@@ -17,19 +18,20 @@ export async function discoveryRoutes(root: FastifyInstance, ctx: AppContext) {
   // The busiest reads: anonymous visitors share one answer per URL for a moment (see PublicCache).
   const shared = publicCache(ctx).routeOptions;
 
-  app.get('/api/home', { ...shared, schema: { tags, response: { 200: ZHome } } }, async (req) =>
+  app.get('/api/home', { ...shared, config: anyone, schema: { tags, response: { 200: ZHome } } }, async (req) =>
     service.home(viewerId(req)),
   );
 
   app.get(
     '/api/explore/tracks',
-    { ...shared, schema: { tags, querystring: ZTrackListQuery, response: { 200: ZTrackPage } } },
+    { ...shared, config: anyone, schema: { tags, querystring: ZTrackListQuery, response: { 200: ZTrackPage } } },
     async (req) => service.listTracks(viewerId(req), req.query),
   );
 
   app.get(
     '/api/explore/live',
     {
+      config: anyone,
       schema: { tags, querystring: ExploreLiveQuery, response: { 200: z.object({ items: z.array(ZLiveStreamCard) }) } },
     },
     async (req) => ({ items: await service.exploreLive(req.query) }),
@@ -37,7 +39,7 @@ export async function discoveryRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/search',
-    { schema: { tags, querystring: ZSearchQuery, response: { 200: ZSearchResults } } },
+    { config: anyone, schema: { tags, querystring: ZSearchQuery, response: { 200: ZSearchResults } } },
     async (req) => service.search(viewerId(req), req.query.q, req.query.type),
   );
 }

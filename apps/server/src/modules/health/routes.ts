@@ -26,7 +26,7 @@ async function check(
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], response: { 200: Health, 503: Health } } },
+    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: Health, 503: Health } } },
     async (req, reply) => {
       const [database, storage] = await Promise.all([
         check(ctx.database.driver, 'database unavailable', () => pingDatabase(ctx.database), req.log),

@@ -2,8 +2,7 @@ import { ZContinueList, ZHistoryList, ZPositionResult, ZPositionUpdate, ZTrackId
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../lib/session';
-import { sameOrigin, signedIn } from '../auth/guard';
+import { signedInUser } from '../../lib/guard';
 import { presentContinueItem, presentHistoryItem } from './presenter';
 import { historyService } from './service';
 
@@ -17,36 +16,35 @@ export async function historyRoutes(root: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/me/positions/:trackId',
     {
-      onRequest: [signedIn, sameOrigin(ctx.config.PUBLIC_URL)],
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { tags, params: ZTrackIdParams, body: ZPositionUpdate },
     },
     async (req, reply) => {
-      await service.savePosition(requireUser(req), req.params.trackId, req.body.positionSeconds);
+      await service.savePosition(signedInUser(req), req.params.trackId, req.body.positionSeconds);
       return reply.status(204).send();
     },
   );
 
   app.get(
     '/api/me/positions/:trackId',
-    { onRequest: signedIn, schema: { tags, params: ZTrackIdParams, response: { 200: ZPositionResult } } },
-    async (req) => service.position(requireUser(req), req.params.trackId),
+    { config: { access: 'user' }, schema: { tags, params: ZTrackIdParams, response: { 200: ZPositionResult } } },
+    async (req) => service.position(signedInUser(req), req.params.trackId),
   );
 
   app.get(
     '/api/me/positions',
-    { onRequest: signedIn, schema: { tags, response: { 200: ZContinueList } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: ZContinueList } } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       return { items: (await service.continueListening(user)).map((r) => presentContinueItem(r, user.id)) };
     },
   );
 
   app.get(
     '/api/me/history',
-    { onRequest: signedIn, schema: { tags, response: { 200: ZHistoryList } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: ZHistoryList } } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       return { items: (await service.recentlyPlayed(user)).map((r) => presentHistoryItem(r, user.id)) };
     },
   );

@@ -18,11 +18,11 @@ export class LiveChat {
   async list(viewer: SessionUser | null, id: string): Promise<TLiveChatList> {
     const stream = await loadStream(this.db, id);
     const rows = await repo.listChat(this.db, id, LIVE_CHAT_HISTORY);
-    const isOwner = canManage(viewer, stream);
+    const manages = canManage(viewer, stream);
     return {
       items: rows.map((r) => presentChat(r.message, r.author, stream)),
       muted: viewer ? await repo.isMuted(this.db, id, viewer.id) : false,
-      ...(isOwner ? { mutedUserIds: await repo.listMutes(this.db, id) } : {}),
+      ...(manages ? { mutedUserIds: await repo.listMutes(this.db, id) } : {}),
     };
   }
 

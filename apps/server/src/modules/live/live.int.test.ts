@@ -85,6 +85,18 @@ describe('POST /api/live', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/live?active' })).json();
     expect(list.items.map((i: { id: string }) => i.id)).not.toContain(s.id);
   });
+
+  it('tells each viewer whether they may manage the stream (its creator and admins), by the server policy', async () => {
+    const s = await createStream();
+    const admin = await signUp(t, { role: 'admin' });
+    expect((await getStream(s.id, creator.cookie)).canManage).toBe(true);
+    expect((await getStream(s.id, admin.cookie)).canManage).toBe(true);
+    expect((await getStream(s.id, otherCreator.cookie)).canManage).toBe(false);
+    expect((await getStream(s.id, listener.cookie)).canManage).toBe(false);
+    const anonymous = await getStream(s.id);
+    expect(anonymous.canManage).toBe(false);
+    expect(anonymous.peakViewers).toBeUndefined();
+  });
 });
 
 describe('ingest', () => {

@@ -17,12 +17,12 @@ function elapsedSeconds(row: StreamRow, now: number): number {
 export function presentStream(
   row: StreamRow,
   creator: CreatorRow | null,
-  opts: { streamUrl: string; isOwner: boolean; recording?: RecordingRow | null; now?: number },
+  opts: { streamUrl: string; canManage: boolean; recording?: RecordingRow | null; now?: number },
 ): TLiveStream {
   const rec = opts.recording;
   // Others only learn of a recording once it is published.
   const recording: TLiveRecording | null =
-    rec && (opts.isOwner || rec.isPublic)
+    rec && (opts.canManage || rec.isPublic)
       ? { trackId: rec.id, status: rec.status, isPublic: rec.isPublic, duration: rec.duration }
       : null;
   return {
@@ -47,8 +47,8 @@ export function presentStream(
     recording,
     // Every broadcast is recorded (relay/hub.ts): chatters are told their messages may be kept.
     isRecorded: true,
-    isOwner: opts.isOwner,
-    ...(opts.isOwner ? { peakViewers: row.peakViewers } : {}),
+    canManage: opts.canManage,
+    ...(opts.canManage ? { peakViewers: row.peakViewers } : {}),
   };
 }
 

@@ -16,9 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { requireRole, requireUser } from '../../lib/session';
+import { signedInUser } from '../../lib/guard';
 import { socketSink } from '../../relay/hub';
-import { roles, sameOrigin, signedIn } from '../auth/guard';
 import { LiveService, type LiveServiceOptions } from './service';
 
 const tags = ['live'];
@@ -36,115 +35,122 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   root.decorate('live', service);
   root.addHook('onReady', async () => service.start());
   root.addHook('onClose', async () => service.close());
-  // A fresh array per route: @fastify/rate-limit pushes its hook into the route's onRequest array.
-  const writeGuards = () => [signedIn, sameOrigin(ctx.config.PUBLIC_URL)];
 
   app.post(
     '/api/live',
     {
-      onRequest: [roles('creator'), sameOrigin(ctx.config.PUBLIC_URL)],
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'creator', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { tags, body: ZCreateLiveStream, response: { 201: ZLiveStream } },
     },
-    async (req, reply) => reply.status(201).send(await service.streams.create(requireRole(req, 'creator'), req.body)),
+    async (req, reply) => reply.status(201).send(await service.streams.create(signedInUser(req), req.body)),
   );
 
-  app.get('/api/live', { schema: { tags, querystring: ZLiveListQuery, response: { 200: ZLiveList } } }, async (req) =>
-    service.streams.list(req.user, req.query),
+  app.get(
+    '/api/live',
+    { config: { access: 'public' }, schema: { tags, querystring: ZLiveListQuery, response: { 200: ZLiveList } } },
+    async (req) => service.streams.list(req.user, req.query),
   );
 
-  app.get('/api/live/:id', { schema: { tags, params: Params, response: { 200: ZLiveStream } } }, async (req) =>
-    service.streams.get(req.user, req.params.id),
+  app.get(
+    '/api/live/:id',
+    { config: { access: 'public' }, schema: { tags, params: Params, response: { 200: ZLiveStream } } },
+    async (req) => service.streams.get(req.user, req.params.id),
   );
 
   app.post(
     '/api/live/:id/end',
-    { onRequest: writeGuards(), schema: { tags, params: Params, response: { 200: ZLiveStream } } },
-    async (req) => service.streams.end(requireUser(req), req.params.id),
+    { config: { access: 'user' }, schema: { tags, params: Params, response: { 200: ZLiveStream } } },
+    async (req) => service.streams.end(signedInUser(req), req.params.id),
   );
 
   app.post(
     '/api/live/:id/recording/publish',
     {
-      onRequest: writeGuards(),
+      config: { access: 'user' },
       schema: { tags, params: Params, body: ZPublishRecording.nullish(), response: { 200: ZLiveStream } },
     },
-    async (req) => service.streams.publishRecording(requireUser(req), req.params.id, req.body?.keepChat ?? true),
+    async (req) => service.streams.publishRecording(signedInUser(req), req.params.id, req.body?.keepChat ?? true),
   );
 
   // Listeners: the endless WebM (cached header, a synthetic Cluster, then live blocks).
-  app.get('/api/live/:id/stream', { schema: { tags, params: Params } }, async (req, reply) => {
-    const { id } = req.params;
-    const session = service.hub.get(id);
-    if (!session || session.isEnded) {
-      const stream = await service.streams.get(req.user, id);
-      const icecast = service.hub.listenUrl(id);
-      if (stream.status === 'live' && icecast) return reply.redirect(icecast, 307);
-      throw notFound('Live audio');
-    }
-    if (req.method === 'HEAD') {
-      return reply.type('audio/webm').header('Cache-Control', 'no-store').send();
-    }
-    // Written straight to the socket: no chunked framing to build per write, just like Icecast.
-    reply.hijack();
-    const socket = req.raw.socket;
-    socket.setNoDelay(true);
-    socket.write(
-      'HTTP/1.1 200 OK\r\nContent-Type: audio/webm\r\nCache-Control: no-store\r\n' +
-        'X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n',
-    );
-    const sink = socketSink(socket);
-    if (!service.hub.addListener(id, sink)) return sink.close();
-    socket.on('close', () => service.hub.removeListener(id, sink));
-  });
+  app.get(
+    '/api/live/:id/stream',
+    { config: { access: 'public' }, schema: { tags, params: Params } },
+    async (req, reply) => {
+      const { id } = req.params;
+      const session = service.hub.get(id);
+      if (!session || session.isEnded) {
+        const stream = await service.streams.get(req.user, id);
+        const icecast = service.hub.listenUrl(id);
+        if (stream.status === 'live' && icecast) return reply.redirect(icecast, 307);
+        throw notFound('Live audio');
+      }
+      if (req.method === 'HEAD') {
+        return reply.type('audio/webm').header('Cache-Control', 'no-store').send();
+      }
+      // Written straight to the socket: no chunked framing to build per write, just like Icecast.
+      reply.hijack();
+      const socket = req.raw.socket;
+      socket.setNoDelay(true);
+      socket.write(
+        'HTTP/1.1 200 OK\r\nContent-Type: audio/webm\r\nCache-Control: no-store\r\n' +
+          'X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n',
+      );
+      const sink = socketSink(socket);
+      if (!service.hub.addListener(id, sink)) return sink.close();
+      socket.on('close', () => service.hub.removeListener(id, sink));
+    },
+  );
 
   // Chat
 
-  app.get('/api/live/:id/chat', { schema: { tags, params: Params, response: { 200: ZLiveChatList } } }, async (req) =>
-    service.chat.list(req.user, req.params.id),
+  app.get(
+    '/api/live/:id/chat',
+    { config: { access: 'public' }, schema: { tags, params: Params, response: { 200: ZLiveChatList } } },
+    async (req) => service.chat.list(req.user, req.params.id),
   );
 
   app.post(
     '/api/live/:id/chat',
     {
-      onRequest: writeGuards(),
       // Per user, so one noisy listener cannot silence a shared network.
       config: {
+        access: 'user',
         rateLimit: {
           max: LIVE_CHAT_RATE_LIMIT.max,
           timeWindow: LIVE_CHAT_RATE_LIMIT.windowMs,
-          keyGenerator: (req: FastifyRequest) => (req.user ? `live-chat:${req.user.id}` : req.ip),
+          keyGenerator: (req: FastifyRequest) => `live-chat:${signedInUser(req).id}`, // after the access guard
         },
       },
       schema: { tags, params: Params, body: ZPostLiveChat, response: { 201: ZLiveChatMessage } },
     },
     async (req, reply) =>
-      reply.status(201).send(await service.chat.post(requireUser(req), req.params.id, req.body.content)),
+      reply.status(201).send(await service.chat.post(signedInUser(req), req.params.id, req.body.content)),
   );
 
   app.delete(
     '/api/live/:id/chat/:messageId',
-    { onRequest: writeGuards(), schema: { tags, params: MessageParams } },
+    { config: { access: 'user' }, schema: { tags, params: MessageParams } },
     async (req, reply) => {
-      await service.chat.delete(requireUser(req), req.params.id, req.params.messageId);
+      await service.chat.delete(signedInUser(req), req.params.id, req.params.messageId);
       return reply.status(204).send();
     },
   );
 
   app.post(
     '/api/live/:id/mutes',
-    { onRequest: writeGuards(), schema: { tags, params: Params, body: ZMuteUser } },
+    { config: { access: 'user' }, schema: { tags, params: Params, body: ZMuteUser } },
     async (req, reply) => {
-      await service.chat.setMuted(requireUser(req), req.params.id, req.body.userId, true);
+      await service.chat.setMuted(signedInUser(req), req.params.id, req.body.userId, true);
       return reply.status(204).send();
     },
   );
 
   app.delete(
     '/api/live/:id/mutes/:userId',
-    { onRequest: writeGuards(), schema: { tags, params: MuteParams } },
+    { config: { access: 'user' }, schema: { tags, params: MuteParams } },
     async (req, reply) => {
-      await service.chat.setMuted(requireUser(req), req.params.id, req.params.userId, false);
+      await service.chat.setMuted(signedInUser(req), req.params.id, req.params.userId, false);
       return reply.status(204).send();
     },
   );

@@ -40,7 +40,7 @@ export class LiveStreams {
       tags: input.tags,
     });
     const creator = await repo.findAuthor(this.db, user.id);
-    return presentStream(row, creator ?? null, { streamUrl: this.streamUrl(row.id), isOwner: true });
+    return presentStream(row, creator ?? null, { streamUrl: this.streamUrl(row.id), canManage: canManage(user, row) });
   }
 
   async get(viewer: SessionUser | null, id: string): Promise<TLiveStream> {
@@ -50,7 +50,7 @@ export class LiveStreams {
     const recording = stream.recordingTrackId ? await repo.findRecording(this.db, stream.recordingTrackId) : null;
     return presentStream(stream, creator, {
       streamUrl: this.streamUrl(stream.id),
-      isOwner: canManage(viewer, stream),
+      canManage: canManage(viewer, stream),
       recording,
     });
   }
@@ -64,7 +64,7 @@ export class LiveStreams {
       items: rows.map((r) =>
         presentStream(r.stream, r.creator, {
           streamUrl: this.streamUrl(r.stream.id),
-          isOwner: canManage(viewer, r.stream),
+          canManage: canManage(viewer, r.stream),
         }),
       ),
     };

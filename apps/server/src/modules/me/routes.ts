@@ -16,8 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
-import { requireUser } from '../../lib/session';
-import { sameOrigin, signedIn, signedInAs } from '../auth/guard';
+import { signedInUser } from '../../lib/guard';
 import { PASSWORD_CHANGE_LIMIT } from '../auth/rate-limits';
 import { sendWebResponse, webHeaders } from '../auth/web-bridge';
 import { billing } from '../billing';
@@ -34,14 +33,11 @@ const ZProfileResponse = z.object({ profile: ZOwnProfile });
 /** `/api/me/*`: the signed-in user's own account, profile and settings. */
 export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const origin = sameOrigin(ctx.config.PUBLIC_URL);
   const { entitlements } = billing(ctx);
-  // A new array per route: the rate-limit plugin appends its hook to the route's list.
-  const changing = () => [signedIn, origin];
 
   app.get(
     '/api/me',
-    { schema: { tags: ['me'], response: { 200: z.object({ user: ZMe.nullable() }) } } },
+    { config: { access: 'public' }, schema: { tags: ['me'], response: { 200: z.object({ user: ZMe.nullable() }) } } },
     async (req) => {
       if (!req.user) return { user: null };
       const row = await findUser(ctx.database.db, req.user.id);
@@ -52,11 +48,11 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/me/profile',
     {
-      onRequest: signedInAs(MESSAGES.userNotAuthenticated),
+      config: { access: 'user', unauthenticatedMessage: MESSAGES.userNotAuthenticated },
       schema: { tags: ['me'], response: { 200: ZProfileResponse } },
     },
     async (req) => {
-      const { row, auth } = await users.getOwnProfile(ctx, requireUser(req));
+      const { row, auth } = await users.getOwnProfile(ctx, signedInUser(req));
       return { profile: presentOwnProfile(row, auth) };
     },
   );
@@ -64,11 +60,11 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/me/profile',
     {
-      onRequest: [signedInAs(MESSAGES.userNotAuthenticated), origin],
+      config: { access: 'user', unauthenticatedMessage: MESSAGES.userNotAuthenticated },
       schema: { tags: ['me'], body: ZProfileUpdate, response: { 200: ZProfileResponse } },
     },
     async (req) => {
-      const { row, auth } = await users.updateOwnProfile(ctx, requireUser(req), req.body);
+      const { row, auth } = await users.updateOwnProfile(ctx, signedInUser(req), req.body);
       return { profile: presentOwnProfile(row, auth) };
     },
   );
@@ -79,12 +75,11 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/me/avatar',
       {
-        onRequest: changing(),
-        config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+        config: { access: 'user', rateLimit: { max: 20, timeWindow: 60_000 } },
         schema: { tags: ['me'], consumes: ['multipart/form-data'], response: { 200: ZProfileResponse } },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         const file = req.isMultipart() ? await req.file() : undefined;
         if (!file) throw badRequest(USER_MESSAGES.avatarInvalid);
         const bytes = await file.toBuffer();
@@ -96,9 +91,9 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/me/avatar',
-    { onRequest: changing(), schema: { tags: ['me'], response: { 200: ZProfileResponse } } },
+    { config: { access: 'user' }, schema: { tags: ['me'], response: { 200: ZProfileResponse } } },
     async (req) => {
-      const { row, auth } = await users.removeAvatar(ctx, requireUser(req));
+      const { row, auth } = await users.removeAvatar(ctx, signedInUser(req));
       return { profile: presentOwnProfile(row, auth) };
     },
   );
@@ -106,18 +101,18 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/me/settings/notifications',
     {
-      onRequest: signedIn,
+      config: { access: 'user' },
       schema: { tags: ['me'], response: { 200: z.object({ notifications: ZNotificationPrefs }) } },
     },
     async (req) => ({
-      notifications: presentNotificationPrefs(await users.getOwnSettings(ctx, requireUser(req))),
+      notifications: presentNotificationPrefs(await users.getOwnSettings(ctx, signedInUser(req))),
     }),
   );
 
   app.put(
     '/api/me/settings/notifications',
     {
-      onRequest: changing(),
+      config: { access: 'user' },
       schema: {
         tags: ['me'],
         body: ZNotificationPrefs,
@@ -125,36 +120,35 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => ({
-      notifications: presentNotificationPrefs(await users.saveNotificationPrefs(ctx, requireUser(req), req.body)),
+      notifications: presentNotificationPrefs(await users.saveNotificationPrefs(ctx, signedInUser(req), req.body)),
     }),
   );
 
   app.get(
     '/api/me/settings/privacy',
-    { onRequest: signedIn, schema: { tags: ['me'], response: { 200: z.object({ privacy: ZPrivacyPrefs }) } } },
-    async (req) => ({ privacy: presentPrivacyPrefs(await users.getOwnSettings(ctx, requireUser(req))) }),
+    { config: { access: 'user' }, schema: { tags: ['me'], response: { 200: z.object({ privacy: ZPrivacyPrefs }) } } },
+    async (req) => ({ privacy: presentPrivacyPrefs(await users.getOwnSettings(ctx, signedInUser(req))) }),
   );
 
   app.put(
     '/api/me/settings/privacy',
     {
-      onRequest: changing(),
+      config: { access: 'user' },
       schema: { tags: ['me'], body: ZPrivacyPrefs, response: { 200: z.object({ privacy: ZPrivacyPrefs }) } },
     },
     async (req) => ({
-      privacy: presentPrivacyPrefs(await users.savePrivacyPrefs(ctx, requireUser(req), req.body)),
+      privacy: presentPrivacyPrefs(await users.savePrivacyPrefs(ctx, signedInUser(req), req.body)),
     }),
   );
 
   app.post(
     '/api/me/password',
     {
-      onRequest: changing(),
-      config: { rateLimit: PASSWORD_CHANGE_LIMIT },
+      config: { access: 'user', rateLimit: PASSWORD_CHANGE_LIMIT },
       schema: { tags: ['me'], body: ZChangePasswordInput },
     },
     async (req, reply) => {
-      const res = await changePassword(ctx, app.auth, req, requireUser(req), req.body);
+      const res = await changePassword(ctx, app.auth, req, signedInUser(req), req.body);
       if (!res?.ok) {
         if (res) return sendWebResponse(reply, res);
         return { ok: true };
@@ -167,9 +161,9 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/me/become-creator',
-    { onRequest: changing(), schema: { tags: ['me'], response: { 200: z.object({ user: ZMe }) } } },
+    { config: { access: 'user' }, schema: { tags: ['me'], response: { 200: z.object({ user: ZMe }) } } },
     async (req) => {
-      const row = await users.becomeCreator(ctx, requireUser(req));
+      const row = await users.becomeCreator(ctx, signedInUser(req));
       return { user: presentMe(row, await entitlements.of({ id: row.id, role: row.userRole })) };
     },
   );
@@ -177,8 +171,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/me',
     {
-      onRequest: changing(),
-      config: { rateLimit: PASSWORD_CHANGE_LIMIT },
+      config: { access: 'user', rateLimit: PASSWORD_CHANGE_LIMIT },
       schema: {
         tags: ['me'],
         body: ZDeleteAccountInput.nullish(), // no body at all: reported as a missing password
@@ -186,7 +179,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       const headers = webHeaders(req, ctx.config.TRUST_PROXY_HEADER);
       await confirmAccountDeletion(ctx, app.auth, headers, user, req.body ?? {});
       const { filesRemoved } = await deleteAccount(ctx, user);

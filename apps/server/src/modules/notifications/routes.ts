@@ -2,13 +2,12 @@ import { ZNotificationPage, ZNotificationParams, ZNotificationsQuery, ZUnreadCou
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../lib/errors';
-import { isAllowedOrigin } from '../../lib/origin';
-import { requireUser } from '../../lib/session';
+import { signedInUser } from '../../lib/guard';
 import { notificationService } from './service';
 import { subscribeNotifications } from './subscriber';
 
 const tags = ['notifications'];
+const config = { access: 'user' } as const;
 
 /** The signed-in user's notifications, and the bus subscriber that creates them. */
 export async function notificationRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -18,30 +17,32 @@ export async function notificationRoutes(root: FastifyInstance, ctx: AppContext)
 
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', async (req) => {
-      if (req.method === 'POST' && !isAllowedOrigin(req.headers.origin, req.headers.host, ctx.config.PUBLIC_URL)) {
-        throw forbidden('Bad origin');
-      }
-    });
-
     app.get(
       '/api/notifications',
-      { schema: { tags, querystring: ZNotificationsQuery, response: { 200: ZNotificationPage } } },
-      async (req) => service.list(requireUser(req).id, req.query.cursor),
+      { config, schema: { tags, querystring: ZNotificationsQuery, response: { 200: ZNotificationPage } } },
+      async (req) => service.list(signedInUser(req).id, req.query.cursor),
     );
 
-    app.get('/api/notifications/unread-count', { schema: { tags, response: { 200: ZUnreadCount } } }, async (req) => ({
-      count: await service.unreadCount(requireUser(req).id),
-    }));
+    app.get(
+      '/api/notifications/unread-count',
+      { config, schema: { tags, response: { 200: ZUnreadCount } } },
+      async (req) => ({
+        count: await service.unreadCount(signedInUser(req).id),
+      }),
+    );
 
-    app.post('/api/notifications/read-all', { schema: { tags } }, async (req, reply) => {
-      await service.markAllRead(requireUser(req).id);
+    app.post('/api/notifications/read-all', { config, schema: { tags } }, async (req, reply) => {
+      await service.markAllRead(signedInUser(req).id);
       return reply.status(204).send();
     });
 
-    app.post('/api/notifications/:id/read', { schema: { tags, params: ZNotificationParams } }, async (req, reply) => {
-      await service.markRead(requireUser(req).id, req.params.id);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/api/notifications/:id/read',
+      { config, schema: { tags, params: ZNotificationParams } },
+      async (req, reply) => {
+        await service.markRead(signedInUser(req).id, req.params.id);
+        return reply.status(204).send();
+      },
+    );
   });
 }

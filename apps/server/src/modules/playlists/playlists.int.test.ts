@@ -66,7 +66,13 @@ describe('playlists: creation, editing and visibility', () => {
     expect((await call(null, 'POST', '/api/playlists', { name: 'x' })).statusCode).toBe(401);
 
     const p = await createPlaylist(owner, { name: '  Focus  ', description: 'Deep work' });
-    expect(p).toMatchObject({ name: 'Focus', description: 'Deep work', isPublic: false, isOwner: true, trackCount: 0 });
+    expect(p).toMatchObject({
+      name: 'Focus',
+      description: 'Deep work',
+      isPublic: false,
+      canManage: true,
+      trackCount: 0,
+    });
     expect(p.items).toEqual([]);
     expect(p.owner.id).toBe(owner.id);
   });
@@ -96,9 +102,13 @@ describe('playlists: creation, editing and visibility', () => {
     await call(owner, 'POST', `/api/playlists/${p.id}/tracks`, { trackId: tracks[0] });
     const seen = await call(other, 'GET', `/api/playlists/${p.id}`);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json()).toMatchObject({ isOwner: false, trackCount: 1 });
+    expect(seen.json()).toMatchObject({ canManage: false, trackCount: 1 });
     expect((await call(other, 'PATCH', `/api/playlists/${p.id}`, { name: 'Hijacked' })).statusCode).toBe(403);
     expect((await call(other, 'DELETE', `/api/playlists/${p.id}`)).statusCode).toBe(403);
+    // The server's policy gives admins no hand in others' playlists, and says so.
+    const admin = await signUp(t, { role: 'admin' });
+    expect((await call(admin, 'GET', `/api/playlists/${p.id}`)).json()).toMatchObject({ canManage: false });
+    expect((await call(admin, 'PATCH', `/api/playlists/${p.id}`, { name: 'Hijacked' })).statusCode).toBe(403);
     const itemId = (seen.json() as TPlaylist).items[0].id;
     expect((await call(other, 'DELETE', `/api/playlists/${p.id}/items/${itemId}`)).statusCode).toBe(403);
     expect(

@@ -1,6 +1,7 @@
 import type { TPlaylist, TPlaylistItem, TPlaylistSummary } from '@wavecast/shared';
 import { DEFAULT_COVER_URL } from '@wavecast/shared';
 import { presentTrack } from '../tracks/presenter';
+import { canEditPlaylist } from './policy';
 import type { listItems, SummaryRow } from './repo';
 
 type ItemRow = Awaited<ReturnType<typeof listItems>>[number];
@@ -38,5 +39,5 @@ export function presentItem(row: ItemRow, position: number, viewerId: string | n
 }
 
 export function presentPlaylist(row: SummaryRow, items: TPlaylistItem[], viewerId: string | null): TPlaylist {
-  return { ...presentSummary(row), isOwner: viewerId === row.user_id, items };
+  return { ...presentSummary(row), canManage: canEditPlaylist(viewerId, { userId: row.user_id }), items };
 }

@@ -17,14 +17,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden } from '../../lib/errors';
-import { isAllowedOrigin } from '../../lib/origin';
-import { requireUser } from '../../lib/session';
+import { badRequest } from '../../lib/errors';
+import { signedInUser } from '../../lib/guard';
 import { presentItem, presentPlaylist, presentSummary } from './presenter';
 import { playlistService } from './service';
 
 const tags = ['playlists'];
-const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+const writeConfig = { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } } as const;
+const signedIn = { access: 'user' } as const;
+const anyone = { access: 'public' } as const;
 
 /** Playlists: CRUD, entries (add, remove, move), cover, a user's playlists, public playlist search. */
 export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -33,12 +34,6 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
     const service = playlistService(ctx);
     // Multipart only for this module's cover upload.
     await app.register(multipart, { limits: { fileSize: PLAYLIST_COVER_MAX_BYTES, files: 1, fields: 5 } });
-    app.addHook('onRequest', async (req) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        if (!isAllowedOrigin(req.headers.origin, req.headers.host, ctx.config.PUBLIC_URL))
-          throw forbidden('Bad origin');
-      }
-    });
 
     const present = (viewerId: string | null, loaded: Awaited<ReturnType<typeof service.load>>) =>
       presentPlaylist(
@@ -49,9 +44,9 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
 
     app.get(
       '/api/playlists/mine',
-      { schema: { tags, querystring: ZMyPlaylistsQuery, response: { 200: ZPlaylistList } } },
+      { config: signedIn, schema: { tags, querystring: ZMyPlaylistsQuery, response: { 200: ZPlaylistList } } },
       async (req) => {
-        const mine = await service.mine(requireUser(req), req.query.trackId);
+        const mine = await service.mine(signedInUser(req), req.query.trackId);
         return {
           items: mine.map(({ row, containsTrack }) => ({
             ...presentSummary(row),
@@ -63,36 +58,36 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
 
     app.post(
       '/api/playlists',
-      { config: writeLimit, schema: { tags, body: ZCreatePlaylist, response: { 201: ZPlaylist } } },
+      { config: writeConfig, schema: { tags, body: ZCreatePlaylist, response: { 201: ZPlaylist } } },
       async (req, reply) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         return reply.status(201).send(present(user.id, await service.create(user, req.body)));
       },
     );
 
     app.get(
       '/api/playlists/:id',
-      { schema: { tags, params: ZPlaylistParams, response: { 200: ZPlaylist } } },
+      { config: anyone, schema: { tags, params: ZPlaylistParams, response: { 200: ZPlaylist } } },
       async (req) => present(req.user?.id ?? null, await service.load(req.user?.id ?? null, req.params.id)),
     );
 
     app.patch(
       '/api/playlists/:id',
       {
-        config: writeLimit,
+        config: writeConfig,
         schema: { tags, params: ZPlaylistParams, body: ZUpdatePlaylist, response: { 200: ZPlaylist } },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         return present(user.id, await service.update(user, req.params.id, req.body));
       },
     );
 
     app.delete(
       '/api/playlists/:id',
-      { config: writeLimit, schema: { tags, params: ZPlaylistParams } },
+      { config: writeConfig, schema: { tags, params: ZPlaylistParams } },
       async (req, reply) => {
-        await service.remove(requireUser(req), req.params.id);
+        await service.remove(signedInUser(req), req.params.id);
         return reply.status(204).send();
       },
     );
@@ -100,20 +95,20 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
     app.post(
       '/api/playlists/:id/tracks',
       {
-        config: writeLimit,
+        config: writeConfig,
         schema: { tags, params: ZPlaylistParams, body: ZAddPlaylistTrack, response: { 200: ZPlaylist } },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         return present(user.id, await service.addTrack(user, req.params.id, req.body.trackId));
       },
     );
 
     app.delete(
       '/api/playlists/:id/items/:itemId',
-      { config: writeLimit, schema: { tags, params: ZPlaylistItemParams, response: { 200: ZPlaylist } } },
+      { config: writeConfig, schema: { tags, params: ZPlaylistItemParams, response: { 200: ZPlaylist } } },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         return present(user.id, await service.removeItem(user, req.params.id, req.params.itemId));
       },
     );
@@ -121,11 +116,11 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
     app.post(
       '/api/playlists/:id/items/:itemId/move',
       {
-        config: writeLimit,
+        config: writeConfig,
         schema: { tags, params: ZPlaylistItemParams, body: ZMovePlaylistItem, response: { 200: ZPlaylist } },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         const { id, itemId } = req.params;
         return present(user.id, await service.moveItem(user, id, itemId, req.body.toPosition));
       },
@@ -134,11 +129,11 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
     app.put(
       '/api/playlists/:id/cover',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: { tags, params: ZPlaylistParams, consumes: ['multipart/form-data'], response: { 200: ZPlaylist } },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         if (!req.isMultipart()) throw badRequest(PLAYLIST_MESSAGES.coverRequired);
         const file = await req.file();
         if (!file) throw badRequest(PLAYLIST_MESSAGES.coverRequired);
@@ -150,34 +145,41 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
 
     app.delete(
       '/api/playlists/:id/cover',
-      { config: writeLimit, schema: { tags, params: ZPlaylistParams, response: { 200: ZPlaylist } } },
+      { config: writeConfig, schema: { tags, params: ZPlaylistParams, response: { 200: ZPlaylist } } },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         return present(user.id, await service.clearCover(user, req.params.id));
       },
     );
 
-    app.get('/api/playlists/:id/cover', { schema: { tags, params: ZPlaylistParams } }, async (req, reply) => {
-      const cover = await service.cover(req.user?.id ?? null, req.params.id);
-      // The URL carries a version, so a public cover can be cached for good; private ones stay private.
-      return reply
-        .header('Content-Type', cover.mime)
-        .header('Content-Length', cover.size)
-        .header('ETag', cover.etag)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', cover.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600')
-        .send(cover.stream);
-    });
+    app.get(
+      '/api/playlists/:id/cover',
+      { config: anyone, schema: { tags, params: ZPlaylistParams } },
+      async (req, reply) => {
+        const cover = await service.cover(req.user?.id ?? null, req.params.id);
+        // The URL carries a version, so a public cover can be cached for good; private ones stay private.
+        return reply
+          .header('Content-Type', cover.mime)
+          .header('Content-Length', cover.size)
+          .header('ETag', cover.etag)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', cover.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600')
+          .send(cover.stream);
+      },
+    );
 
     app.get(
       '/api/users/:id/playlists',
-      { schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: ZPlaylistList } } },
+      {
+        config: anyone,
+        schema: { tags, params: z.object({ id: z.string().min(1).max(100) }), response: { 200: ZPlaylistList } },
+      },
       async (req) => ({ items: (await service.ofUser(req.user?.id ?? null, req.params.id)).map(presentSummary) }),
     );
 
     app.get(
       '/api/search/playlists',
-      { schema: { tags, querystring: ZPlaylistSearchQuery, response: { 200: ZPlaylistList } } },
+      { config: anyone, schema: { tags, querystring: ZPlaylistSearchQuery, response: { 200: ZPlaylistList } } },
       async (req) => ({ items: (await service.search(req.user?.id ?? null, req.query.q)).map(presentSummary) }),
     );
   });

@@ -2,7 +2,7 @@ import { CREATOR_ACTIVITY_LIMIT, type TCreatorActivity, ZCreatorActivityList, ZC
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../lib/session';
+import { signedInUser } from '../../lib/guard';
 import { creatorStats, recentComments, recentFollowers, recentMilestones } from './creator-repo';
 
 const toIso = (d: Date | string) => new Date(d).toISOString();
@@ -11,23 +11,27 @@ const toIso = (d: Date | string) => new Date(d).toISOString();
 export async function creatorRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/creator/stats', { schema: { tags: ['creator'], response: { 200: ZCreatorStats } } }, async (req) => {
-    const user = requireRole(req, 'creator');
-    const s = await creatorStats(ctx.database, user.id);
-    return {
-      totalPlays: s.total_plays,
-      followers: s.followers,
-      audioContent: s.audio_content,
-      liveStreams: s.live_streams,
-      activeLiveStreams: s.active_live_streams,
-    };
-  });
+  r.get(
+    '/api/creator/stats',
+    { config: { access: 'creator' }, schema: { tags: ['creator'], response: { 200: ZCreatorStats } } },
+    async (req) => {
+      const user = signedInUser(req);
+      const s = await creatorStats(ctx.database, user.id);
+      return {
+        totalPlays: s.total_plays,
+        followers: s.followers,
+        audioContent: s.audio_content,
+        liveStreams: s.live_streams,
+        activeLiveStreams: s.active_live_streams,
+      };
+    },
+  );
 
   r.get(
     '/api/creator/activity',
-    { schema: { tags: ['creator'], response: { 200: ZCreatorActivityList } } },
+    { config: { access: 'creator' }, schema: { tags: ['creator'], response: { 200: ZCreatorActivityList } } },
     async (req) => {
-      const user = requireRole(req, 'creator');
+      const user = signedInUser(req);
       const limit = CREATOR_ACTIVITY_LIMIT;
       const [follows, comments, milestones] = await Promise.all([
         recentFollowers(ctx.database, user.id, limit),

@@ -4,14 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
+import { signedInUser } from '../../lib/guard';
 import { refuseNulParts } from '../../lib/nul';
-import { isAllowedOrigin } from '../../lib/origin';
-import { requireUser, type SessionUser } from '../../lib/session';
+import type { SessionUser } from '../../lib/session';
 import { presentTrack, presentTrackFor } from './presenter';
 import { deleteTrack, getTrack, listMyTracks, replaceCover, updateTrack, uploadTrack } from './service';
 
 const Params = z.object({ id: z.string().max(100) });
+const anyone = { access: 'public' } as const;
+const signedIn = { access: 'user' } as const;
 const ListQuery = z.object({
   cursor: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -42,14 +44,7 @@ async function drainingOnError<T>(req: FastifyRequest, work: () => Promise<T>): 
 
 /** Tracks: upload, read, edit, delete (delivery and the creator dashboard register on their own). */
 export async function trackRoutes(app: FastifyInstance, ctx: AppContext) {
-  await app.register(async (scope) => {
-    // State-changing requests must come from our own pages (cookies alone are not enough).
-    scope.addHook('onRequest', async (req) => {
-      if (req.method === 'GET' || req.method === 'HEAD') return;
-      if (!isAllowedOrigin(req.headers.origin, req.headers.host, ctx.config.PUBLIC_URL)) throw forbidden('Bad origin');
-    });
-    await editRoutes(scope, ctx);
-  });
+  await app.register(async (scope) => editRoutes(scope, ctx));
 }
 
 async function editRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -57,34 +52,44 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['tracks'];
 
   // Public: the upload page refuses an oversized file before sending a byte of it.
-  r.get('/api/tracks/upload-limits', { schema: { tags, response: { 200: ZUploadLimits } } }, async () => ({
-    maxUploadBytes: ctx.config.MAX_UPLOAD_BYTES,
-  }));
-
-  r.get('/api/tracks/:id', { schema: { tags, params: Params, response: { 200: ZTrackResponse } } }, async (req) =>
-    present(req.user, await getTrack(ctx, req.user, req.params.id)),
+  r.get(
+    '/api/tracks/upload-limits',
+    { config: anyone, schema: { tags, response: { 200: ZUploadLimits } } },
+    async () => ({
+      maxUploadBytes: ctx.config.MAX_UPLOAD_BYTES,
+    }),
   );
 
-  r.get('/api/me/tracks', { schema: { tags, querystring: ListQuery, response: { 200: ZTrackPage } } }, async (req) => {
-    const user = requireUser(req);
-    const page = await listMyTracks(ctx, user, req.query);
-    return {
-      items: page.rows.map((row) => presentTrack(row.track, row.creator, { viewerId: user.id })),
-      nextCursor: page.nextCursor,
-    };
-  });
+  r.get(
+    '/api/tracks/:id',
+    { config: anyone, schema: { tags, params: Params, response: { 200: ZTrackResponse } } },
+    async (req) => present(req.user, await getTrack(ctx, req.user, req.params.id)),
+  );
+
+  r.get(
+    '/api/me/tracks',
+    { config: signedIn, schema: { tags, querystring: ListQuery, response: { 200: ZTrackPage } } },
+    async (req) => {
+      const user = signedInUser(req);
+      const page = await listMyTracks(ctx, user, req.query);
+      return {
+        items: page.rows.map((row) => presentTrack(row.track, row.creator, { viewerId: user.id })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
 
   r.patch(
     '/api/tracks/:id',
-    { schema: { tags, params: Params, body: ZTrackUpdate, response: { 200: ZTrackResponse } } },
+    { config: signedIn, schema: { tags, params: Params, body: ZTrackUpdate, response: { 200: ZTrackResponse } } },
     async (req) => {
-      const user = requireUser(req);
+      const user = signedInUser(req);
       return present(user, await updateTrack(ctx, user, req.params.id, req.body));
     },
   );
 
-  r.delete('/api/tracks/:id', { schema: { tags, params: Params } }, async (req, reply) => {
-    await deleteTrack(ctx, requireUser(req), req.params.id);
+  r.delete('/api/tracks/:id', { config: signedIn, schema: { tags, params: Params } }, async (req, reply) => {
+    await deleteTrack(ctx, signedInUser(req), req.params.id);
     return reply.code(204).send();
   });
 
@@ -106,13 +111,17 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
       '/api/tracks',
       {
         schema: { tags, response: { 201: ZTrackResponse } },
-        config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        // Refused before a byte of the upload is read.
+        config: {
+          access: 'user',
+          unauthenticatedMessage: MESSAGES.mustBeLoggedInToUpload,
+          rateLimit: { max: 60, timeWindow: '10 minutes' },
+        },
       },
       async (req, reply) => {
-        if (!req.user) throw new AppError('UNAUTHENTICATED', MESSAGES.mustBeLoggedInToUpload);
-        const user = req.user;
+        const user = signedInUser(req);
         const created = await drainingOnError(req, () => uploadTrack(ctx, user, multipartParts(req)));
-        return reply.code(201).send(present(req.user, created));
+        return reply.code(201).send(present(user, created));
       },
     );
 
@@ -120,10 +129,10 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
       '/api/tracks/:id/cover',
       {
         schema: { tags, params: Params, response: { 200: ZTrackResponse } },
-        config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        config: { access: 'user', rateLimit: { max: 60, timeWindow: '10 minutes' } },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = signedInUser(req);
         const found = await drainingOnError(req, () => replaceCover(ctx, user, req.params.id, multipartParts(req)));
         return present(user, found);
       },

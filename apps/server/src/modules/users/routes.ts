@@ -12,6 +12,7 @@ export async function usersRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/users/:id/avatar',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['users'],
         params: z.object({ id: z.string().min(1).max(64) }),

@@ -5,8 +5,8 @@ import { act, Profiler, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TrackGrid } from '../../components/ui/TrackGrid';
 import { SESSION_KEY, SessionProvider } from '../auth/session';
+import { TrackGrid } from '../discovery/components/TrackGrid';
 import { PlayerProvider, usePlayerProgress } from './PlayerProvider';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

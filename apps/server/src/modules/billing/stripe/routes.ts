@@ -9,7 +9,7 @@ import { stripeWebhooks } from './webhooks';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
- * `POST /api/billing/webhook`: Stripe's deliveries. No session and no origin check: the signature
+ * `POST /api/billing/webhook`: Stripe's deliveries. No session (and Stripe sends no Origin): the signature
  * over the raw body is the authentication, so this route (alone, in its own scope) keeps the body
  * as bytes.
  */
@@ -22,13 +22,17 @@ export async function stripeWebhookRoute(app: FastifyInstance, ctx: AppContext, 
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post('/api/billing/webhook', { schema: { tags: ['billing'], hide: true } }, async (req) => {
-      if (!webhooks) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.payingNotSetUp);
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const event = webhooks.verify(raw, req.headers['stripe-signature']);
-      const outcome = await webhooks.handle(event);
-      req.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
-      return { received: true, outcome };
-    });
+    scope.post(
+      '/api/billing/webhook',
+      { config: { access: 'public' }, schema: { tags: ['billing'], hide: true } },
+      async (req) => {
+        if (!webhooks) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.payingNotSetUp);
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const event = webhooks.verify(raw, req.headers['stripe-signature']);
+        const outcome = await webhooks.handle(event);
+        req.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
+        return { received: true, outcome };
+      },
+    );
   });
 }

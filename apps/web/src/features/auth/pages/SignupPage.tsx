@@ -1,13 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AUTH_MESSAGES,
-  fieldErrors,
   LOADING_LABELS,
   PROFILE_LIMITS,
   type SignupAccountType,
+  type TSignUpForm,
   ZSignUpForm,
 } from '@wavecast/shared';
 import { Headphones, Mic } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
@@ -33,30 +35,35 @@ const ACCOUNT_TYPES: { value: SignupAccountType; label: string; hint: string; Ic
 export default function SignupPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState({
-    name: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-    accountType: 'listener' as SignupAccountType,
-    acceptTerms: false,
+  // The shared contract validates (its messages are the spec's); errors are checked again only on
+  // the next submit, as before.
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<TSignUpForm, unknown, (typeof ZSignUpForm)['_zod']['output']>({
+    resolver: zodResolver(ZSignUpForm),
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      accountType: 'listener',
+      // The contract wants `true`; unticked is the form's start.
+      acceptTerms: false as unknown as true,
+    },
+    reValidateMode: 'onSubmit',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const accountType = watch('accountType');
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   useOAuthErrorToast(AUTH_MESSAGES.socialSignUpFailed);
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit(async ({ name, email, password, accountType }) => {
     setFormError(null);
-    const parsed = ZSignUpForm.safeParse(form);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
     setLoading(true);
     try {
-      const { name, email, password, accountType } = parsed.data;
       await authApi.signUp({ name, email, password, accountType });
       await refresh();
       toast.success(AUTH_MESSAGES.signupSuccess);
@@ -66,7 +73,7 @@ export default function SignupPage() {
       toast.error(AUTH_MESSAGES.signupFailedToast);
       setLoading(false);
     }
-  };
+  });
 
   return (
     <AuthLayout
@@ -85,39 +92,31 @@ export default function SignupPage() {
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
           label="Display Name"
-          name="name"
           autoComplete="name"
           maxLength={PROFILE_LIMITS.displayName}
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-          error={errors.name}
+          {...register('name')}
+          error={errors.name?.message}
         />
         <TextField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
-          value={form.email}
-          onChange={(e) => set('email', e.target.value)}
-          error={errors.email}
+          {...register('email')}
+          error={errors.email?.message}
         />
         <TextField
           label="Password"
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={(e) => set('password', e.target.value)}
-          error={errors.password}
+          {...register('password')}
+          error={errors.password?.message}
         />
         <TextField
           label="Confirm Password"
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-          error={errors.confirmPassword}
+          {...register('confirmPassword')}
+          error={errors.confirmPassword?.message}
         />
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Account Type</legend>
@@ -127,17 +126,10 @@ export default function SignupPage() {
                 key={value}
                 className={cn(
                   'flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary',
-                  form.accountType === value ? 'border-primary bg-primary/10' : 'border-border hover:bg-surface-2',
+                  accountType === value ? 'border-primary bg-primary/10' : 'border-border hover:bg-surface-2',
                 )}
               >
-                <input
-                  type="radio"
-                  name="accountType"
-                  value={value}
-                  checked={form.accountType === value}
-                  onChange={() => set('accountType', value)}
-                  className="sr-only"
-                />
+                <input type="radio" value={value} {...register('accountType')} className="sr-only" />
                 <span className="flex items-center gap-2 font-semibold">
                   <Icon className="size-4" aria-hidden />
                   {label}
@@ -148,9 +140,8 @@ export default function SignupPage() {
           </div>
         </fieldset>
         <Checkbox
-          checked={form.acceptTerms}
-          onChange={(e) => set('acceptTerms', e.target.checked)}
-          error={errors.acceptTerms}
+          {...register('acceptTerms')}
+          error={errors.acceptTerms?.message}
           label={
             <>
               I agree to the{' '}

@@ -5,9 +5,9 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { TrackGrid, TrackGridSkeleton } from '../../../components/ui/TrackGrid';
 import { cn } from '../../../lib/cn';
 import { CATEGORY_INFO } from '../categories';
+import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
 import { useTrackPages } from '../queries';
 
 /** /explore/categories: six categories; ?category= shows its public tracks, 12 at a time. */

@@ -11,11 +11,11 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { TrackGrid, TrackGridSkeleton } from '../../../components/ui/TrackGrid';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
 import { Section } from '../components/Section';
+import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
 import { useExploreLive, useLiveListsRealtime, useTrackPages } from '../queries';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>

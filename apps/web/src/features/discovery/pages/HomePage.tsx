@@ -1,12 +1,12 @@
 import { PAGE_SIZES } from '@wavecast/shared';
 import { Headphones, Upload } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
-import { TrackGrid, TrackGridSkeleton } from '../../../components/ui/TrackGrid';
 import { useSession } from '../../auth/session';
 import { ContinueListeningShelf } from '../../history/components/ContinueListeningShelf';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { LiveGrid } from '../components/LiveCard';
 import { Section } from '../components/Section';
+import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
 import { useHome, useLiveListsRealtime } from '../queries';
 
 export default function HomePage() {

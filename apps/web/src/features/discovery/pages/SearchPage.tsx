@@ -5,13 +5,13 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
-import { TrackGrid } from '../../../components/ui/TrackGrid';
 import { PlaylistGrid } from '../../playlists/components/PlaylistGrid';
 import { useSearchPlaylists } from '../../playlists/queries';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
 import { Section } from '../components/Section';
+import { TrackGrid } from '../components/TrackGrid';
 import { UserResult } from '../components/UserResult';
 import { useLiveListsRealtime, useSearch } from '../queries';
 

@@ -19,18 +19,19 @@ function chatError(e: unknown): string {
 }
 
 /**
- * Live chat: messages arrive over the realtime socket; the creator deletes messages and mutes people.
+ * Live chat: messages arrive over the realtime socket; those who may manage the stream (the server
+ * says so: `canManage`) delete messages and mute people.
  * A recorded stream says so: its chat may be kept with the recording as comments.
  */
 export function LiveChat({
   streamId,
   open,
-  isOwner,
+  canManage,
   recorded,
 }: {
   streamId: string;
   open: boolean;
-  isOwner: boolean;
+  canManage: boolean;
   recorded: boolean;
 }) {
   const { user } = useSession();
@@ -82,7 +83,7 @@ export function LiveChat({
             key={m.id}
             message={m}
             streamId={streamId}
-            moderate={isOwner && m.author?.id !== user?.id}
+            moderate={canManage && m.author?.id !== user?.id}
             mutedUserIds={chat.data?.mutedUserIds ?? []}
           />
         ))}

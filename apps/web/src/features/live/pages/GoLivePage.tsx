@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatTime,
   LIVE_CATEGORIES,
@@ -5,11 +6,13 @@ import {
   LIVE_MAX_TAGS,
   LIVE_TAG_MAX_LENGTH,
   LIVE_TITLE_MAX_LENGTH,
-  MESSAGES,
   normalizeLiveTags,
+  type TCreateLiveStream,
+  ZCreateLiveStream,
 } from '@wavecast/shared';
 import { Clock, ExternalLink, Radio, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -28,11 +31,19 @@ import { useLiveStream } from '../queries';
 
 /** /creator/live: set up the stream, check the microphone, go live for real, end it. */
 export default function GoLivePage() {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [category, setCategory] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
-  const [touched, setTouched] = useState({ title: false, category: false });
+  // The shared contract the server checks (its messages are the spec's): a field says what is
+  // wrong once left, then as it changes.
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<TCreateLiveStream, unknown, (typeof ZCreateLiveStream)['_zod']['output']>({
+    resolver: zodResolver(ZCreateLiveStream),
+    // No category chosen yet: the contract refuses '' with the spec's message.
+    defaultValues: { title: '', description: '', category: '' as TCreateLiveStream['category'], tags: [] },
+    mode: 'onTouched',
+  });
   const [wentLive, setWentLive] = useState<string | null>(null);
   const mic = useMicrophone();
   const broadcast = useBroadcast();
@@ -44,9 +55,8 @@ export default function GoLivePage() {
   const streamId = broadcast.stream?.id;
   const { data: liveStream } = useLiveStream(isLive ? streamId : undefined);
 
-  const titleError = touched.title && !title.trim() ? MESSAGES.streamTitleRequired : null;
-  const categoryError = touched.category && !category ? MESSAGES.streamCategoryRequired : null;
-  const ready = !!title.trim() && !!category && mic.permission === 'granted';
+  const categoryError = errors.category?.message;
+  const ready = isValid && mic.permission === 'granted';
 
   useEffect(() => {
     if (phase === 'live' && streamId) setWentLive(streamId);
@@ -60,17 +70,13 @@ export default function GoLivePage() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [isLive]);
 
-  const goLive = async () => {
-    setTouched({ title: true, category: true });
+  const goLive = handleSubmit(async (details) => {
     if (!ready) return;
     const stream = mic.stream ?? (await mic.acquire({ quiet: true }));
     if (!stream) return;
     setWentLive(null);
-    await broadcast.start(
-      { title: title.trim(), description: description.trim(), category: category as never, tags },
-      stream,
-    );
-  };
+    await broadcast.start(details, stream);
+  });
 
   const endStream = async () => {
     if (await broadcast.end()) mic.stop();
@@ -97,10 +103,8 @@ export default function GoLivePage() {
           </h2>
           <TextField
             label="Stream Title"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, title: true }))}
-            error={titleError}
+            {...register('title')}
+            error={errors.title?.message}
             maxLength={LIVE_TITLE_MAX_LENGTH}
             placeholder="What's your stream about?"
             disabled={busy}
@@ -108,8 +112,8 @@ export default function GoLivePage() {
           />
           <TextAreaField
             label="Description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            {...register('description')}
+            error={errors.description?.message}
             maxLength={LIVE_DESCRIPTION_MAX_LENGTH}
             rows={3}
             placeholder="Tell listeners what to expect"
@@ -121,9 +125,7 @@ export default function GoLivePage() {
             </label>
             <Select
               id={categoryId}
-              value={category}
-              onChange={(e) => setCategory(e.target.value)}
-              onBlur={() => setTouched((t) => ({ ...t, category: true }))}
+              {...register('category')}
               aria-invalid={categoryError ? true : undefined}
               disabled={busy}
               required
@@ -142,13 +144,19 @@ export default function GoLivePage() {
               </p>
             )}
           </div>
-          <TagInput
-            tags={tags}
-            onChange={setTags}
-            disabled={busy}
-            max={LIVE_MAX_TAGS}
-            maxLength={LIVE_TAG_MAX_LENGTH}
-            normalize={(current, text) => normalizeLiveTags([...current, text])}
+          <Controller
+            control={control}
+            name="tags"
+            render={({ field }) => (
+              <TagInput
+                tags={field.value ?? []}
+                onChange={field.onChange}
+                disabled={busy}
+                max={LIVE_MAX_TAGS}
+                maxLength={LIVE_TAG_MAX_LENGTH}
+                normalize={(current, text) => normalizeLiveTags([...current, text])}
+              />
+            )}
           />
         </section>
 
@@ -196,7 +204,9 @@ export default function GoLivePage() {
           {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
         </div>
 
-        {isLive && streamId && <LiveChat streamId={streamId} open isOwner recorded={!!liveStream?.isRecorded} />}
+        {isLive && streamId && (
+          <LiveChat streamId={streamId} open canManage={!!liveStream?.canManage} recorded={!!liveStream?.isRecorded} />
+        )}
       </div>
     </section>
   );

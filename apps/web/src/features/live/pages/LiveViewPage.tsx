@@ -99,15 +99,15 @@ export default function LiveViewPage() {
           </ul>
         )}
       </div>
-      <LiveChat streamId={stream.id} open={live} isOwner={stream.isOwner} recorded={stream.isRecorded} />
+      <LiveChat streamId={stream.id} open={live} canManage={stream.canManage} recorded={stream.isRecorded} />
     </section>
   );
 }
 
 function EndedNotice({ stream }: { stream: TLiveStream }) {
   const rec = stream.recording;
-  // Others can play it once it is published and processed; its creator at once.
-  const playable = rec && (rec.status === 'ready' || stream.isOwner);
+  // Others can play it once it is published and processed; those who manage the stream at once.
+  const playable = rec && (rec.status === 'ready' || stream.canManage);
   return (
     <div className="space-y-3 rounded-card border border-border bg-surface p-5" role="status">
       <p className="font-semibold">

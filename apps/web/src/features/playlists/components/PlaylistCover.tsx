@@ -33,7 +33,7 @@ export function PlaylistCover({ playlist }: { playlist: TPlaylist }) {
           <Spinner />
         </div>
       )}
-      {playlist.isOwner && !setCover.isPending && (
+      {playlist.canManage && !setCover.isPending && (
         <div className="absolute inset-x-0 bottom-0 flex justify-center gap-2 bg-gradient-to-t from-black/80 to-transparent p-3 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
           <button
             type="button"

@@ -28,7 +28,7 @@ export function PlaylistTrackList({ playlist }: { playlist: TPlaylist }) {
   const focusAfterMove = useRef<string | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const items = playlist.items;
-  const editable = playlist.isOwner;
+  const editable = playlist.canManage;
 
   // Keyboard moves keep focus on the row that moved.
   useEffect(() => {

@@ -106,7 +106,7 @@ function PlaylistView({ playlist }: { playlist: TPlaylist }) {
           <Shuffle className="size-5" aria-hidden />
           Shuffle
         </Button>
-        {playlist.isOwner && (
+        {playlist.canManage && (
           <>
             <button
               type="button"
@@ -158,7 +158,7 @@ function PlaylistView({ playlist }: { playlist: TPlaylist }) {
         <PlaylistTrackList playlist={playlist} />
       </section>
 
-      {playlist.isOwner && (
+      {playlist.canManage && (
         <>
           <EditPlaylistDialog playlist={playlist} open={editing} onClose={() => setEditing(false)} />
           <DeletePlaylistDialog playlist={playlist} open={deleting} onClose={() => setDeleting(false)} />

@@ -1,7 +1,7 @@
 import { Music } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
-import { TrackGrid, TrackGridSkeleton } from '../../../components/ui/TrackGrid';
+import { TrackGrid, TrackGridSkeleton } from '../../discovery/components/TrackGrid';
 import { useProfileTracks } from '../queries';
 
 export function ProfileTracks({ id }: { id: string }) {

@@ -1,25 +1,12 @@
-import type { TTrack } from '@wavecast/shared';
-import { TrackCard } from '../../features/discovery/components/TrackCard';
+import type { ReactNode } from 'react';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-6';
 
-/** `aboveFold`: the first grid of a page, whose first row of covers loads at once. */
-export function TrackGrid({
-  tracks,
-  label,
-  aboveFold = false,
-}: {
-  tracks: TTrack[];
-  label?: string;
-  aboveFold?: boolean;
-}) {
+/** The responsive grid of cards (tracks, playlists…): its children are the `<li>` items. */
+export function CardGrid({ label, children }: { label?: string; children: ReactNode }) {
   return (
     <ul className={GRID} aria-label={label}>
-      {tracks.map((t, i) => (
-        <li key={t.id}>
-          <TrackCard track={t} eager={aboveFold && i < 6} />
-        </li>
-      ))}
+      {children}
     </ul>
   );
 }
@@ -27,7 +14,7 @@ export function TrackGrid({
 export const skeletonKeys = (n: number) => Array.from({ length: n }, (_, i) => `skeleton-${i}`);
 
 /** Placeholder cards while a list loads, so the page does not jump. */
-export function TrackGridSkeleton({ count = 6 }: { count?: number }) {
+export function CardGridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <div className={GRID} aria-hidden data-testid="track-skeleton">
       {skeletonKeys(count).map((key) => (

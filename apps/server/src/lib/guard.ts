@@ -1,0 +1,111 @@
+import type { Role } from '@wavecast/shared';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { AppError, forbidden, unauthenticated } from './errors';
+import { isAllowedOrigin } from './origin';
+
+/**
+ * Who may call a route, declared once in its config: `{ config: { access: 'user' } }`.
+ *   public  — anyone (the service may still check ownership or visibility);
+ *   user    — any signed-in account;
+ *   creator / admin — that role only.
+ */
+export type Access = 'public' | 'user' | Extract<Role, 'creator' | 'admin'>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** The 401 message when it is not the generic one (the spec words some). */
+    unauthenticatedMessage?: string;
+  }
+}
+
+const ORIGIN_REFUSED = 'Bad origin';
+const WS_ORIGIN_REFUSED = 'Origin not allowed';
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isUpgrade = (req: FastifyRequest) => req.headers.upgrade?.toLowerCase() === 'websocket';
+
+/** Throws the refusal for this caller, if any (401, then 403 for a wrong role). */
+function checkAccess(req: FastifyRequest, access: Access, message?: string): void {
+  if (access === 'public') return;
+  if (!req.user) throw unauthenticated(message);
+  if (access !== 'user' && req.user.role !== access) throw forbidden();
+}
+
+const GUARD = Symbol('access-guard');
+type GuardHook = onRequestHookHandler & { [GUARD]?: true };
+
+/**
+ * The one request guard of the API, installed once before any API route:
+ * - every state-changing `/api` request must come from our own origin (cookies alone are not
+ *   enough), and so must every WebSocket upgrade;
+ * - every `/api` route declares its `access` (a route without one fails at registration), and a
+ *   refused caller is answered in `onRequest`, before the body is read: an anonymous caller gets
+ *   401 and a wrong role 403 whatever they sent.
+ * WebSocket routes answer the same refusals as close codes (4401, 4403), which a browser can read.
+ * Needs `request.user` set by a root-level `onRequest` hook (the auth module's): root hooks run
+ * before route hooks.
+ */
+export function installRequestGuards(app: FastifyInstance, opts: { publicUrl: string }): void {
+  const sameOrigin = (req: FastifyRequest) => isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl);
+
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || !isApi(req.url)) return;
+    if (!sameOrigin(req)) throw forbidden(ORIGIN_REFUSED);
+  });
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isApi(route.url)) return;
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(
+        `${route.method} ${route.url} declares no access: add config.access ('public', 'user', 'creator' or 'admin')`,
+      );
+    }
+    const message = route.config?.unauthenticatedMessage;
+    if ((route as { websocket?: boolean }).websocket) {
+      const handler = route.handler as unknown as SocketHandler;
+      route.handler = guardedSocketHandler(handler, access, message, sameOrigin) as unknown as RouteOptions['handler'];
+      return;
+    }
+    if (access === 'public') return;
+    const hooks = route.onRequest ? [route.onRequest].flat() : [];
+    if (hooks.some((h) => (h as GuardHook)[GUARD])) return; // the HEAD copy of a GET route
+    const guard: GuardHook = async (req) => checkAccess(req, access, message);
+    guard[GUARD] = true;
+    // First among the route's hooks: before rate limits count the request, before anything else.
+    route.onRequest = [guard, ...hooks] as onRequestHookHandler[];
+  });
+}
+
+type SocketHandler = (
+  this: unknown,
+  socket: { close(code: number, reason: string): void },
+  req: FastifyRequest,
+) => unknown;
+
+function guardedSocketHandler(
+  handler: SocketHandler,
+  access: Access,
+  message: string | undefined,
+  sameOrigin: (req: FastifyRequest) => boolean,
+): SocketHandler {
+  return function (socket, req) {
+    if (isUpgrade(req) && !sameOrigin(req)) return socket.close(4403, WS_ORIGIN_REFUSED);
+    try {
+      checkAccess(req, access, message);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return socket.close(4000 + e.status, e.message);
+    }
+    return handler.call(this, socket, req);
+  };
+}
+
+/**
+ * The signed-in user of a route whose `access` is not 'public': the guard has refused everyone
+ * else before the handler runs, so a missing user here is a wrongly declared route.
+ */
+export function signedInUser(req: FastifyRequest): NonNullable<FastifyRequest['user']> {
+  if (!req.user) throw new Error(`${req.method} ${req.routeOptions.url}: access is 'public' but reads a user`);
+  return req.user;
+}
