@@ -16,12 +16,14 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { Select } from '../../../components/ui/Select';
 import { TagInput } from '../../../components/ui/TagInput';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
+import { LiveAllowance } from '../components/LiveAllowance';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { MicrophonePanel } from '../components/MicrophonePanel';
 import { RecordingPanel } from '../components/RecordingPanel';
 import { StatCard } from '../components/StatCard';
 import { useBroadcast } from '../hooks/useBroadcast';
+import { useLiveAllowance } from '../hooks/useLiveAllowance';
 import { useMicrophone } from '../hooks/useMicrophone';
 import { useNow } from '../hooks/useNow';
 import { useLiveStream } from '../queries';
@@ -43,6 +45,7 @@ export default function GoLivePage() {
   const now = useNow(isLive);
   const streamId = broadcast.stream?.id;
   const { data: liveStream } = useLiveStream(isLive ? streamId : undefined);
+  const liveSecondsLeft = useLiveAllowance(phase);
 
   const titleError = touched.title && !title.trim() ? MESSAGES.streamTitleRequired : null;
   const categoryError = touched.category && !category ? MESSAGES.streamCategoryRequired : null;
@@ -173,7 +176,7 @@ export default function GoLivePage() {
                 End Stream
               </Button>
             ) : (
-              <Button size="lg" onClick={goLive} disabled={!ready || phase === 'connecting'}>
+              <Button size="lg" onClick={goLive} disabled={!ready || phase === 'connecting' || liveSecondsLeft === 0}>
                 <Radio className="size-5" aria-hidden />
                 {phase === 'connecting' ? 'Connecting...' : 'Go Live'}
               </Button>
@@ -193,6 +196,12 @@ export default function GoLivePage() {
               </Link>
             )}
           </div>
+          <LiveAllowance
+            secondsLeft={liveSecondsLeft}
+            liveSince={broadcast.liveSince}
+            endsAt={broadcast.allowanceEndsAt}
+            now={now}
+          />
           {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
         </div>
 
