@@ -5,6 +5,7 @@ import { createTestApp, signUp, type TestApp, type TestUser } from '../../../tes
 import { liveStreams } from '../../db/schema';
 import { connectPublisher, type PublisherClient } from '../../relay/testing/clients';
 import { opusPackets, synthesize } from '../../relay/testing/webm-fixtures';
+import { billing } from '../billing';
 import * as repo from './repo';
 
 // The free plan's monthly allowance shortened to 6 s, warned 3 s before the end.
@@ -133,5 +134,29 @@ describe('the free plan live allowance', () => {
     expect((await pub.closed).code).toBe(LIVE_INGEST_CLOSE.ended);
     expect(frames.at(-1)?.msg).toEqual({ type: 'ended', streamId: id });
     await t.app.live.recordingSettled(id);
+  }, 30_000);
+
+  it('picks up a plan that ends mid-broadcast at the next heartbeat, and ends the stream at the cap', async () => {
+    const creator = await signUp(t, { role: 'creator' });
+    const subscriptions = billing(t.ctx).subscriptions;
+    const account = { id: creator.id, role: 'creator' as const };
+    await subscriptions.grant(account, 'creator', creator.id);
+    const id = (await createStream(creator)).json().id as string;
+    const pub = connectPublisher(base, id, { cookie: creator.cookie });
+    const frames = framesOf(pub);
+    void pub.play(audio, 240);
+    await pub.onAir;
+    const onAirAt = Date.now();
+    await new Promise((r) => setTimeout(r, 1500));
+    await subscriptions.grant(account, null, creator.id); // back to Free: 6 s a month, 1.5 s used
+    const closed = await pub.closed;
+    const closedAfter = (Date.now() - onAirAt) / 1000;
+    expect(closed.reason).toBe(BILLING_MESSAGES.liveAllowanceEnded);
+    expect(frames.map((f) => f.msg.type)).toEqual(['live', 'allowance', 'ended']);
+    // At the cap, or at the first heartbeat (5 s) after it if that came later.
+    expect(closedAfter).toBeGreaterThan(CAP - 1);
+    expect(closedAfter).toBeLessThan(1.5 + 5 + 1.5);
+    await t.app.live.recordingSettled(id);
+    expect((await me(creator)).entitlements.liveSecondsLeft).toBe(0);
   }, 30_000);
 });
