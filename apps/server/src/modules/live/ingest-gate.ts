@@ -30,6 +30,12 @@ export class IngestGate {
     if (!stream) return { code: 4404, reason: 'Stream not found' };
     if (!canPublish(user, stream)) return { code: 4403, reason: 'Only the stream creator can broadcast' };
     if (stream.endedAt) return { code: 4410, reason: 'The stream has ended' };
+    // Billing decides the live time left; asked before the session checks below, which must not
+    // wait on anything before the publisher attaches.
+    const owner = { id: user.id, role: user.role };
+    if ((await this.allowance.secondsLeft(owner)) === 0) {
+      return { code: LIVE_INGEST_CLOSE.allowanceUsed, reason: BILLING_MESSAGES.liveAllowanceUsed };
+    }
     const session = this.rt.hub.get(id);
     if (!session && stream.isActive) {
       // On air, but not from this process: another process holds it, or it lost its publisher in a restart.
@@ -39,10 +45,6 @@ export class IngestGate {
       return { code: 4410, reason: 'The stream has ended' };
     }
     if (session?.hasPublisher) return { code: 4409, reason: 'Another publisher is connected' };
-    const owner = { id: user.id, role: user.role };
-    if ((await this.allowance.secondsLeft(owner)) === 0) {
-      return { code: LIVE_INGEST_CLOSE.allowanceUsed, reason: BILLING_MESSAGES.liveAllowanceUsed };
-    }
     const publisher = this.rt.hub.connectPublisher(
       { id, title: stream.title, description: stream.description },
       () => {
