@@ -81,7 +81,10 @@ const ConfigSchema = z.object({
   TEST_CLOCK: bool.default(false),
   /** The free plan's monthly on-air allowance in seconds (tests shorten it). */
   LIVE_FREE_SECONDS: z.coerce.number().int().min(1).optional(),
-  /** How long before the allowance runs out a broadcast is warned, in seconds. */
+  /**
+   * How long before the allowance runs out a broadcast is warned, in seconds (default: the shared
+   * LIVE_CAP_WARNING_SECONDS, 5 minutes; never more than the monthly allowance).
+   */
   LIVE_CAP_WARNING_SECONDS: z.coerce.number().int().min(0).optional(),
   /** Stripe: paying is on only when the key, the webhook secret and all four price ids are set. */
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -5,14 +5,21 @@ import type { SessionUser } from '../lib/session';
 import { IngestTooFast, type Publisher } from '../relay/session';
 import { WebmError } from '../relay/webm-demuxer';
 
+/** The publisher's connection, as the gate talks to it. */
+export interface PublisherLink {
+  /** Sends the publisher a text frame. */
+  tell(msg: TLiveIngestMessage): void;
+  /** Closes the connection (the broadcast has ended). */
+  close(code: number, reason: string): void;
+}
+
 /** Who may publish into a stream (the live module's ingest gate). */
 export interface PublisherGate {
   /** Attaches a publisher, or answers a refusal as a WebSocket close code and reason. */
   open(
     user: SessionUser | null,
     id: string,
-    onAir: () => void,
-    onEnded: () => void,
+    link: PublisherLink,
   ): Promise<Publisher | { code: number; reason: string }>;
   /** The publisher's connection is gone. */
   gone(id: string): void;
@@ -23,7 +30,8 @@ const toBuffer = (data: RawData): Buffer =>
 
 /**
  * `/api/live/:id/ingest`: the publisher's WebSocket. Binary WebM chunks from MediaRecorder go to
- * the relay; one text frame comes back once on air (and one when the stream ends).
+ * the relay; text frames come back once on air, before the month's live allowance runs out, and
+ * when the stream ends.
  */
 export async function ingestSocket(app: FastifyInstance, opts: { gate: PublisherGate }) {
   const { gate } = opts;
@@ -40,15 +48,7 @@ export async function ingestSocket(app: FastifyInstance, opts: { gate: Publisher
     const tell = (msg: TLiveIngestMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
-    const opened = await gate.open(
-      req.user,
-      id,
-      () => tell({ type: 'live', streamId: id }),
-      () => {
-        tell({ type: 'ended', streamId: id });
-        refuse(LIVE_INGEST_CLOSE.ended, 'The stream has ended');
-      },
-    );
+    const opened = await gate.open(req.user, id, { tell, close: refuse });
     socket.off('message', hold);
     if ('code' in opened) return refuse(opened.code, opened.reason);
     const publisher = opened;

@@ -25,9 +25,27 @@ export const BILLING_MESSAGES = {
   familyInviteWrongAccount: 'This invitation was sent to another email address',
   familyInviteSent: 'Invitation sent',
   familyJoined: 'You have joined the family plan',
-  liveAllowanceUsed:
-    "You have used this month's 2 hours of live streaming. Upgrade to Creator for unlimited streaming.",
+  liveAllowanceUsed: "You have used this month's live streaming allowance. Upgrade to Creator for unlimited streaming.",
+  liveAllowanceEnded: "Your stream has ended: you have used this month's live streaming. The recording is kept.",
+  liveUnlimited: 'Unlimited live streaming',
+  liveAllowanceSeePlans: 'See plans',
 } as const;
+
+/** '120 minutes', '1 minute', '45 seconds': live time left, in whole minutes (seconds under one). */
+export function formatLiveTimeLeft(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} ${s === 1 ? 'second' : 'seconds'}`;
+  const m = Math.floor(s / 60);
+  return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** 'N minutes of live streaming left this month': Go Live and the warning before the cap. */
+export const liveAllowanceLeftMessage = (seconds: number) =>
+  `${formatLiveTimeLeft(seconds)} of live streaming left this month`;
+
+/** The countdown once a broadcast was warned (`clock` as m:ss). */
+export const liveAllowanceEndsInMessage = (clock: string) =>
+  `Your stream ends in ${clock}: this month's live streaming runs out`;
 
 export const ZPaidPlanId = z.enum(PAID_PLAN_IDS, { error: 'Choose a plan' });
 const ZPlanId = z.enum(['free', 'free-listener', ...PAID_PLAN_IDS]);

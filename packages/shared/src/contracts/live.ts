@@ -32,10 +32,22 @@ export const LIVE_INGEST_CLOSE = {
   badStream: 4400,
   /** Bytes arrived much faster than any live audio can be produced. */
   tooFast: 4429,
+  /** The account has no live streaming left this month (the free plan's allowance). */
+  allowanceUsed: 4402,
 } as const;
 
-/** Text frames the server sends the publisher. `live`: audio is arriving, the stream is on air. */
-export type TLiveIngestMessage = { type: 'live'; streamId: string } | { type: 'ended'; streamId: string };
+/** Why the server ended a broadcast on its own: the month's live allowance ran out. */
+export type TLiveEndReason = 'allowance';
+
+/**
+ * Text frames the server sends the publisher. `live`: audio is arriving, the stream is on air;
+ * `allowance`: the month's live allowance runs out in `secondsLeft` (the stream then ends);
+ * `ended`: the stream has ended (`reason` when the server ended it).
+ */
+export type TLiveIngestMessage =
+  | { type: 'live'; streamId: string }
+  | { type: 'allowance'; streamId: string; secondsLeft: number }
+  | { type: 'ended'; streamId: string; reason?: TLiveEndReason };
 
 /** Tags as the spec wants them: trimmed, no duplicates, empty ignored, at most 5. */
 export function normalizeLiveTags(tags: readonly string[]): string[] {

@@ -1,3 +1,4 @@
+import type { LiveAllowance } from './allowance';
 import * as repo from './repo';
 import type { LiveRuntime } from './runtime';
 import type { LiveStreams } from './streams';
@@ -7,7 +8,7 @@ const PENDING_TIMEOUT_MS = 60_000;
 
 /**
  * Timers: this process refreshes the heartbeat of the streams it holds, ends the ones ended
- * elsewhere, and ends streams no process looks after any more (on air without a heartbeat past the
+ * elsewhere, re-checks their live allowance (a plan change, or time counted elsewhere), and ends streams no process looks after any more (on air without a heartbeat past the
  * grace period, or never on air).
  */
 export class LiveHeartbeat {
@@ -17,6 +18,7 @@ export class LiveHeartbeat {
   constructor(
     private readonly rt: LiveRuntime,
     private readonly streams: LiveStreams,
+    private readonly allowance: LiveAllowance,
     private readonly periodMs: number,
   ) {}
 
@@ -49,6 +51,7 @@ export class LiveHeartbeat {
     try {
       const gone = await repo.heartbeat(this.db, this.rt.hub.activeIds());
       for (const id of gone) await this.streams.afterEnd({ id, userId: '', wasActive: false }, false);
+      await this.allowance.recheck();
       await this.sweep(this.staleBefore());
     } catch (e) {
       if (!this.rt.closed) this.rt.log('live: heartbeat failed', e);

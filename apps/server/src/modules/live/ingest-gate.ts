@@ -1,6 +1,9 @@
+import { BILLING_MESSAGES, LIVE_INGEST_CLOSE } from '@wavecast/shared';
 import type { SessionUser } from '../../lib/session';
+import type { PublisherLink } from '../../realtime/ingest-socket';
 import { rawRecordingPath, removeQuietly } from '../../relay/recording';
 import type { Publisher } from '../../relay/session';
+import type { LiveAllowance } from './allowance';
 import { canPublish } from './policy';
 import * as repo from './repo';
 import type { LiveRuntime } from './runtime';
@@ -13,23 +16,26 @@ export class IngestGate {
   constructor(
     private readonly rt: LiveRuntime,
     private readonly streams: LiveStreams,
+    private readonly allowance: LiveAllowance,
   ) {}
 
   /**
-   * Checks a publisher may broadcast into the stream and attaches it; `onAir` runs once its audio
-   * arrives and the stream is on air. Returns a refusal (a WebSocket close code) otherwise.
+   * Checks a publisher may broadcast into the stream and attaches it; the link is told once its
+   * audio arrives and the stream is on air, warned before the month's live allowance runs out, and
+   * told and closed when the stream ends. Returns a refusal (a WebSocket close code) otherwise.
    */
-  async open(
-    user: SessionUser | null,
-    id: string,
-    onAir: () => void,
-    onEnded: () => void,
-  ): Promise<Publisher | IngestRefusal> {
+  async open(user: SessionUser | null, id: string, link: PublisherLink): Promise<Publisher | IngestRefusal> {
     if (!user) return { code: 4401, reason: 'Sign in to go live' };
     const stream = await repo.findStreamRow(this.rt.ctx.database.db, id);
     if (!stream) return { code: 4404, reason: 'Stream not found' };
     if (!canPublish(user, stream)) return { code: 4403, reason: 'Only the stream creator can broadcast' };
     if (stream.endedAt) return { code: 4410, reason: 'The stream has ended' };
+    // Billing decides the live time left; asked before the session checks below, which must not
+    // wait on anything before the publisher attaches.
+    const owner = { id: user.id, role: user.role };
+    if ((await this.allowance.secondsLeft(owner)) === 0) {
+      return { code: LIVE_INGEST_CLOSE.allowanceUsed, reason: BILLING_MESSAGES.liveAllowanceUsed };
+    }
     const session = this.rt.hub.get(id);
     if (!session && stream.isActive) {
       // On air, but not from this process: another process holds it, or it lost its publisher in a restart.
@@ -39,7 +45,30 @@ export class IngestGate {
       return { code: 4410, reason: 'The stream has ended' };
     }
     if (session?.hasPublisher) return { code: 4409, reason: 'Another publisher is connected' };
-    return this.rt.hub.connectPublisher({ id, title: stream.title, description: stream.description }, onAir, onEnded);
+    const publisher = this.rt.hub.connectPublisher(
+      { id, title: stream.title, description: stream.description },
+      () => {
+        link.tell({ type: 'live', streamId: id });
+        this.allowance.onAir(id);
+      },
+      () => {
+        if (this.allowance.isCutting(id)) {
+          link.tell({ type: 'ended', streamId: id, reason: 'allowance' });
+          link.close(LIVE_INGEST_CLOSE.ended, BILLING_MESSAGES.liveAllowanceEnded);
+        } else {
+          link.tell({ type: 'ended', streamId: id });
+          link.close(LIVE_INGEST_CLOSE.ended, 'The stream has ended');
+        }
+      },
+    );
+    this.allowance.attach(id, owner, link.tell);
+    return {
+      push: (chunk) => publisher.push(chunk),
+      detach: () => {
+        publisher.detach();
+        this.allowance.detach(id, link.tell);
+      },
+    };
   }
 
   /** A publisher connection closed. A stream that never got audio is let go at once. */

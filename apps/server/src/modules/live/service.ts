@@ -1,6 +1,8 @@
-import { LIVE_PUBLISHER_GRACE_MS } from '@wavecast/shared';
+import { LIVE_CAP_WARNING_SECONDS, LIVE_PUBLISHER_GRACE_MS } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { LiveHub, type LiveLimit } from '../../relay/hub';
+import { billing } from '../billing';
+import { LiveAllowance } from './allowance';
 import { LiveChat } from './chat';
 import { LiveHeartbeat } from './heartbeat';
 import { IngestGate } from './ingest-gate';
@@ -34,6 +36,7 @@ export class LiveService implements LiveRuntime {
   readonly streams: LiveStreams;
   readonly chat: LiveChat;
   readonly ingest: IngestGate;
+  readonly allowance: LiveAllowance;
   private readonly recordings: RecordingFinalizer;
   private readonly heartbeat: LiveHeartbeat;
   graceMs: number;
@@ -64,10 +67,17 @@ export class LiveService implements LiveRuntime {
       },
     );
     this.recordings = new RecordingFinalizer(this);
-    this.streams = new LiveStreams(this, this.recordings);
+    // The free plan's allowance: billing decides what is left; ending works as End Stream does.
+    this.allowance = new LiveAllowance(
+      this,
+      billing(ctx).entitlements,
+      ctx.config.LIVE_CAP_WARNING_SECONDS ?? LIVE_CAP_WARNING_SECONDS,
+      (id) => this.streams.endById(id),
+    );
+    this.streams = new LiveStreams(this, this.recordings, this.allowance);
     this.chat = new LiveChat(this);
-    this.ingest = new IngestGate(this, this.streams);
-    this.heartbeat = new LiveHeartbeat(this, this.streams, opts.heartbeatMs ?? HEARTBEAT_MS);
+    this.ingest = new IngestGate(this, this.streams, this.allowance);
+    this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, opts.heartbeatMs ?? HEARTBEAT_MS);
   }
 
   /** Tests shorten the grace period and change the bounds. */
@@ -84,6 +94,7 @@ export class LiveService implements LiveRuntime {
   async close(): Promise<void> {
     this.closed = true;
     this.heartbeat.stop();
+    this.allowance.stop();
     const carried = this.hub.activeIds();
     await this.hub.close();
     await this.streams.endCarried(carried);

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { forgetTrack } from '../delivery/cache';
 import { announceIfPublic } from '../tracks/announce';
+import type { LiveAllowance } from './allowance';
 import { loadManagedStream } from './load';
 import { canManage } from './policy';
 import { presentStream } from './presenter';
@@ -15,6 +16,7 @@ export class LiveStreams {
   constructor(
     private readonly rt: LiveRuntime,
     private readonly recordings: RecordingFinalizer,
+    private readonly allowance: LiveAllowance,
   ) {}
 
   private get db() {
@@ -30,6 +32,7 @@ export class LiveStreams {
   }
 
   async create(user: SessionUser, input: Required<Omit<TCreateLiveStream, 'description'>> & { description: string }) {
+    await this.allowance.assertMayStart(user);
     // One broadcast per creator: a new one ends any earlier one still open.
     for (const e of await repo.endStreamsOfUser(this.db, user.id)) await this.afterEnd(e);
     const row = await repo.insertStream(this.db, {
@@ -84,6 +87,7 @@ export class LiveStreams {
 
   /** After a stream's row is ended: stop it here, tell everyone, turn its recording into a track. */
   async afterEnd(e: repo.EndedStream, announce = true): Promise<void> {
+    this.allowance.forget(e.id);
     await this.rt.hub.end(e.id);
     if (announce) await this.announceEnded(e);
     this.recordings.inBackground(e.id);

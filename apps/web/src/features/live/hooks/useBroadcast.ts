@@ -1,10 +1,20 @@
-import { LIVE_PUBLISHER_GRACE_MS, MESSAGES, type TCreateLiveStream, type TLiveStream } from '@wavecast/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  BILLING_MESSAGES,
+  LIVE_INGEST_CLOSE,
+  LIVE_PUBLISHER_GRACE_MS,
+  liveAllowanceLeftMessage,
+  MESSAGES,
+  type TCreateLiveStream,
+  type TLiveEndReason,
+  type TLiveStream,
+} from '@wavecast/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { canBroadcast, FINAL_CLOSE_CODES, IngestConnection } from '../lib/ingest';
-import { useCreateLiveStream, useEndLiveStream } from '../queries';
+import { liveKeys, useCreateLiveStream, useEndLiveStream } from '../queries';
 
 export type BroadcastPhase = 'idle' | 'connecting' | 'live' | 'ending';
 
@@ -17,13 +27,16 @@ type Attempt = { ok: true } | { ok: false; code: number };
 /**
  * Going live: create the stream, open the ingest socket with a MediaRecorder, and wait until the
  * server confirms audio is arriving ('Connecting...' lasts exactly that long). A dropped
- * connection is retried within the server's grace period; End Stream ends it for everyone.
+ * connection is retried within the server's grace period; End Stream ends it for everyone. On the
+ * free plan the server warns before the month's live allowance runs out, then ends the stream.
  */
 export function useBroadcast() {
   const [phase, setPhase] = useState<BroadcastPhase>('idle');
   const [stream, setStream] = useState<TLiveStream | null>(null);
   const [liveSince, setLiveSince] = useState<number | null>(null);
   const [reconnecting, setReconnecting] = useState(false);
+  /** When the server will end the stream for the month's allowance (once it warned); else null. */
+  const [allowanceEndsAt, setAllowanceEndsAt] = useState<number | null>(null);
   const conn = useRef<IngestConnection | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const disposed = useRef(false);
@@ -31,6 +44,9 @@ export function useBroadcast() {
   const ending = useRef(false);
   // The server says how fast this account may broadcast (HD publishing: higher).
   const ingestBitsPerSecond = useSession().user?.entitlements.liveIngestBitsPerSecond;
+  // Why the server ended the stream, told just before it closes our connection.
+  const endedBy = useRef<TLiveEndReason | null>(null);
+  const qc = useQueryClient();
   const create = useCreateLiveStream();
   const endMutation = useEndLiveStream();
 
@@ -68,6 +84,13 @@ export function useBroadcast() {
         const c = new IngestConnection(id, mic, {
           audioBitsPerSecond: ingestBitsPerSecond,
           onAir: () => settle({ ok: true }),
+          onAllowance: (secondsLeft) => {
+            setAllowanceEndsAt(Date.now() + secondsLeft * 1000);
+            toast(liveAllowanceLeftMessage(secondsLeft));
+          },
+          onEnded: (reason) => {
+            if (reason) endedBy.current = reason;
+          },
           onClose: (code) => {
             if (!settled) settle({ ok: false, code });
             else if (conn.current === c) {
@@ -93,11 +116,15 @@ export function useBroadcast() {
         created = await create.mutateAsync(input);
       } catch (e) {
         setPhase('idle');
-        toast.error(e instanceof ApiError && e.code === 'VALIDATION_FAILED' ? e.message : MESSAGES.liveStartFailed);
+        // Invalid details, or no live streaming left this month: the server's words.
+        const told = e instanceof ApiError && (e.code === 'VALIDATION_FAILED' || e.code === 'FORBIDDEN');
+        toast.error(told ? e.message : MESSAGES.liveStartFailed);
         return;
       }
       setStream(created);
       ending.current = false;
+      endedBy.current = null;
+      setAllowanceEndsAt(null);
 
       let lostAt = 0;
       const giveUp = () => {
@@ -106,6 +133,16 @@ export function useBroadcast() {
         setLiveSince(null);
         setPhase('idle');
         toast.error('Your stream has ended: the connection to the server was lost.');
+      };
+      // The month's allowance ran out: the server ended the stream as End Stream does.
+      const endedByAllowance = () => {
+        disconnect();
+        setReconnecting(false);
+        setLiveSince(null);
+        setAllowanceEndsAt(null);
+        setPhase('idle');
+        void qc.invalidateQueries({ queryKey: liveKeys.stream(created.id) });
+        toast.error(BILLING_MESSAGES.liveAllowanceEnded);
       };
       const retryLater = () => {
         retryTimer.current = setTimeout(async () => {
@@ -123,6 +160,7 @@ export function useBroadcast() {
       // Within the grace period the server keeps the stream; a new recorder continues it.
       const onLost = (code: number) => {
         if (ending.current) return;
+        if (endedBy.current === 'allowance') return endedByAllowance();
         if (FINAL_CLOSE_CODES.includes(code)) return giveUp();
         lostAt ||= Date.now();
         setReconnecting(true);
@@ -136,14 +174,18 @@ export function useBroadcast() {
         endMutation.mutate(created.id);
         setStream(null);
         setPhase('idle');
-        toast.error(MESSAGES.liveStartFailed);
+        toast.error(
+          attempt.code === LIVE_INGEST_CLOSE.allowanceUsed
+            ? BILLING_MESSAGES.liveAllowanceUsed
+            : MESSAGES.liveStartFailed,
+        );
         return;
       }
       setLiveSince(Date.now());
       setPhase('live');
       toast.success(MESSAGES.liveStarted);
     },
-    [connect, create, disconnect, endMutation],
+    [connect, create, disconnect, endMutation, qc],
   );
 
   const end = useCallback(async (): Promise<boolean> => {
@@ -156,6 +198,7 @@ export function useBroadcast() {
       setStream(ended);
       setLiveSince(null);
       setReconnecting(false);
+      setAllowanceEndsAt(null);
       setPhase('idle');
       toast.success(MESSAGES.liveEnded);
       return true;
@@ -175,5 +218,5 @@ export function useBroadcast() {
     }
   }, [disconnect, endMutation, stream]);
 
-  return { phase, stream, liveSince, reconnecting, start, end };
+  return { phase, stream, liveSince, reconnecting, allowanceEndsAt, start, end };
 }

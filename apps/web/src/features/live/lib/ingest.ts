@@ -3,12 +3,17 @@ import {
   LIVE_INGEST_CLOSE,
   LIVE_MIME_TYPE,
   LIVE_TIMESLICE_MS,
+  type TLiveEndReason,
   type TLiveIngestMessage,
 } from '@wavecast/shared';
 
 export interface IngestHandlers {
   /** The server receives our audio: the stream is on air. */
   onAir(): void;
+  /** The month's live allowance runs out in `secondsLeft`; the server then ends the stream. */
+  onAllowance?(secondsLeft: number): void;
+  /** The server says the stream has ended (before it closes the connection). */
+  onEnded?(reason: TLiveEndReason | undefined): void;
   /** The connection closed (not by us). */
   onClose(code: number, reason: string): void;
   /** What the server allows this account (/api/me entitlements: higher with HD publishing). */
@@ -23,6 +28,7 @@ export const FINAL_CLOSE_CODES: readonly number[] = [
   LIVE_INGEST_CLOSE.unauthenticated,
   LIVE_INGEST_CLOSE.notWebm,
   LIVE_INGEST_CLOSE.tooFast,
+  LIVE_INGEST_CLOSE.allowanceUsed,
 ];
 
 export function canBroadcast(): boolean {
@@ -57,6 +63,8 @@ export class IngestConnection {
       try {
         const msg = JSON.parse(e.data) as TLiveIngestMessage;
         if (msg.type === 'live') handlers.onAir();
+        else if (msg.type === 'allowance') handlers.onAllowance?.(msg.secondsLeft);
+        else if (msg.type === 'ended') handlers.onEnded?.(msg.reason);
       } catch {
         // not ours
       }

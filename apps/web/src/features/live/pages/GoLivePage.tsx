@@ -19,12 +19,14 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { Select } from '../../../components/ui/Select';
 import { TagInput } from '../../../components/ui/TagInput';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
+import { LiveAllowance } from '../components/LiveAllowance';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { MicrophonePanel } from '../components/MicrophonePanel';
 import { RecordingPanel } from '../components/RecordingPanel';
 import { StatCard } from '../components/StatCard';
 import { useBroadcast } from '../hooks/useBroadcast';
+import { useLiveAllowance } from '../hooks/useLiveAllowance';
 import { useMicrophone } from '../hooks/useMicrophone';
 import { useNow } from '../hooks/useNow';
 import { useLiveStream } from '../queries';
@@ -54,6 +56,7 @@ export default function GoLivePage() {
   const now = useNow(isLive);
   const streamId = broadcast.stream?.id;
   const { data: liveStream } = useLiveStream(isLive ? streamId : undefined);
+  const liveSecondsLeft = useLiveAllowance(phase);
 
   const categoryError = errors.category?.message;
   const ready = isValid && mic.permission === 'granted';
@@ -181,7 +184,7 @@ export default function GoLivePage() {
                 End Stream
               </Button>
             ) : (
-              <Button size="lg" onClick={goLive} disabled={!ready || phase === 'connecting'}>
+              <Button size="lg" onClick={goLive} disabled={!ready || phase === 'connecting' || liveSecondsLeft === 0}>
                 <Radio className="size-5" aria-hidden />
                 {phase === 'connecting' ? 'Connecting...' : 'Go Live'}
               </Button>
@@ -201,6 +204,12 @@ export default function GoLivePage() {
               </Link>
             )}
           </div>
+          <LiveAllowance
+            secondsLeft={liveSecondsLeft}
+            liveSince={broadcast.liveSince}
+            endsAt={broadcast.allowanceEndsAt}
+            now={now}
+          />
           {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
         </div>
 
