@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { commentRoutes } from './comments/routes';
+import { creatorRoutes } from './creator/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { discoveryRoutes } from './discovery/routes';
 import { followRoutes } from './follows/routes';
@@ -19,7 +20,6 @@ import { playRoutes } from './plays/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
-import { creatorRoutes } from './tracks/creator-routes';
 import { trackRoutes } from './tracks/routes';
 import { usersRoutes } from './users/routes';
 
@@ -43,7 +43,7 @@ modules.push(billingRoutes, testingRoutes);
 modules.push(playRoutes, historyRoutes, likeRoutes, commentRoutes);
 // Live broadcasting: streams, ingest, listeners, chat, recordings.
 modules.push(liveRoutes);
-// Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); creator dashboard.
+// Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); the creator dashboard.
 modules.push(trackRoutes, deliveryRoutes, creatorRoutes);
 // Discovery: home, explore, categories, search; follows; public profiles.
 modules.push(discoveryRoutes, followRoutes, profileRoutes);
