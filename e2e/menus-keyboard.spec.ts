@@ -44,6 +44,7 @@ test('the user menu and the bell work by keyboard alone', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await expect(item('Profile')).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(item('Settings')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(menu).toBeHidden();

@@ -297,6 +297,22 @@ describe('family plan', () => {
   });
 });
 
+describe('the live allowance', () => {
+  it('counts on-air time by the wall clock: moving the billing clock does not use it up', async () => {
+    const creator = await signUp(t, { role: 'creator' });
+    await t.ctx.database.query(
+      `INSERT INTO live_streams (user_id, title, category, is_active, on_air_at, created_at)
+       VALUES ($1, 'On air', 'music', true, now() - interval '10 minutes', now())`,
+      [creator.id],
+    );
+    const before = (await me(creator)).entitlements.liveSecondsLeft;
+    expect(before).toBeGreaterThan(7200 - 600 - 30);
+    expect(before).toBeLessThanOrEqual(7200 - 600);
+    t.ctx.clock.advance(15 * DAY);
+    expect((await me(creator)).entitlements.liveSecondsLeft).toBeGreaterThan(7200 - 600 - 30);
+  });
+});
+
 describe('admin-granted plans', () => {
   it('an admin gives a plan free of charge and ends it; nobody else can', async () => {
     const admin = await signUp(t, { role: 'admin' });

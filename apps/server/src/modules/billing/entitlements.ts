@@ -69,8 +69,11 @@ export function entitlementsService(ctx: AppContext, subscriptions: Subscription
         }
       }
       const cap = entitlements.liveSecondsPerMonth;
+      // On-air time is physical time, stamped by the system clock: it is measured by that clock
+      // (a test that moves the billing clock must not make a running broadcast look days long).
+      const wall = new Date();
       const liveSecondsLeft =
-        cap === null ? null : Math.max(0, cap - (await onAirSeconds(db, user.id, monthStart(now), now)));
+        cap === null ? null : Math.max(0, cap - (await onAirSeconds(db, user.id, monthStart(wall), wall)));
       const plan = PLANS[familyOwnerName ? 'family' : own];
       return {
         subscription: sub,

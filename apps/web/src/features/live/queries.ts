@@ -16,6 +16,8 @@ const enc = encodeURIComponent;
  * A stream, kept current by the realtime socket: viewer counts, going on air, ending and the
  * recording arrive as events.
  */
+const RECORDING_POLL_MS = 5000;
+
 export function useLiveStream(id: string | undefined) {
   const qc = useQueryClient();
   const { user } = useSession();
@@ -25,6 +27,10 @@ export function useLiveStream(id: string | undefined) {
     enabled: !!id,
     staleTime: 10_000,
     retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
+    // A published recording still being processed: only its manager may subscribe to the track's
+    // topic (a track is visible to others once ready), so everyone else asks again until it is.
+    refetchInterval: (q) =>
+      q.state.data?.recording?.status === 'processing' && !q.state.data.canManage ? RECORDING_POLL_MS : false,
   });
   useEffect(() => {
     if (!id) return;
