@@ -96,7 +96,9 @@ test("the track page's More menu works by keyboard alone", async ({ page }) => {
 
   // "Add to playlist" opens its dialog; Escape closes the dialog and focus returns to More.
   await page.keyboard.press('Enter');
+  await expect(item('Add to queue')).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(item('Add to playlist')).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
   await expect(dialog).toBeVisible();

@@ -16,7 +16,21 @@ const enc = encodeURIComponent;
  * A stream, kept current by the realtime socket: viewer counts, going on air, ending and the
  * recording arrive as events.
  */
-const RECORDING_POLL_MS = 5000;
+const RECORDING_POLL_MS = 3000;
+const DRAFT_WAIT_MS = 2 * 60_000;
+
+/**
+ * Whether an ended stream's recording is still on its way to this viewer, so the stream is asked
+ * for again. Events announce both steps, but one can arrive before this page subscribed (the draft
+ * is saved within seconds of End Stream), and a track's topic is open to others only once it is
+ * ready: polling is what cannot miss them.
+ */
+function awaitingRecording(s: TLiveStream | undefined): boolean {
+  if (!s || s.status !== 'ended' || !s.isRecorded) return false;
+  // The draft is saved within seconds (a broadcast too short to keep never gets one: stop asking).
+  if (s.canManage) return !s.recording && Date.now() - Date.parse(s.endedAt ?? '') < DRAFT_WAIT_MS;
+  return s.recording?.status === 'processing'; // published, being processed
+}
 
 export function useLiveStream(id: string | undefined) {
   const qc = useQueryClient();
@@ -27,10 +41,7 @@ export function useLiveStream(id: string | undefined) {
     enabled: !!id,
     staleTime: 10_000,
     retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
-    // A published recording still being processed: only its manager may subscribe to the track's
-    // topic (a track is visible to others once ready), so everyone else asks again until it is.
-    refetchInterval: (q) =>
-      q.state.data?.recording?.status === 'processing' && !q.state.data.canManage ? RECORDING_POLL_MS : false,
+    refetchInterval: (q) => (awaitingRecording(q.state.data) ? RECORDING_POLL_MS : false),
   });
   useEffect(() => {
     if (!id) return;
