@@ -14,6 +14,7 @@ export const BILLING_MESSAGES = {
   paymentServiceDown: 'The payment service did not answer. Please try again shortly.',
   webhookSignatureInvalid: 'The webhook signature is missing or does not match.',
   notCanceled: 'Your plan is not canceled',
+  alreadyCanceled: 'Your plan is already canceled',
   trialStarted: 'Your free trial has started',
   planChanged: 'Your plan has been changed',
   planCanceled: 'Your plan will end at the end of the period',

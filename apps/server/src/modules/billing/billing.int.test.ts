@@ -91,6 +91,9 @@ describe('the trial, cancel and the end of the period (the clock moved, not slep
 
     const canceled = (await call(u, 'POST', '/api/billing/cancel')).json() as TBilling;
     expect(canceled.plan).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
+    const twice = await call(u, 'POST', '/api/billing/cancel'); // a replayed request
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(BILLING_MESSAGES.alreadyCanceled);
     expect((await me(u)).entitlements.adFree).toBe(true); // kept until the trial ends
 
     t.ctx.clock.advance(14 * DAY + 1000);

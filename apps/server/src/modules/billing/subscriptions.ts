@@ -4,10 +4,20 @@ import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import type { PaymentProvider } from './provider';
 import * as repo from './repo';
-import { nextStatus, type SubscriptionEvent } from './state-machine';
+import { InvalidTransition, nextStatus, type SubscriptionEvent } from './state-machine';
 
 const DAY_MS = 86_400_000;
 const mayHoldCreatorPlans = (user: Pick<SessionUser, 'role'>) => user.role === 'creator' || user.role === 'admin';
+
+/** The status after `event`, or a 409 the client can read (the table refuses the transition). */
+function allowed(from: repo.SubscriptionRow['status'] | null, event: SubscriptionEvent, message?: string) {
+  try {
+    return nextStatus(from, event);
+  } catch (e) {
+    if (e instanceof InvalidTransition) throw new AppError('CONFLICT', message ?? e.message);
+    throw e;
+  }
+}
 
 /**
  * Subscriptions: every change goes through the state machine's table and is written only if the row
@@ -24,7 +34,7 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
     patch: repo.SubscriptionPatch = {},
     detail?: Record<string, unknown>,
   ): Promise<repo.SubscriptionRow> {
-    const to = nextStatus(sub.status, event);
+    const to = allowed(sub.status, event);
     const at = now();
     const row = await repo.transition(db, sub, {
       event,
@@ -106,7 +116,7 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
       checkAudience(user, planId);
       const sub = await requireOpen(user.id);
       if (sub.planId === planId) throw badRequest(BILLING_MESSAGES.samePlan);
-      nextStatus(sub.status, 'change_plan'); // refuse before asking the provider
+      allowed(sub.status, 'change_plan'); // refuse before asking the provider
       if (sub.source === 'stripe') await provider.changePlan(sub, planId);
       return apply(sub, 'change_plan', { planId }, { from: sub.planId });
     },
@@ -114,7 +124,7 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
     /** Keeps the plan until the period (or trial) ends, then Free. */
     async cancel(user: SessionUser) {
       const sub = await requireOpen(user.id);
-      nextStatus(sub.status, 'cancel');
+      allowed(sub.status, 'cancel', BILLING_MESSAGES.alreadyCanceled);
       if (sub.source === 'stripe') await provider.setCancelAtPeriodEnd(sub, true);
       if (sub.source === 'admin' && !sub.currentPeriodEnd) return apply(sub, 'end');
       return apply(sub, 'cancel');
