@@ -1,6 +1,6 @@
 import { isPaidPlanId } from '@wavecast/shared';
 import { loadConfig } from '../config';
-import { grantAdmin } from '../modules/admin/service';
+import { adminService } from '../modules/admin/service';
 import { billing } from '../modules/billing';
 import { findUserByEmail } from '../modules/users/repo';
 import { closeContext, createContext } from '../server';
@@ -22,7 +22,7 @@ if (
 const ctx = await createContext(loadConfig());
 try {
   if (command === 'grant') {
-    const user = await grantAdmin(ctx, email);
+    const user = await adminService(ctx).grantAdmin(email);
     if (!user) {
       console.error(`No user with the email ${email}. Sign up first, then grant.`);
       process.exitCode = 1;

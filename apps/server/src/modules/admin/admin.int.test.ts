@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
-import { grantAdmin } from './service';
+import { adminService } from './service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -73,9 +73,9 @@ describe('admin: users and roles', () => {
 
   it('grant (npm run admin -- grant <email>) makes an existing user an admin, any case of email', async () => {
     const u = await signUp(t);
-    const granted = await grantAdmin(t.ctx, `  ${u.email.toUpperCase()} `);
+    const granted = await adminService(t.ctx).grantAdmin(`  ${u.email.toUpperCase()} `);
     expect(granted?.userRole).toBe('admin');
-    expect(await grantAdmin(t.ctx, 'nobody@test.local')).toBeUndefined();
+    expect(await adminService(t.ctx).grantAdmin('nobody@test.local')).toBeUndefined();
   });
 });
 

@@ -13,11 +13,12 @@ import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
 import { presentAdminUser } from '../users/presenter';
 import { nextOffset, presentOutboxMail } from './presenter';
-import * as service from './service';
+import { adminService } from './service';
 
 /** `/api/admin/*` of accounts: users and their roles, and the mail outbox. Admins only. */
 export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = adminService(ctx);
 
   app.get(
     '/api/admin/users',
@@ -26,7 +27,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['admin'], querystring: ZAdminUserListQuery, response: { 200: ZAdminUserList } },
     },
     async (req) => {
-      const { rows, total } = await service.listUsers(ctx, req.query);
+      const { rows, total } = await service.listUsers(req.query);
       return {
         items: rows.map(presentAdminUser),
         total,
@@ -47,7 +48,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const row = await service.changeRole(ctx, signedInUser(req), req.params.id, req.body.role);
+      const row = await service.changeRole(signedInUser(req), req.params.id, req.body.role);
       return { user: presentAdminUser(row) };
     },
   );
@@ -59,7 +60,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['admin'], querystring: ZOutboxQuery, response: { 200: ZOutboxList } },
     },
     async (req) => {
-      const { rows, total } = await service.listOutbox(ctx, req.query);
+      const { rows, total } = await service.listOutbox(req.query);
       return {
         items: rows.map(presentOutboxMail),
         total,

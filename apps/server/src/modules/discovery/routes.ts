@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { publicCache } from './public-cache';
-import { DiscoveryService } from './service';
+import { discoveryService } from './service';
 
 const tags = ['discovery'];
 const anyone = { access: 'public' } as const;
@@ -13,7 +13,7 @@ const ExploreLiveQuery = ZTrackListQuery.pick({ q: true, category: true });
 /** Home, Explore, Categories and Search reads: only public, ready tracks and active streams. */
 export async function discoveryRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new DiscoveryService(ctx);
+  const service = discoveryService(ctx);
   const viewerId = (req: { user: { id: string } | null }) => req.user?.id ?? null;
   // The busiest reads: anonymous visitors share one answer per URL for a moment (see PublicCache).
   const shared = publicCache(ctx).routeOptions;

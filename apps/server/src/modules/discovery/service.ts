@@ -19,20 +19,16 @@ import * as searchRepo from './search-repo';
 /** Weekly play counts change slowly and cost an aggregate: reuse them for a little while. */
 const WEEKLY_CACHE_MS = 30_000;
 
-export class DiscoveryService {
-  private weekly?: { at: number; rows: Promise<RawRow[]> };
-
-  constructor(private readonly ctx: AppContext) {}
-
-  private get database() {
-    return this.ctx.database;
-  }
+/** Home, Explore and search; the weekly aggregate is kept a little while (per app, in this closure). */
+export function discoveryService(ctx: AppContext) {
+  const { database } = ctx;
+  let weeklyCache: { at: number; rows: Promise<RawRow[]> } | undefined;
 
   /** Tracks with `liked` filled in for a signed-in viewer. */
-  private async tracks(rows: RawRow[], viewerId: string | null): Promise<TTrack[]> {
+  async function withLiked(rows: RawRow[], viewerId: string | null): Promise<TTrack[]> {
     const liked = viewerId
       ? await repo.likedAmong(
-          this.database,
+          database,
           viewerId,
           rows.map((r) => r.id as string),
         )
@@ -41,44 +37,44 @@ export class DiscoveryService {
   }
 
   /** Kept for WEEKLY_CACHE_MS once it is a full list (a short one is cheap to recount, and may grow). */
-  private weeklyPopular(): Promise<RawRow[]> {
+  function weeklyPopular(): Promise<RawRow[]> {
     const now = Date.now();
-    if (!this.weekly || now - this.weekly.at > WEEKLY_CACHE_MS) {
-      const rows = repo.popularThisWeek(this.database, PAGE_SIZES.homePopular);
+    if (!weeklyCache || now - weeklyCache.at > WEEKLY_CACHE_MS) {
+      const rows = repo.popularThisWeek(database, PAGE_SIZES.homePopular);
       const entry = { at: now, rows };
-      this.weekly = entry;
+      weeklyCache = entry;
       rows.then(
         (list) => {
-          if (list.length < PAGE_SIZES.homePopular && this.weekly === entry) this.weekly = undefined;
+          if (list.length < PAGE_SIZES.homePopular && weeklyCache === entry) weeklyCache = undefined;
         },
         () => {
-          if (this.weekly === entry) this.weekly = undefined;
+          if (weeklyCache === entry) weeklyCache = undefined;
         },
       );
     }
-    return this.weekly.rows;
+    return weeklyCache.rows;
   }
 
   /**
    * Home: active streams, the newest uploads, and Popular This Week by plays of the last 7 days,
    * topped up with all-time favourites when the week had fewer than six played tracks.
    */
-  async home(viewerId: string | null): Promise<THome> {
+  async function home(viewerId: string | null): Promise<THome> {
     const [live, recent, weekly] = await Promise.all([
-      repo.listLive(this.database, { limit: PAGE_SIZES.homeLive }),
-      repo.listTracks(this.database, { sort: 'recent', limit: PAGE_SIZES.homeRecent }),
-      this.weeklyPopular(),
+      repo.listLive(database, { limit: PAGE_SIZES.homeLive }),
+      repo.listTracks(database, { sort: 'recent', limit: PAGE_SIZES.homeRecent }),
+      weeklyPopular(),
     ]);
     let popular = weekly;
     if (weekly.length < PAGE_SIZES.homePopular) {
-      const allTime = await repo.listTracks(this.database, {
+      const allTime = await repo.listTracks(database, {
         sort: 'popular',
         limit: PAGE_SIZES.homePopular + weekly.length,
       });
       const seen = new Set(weekly.map((r) => r.id));
       popular = [...weekly, ...allTime.filter((r) => !seen.has(r.id))].slice(0, PAGE_SIZES.homePopular);
     }
-    const tracks = await this.tracks([...recent, ...popular], viewerId);
+    const tracks = await withLiked([...recent, ...popular], viewerId);
     return {
       live: live.map(presentLiveCard),
       recent: tracks.slice(0, recent.length),
@@ -88,12 +84,12 @@ export class DiscoveryService {
   }
 
   /** Explore / Categories: a keyset page of tracks (category, search text, sort from the URL). */
-  async listTracks(viewerId: string | null, q: TTrackListQuery): Promise<TTrackPage> {
+  async function listTracks(viewerId: string | null, q: TTrackListQuery): Promise<TTrackPage> {
     const category = resolveCategory(q.category);
     const after = decodeCursor(q.cursor, q.sort);
-    const tsquery = q.q ? await repo.exploreTsquery(this.database, q.q) : undefined;
+    const tsquery = q.q ? await repo.exploreTsquery(database, q.q) : undefined;
     if (tsquery === null) return { items: [], nextCursor: null };
-    const rows = await repo.listTracks(this.database, {
+    const rows = await repo.listTracks(database, {
       tsquery,
       categories: category?.trackCategories ?? undefined,
       liveRecordingsOnly: category?.liveRecordingsOnly,
@@ -104,17 +100,17 @@ export class DiscoveryService {
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
     return {
-      items: await this.tracks(page, viewerId),
+      items: await withLiked(page, viewerId),
       nextCursor:
         rows.length > q.limit && last ? encodeCursor(q.sort, last.sortKey as string, last.id as string) : null,
     };
   }
 
   /** Explore's Live Now: active streams of the category (Explore categories map to live ones). */
-  async exploreLive(q: { q?: string; category?: string }): Promise<TLiveStreamCard[]> {
+  async function exploreLive(q: { q?: string; category?: string }): Promise<TLiveStreamCard[]> {
     const category = resolveCategory(q.category);
     if (category?.liveCategories?.length === 0) return [];
-    const rows = await repo.listLive(this.database, {
+    const rows = await repo.listLive(database, {
       q: q.q || undefined,
       categories: category?.liveCategories ?? undefined,
       limit: PAGE_SIZES.exploreLive,
@@ -123,17 +119,19 @@ export class DiscoveryService {
   }
 
   /** The search page: tracks (ranked, typo-tolerant), users and live streams, each bounded. */
-  async search(viewerId: string | null, q: string, type: SearchType): Promise<TSearchResults> {
+  async function search(viewerId: string | null, q: string, type: SearchType): Promise<TSearchResults> {
     const want = (t: SearchType) => type === 'all' || type === t;
     const [tracks, users, live] = await Promise.all([
-      want('audio') ? searchRepo.searchTracks(this.database, q, PAGE_SIZES.searchAudio) : [],
-      want('users') ? repo.searchUsers(this.database, q, viewerId, PAGE_SIZES.searchUsers) : [],
-      want('live') ? repo.listLive(this.database, { q, limit: PAGE_SIZES.searchLive }) : [],
+      want('audio') ? searchRepo.searchTracks(database, q, PAGE_SIZES.searchAudio) : [],
+      want('users') ? repo.searchUsers(database, q, viewerId, PAGE_SIZES.searchUsers) : [],
+      want('live') ? repo.listLive(database, { q, limit: PAGE_SIZES.searchLive }) : [],
     ]);
     return {
-      tracks: await this.tracks(tracks, viewerId),
+      tracks: await withLiked(tracks, viewerId),
       users: users.map(presentUserCard),
       live: live.map(presentLiveCard),
     };
   }
+
+  return { home, listTracks, exploreLive, search };
 }

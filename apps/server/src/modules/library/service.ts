@@ -11,9 +11,13 @@ import { presentTrack } from '../tracks/presenter';
 import { presentActivity, presentFollowed, presentStats } from './presenter';
 import * as repo from './repo';
 
-/** Everything "Your Library" shows, for the signed-in user only. */
-export async function libraryOf(ctx: AppContext, user: SessionUser): Promise<TLibrary> {
+/** "Your Library": everything it shows, for the signed-in user only. */
+export function libraryService(ctx: AppContext) {
   const { database } = ctx;
+  return { of: (user: SessionUser) => libraryOf(database, user) };
+}
+
+async function libraryOf(database: AppContext['database'], user: SessionUser): Promise<TLibrary> {
   const [stats, activity, liked, recent, following] = await Promise.all([
     repo.stats(database, user.id, RECENTLY_PLAYED_DAYS),
     repo.activity(database, user.id, LIBRARY_ACTIVITY_LIMIT),

@@ -23,7 +23,7 @@ import { billing } from '../billing';
 import { deleteAccount } from '../users/deletion';
 import { presentMe, presentNotificationPrefs, presentOwnProfile, presentPrivacyPrefs } from '../users/presenter';
 import { findUser } from '../users/repo';
-import * as users from '../users/service';
+import { userService } from '../users/service';
 import { confirmAccountDeletion } from './confirm-deletion';
 import { changePassword } from './password';
 import { expiredSessionCookies } from './session-cookies';
@@ -34,6 +34,7 @@ const ZProfileResponse = z.object({ profile: ZOwnProfile });
 export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { entitlements } = billing(ctx);
+  const users = userService(ctx);
 
   app.get(
     '/api/me',
@@ -52,7 +53,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['me'], response: { 200: ZProfileResponse } },
     },
     async (req) => {
-      const { row, auth } = await users.getOwnProfile(ctx, signedInUser(req));
+      const { row, auth } = await users.getOwnProfile(signedInUser(req));
       return { profile: presentOwnProfile(row, auth) };
     },
   );
@@ -64,7 +65,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['me'], body: ZProfileUpdate, response: { 200: ZProfileResponse } },
     },
     async (req) => {
-      const { row, auth } = await users.updateOwnProfile(ctx, signedInUser(req), req.body);
+      const { row, auth } = await users.updateOwnProfile(signedInUser(req), req.body);
       return { profile: presentOwnProfile(row, auth) };
     },
   );
@@ -83,7 +84,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
         const file = req.isMultipart() ? await req.file() : undefined;
         if (!file) throw badRequest(USER_MESSAGES.avatarInvalid);
         const bytes = await file.toBuffer();
-        const { row, auth } = await users.replaceAvatar(ctx, user, bytes);
+        const { row, auth } = await users.replaceAvatar(user, bytes);
         return { profile: presentOwnProfile(row, auth) };
       },
     );
@@ -93,7 +94,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/me/avatar',
     { config: { access: 'user' }, schema: { tags: ['me'], response: { 200: ZProfileResponse } } },
     async (req) => {
-      const { row, auth } = await users.removeAvatar(ctx, signedInUser(req));
+      const { row, auth } = await users.removeAvatar(signedInUser(req));
       return { profile: presentOwnProfile(row, auth) };
     },
   );
@@ -105,7 +106,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['me'], response: { 200: z.object({ notifications: ZNotificationPrefs }) } },
     },
     async (req) => ({
-      notifications: presentNotificationPrefs(await users.getOwnSettings(ctx, signedInUser(req))),
+      notifications: presentNotificationPrefs(await users.getOwnSettings(signedInUser(req))),
     }),
   );
 
@@ -120,14 +121,14 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => ({
-      notifications: presentNotificationPrefs(await users.saveNotificationPrefs(ctx, signedInUser(req), req.body)),
+      notifications: presentNotificationPrefs(await users.saveNotificationPrefs(signedInUser(req), req.body)),
     }),
   );
 
   app.get(
     '/api/me/settings/privacy',
     { config: { access: 'user' }, schema: { tags: ['me'], response: { 200: z.object({ privacy: ZPrivacyPrefs }) } } },
-    async (req) => ({ privacy: presentPrivacyPrefs(await users.getOwnSettings(ctx, signedInUser(req))) }),
+    async (req) => ({ privacy: presentPrivacyPrefs(await users.getOwnSettings(signedInUser(req))) }),
   );
 
   app.put(
@@ -137,7 +138,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['me'], body: ZPrivacyPrefs, response: { 200: z.object({ privacy: ZPrivacyPrefs }) } },
     },
     async (req) => ({
-      privacy: presentPrivacyPrefs(await users.savePrivacyPrefs(ctx, signedInUser(req), req.body)),
+      privacy: presentPrivacyPrefs(await users.savePrivacyPrefs(signedInUser(req), req.body)),
     }),
   );
 
@@ -163,7 +164,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/me/become-creator',
     { config: { access: 'user' }, schema: { tags: ['me'], response: { 200: z.object({ user: ZMe }) } } },
     async (req) => {
-      const row = await users.becomeCreator(ctx, signedInUser(req));
+      const row = await users.becomeCreator(signedInUser(req));
       return { user: presentMe(row, await entitlements.of({ id: row.id, role: row.userRole })) };
     },
   );

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
 import { presentContactMessage, presentContactReceipt } from './presenter';
-import * as service from './service';
+import { supportService } from './service';
 
 /** Contact form: 5 messages per 10 minutes per client. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 } as const;
@@ -20,6 +20,7 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 } as cons
 /** Support: the contact form, and the admin inbox of contact messages. */
 export async function supportRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = supportService(ctx);
   // Per client, as every limit counts (lib/client-ip.ts: the trusted proxy header's last hop).
   const clientKey = (req: FastifyRequest) => clientIp(req, ctx.config.TRUST_PROXY_HEADER);
 
@@ -30,7 +31,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['support'], body: ZContactMessageInput, response: { 201: ZContactReceipt } },
     },
     async (req, reply) => {
-      const row = await service.submitContactMessage(ctx, req.body, req.user);
+      const row = await service.submit(req.body, req.user);
       return reply.status(201).send(presentContactReceipt(row));
     },
   );
@@ -43,7 +44,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = signedInUser(req);
-      const page = await service.listContactMessages(ctx, user, req.query);
+      const page = await service.list(user, req.query);
       return { items: page.rows.map(presentContactMessage), total: page.total, nextOffset: page.nextOffset };
     },
   );
@@ -56,7 +57,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = signedInUser(req);
-      return presentContactMessage(await service.resolveContactMessage(ctx, user, req.params.id));
+      return presentContactMessage(await service.resolve(user, req.params.id));
     },
   );
 }

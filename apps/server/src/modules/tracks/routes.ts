@@ -9,7 +9,7 @@ import { signedInUser } from '../../lib/guard';
 import { refuseNulParts } from '../../lib/nul';
 import type { SessionUser } from '../../lib/session';
 import { presentTrack, presentTrackFor } from './presenter';
-import { deleteTrack, getTrack, listMyTracks, replaceCover, updateTrack, uploadTrack } from './service';
+import { type TrackService, trackService } from './service';
 
 const Params = z.object({ id: z.string().max(100) });
 const anyone = { access: 'public' } as const;
@@ -19,7 +19,7 @@ const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-const present = (viewer: SessionUser | null, found: Awaited<ReturnType<typeof getTrack>>) => ({
+const present = (viewer: SessionUser | null, found: Awaited<ReturnType<TrackService['getTrack']>>) => ({
   track: presentTrackFor(viewer, found.track, found.creator),
 });
 
@@ -49,6 +49,7 @@ export async function trackRoutes(app: FastifyInstance, ctx: AppContext) {
 
 async function editRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tracks = trackService(ctx);
   const tags = ['tracks'];
 
   // Public: the upload page refuses an oversized file before sending a byte of it.
@@ -63,7 +64,7 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/tracks/:id',
     { config: anyone, schema: { tags, params: Params, response: { 200: ZTrackResponse } } },
-    async (req) => present(req.user, await getTrack(ctx, req.user, req.params.id)),
+    async (req) => present(req.user, await tracks.getTrack(req.user, req.params.id)),
   );
 
   r.get(
@@ -71,7 +72,7 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: signedIn, schema: { tags, querystring: ListQuery, response: { 200: ZTrackPage } } },
     async (req) => {
       const user = signedInUser(req);
-      const page = await listMyTracks(ctx, user, req.query);
+      const page = await tracks.listMyTracks(user, req.query);
       return {
         items: page.rows.map((row) => presentTrack(row.track, row.creator, { viewerId: user.id })),
         nextCursor: page.nextCursor,
@@ -84,12 +85,12 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: signedIn, schema: { tags, params: Params, body: ZTrackUpdate, response: { 200: ZTrackResponse } } },
     async (req) => {
       const user = signedInUser(req);
-      return present(user, await updateTrack(ctx, user, req.params.id, req.body));
+      return present(user, await tracks.updateTrack(user, req.params.id, req.body));
     },
   );
 
   r.delete('/api/tracks/:id', { config: signedIn, schema: { tags, params: Params } }, async (req, reply) => {
-    await deleteTrack(ctx, signedInUser(req), req.params.id);
+    await tracks.deleteTrack(signedInUser(req), req.params.id);
     return reply.code(204).send();
   });
 
@@ -120,7 +121,7 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       async (req, reply) => {
         const user = signedInUser(req);
-        const created = await drainingOnError(req, () => uploadTrack(ctx, user, multipartParts(req)));
+        const created = await drainingOnError(req, () => tracks.uploadTrack(user, multipartParts(req)));
         return reply.code(201).send(present(user, created));
       },
     );
@@ -133,7 +134,7 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       async (req) => {
         const user = signedInUser(req);
-        const found = await drainingOnError(req, () => replaceCover(ctx, user, req.params.id, multipartParts(req)));
+        const found = await drainingOnError(req, () => tracks.replaceCover(user, req.params.id, multipartParts(req)));
         return present(user, found);
       },
     );

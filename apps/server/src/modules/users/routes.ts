@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import * as service from './service';
+import { userService } from './service';
 
 /** Public user resources: the avatar image (profile reads live in the profiles module). */
 export async function usersRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const users = userService(ctx);
 
   app.get(
     '/api/users/:id/avatar',
@@ -20,7 +21,7 @@ export async function usersRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const avatar = await service.findAvatar(ctx, req.params.id);
+      const avatar = await users.findAvatar(req.params.id);
       if (avatar.kind === 'external') return reply.redirect(avatar.url, 302);
       const body = await ctx.storage.get(avatar.key).catch(() => {
         throw notFound('Avatar');

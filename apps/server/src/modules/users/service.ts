@@ -15,90 +15,107 @@ import { avatarKeyFor, avatarUrlFor, uploadedAvatar } from './avatar';
 import { canBecomeCreator } from './policy';
 import * as repo from './repo';
 
-async function mustFind(ctx: AppContext, id: string) {
-  const row = await repo.findUser(ctx.database.db, id);
-  if (!row) throw notFound('User');
-  return row;
-}
-
-export async function getOwnProfile(ctx: AppContext, user: SessionUser) {
-  const row = await mustFind(ctx, user.id);
-  return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
-}
-
-export async function updateOwnProfile(ctx: AppContext, user: SessionUser, input: TProfileUpdate) {
-  const patch = ZProfileUpdate.parse(input);
-  const row = await repo.updateUser(ctx.database.db, user.id, patch);
-  if (!row) throw notFound('User');
-  return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
-}
-
-/**
- * Stores a new avatar (JPEG, PNG or WebP by its bytes) and points the profile at it; the
- * previous upload is removed once the profile no longer refers to it.
- */
-export async function replaceAvatar(ctx: AppContext, user: SessionUser, bytes: Buffer) {
-  const type = sniffImageFormat(bytes.subarray(0, 16));
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarInvalid);
-  const before = await mustFind(ctx, user.id);
-  const file = `${randomUUID()}.${type.ext}`;
-  const key = avatarKeyFor(user.id, file);
-  await ctx.storage.put(key, Readable.from(bytes), { contentType: type.mime });
-  let row: repo.UserRow | undefined;
-  try {
-    row = await repo.updateUser(ctx.database.db, user.id, { avatarUrl: avatarUrlFor(user.id, file) });
-  } catch (e) {
-    await ctx.storage.delete(key);
-    throw e;
+/** An account's own profile, avatar, settings, and becoming a creator. */
+export function userService(ctx: AppContext) {
+  async function mustFind(id: string) {
+    const row = await repo.findUser(ctx.database.db, id);
+    if (!row) throw notFound('User');
+    return row;
   }
-  if (!row) {
-    await ctx.storage.delete(key);
-    throw notFound('User');
+
+  async function getOwnProfile(user: SessionUser) {
+    const row = await mustFind(user.id);
+    return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
   }
-  const old = uploadedAvatar(user.id, before.avatarUrl);
-  if (old) await ctx.storage.delete(old.key).catch(() => {});
-  return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
+
+  async function updateOwnProfile(user: SessionUser, input: TProfileUpdate) {
+    const patch = ZProfileUpdate.parse(input);
+    const row = await repo.updateUser(ctx.database.db, user.id, patch);
+    if (!row) throw notFound('User');
+    return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
+  }
+
+  /**
+   * Stores a new avatar (JPEG, PNG or WebP by its bytes) and points the profile at it; the
+   * previous upload is removed once the profile no longer refers to it.
+   */
+  async function replaceAvatar(user: SessionUser, bytes: Buffer) {
+    const type = sniffImageFormat(bytes.subarray(0, 16));
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarInvalid);
+    const before = await mustFind(user.id);
+    const file = `${randomUUID()}.${type.ext}`;
+    const key = avatarKeyFor(user.id, file);
+    await ctx.storage.put(key, Readable.from(bytes), { contentType: type.mime });
+    let row: repo.UserRow | undefined;
+    try {
+      row = await repo.updateUser(ctx.database.db, user.id, { avatarUrl: avatarUrlFor(user.id, file) });
+    } catch (e) {
+      await ctx.storage.delete(key);
+      throw e;
+    }
+    if (!row) {
+      await ctx.storage.delete(key);
+      throw notFound('User');
+    }
+    const old = uploadedAvatar(user.id, before.avatarUrl);
+    if (old) await ctx.storage.delete(old.key).catch(() => {});
+    return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
+  }
+
+  async function removeAvatar(user: SessionUser) {
+    const before = await mustFind(user.id);
+    const row = await repo.updateUser(ctx.database.db, user.id, { avatarUrl: null });
+    const old = uploadedAvatar(user.id, before.avatarUrl);
+    if (old) await ctx.storage.delete(old.key).catch(() => {});
+    return { row: row ?? before, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
+  }
+
+  /** The stored avatar of a user, or where it lives elsewhere (a provider's picture URL). */
+  async function findAvatar(userId: string) {
+    const row = await repo.findUser(ctx.database.db, userId);
+    if (!row?.avatarUrl) throw notFound('Avatar');
+    const uploaded = uploadedAvatar(userId, row.avatarUrl);
+    if (uploaded) return { kind: 'stored' as const, ...uploaded };
+    if (/^https:\/\//i.test(row.avatarUrl)) return { kind: 'external' as const, url: row.avatarUrl };
+    throw notFound('Avatar');
+  }
+
+  async function getOwnSettings(user: SessionUser) {
+    return mustFind(user.id);
+  }
+
+  async function saveNotificationPrefs(user: SessionUser, prefs: TNotificationPrefs) {
+    const row = await repo.updateUser(ctx.database.db, user.id, { notificationPrefs: prefs });
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  async function savePrivacyPrefs(user: SessionUser, prefs: TPrivacyPrefs) {
+    const row = await repo.updateUser(ctx.database.db, user.id, { privacyPrefs: prefs });
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  /** Settings: a listener becomes a creator (idempotent for creators). */
+  async function becomeCreator(user: SessionUser) {
+    const row = await mustFind(user.id);
+    if (row.userRole === 'creator') return row;
+    if (!canBecomeCreator(row.userRole)) throw forbidden(USER_MESSAGES.onlyListenersBecomeCreators);
+    const changed = await repo.changeRoleIf(ctx.database.db, user.id, 'listener', 'creator');
+    return changed ?? mustFind(user.id);
+  }
+
+  return {
+    getOwnProfile,
+    updateOwnProfile,
+    replaceAvatar,
+    removeAvatar,
+    findAvatar,
+    getOwnSettings,
+    saveNotificationPrefs,
+    savePrivacyPrefs,
+    becomeCreator,
+  };
 }
 
-export async function removeAvatar(ctx: AppContext, user: SessionUser) {
-  const before = await mustFind(ctx, user.id);
-  const row = await repo.updateUser(ctx.database.db, user.id, { avatarUrl: null });
-  const old = uploadedAvatar(user.id, before.avatarUrl);
-  if (old) await ctx.storage.delete(old.key).catch(() => {});
-  return { row: row ?? before, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
-}
-
-/** The stored avatar of a user, or where it lives elsewhere (a provider's picture URL). */
-export async function findAvatar(ctx: AppContext, userId: string) {
-  const row = await repo.findUser(ctx.database.db, userId);
-  if (!row?.avatarUrl) throw notFound('Avatar');
-  const uploaded = uploadedAvatar(userId, row.avatarUrl);
-  if (uploaded) return { kind: 'stored' as const, ...uploaded };
-  if (/^https:\/\//i.test(row.avatarUrl)) return { kind: 'external' as const, url: row.avatarUrl };
-  throw notFound('Avatar');
-}
-
-export async function getOwnSettings(ctx: AppContext, user: SessionUser) {
-  return mustFind(ctx, user.id);
-}
-
-export async function saveNotificationPrefs(ctx: AppContext, user: SessionUser, prefs: TNotificationPrefs) {
-  const row = await repo.updateUser(ctx.database.db, user.id, { notificationPrefs: prefs });
-  if (!row) throw notFound('User');
-  return row;
-}
-
-export async function savePrivacyPrefs(ctx: AppContext, user: SessionUser, prefs: TPrivacyPrefs) {
-  const row = await repo.updateUser(ctx.database.db, user.id, { privacyPrefs: prefs });
-  if (!row) throw notFound('User');
-  return row;
-}
-
-/** Settings: a listener becomes a creator (idempotent for creators). */
-export async function becomeCreator(ctx: AppContext, user: SessionUser) {
-  const row = await mustFind(ctx, user.id);
-  if (row.userRole === 'creator') return row;
-  if (!canBecomeCreator(row.userRole)) throw forbidden(USER_MESSAGES.onlyListenersBecomeCreators);
-  const changed = await repo.changeRoleIf(ctx.database.db, user.id, 'listener', 'creator');
-  return changed ?? mustFind(ctx, user.id);
-}
+export type UserService = ReturnType<typeof userService>;
