@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
+import type { StripeBilling } from './modules/billing/stripe/client';
 import { DeliveryCache } from './modules/delivery/cache';
 import { HotMediaRoutes } from './modules/delivery/hot-media';
 import { LocalObjects } from './modules/delivery/local-files';
@@ -33,6 +34,8 @@ export interface AppCaches {
   objects: LocalObjects;
   /** Stream URLs the hot-media fast path resolved, and how many answers it gave (ADR 0002). */
   hotMedia: HotMediaRoutes;
+  /** The Stripe client, made on first use (null: not configured; billing/stripe/client.ts). */
+  stripe: { client?: StripeBilling | null };
 }
 
 /** Background work an app started that tests (and shutdown) wait for; set when its module registers. */
@@ -63,6 +66,7 @@ export function appContext(resources: AppResources): AppContext {
       delivery: new DeliveryCache(),
       objects: new LocalObjects(),
       hotMedia: new HotMediaRoutes(),
+      stripe: {},
     },
     background: {},
   };

@@ -9,6 +9,7 @@ import * as repo from './repo';
 
 /** Contact messages: stored with their mails queued; listed and resolved by admins. */
 export function supportService(ctx: AppContext) {
+  const { entitlements } = billing(ctx);
   function assertAdmin(user: SessionUser | null): void {
     if (!user) throw unauthenticated();
     if (!canManageContactMessages(user)) throw forbidden();
@@ -18,7 +19,7 @@ export function supportService(ctx: AppContext) {
     /** Stores a visitor's message; the confirmation copy and the inbox notification go out as jobs. */
     async submit(input: TContactMessageInput, user: SessionUser | null) {
       const kinds: ContactMailKind[] = ['confirmation', 'notification'];
-      const priority = user ? (await billing(ctx).entitlements.of(user)).entitlements.prioritySupport : false;
+      const priority = user ? (await entitlements.of(user)).entitlements.prioritySupport : false;
       return repo.insertContactMessage(ctx.database, { ...input, userId: user?.id ?? null, priority }, (messageId) =>
         kinds.map((kind) => ({ type: CONTACT_MAIL_JOB, payload: { messageId, kind } })),
       );

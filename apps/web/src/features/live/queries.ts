@@ -26,7 +26,7 @@ const DRAFT_WAIT_MS = 2 * 60_000;
  * ready: polling is what cannot miss them.
  */
 function awaitingRecording(s: TLiveStream | undefined): boolean {
-  if (!s || s.status !== 'ended' || !s.isRecorded) return false;
+  if (s?.status !== 'ended' || !s.isRecorded) return false;
   // The draft is saved within seconds (a broadcast too short to keep never gets one: stop asking).
   if (s.canManage) return !s.recording && Date.now() - Date.parse(s.endedAt ?? '') < DRAFT_WAIT_MS;
   return s.recording?.status === 'processing'; // published, being processed

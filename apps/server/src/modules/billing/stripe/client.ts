@@ -29,15 +29,14 @@ export interface StripeBilling {
   settings: StripeSettings;
 }
 
-const clients = new WeakMap<AppContext, StripeBilling | null>();
-
-/** The app's one Stripe client and its settings, or null without Stripe configured. */
+/** The app's one Stripe client and its settings (kept in its caches), or null without Stripe configured. */
 export function stripeFor(ctx: AppContext): StripeBilling | null {
-  if (clients.has(ctx)) return clients.get(ctx) ?? null;
-  const settings = stripeSettings(ctx.config);
-  const value = settings ? { stripe: newClient(settings), settings } : null;
-  clients.set(ctx, value);
-  return value;
+  const slot = ctx.caches.stripe;
+  if (slot.client === undefined) {
+    const settings = stripeSettings(ctx.config);
+    slot.client = settings ? { stripe: newClient(settings), settings } : null;
+  }
+  return slot.client;
 }
 
 function newClient(s: StripeSettings): Stripe {
