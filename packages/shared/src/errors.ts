@@ -3,6 +3,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  /** A sensitive admin action needs the password confirmed in the last STEP_UP_MINUTES (403). */
+  'STEP_UP_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',

@@ -7,9 +7,9 @@ import { isAllowedOrigin } from './origin';
  * Who may call a route, declared once in its config: `{ config: { access: 'user' } }`.
  *   public  — anyone (the service may still check ownership or visibility);
  *   user    — any signed-in account;
- *   creator / admin — that role only.
+ *   creator / affiliate / advertiser / admin — that role only.
  */
-export type Access = 'public' | 'user' | Extract<Role, 'creator' | 'admin'>;
+export type Access = 'public' | 'user' | Exclude<Role, 'listener'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,7 +58,7 @@ export function installRequestGuards(app: FastifyInstance, opts: { publicUrl: st
     const access = route.config?.access;
     if (!access) {
       throw new Error(
-        `${route.method} ${route.url} declares no access: add config.access ('public', 'user', 'creator' or 'admin')`,
+        `${route.method} ${route.url} declares no access: add config.access ('public', 'user' or a role)`,
       );
     }
     const message = route.config?.unauthenticatedMessage;

@@ -6,6 +6,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   displayName: string | null;
+  /** The auth session of this request (step-up is kept per session). */
+  sessionId: string;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
+import { applicationRoutes } from './applications/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { commentRoutes } from './comments/routes';
@@ -32,6 +33,7 @@ export const modules: Module[] = [
   meRoutes,
   usersRoutes,
   adminRoutes,
+  applicationRoutes,
   supportRoutes,
   playlistRoutes,
   notificationRoutes,

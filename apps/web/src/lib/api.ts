@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@wavecast/shared';
+import { confirmStepUp } from './step-up';
 
 /** An error answered by our API, with its stable code. */
 export class ApiError extends Error {
@@ -14,10 +15,19 @@ export class ApiError extends Error {
 type Json = Record<string, unknown> | unknown[];
 
 /** fetch for our JSON API: same-origin cookies, JSON in and out, the shared error shape parsed. */
-export async function api<T>(
-  path: string,
-  init: Omit<RequestInit, 'body'> & { body?: Json | FormData } = {},
-): Promise<T> {
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  try {
+    return await send<T>(path, init);
+  } catch (e) {
+    // A sensitive admin action: once the password is confirmed, the same request goes again.
+    if (e instanceof ApiError && e.code === 'STEP_UP_REQUIRED' && (await confirmStepUp())) return send<T>(path, init);
+    throw e;
+  }
+}
+
+type ApiInit = Omit<RequestInit, 'body'> & { body?: Json | FormData };
+
+async function send<T>(path: string, init: ApiInit): Promise<T> {
   const isForm = init.body instanceof FormData;
   let res: Response;
   try {

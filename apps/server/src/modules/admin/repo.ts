@@ -24,6 +24,11 @@ export async function listUsers(db: Db, q: { q?: string; role?: Role; offset: nu
   return { rows, total };
 }
 
+export async function findUser(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function setRole(db: Db, id: string, role: Role) {
   const [row] = await db
     .update(users)

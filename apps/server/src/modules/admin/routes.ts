@@ -5,6 +5,8 @@ import {
   ZOutboxList,
   ZOutboxQuery,
   ZRoleChange,
+  ZStepUp,
+  ZStepUpState,
 } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,11 +16,13 @@ import { signedInUser } from '../../lib/guard';
 import { presentAdminUser } from '../users/presenter';
 import { nextOffset, presentOutboxMail } from './presenter';
 import { adminService } from './service';
+import { stepUpService } from './step-up';
 
 /** `/api/admin/*` of accounts: users and their roles, and the mail outbox. Admins only. */
 export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = adminService(ctx);
+  const stepUp = stepUpService(ctx);
 
   app.get(
     '/api/admin/users',
@@ -51,6 +55,22 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
       const row = await service.changeRole(signedInUser(req), req.params.id, req.body.role);
       return { user: presentAdminUser(row) };
     },
+  );
+
+  // Step-up: sensitive actions need the password confirmed in the last STEP_UP_MINUTES.
+  app.get(
+    '/api/admin/step-up',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: ZStepUpState } } },
+    async (req) => ({ until: (await stepUp.until(signedInUser(req)))?.toISOString() ?? null }),
+  );
+
+  app.post(
+    '/api/admin/step-up',
+    {
+      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['admin'], body: ZStepUp, response: { 200: ZStepUpState } },
+    },
+    async (req) => ({ until: (await stepUp.confirm(signedInUser(req), req.body.password)).toISOString() }),
   );
 
   app.get(

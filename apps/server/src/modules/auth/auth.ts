@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import { serverSecret } from '../../lib/server-secret';
+import { noteSignIn } from '../admin/step-up';
 import { accountKey, notePasswordCheck } from './account-throttle';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
@@ -83,6 +84,14 @@ export function createAuth(ctx: AppContext) {
     },
     hooks: { before: validateAuthInput },
     databaseHooks: {
+      // A sign-in counts as a recent password confirmation (step-up), on the app's clock.
+      session: {
+        create: {
+          after: async (session) => {
+            await noteSignIn(ctx, session.id);
+          },
+        },
+      },
       user: {
         create: {
           // Every auth user gets a profile row with the account type picked at sign-up

@@ -36,7 +36,13 @@ export async function resolveUser(
   );
   if (!profile) return { user: null, setCookies };
   return {
-    user: { id: profile.id, email: profile.email, role: profile.userRole, displayName: profile.displayName },
+    user: {
+      id: profile.id,
+      email: profile.email,
+      role: profile.userRole,
+      displayName: profile.displayName,
+      sessionId: session.session.id,
+    },
     setCookies,
   };
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ContactMessagesAdmin } from '../support/components/ContactMessagesAdmin';
+import { ApprovalsAdmin } from './approvals';
 import { MailOutboxAdmin } from './components/MailOutboxAdmin';
 import { UsersAdmin } from './components/UsersAdmin';
 
@@ -12,6 +13,7 @@ export interface AdminTab {
 /** The admin area's tabs; each feature that has something for admins adds one entry here. */
 export const adminTabs: AdminTab[] = [
   { id: 'users', label: 'Users', Component: UsersAdmin },
+  { id: 'approvals', label: 'Approvals', Component: ApprovalsAdmin },
   { id: 'messages', label: 'Messages', Component: ContactMessagesAdmin },
   { id: 'mail', label: 'Mail outbox', Component: MailOutboxAdmin },
 ];

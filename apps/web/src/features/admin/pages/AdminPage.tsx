@@ -1,6 +1,7 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { cn } from '../../../lib/cn';
+import { StepUpDialog } from '../components/StepUpDialog';
 import { adminTabs } from '../tabs';
 
 /** /admin/*: one tab per admin tool, each at /admin/{id}. */
@@ -39,6 +40,7 @@ export default function AdminPage() {
           }
         />
       </Routes>
+      <StepUpDialog />
     </section>
   );
 }

@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
+
+/**
+ * The Approvals tab's sections, one per kind of thing waiting for an admin (each an ApprovalQueue).
+ * A domain with something to approve or pay adds one entry here.
+ */
+export const approvalSections: { id: string; Component: ComponentType }[] = [
+  { id: 'applications', Component: ApplicationsApprovals },
+];
+
+export function ApprovalsAdmin() {
+  return (
+    <section aria-labelledby="admin-approvals-title">
+      <h2 id="admin-approvals-title" className="mb-4 text-xl font-semibold">
+        Approvals
+      </h2>
+      {approvalSections.map(({ id, Component }) => (
+        <Component key={id} />
+      ))}
+    </section>
+  );
+}
