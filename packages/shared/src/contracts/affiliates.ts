@@ -71,7 +71,10 @@ const clean = (max: number, label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((s) => !/[\0-\x1f\x7f]/.test(s), `${label} contains an invalid character`);
+    .refine(
+      (s) => ![...s].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127),
+      `${label} contains an invalid character`,
+    );
 
 /** A campaign tag (`?c=`): letters, digits, dash and underscore. */
 export const ZCampaignTag = z

@@ -131,5 +131,8 @@ export const affiliatePayoutItems = pgTable(
       .references(() => affiliatePayouts.id),
     entryId: uuid('entry_id').notNull(),
   },
-  (t) => [uniqueIndex('affiliate_payout_items_uq').on(t.payoutId, t.entryId), index('affiliate_payout_items_entry_idx').on(t.entryId)],
+  (t) => [
+    uniqueIndex('affiliate_payout_items_uq').on(t.payoutId, t.entryId),
+    index('affiliate_payout_items_entry_idx').on(t.entryId),
+  ],
 );

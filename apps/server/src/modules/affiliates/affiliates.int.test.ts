@@ -4,13 +4,12 @@ import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser, testC
 import { affiliatesService } from './service';
 
 let t: TestApp;
-let admin: TestUser;
 const DAY = 86_400_000;
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 beforeAll(async () => {
   t = await createTestApp({ TEST_CLOCK: '1' });
-  admin = await signUp(t, { role: 'admin', name: 'Root' });
 });
 afterAll(() => t.close());
 
@@ -34,7 +33,12 @@ async function signUpWith(cookie: string | undefined, opts: { email?: string; ip
     remoteAddress: opts.ip ?? testClientIp(),
   });
   expect(res.statusCode).toBe(200);
-  return { id: res.json().user.id as string, email, password: 'correct-horse-battery', cookie: cookieHeader(res.headers['set-cookie']) };
+  return {
+    id: res.json().user.id as string,
+    email,
+    password: 'correct-horse-battery',
+    cookie: cookieHeader(res.headers['set-cookie']),
+  };
 }
 
 const refCookie = (res: { headers: Record<string, unknown> }) => {
@@ -78,8 +82,15 @@ describe('/ref/:id', () => {
     await click(`/ref/${aff.id}?c=spring_24`);
     // Another visitor, and a bot.
     await click(`/ref/${aff.id}`, {}, '192.0.2.99');
-    await click(`/ref/${aff.id}`, { 'user-agent': 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)' }, '192.0.2.77');
-    const clicks = await q<{ campaign: string | null }>('SELECT campaign FROM affiliate_clicks WHERE affiliate_id = $1 ORDER BY campaign', [aff.id]);
+    await click(
+      `/ref/${aff.id}`,
+      { 'user-agent': 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)' },
+      '192.0.2.77',
+    );
+    const clicks = await q<{ campaign: string | null }>(
+      'SELECT campaign FROM affiliate_clicks WHERE affiliate_id = $1 ORDER BY campaign',
+      [aff.id],
+    );
     expect(clicks.map((c) => c.campaign)).toEqual(['spring_24', null]);
     // The next day counts again.
     await moveClock(DAY);
@@ -179,7 +190,9 @@ describe('attribution at sign-up', () => {
     await signUpWith(own, { email: `${local}+again@${domain}` });
     expect((await dashboard(aff)).stats.totalReferrals).toBe(0);
     const ownValue = own?.slice('wc_ref='.length);
-    expect(await svc().attributeSignUp({ userId: aff.id, email: aff.email, cookieHeader: `wc_ref=${ownValue}`, ip: null })).toBe('self');
+    expect(
+      await svc().attributeSignUp({ userId: aff.id, email: aff.email, cookieHeader: `wc_ref=${ownValue}`, ip: null }),
+    ).toBe('self');
   });
 
   it('flags many sign-ups from one address', async () => {
@@ -197,8 +210,20 @@ describe('commissions from the payments ledger', () => {
     const u = await referredBy(aff);
     await pay(u.id, 999, now());
     let d = await dashboard(aff);
-    expect(d.stats).toMatchObject({ totalReferrals: 1, activeReferrals: 1, totalEarningsCents: 150, thisMonthCents: 150, pendingCents: 150 });
-    expect(d.entries[0]).toMatchObject({ kind: 'commission', amountCents: 150, rateBps: 1500, status: 'pending', paymentCents: 999 });
+    expect(d.stats).toMatchObject({
+      totalReferrals: 1,
+      activeReferrals: 1,
+      totalEarningsCents: 150,
+      thisMonthCents: 150,
+      pendingCents: 150,
+    });
+    expect(d.entries[0]).toMatchObject({
+      kind: 'commission',
+      amountCents: 150,
+      rateBps: 1500,
+      status: 'pending',
+      paymentCents: 999,
+    });
     // Booked once, however often it is read or swept.
     await svc().bookCommissions();
     expect((await dashboard(aff)).entries).toHaveLength(1);
@@ -213,8 +238,10 @@ describe('commissions from the payments ledger', () => {
     ]);
     expect(d.stats.totalEarningsCents).toBe(0);
     expect(d.stats.activeReferrals).toBe(0);
-    await expect(q("DELETE FROM affiliate_ledger WHERE affiliate_id = $1", [aff.id])).rejects.toThrow(/append-only/);
-    await expect(q("UPDATE affiliate_ledger SET amount_cents = 0 WHERE affiliate_id = $1", [aff.id])).rejects.toThrow(/append-only/);
+    await expect(q('DELETE FROM affiliate_ledger WHERE affiliate_id = $1', [aff.id])).rejects.toThrow(/append-only/);
+    await expect(q('UPDATE affiliate_ledger SET amount_cents = 0 WHERE affiliate_id = $1', [aff.id])).rejects.toThrow(
+      /append-only/,
+    );
   });
 
   it('earns only during the first 12 months of paid subscription; ignores top-ups', async () => {
@@ -238,7 +265,12 @@ describe('commissions from the payments ledger', () => {
     const u = await referredBy(aff);
     await pay(u.id, 999, now());
     expect((await dashboard(aff)).stats.totalEarningsCents).toBe(150);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: u.cookie }, payload: { password: u.password } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { cookie: u.cookie },
+      payload: { password: u.password },
+    });
     expect(del.statusCode).toBe(200);
     const d = await dashboard(aff);
     expect(d.referrals[0]).toMatchObject({ deleted: true, displayName: null, earnedCents: 150, active: false });
@@ -261,7 +293,12 @@ describe('tiers', () => {
     }
   }
   const tierOf = async (id: string) =>
-    (await q<{ tier: string; active_referrals: number }>('SELECT tier, active_referrals FROM affiliates WHERE user_id = $1', [id]))[0];
+    (
+      await q<{ tier: string; active_referrals: number }>(
+        'SELECT tier, active_referrals FROM affiliates WHERE user_id = $1',
+        [id],
+      )
+    )[0];
 
   it('moves to Silver at 25 and Gold at 100 active referrals; the rate applies to later invoices', async () => {
     const aff = await signUp(t, { role: 'affiliate' });
@@ -319,11 +356,22 @@ describe('payouts', () => {
     const aff = await signUp(t, { role: 'affiliate' });
     const res = await call(aff, 'PUT', '/api/affiliates/me/settings', {
       schedule: 'weekly',
-      method: { kind: 'bank', accountName: 'Ada Lovelace', accountNumber: 'GB29 NWBK 6016 1331 9268 19', routing: 'NWBKGB2L' },
+      method: {
+        kind: 'bank',
+        accountName: 'Ada Lovelace',
+        accountNumber: 'GB29 NWBK 6016 1331 9268 19',
+        routing: 'NWBKGB2L',
+      },
     });
-    expect(res.json().settings).toEqual({ schedule: 'weekly', method: { kind: 'bank', masked: 'Bank account ••••6819' } });
+    expect(res.json().settings).toEqual({
+      schedule: 'weekly',
+      method: { kind: 'bank', masked: 'Bank account ••••6819' },
+    });
     expect(res.body).not.toContain('Lovelace');
-    const [row] = await q<{ payout_method_secret: string }>('SELECT payout_method_secret FROM affiliates WHERE user_id = $1', [aff.id]);
+    const [row] = await q<{ payout_method_secret: string }>(
+      'SELECT payout_method_secret FROM affiliates WHERE user_id = $1',
+      [aff.id],
+    );
     expect(row.payout_method_secret).not.toContain('Lovelace');
     expect((await svc().methodDetails(aff.id))?.kind).toBe('bank');
     for (const bad of [
@@ -419,10 +467,18 @@ describe('payouts', () => {
     const due = (await call(root, 'GET', '/api/admin/affiliate-payouts')).json().items;
     const pa = due.find((p: { affiliate: { id: string } }) => p.affiliate.id === a.aff.id);
     const pb = due.find((p: { affiliate: { id: string } }) => p.affiliate.id === b.aff.id);
-    expect(pa).toMatchObject({ amountCents: 6000, status: 'due', method: { kind: 'paypal', masked: 'PayPal p***@example.org' } });
+    expect(pa).toMatchObject({
+      amountCents: 6000,
+      status: 'due',
+      method: { kind: 'paypal', masked: 'PayPal p***@example.org' },
+    });
 
-    expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: '' })).statusCode).toBe(400);
-    expect((await call(a.aff, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'X' })).statusCode).toBe(403);
+    expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: '' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(a.aff, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'X' })).statusCode,
+    ).toBe(403);
     await moveClock(16 * 60_000);
     const stale = await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'PP-123' });
     expect(stale.json().error.code).toBe('STEP_UP_REQUIRED');
@@ -431,12 +487,20 @@ describe('payouts', () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json().payout).toMatchObject({ status: 'paid', reference: 'PP-123' });
     expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/failed`, {})).statusCode).toBe(409);
-    const failed = await call(root, 'POST', `/api/admin/affiliate-payouts/${pb.id}/failed`, { note: 'PayPal account closed' });
+    const failed = await call(root, 'POST', `/api/admin/affiliate-payouts/${pb.id}/failed`, {
+      note: 'PayPal account closed',
+    });
     expect(failed.json().payout.status).toBe('failed');
     expect(
-      (await call(root, 'POST', '/api/admin/affiliate-payouts/00000000-0000-0000-0000-000000000000/paid', { reference: 'x' })).statusCode,
+      (
+        await call(root, 'POST', '/api/admin/affiliate-payouts/00000000-0000-0000-0000-000000000000/paid', {
+          reference: 'x',
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await call(root, 'POST', '/api/admin/affiliate-payouts/nope/paid', { reference: 'x' })).statusCode).toBe(400);
+    expect((await call(root, 'POST', '/api/admin/affiliate-payouts/nope/paid', { reference: 'x' })).statusCode).toBe(
+      400,
+    );
 
     const audit = await q<{ action: string; target_id: string }>(
       `SELECT action, target_id FROM audit_log WHERE target_type = 'payout' AND target_id = ANY($1) ORDER BY action`,
@@ -466,7 +530,10 @@ describe('the affiliate profile and report', () => {
     const aff = await signUp(t, { role: 'affiliate' });
     const other = await signUp(t, { role: 'affiliate' });
     const listener = await signUp(t);
-    expect((await call(aff, 'GET', `/api/affiliates/${aff.id}/profile`)).json().profile).toMatchObject({ id: aff.id, tier: { name: 'Bronze' } });
+    expect((await call(aff, 'GET', `/api/affiliates/${aff.id}/profile`)).json().profile).toMatchObject({
+      id: aff.id,
+      tier: { name: 'Bronze' },
+    });
     expect((await call(other, 'GET', `/api/affiliates/${aff.id}/profile`)).statusCode).toBe(403);
     const missing = await call(aff, 'GET', '/api/affiliates/no-such-id/profile');
     expect(missing.statusCode).toBe(404);

@@ -9,8 +9,7 @@ export const COOKIE_MAX_AGE_S = AFFILIATE_RULES.cookieDays * 24 * 60 * 60;
 
 /** An account id as better-auth makes them (and nothing that could carry markup). */
 export const isPlausibleId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
-export const cleanCampaign = (c: unknown) =>
-  typeof c === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(c) ? c : null;
+export const cleanCampaign = (c: unknown) => (typeof c === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(c) ? c : null);
 
 export interface Attribution {
   affiliateId: string;

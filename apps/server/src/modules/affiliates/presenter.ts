@@ -87,9 +87,29 @@ export function* csvLines(d: Dashboard): Generator<string> {
   yield row('record', 'id', 'date', 'referral', 'campaign', 'status', 'amount_usd', 'payment_usd', 'rate_pct');
   for (const r of d.referrals) {
     const status = r.deleted ? 'deleted' : r.active ? 'active' : 'inactive';
-    yield row('referral', r.id, iso(r.created_at), referredName(r) ?? 'Deleted account', r.campaign, status, money(r.earned), null, null);
+    yield row(
+      'referral',
+      r.id,
+      iso(r.created_at),
+      referredName(r) ?? 'Deleted account',
+      r.campaign,
+      status,
+      money(r.earned),
+      null,
+      null,
+    );
   }
   for (const e of d.entries) {
-    yield row(e.kind, e.id, iso(e.occurred_at), e.referral_id, null, e.status, money(e.amount_cents), money(e.payment_cents), (e.rate_bps / 100).toFixed(2));
+    yield row(
+      e.kind,
+      e.id,
+      iso(e.occurred_at),
+      e.referral_id,
+      null,
+      e.status,
+      money(e.amount_cents),
+      money(e.payment_cents),
+      (e.rate_bps / 100).toFixed(2),
+    );
   }
 }

@@ -25,7 +25,13 @@ export type PayoutRow = typeof affiliatePayouts.$inferSelect;
 /** The account when it holds the affiliate role (null otherwise). */
 export async function findAffiliateUser(db: Db, id: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, displayName: users.displayName, role: users.userRole, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      role: users.userRole,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, id));
   return row && row.role === 'affiliate' ? row : null;
@@ -79,7 +85,14 @@ export async function recordClick(
 /** Files the referral of a new account; undefined when the account was already attributed. */
 export async function insertReferral(
   db: Db,
-  v: { affiliateId: string; referredUserId: string; campaign: string | null; signupIp: string | null; clickedAt: Date; at: Date },
+  v: {
+    affiliateId: string;
+    referredUserId: string;
+    campaign: string | null;
+    signupIp: string | null;
+    clickedAt: Date;
+    at: Date;
+  },
 ): Promise<ReferralRow | undefined> {
   let flagged = false;
   if (v.signupIp) {

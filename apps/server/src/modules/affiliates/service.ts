@@ -83,7 +83,8 @@ export function affiliatesService(ctx: AppContext) {
           // A refund takes back the commission on what was refunded, at the rate it was booked at,
           // never more than the referral earned (a refund with nothing to take back is recorded as 0).
           const { rateBps, net } = await repo.reversible(db, p.referral_id, p.occurred_at);
-          const take = rateBps === null ? 0 : Math.min(commissionCents(Math.abs(p.amount_cents), rateBps), Math.max(net, 0));
+          const take =
+            rateBps === null ? 0 : Math.min(commissionCents(Math.abs(p.amount_cents), rateBps), Math.max(net, 0));
           const ok = await repo.insertEntry(db, {
             affiliateId: p.affiliate_id,
             kind: 'reversal',
@@ -140,7 +141,12 @@ export function affiliatesService(ctx: AppContext) {
      * Attributes a new account to the affiliate of its cookie (inside the window, signature valid,
      * still an affiliate, not the affiliate's own account or mailbox). Never throws at sign-up.
      */
-    async attributeSignUp(v: { userId: string; email: string; cookieHeader: string | null | undefined; ip: string | null }) {
+    async attributeSignUp(v: {
+      userId: string;
+      email: string;
+      cookieHeader: string | null | undefined;
+      ip: string | null;
+    }) {
       const now = ctx.clock.now();
       const a = verifyAttribution(secret(), readCookie(v.cookieHeader), now);
       if (!a) return 'none' as const;
@@ -274,7 +280,11 @@ export function affiliatesService(ctx: AppContext) {
     duePayouts: () => repo.duePayouts(db),
 
     /** An admin marks a due payout paid (reference) or failed; step-up; one audit entry, in its transaction. */
-    async decidePayout(admin: SessionUser, id: string, d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string }) {
+    async decidePayout(
+      admin: SessionUser,
+      id: string,
+      d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string },
+    ) {
       await stepUpService(ctx).require(admin);
       const at = ctx.clock.now();
       return db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { PayoutsApprovals } from '../affiliates/components/PayoutsApprovals';
 import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
 
 /**
@@ -7,6 +8,7 @@ import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
  */
 export const approvalSections: { id: string; Component: ComponentType }[] = [
   { id: 'applications', Component: ApplicationsApprovals },
+  { id: 'affiliate-payouts', Component: PayoutsApprovals },
 ];
 
 export function ApprovalsAdmin() {
