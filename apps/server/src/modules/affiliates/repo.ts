@@ -135,7 +135,8 @@ export interface PaymentCandidate {
 
 /**
  * Subscription payments of referred accounts not yet booked: paid ones within 12 months of the
- * account's first paid payment after its referral, and every refund after the referral.
+ * account's first paid payment, and every refund. (A referred account is new at its referral: it
+ * has no payments from before; the provider's times and the app's clock need not be compared.)
  */
 export async function unbookedPayments(db: Db, opts: { affiliateId?: string; limit: number }) {
   const only = opts.affiliateId ? sql`AND r.affiliate_id = ${opts.affiliateId}` : sql``;
@@ -147,11 +148,10 @@ export async function unbookedPayments(db: Db, opts: { affiliateId?: string; lim
       JOIN affiliate_referrals r ON r.referred_user_id = p.user_id
       LEFT JOIN affiliates a ON a.user_id = r.affiliate_id
       WHERE p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
-        AND p.occurred_at >= r.created_at
         AND NOT EXISTS (SELECT 1 FROM affiliate_ledger l WHERE l.payment_id = p.id)
         AND (p.kind = 'refunded' OR p.occurred_at < (
           SELECT min(q.occurred_at) FROM payments q
-          WHERE q.user_id = p.user_id AND q.purpose = 'subscription' AND q.kind = 'paid' AND q.occurred_at >= r.created_at
+          WHERE q.user_id = p.user_id AND q.purpose = 'subscription' AND q.kind = 'paid'
         ) + make_interval(months => ${AFFILIATE_RULES.commissionMonths}))
         ${only}
       ORDER BY p.occurred_at, p.id
