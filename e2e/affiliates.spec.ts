@@ -59,7 +59,10 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   const cookie = (await visitorContext.cookies()).find((c) => c.name === 'wc_ref');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   await signUpApi(visitor.request, 'Referred Listener', { accountType: 'listener' });
-  const checkout = await visitor.request.post('/api/billing/checkout', { data: { planId: 'premium' }, headers: { origin } });
+  const checkout = await visitor.request.post('/api/billing/checkout', {
+    data: { planId: 'premium' },
+    headers: { origin },
+  });
   expect(checkout.ok()).toBe(true);
   await visitor.goto((await checkout.json()).url);
   await expect(visitor.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
@@ -84,7 +87,10 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   await aff.getByRole('button', { name: 'View Analytics' }).click();
   await expect(aff.getByTestId('affiliate-analytics')).toContainText('(no tag)');
 
-  const [download] = await Promise.all([aff.waitForEvent('download'), aff.getByRole('link', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    aff.waitForEvent('download'),
+    aff.getByRole('link', { name: 'Download' }).click(),
+  ]);
   const csv = fs.readFileSync((await download.path()) ?? '', 'utf8');
   expect(csv).toMatch(/^"record","id","date","referral"/);
   expect(csv).toMatch(/"referral",[^\n]*"Referred Listener",,"active","1\.50"/);

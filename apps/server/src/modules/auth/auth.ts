@@ -104,7 +104,8 @@ export function createAuth(ctx: AppContext) {
               { adminEmails: config.adminEmails, role: requestedAccountType(endpoint) },
             );
             // A sign-up (e-mail or OAuth) inside an affiliate link's window is that affiliate's referral.
-            const headers = (endpoint as { headers?: Headers; request?: Request } | null)?.headers ?? endpoint?.request?.headers;
+            const headers =
+              (endpoint as { headers?: Headers; request?: Request } | null)?.headers ?? endpoint?.request?.headers;
             await affiliatesService(ctx).attributeSignUp({
               userId: user.id,
               email: user.email,
