@@ -32,6 +32,13 @@ import { canMovePayout, payoutPeriod } from './payouts';
 import * as repo from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface AttributionInput {
+  userId: string;
+  email: string;
+  cookieHeader: string | null | undefined;
+  ip: string | null;
+}
 const BATCH = 200;
 
 export const tierById = (id: AffiliateTierId) => AFFILIATE_TIERS.find((t) => t.id === id) ?? AFFILIATE_TIERS[0];
@@ -104,6 +111,25 @@ export function affiliatesService(ctx: AppContext) {
     }
   }
 
+  async function attribute(v: AttributionInput) {
+    const now = ctx.clock.now();
+    const a = verifyAttribution(secret(), readCookie(v.cookieHeader), now);
+    if (!a) return 'none' as const;
+    const affiliate = await repo.findAffiliateUser(db, a.affiliateId);
+    if (!affiliate) return 'none' as const;
+    if (affiliate.id === v.userId || sameMailbox(affiliate.email, v.email)) return 'self' as const;
+    await repo.ensureAffiliate(db, affiliate.id, now);
+    const row = await repo.insertReferral(db, {
+      affiliateId: affiliate.id,
+      referredUserId: v.userId,
+      campaign: a.campaign,
+      signupIp: v.ip,
+      clickedAt: a.clickedAt,
+      at: now,
+    });
+    return row ? ('attributed' as const) : ('none' as const);
+  }
+
   async function methodOf(row: repo.AffiliateRow) {
     return row.payoutMethodKind && row.payoutMethodMasked
       ? { kind: row.payoutMethodKind, masked: row.payoutMethodMasked }
@@ -141,28 +167,13 @@ export function affiliatesService(ctx: AppContext) {
      * Attributes a new account to the affiliate of its cookie (inside the window, signature valid,
      * still an affiliate, not the affiliate's own account or mailbox). Never throws at sign-up.
      */
-    async attributeSignUp(v: {
-      userId: string;
-      email: string;
-      cookieHeader: string | null | undefined;
-      ip: string | null;
-    }) {
-      const now = ctx.clock.now();
-      const a = verifyAttribution(secret(), readCookie(v.cookieHeader), now);
-      if (!a) return 'none' as const;
-      const affiliate = await repo.findAffiliateUser(db, a.affiliateId);
-      if (!affiliate) return 'none' as const;
-      if (affiliate.id === v.userId || sameMailbox(affiliate.email, v.email)) return 'self' as const;
-      await repo.ensureAffiliate(db, affiliate.id, now);
-      const row = await repo.insertReferral(db, {
-        affiliateId: affiliate.id,
-        referredUserId: v.userId,
-        campaign: a.campaign,
-        signupIp: v.ip,
-        clickedAt: a.clickedAt,
-        at: now,
-      });
-      return row ? ('attributed' as const) : ('none' as const);
+    async attributeSignUp(v: AttributionInput): Promise<'attributed' | 'self' | 'none' | 'error'> {
+      try {
+        return await attribute(v);
+      } catch {
+        // The sign-up itself must not fail for its attribution (the database refused: nothing attributed).
+        return 'error';
+      }
     },
 
     /** Daily: each affiliate's tier from its active referrals now (applies to payments booked from then on). */
