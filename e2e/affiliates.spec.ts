@@ -31,15 +31,14 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   await form.getByRole('button', { name: 'Apply' }).click();
   await expect(aff.getByTestId('affiliate-application-pending')).toBeVisible();
 
-  // An admin approves it: the role works without signing in again.
+  // An admin approves it in the Approvals tab (payouts have their queue there too); the role works
+  // without signing in again.
   const admin = await adminPage(browser);
-  const queue = await admin.page.request.get('/api/admin/applications?status=pending');
-  const application = (await queue.json()).items.find((a: { user: { id: string } }) => a.user.id === affId);
-  const decided = await admin.page.request.post(`/api/admin/applications/${application.id}/decision`, {
-    data: { approve: true },
-    headers: { origin },
-  });
-  expect(decided.ok()).toBe(true);
+  await admin.page.goto('/admin/approvals');
+  const item = admin.page.getByTestId('approval-item').filter({ hasText: 'Promo Affiliate' });
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.page.getByText('Application approved')).toBeVisible();
+  await expect(admin.page.getByRole('region', { name: 'Affiliate payouts' })).toBeVisible();
   await admin.close();
 
   await aff.goto('/dashboard/affiliate');
