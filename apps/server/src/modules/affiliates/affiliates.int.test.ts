@@ -280,6 +280,40 @@ describe('commissions from the payments ledger', () => {
   });
 });
 
+describe('the jobs', () => {
+  it('the sweep books commissions and the daily run recomputes tiers; each queues its next run', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const u = await referredBy(aff);
+    await pay(u.id, 1499, now());
+    await t.ctx.jobs.enqueue('affiliates.sweep', { at: now().toISOString() });
+    await t.ctx.jobs.enqueue('affiliates.daily', { at: now().toISOString() });
+    await t.ctx.jobs.drain();
+    const booked = await q<{ amount_cents: number }>(
+      'SELECT amount_cents FROM affiliate_ledger WHERE affiliate_id = $1',
+      [aff.id],
+    );
+    expect(booked).toEqual([{ amount_cents: 225 }]); // 15% of $14.99 = 224.85
+    const [row] = await q<{ active_referrals: number; tier_at: Date | null }>(
+      'SELECT active_referrals, tier_at FROM affiliates WHERE user_id = $1',
+      [aff.id],
+    );
+    expect(row.active_referrals).toBe(1);
+    expect(row.tier_at).not.toBeNull();
+    const queued = await q<{ type: string }>(
+      `SELECT DISTINCT type FROM jobs WHERE type LIKE 'affiliates.%' AND status = 'queued' ORDER BY type`,
+    );
+    expect(queued.map((j) => j.type)).toEqual(['affiliates.daily', 'affiliates.sweep']);
+  });
+
+  it('a HEAD on a ref link records and sets nothing', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const res = await t.app.inject({ method: 'HEAD', url: `/ref/${aff.id}`, headers: { 'user-agent': CHROME } });
+    expect(res.statusCode).toBe(302);
+    expect(refCookie(res)).toBeUndefined();
+    expect(await q('SELECT 1 FROM affiliate_clicks WHERE affiliate_id = $1', [aff.id])).toEqual([]);
+  });
+});
+
 describe('tiers', () => {
   async function addActive(affId: string, n: number) {
     for (let i = 0; i < n; i++) {

@@ -33,6 +33,8 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
     '/ref/:id',
     { schema: { hide: true }, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (req, reply) => {
+      // A HEAD (link previews, checkers) follows the redirect rules but records and sets nothing.
+      if (req.method === 'HEAD') return reply.header('Cache-Control', 'no-store').redirect('/', 302);
       const { id } = req.params as { id: string };
       const q = req.query as Record<string, unknown>;
       const ua = req.headers['user-agent'];
