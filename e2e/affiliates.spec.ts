@@ -82,6 +82,15 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   await expect(aff.getByTestId('ledger-row')).toContainText('$1.50');
   await expect(aff.getByTestId('ledger-row')).toContainText('pending');
 
+  // Payout settings: the PayPal address goes in, only a masked form comes back.
+  await aff.getByLabel('Payout frequency').selectOption('weekly');
+  await aff.getByLabel('Payout method').selectOption('paypal');
+  await aff.getByLabel('PayPal e-mail').fill('promo.payee@example.org');
+  await aff.getByRole('button', { name: 'Save Payout Settings' }).click();
+  await expect(aff.getByText('Payout settings saved')).toBeVisible();
+  await expect(aff.getByTestId('payout-method')).toHaveText('Payout method on file: PayPal p***@example.org');
+  await expect(aff.getByLabel('Payout frequency')).toHaveValue('weekly');
+
   // View Analytics: the funnel per campaign tag.
   await aff.getByRole('button', { name: 'View Analytics' }).click();
   await expect(aff.getByTestId('affiliate-analytics')).toContainText('(no tag)');
