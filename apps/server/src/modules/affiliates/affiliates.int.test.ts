@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
+import { payoutPeriod } from './payouts';
 import { affiliatesService } from './service';
 
 let t: TestApp;
@@ -466,22 +467,69 @@ describe('payouts', () => {
     expect(dup).toEqual([]);
   });
 
-  it('a weekly affiliate is paid weekly, a monthly one once a month', async () => {
-    const weekly = await affiliateWithPayable(6000, 'weekly');
-    const monthly = await affiliateWithPayable(6000, 'monthly');
-    await moveClock(31 * DAY);
+  it('each schedule pays at most once per period: weekly on Mondays, bi-weekly every other Monday, monthly on the 1st', async () => {
+    const make = async (schedule: 'monthly' | 'biweekly' | 'weekly') => {
+      const aff = await signUp(t, { role: 'affiliate' });
+      await call(aff, 'PUT', '/api/affiliates/me/settings', {
+        schedule,
+        method: { kind: 'paypal', email: 'p@example.org' },
+      });
+      return aff;
+    };
+    const [weekly, biweekly, monthly] = [await make('weekly'), await make('biweekly'), await make('monthly')];
+    /** $60 payable now for each (ledger rows inserted directly, as if earned 40 days ago). */
+    const earn = async () => {
+      for (const a of [weekly, biweekly, monthly]) {
+        await q(
+          `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+           VALUES ($1, 'commission', 6000, gen_random_uuid(), $2, $3, $4)`,
+          [a.id, new Date(now().getTime() - 40 * DAY), new Date(now().getTime() - 10 * DAY), now()],
+        );
+      }
+    };
+    const counts = async () => [
+      (await payoutsOf(weekly.id)).length,
+      (await payoutsOf(biweekly.id)).length,
+      (await payoutsOf(monthly.id)).length,
+    ];
+    const runAt = async (at: Date) => {
+      await moveClock(at.getTime() - now().getTime());
+      await earn();
+      await svc().runPayouts();
+      return counts();
+    };
+    // Noon on the next 1st of a month, then on the 11th, then the next 1st.
+    const n = now();
+    const first = new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() + 1, 1, 12));
+    expect(await runAt(first)).toEqual([1, 1, 1]);
+    expect((await runAt(new Date(first.getTime() + 10 * DAY)))[2]).toBe(1);
+    const nextFirst = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1, 12));
+    expect((await runAt(nextFirst))[2]).toBe(2);
+    // Noon on the next Monday that starts a bi-weekly period (its name is its first day).
+    let monday = new Date(nextFirst.getTime() + DAY);
+    while (
+      monday.getUTCDay() !== 1 ||
+      payoutPeriod('biweekly', monday) !== `biweekly:${monday.toISOString().slice(0, 10)}`
+    ) {
+      monday = new Date(monday.getTime() + DAY);
+    }
+    const base = await runAt(monday);
+    const [w0, b0] = base;
+    // Wednesday: same week, same fortnight.
+    expect((await runAt(new Date(monday.getTime() + 2 * DAY))).slice(0, 2)).toEqual([w0, b0]);
+    // Next Monday: a new week, the same fortnight.
+    expect((await runAt(new Date(monday.getTime() + 7 * DAY))).slice(0, 2)).toEqual([w0 + 1, b0]);
+    // Two weeks on: both new.
+    expect((await runAt(new Date(monday.getTime() + 14 * DAY))).slice(0, 2)).toEqual([w0 + 2, b0 + 1]);
+    // Below $50 payable: nothing, whatever the period.
+    const poor = await make('weekly');
+    await q(
+      `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+       VALUES ($1, 'commission', 4999, gen_random_uuid(), $2, $2, $2)`,
+      [poor.id, now()],
+    );
     await svc().runPayouts();
-    // A new commission becomes payable 30 days on; a week after that, the weekly one is paid again
-    // but the monthly one only when its month changes.
-    await pay(weekly.u.id, 40000, now());
-    await pay(monthly.u.id, 40000, now());
-    await svc().bookCommissions();
-    await moveClock(30 * DAY + 1000);
-    const month = now().toISOString().slice(0, 7);
-    await svc().runPayouts();
-    expect(await payoutsOf(weekly.aff.id)).toHaveLength(2);
-    const m = await payoutsOf(monthly.aff.id);
-    expect(m).toHaveLength(m[0].period === `monthly:${month}` ? 1 : 2);
+    expect(await payoutsOf(poor.id)).toEqual([]);
   });
 
   it('two payout runs at the same moment create one payout', async () => {
