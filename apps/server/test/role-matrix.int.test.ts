@@ -93,6 +93,12 @@ const ROWS: Row[] = [
   { method: 'PUT', url: '/api/affiliates/me/settings', allowed: ['affiliate'], payload: { schedule: 'weekly' } },
   { method: 'GET', url: '/api/admin/affiliate-payouts', allowed: ADMIN },
   { method: 'POST', url: '/api/admin/affiliates/run', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/affiliate-referrals/flagged', allowed: ADMIN },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-referrals/00000000-0000-0000-0000-000000000000/unflag',
+    allowed: ADMIN,
+  },
   {
     method: 'POST',
     url: '/api/admin/affiliate-payouts/00000000-0000-0000-0000-000000000000/paid',

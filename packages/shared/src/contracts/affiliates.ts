@@ -63,6 +63,7 @@ export const AFFILIATE_MESSAGES = {
   payoutFailed: 'Payout marked failed',
   payoutDecided: 'This payout was already decided.',
   referenceRequired: 'A payment reference is required',
+  flagCleared: 'Referral kept; flag cleared',
 } as const;
 
 const clean = (max: number, label: string) =>
@@ -191,3 +192,14 @@ export type TAdminPayout = z.infer<typeof ZAdminPayout>;
 
 export const ZPayoutPaidInput = z.object({ reference: clean(200, 'Reference') });
 export const ZPayoutFailedInput = z.object({ note: z.string().trim().max(500).optional() });
+
+export const ZFlaggedReferral = z.object({
+  id: z.string(),
+  affiliate: z.object({ id: z.string(), email: z.string().nullable(), displayName: z.string().nullable() }),
+  /** null: the referred account was deleted. */
+  referredEmail: z.string().nullable(),
+  signupIp: z.string().nullable(),
+  campaign: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TFlaggedReferral = z.infer<typeof ZFlaggedReferral>;

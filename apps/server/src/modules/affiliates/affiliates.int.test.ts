@@ -202,6 +202,21 @@ describe('attribution at sign-up', () => {
     for (let i = 0; i < 3; i++) await signUpWith(cookie, { ip: '198.51.100.7' });
     const d = await dashboard(aff);
     expect(d.referrals.map((r: { flagged: boolean }) => r.flagged).sort()).toEqual([false, false, true]);
+
+    // Admins see it, and keep it (the flag goes; one audit entry).
+    const root = await signUp(t, { role: 'admin' });
+    const flagged = (await call(root, 'GET', '/api/admin/affiliate-referrals/flagged')).json().items;
+    const mine = flagged.filter((f: { affiliate: { id: string } }) => f.affiliate.id === aff.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ signupIp: '198.51.100.7' });
+    expect((await call(aff, 'GET', '/api/admin/affiliate-referrals/flagged')).statusCode).toBe(403);
+    expect((await call(root, 'POST', `/api/admin/affiliate-referrals/${mine[0].id}/unflag`)).statusCode).toBe(200);
+    expect((await call(root, 'POST', `/api/admin/affiliate-referrals/${mine[0].id}/unflag`)).statusCode).toBe(404);
+    expect((await call(root, 'POST', '/api/admin/affiliate-referrals/not-a-uuid/unflag')).statusCode).toBe(400);
+    expect(
+      await q('SELECT action FROM audit_log WHERE target_type = $1 AND target_id = $2', ['referral', mine[0].id]),
+    ).toEqual([{ action: 'referral.unflag' }]);
+    expect((await dashboard(aff)).referrals.every((r: { flagged: boolean }) => !r.flagged)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TAdminPayout, TAffiliateDashboard } from '@wavecast/shared';
+import type { TAdminPayout, TAffiliateDashboard, TFlaggedReferral } from '@wavecast/shared';
 import type * as repo from './repo';
 import type { affiliatesService } from './service';
 
@@ -112,4 +112,15 @@ export function* csvLines(d: Dashboard): Generator<string> {
       (e.rate_bps / 100).toFixed(2),
     );
   }
+}
+
+export function presentFlagged(r: Awaited<ReturnType<typeof repo.flaggedReferrals>>[number]): TFlaggedReferral {
+  return {
+    id: r.id,
+    affiliate: { id: r.affiliate_id, email: r.affiliate_email, displayName: r.affiliate_name },
+    referredEmail: r.referred_email,
+    signupIp: r.signup_ip,
+    campaign: r.campaign,
+    createdAt: iso(r.created_at),
+  };
 }

@@ -391,3 +391,35 @@ export async function funnel(db: Db, affiliateId: string, since: Date) {
   );
   return { days, campaigns };
 }
+
+/** Referrals flagged for admins (many sign-ups from one address), newest first. */
+export async function flaggedReferrals(db: Db) {
+  return rowsOf<{
+    id: string;
+    affiliate_id: string;
+    affiliate_email: string | null;
+    affiliate_name: string | null;
+    referred_email: string | null;
+    signup_ip: string | null;
+    campaign: string | null;
+    created_at: Date | string;
+  }>(
+    await db.execute(sql`
+      SELECT r.id, r.affiliate_id, a.email AS affiliate_email, a.display_name AS affiliate_name,
+             u.email AS referred_email, r.signup_ip, r.campaign, r.created_at
+      FROM affiliate_referrals r
+      LEFT JOIN users a ON a.id = r.affiliate_id
+      LEFT JOIN users u ON u.id = r.referred_user_id
+      WHERE r.flagged ORDER BY r.created_at DESC LIMIT 200`),
+  );
+}
+
+/** Clears a referral's flag; undefined when it was not flagged (cleared already). */
+export async function clearFlag(db: Db, id: string) {
+  const [row] = await db
+    .update(affiliateReferrals)
+    .set({ flagged: false })
+    .where(and(eq(affiliateReferrals.id, id), eq(affiliateReferrals.flagged, true)))
+    .returning();
+  return row;
+}

@@ -5,6 +5,7 @@ import {
   ZAffiliateDashboard,
   ZAffiliatePayout,
   ZAffiliateProfile,
+  ZFlaggedReferral,
   ZPayoutFailedInput,
   ZPayoutPaidInput,
   ZPayoutSettingsInput,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
-import { csvLines, presentAdminPayout, presentDashboard, presentPayout } from './presenter';
+import { csvLines, presentAdminPayout, presentDashboard, presentFlagged, presentPayout } from './presenter';
 import { affiliatesService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
@@ -156,6 +157,27 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
         await service.decidePayout(signedInUser(req), req.params.id, { status: 'failed', note: req.body.note }),
       ),
     }),
+  );
+
+  app.get(
+    '/api/admin/affiliate-referrals/flagged',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], response: { 200: z.object({ items: z.array(ZFlaggedReferral) }) } },
+    },
+    async () => ({ items: (await service.flaggedReferrals()).map(presentFlagged) }),
+  );
+
+  app.post(
+    '/api/admin/affiliate-referrals/:id/unflag',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: ZId, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (req) => {
+      await service.clearFlag(signedInUser(req), req.params.id);
+      return { ok: true as const };
+    },
   );
 
   /** On demand: book commissions now, recompute tiers and create the payouts due (the daily job's work). */

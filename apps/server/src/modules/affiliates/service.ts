@@ -290,6 +290,26 @@ export function affiliatesService(ctx: AppContext) {
 
     duePayouts: () => repo.duePayouts(db),
 
+    flaggedReferrals: () => repo.flaggedReferrals(db),
+
+    /** An admin has looked at a flagged referral and keeps it: the flag goes, one audit entry. */
+    async clearFlag(admin: SessionUser, id: string) {
+      const at = ctx.clock.now();
+      await db.transaction(async (tx) => {
+        const row = await repo.clearFlag(tx, id);
+        if (!row) throw notFound('Flagged referral');
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'referral.unflag',
+          targetType: 'referral',
+          targetId: id,
+          before: { flagged: true },
+          after: { flagged: false, affiliateId: row.affiliateId, signupIp: row.signupIp },
+          at,
+        });
+      });
+    },
+
     /** An admin marks a due payout paid (reference) or failed; step-up; one audit entry, in its transaction. */
     async decidePayout(
       admin: SessionUser,

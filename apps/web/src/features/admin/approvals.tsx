@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { FlaggedReferralsApprovals } from '../affiliates/components/FlaggedReferralsApprovals';
 import { PayoutsApprovals } from '../affiliates/components/PayoutsApprovals';
 import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
 
@@ -9,6 +10,7 @@ import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
 export const approvalSections: { id: string; Component: ComponentType }[] = [
   { id: 'applications', Component: ApplicationsApprovals },
   { id: 'affiliate-payouts', Component: PayoutsApprovals },
+  { id: 'affiliate-flags', Component: FlaggedReferralsApprovals },
 ];
 
 export function ApprovalsAdmin() {

@@ -4,6 +4,7 @@ import type {
   TAffiliateAnalytics,
   TAffiliateDashboard,
   TAffiliateProfile,
+  TFlaggedReferral,
   TPayoutSettingsInput,
 } from '@wavecast/shared';
 import { api } from '../../lib/api';
@@ -64,3 +65,19 @@ export function referralLink(affiliateId: string, campaign?: string) {
 }
 
 export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export const useFlaggedReferrals = () =>
+  useQuery({
+    queryKey: ['admin', 'affiliate-referrals', 'flagged'],
+    queryFn: () => api<{ items: TFlaggedReferral[] }>('/api/admin/affiliate-referrals/flagged'),
+    select: (d) => d.items,
+  });
+
+export function useClearFlag() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/api/admin/affiliate-referrals/${encodeURIComponent(id)}/unflag`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
