@@ -271,6 +271,11 @@ export async function payableEntries(db: Db, affiliateId: string, now: Date) {
   );
 }
 
+/** Takes a referral's lock for the transaction (refunds of one referral are booked one at a time). */
+export async function lockReferral(db: Db, referralId: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`affiliate-referral:${referralId}`}))`);
+}
+
 /** Takes the affiliate's payout lock for the transaction (two runs at once: one waits, then sees the payout). */
 export async function lockAffiliate(db: Db, affiliateId: string) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`affiliate-payout:${affiliateId}`}))`);

@@ -89,20 +89,24 @@ export function affiliatesService(ctx: AppContext) {
         } else {
           // A refund takes back the commission on what was refunded, at the rate it was booked at,
           // never more than the referral earned (a refund with nothing to take back is recorded as 0).
-          const { rateBps, net } = await repo.reversible(db, p.referral_id, p.occurred_at);
-          const take =
-            rateBps === null ? 0 : Math.min(commissionCents(Math.abs(p.amount_cents), rateBps), Math.max(net, 0));
-          const ok = await repo.insertEntry(db, {
-            affiliateId: p.affiliate_id,
-            kind: 'reversal',
-            amountCents: take === 0 ? 0 : -take,
-            referralId: p.referral_id,
-            paymentId: p.payment_id,
-            paymentCents: p.amount_cents,
-            rateBps: rateBps ?? 0,
-            occurredAt: p.occurred_at,
-            payableAt: p.occurred_at,
-            createdAt: at,
+          // Under the referral's lock: two refunds booked at once cannot both take the same cents.
+          const ok = await db.transaction(async (tx) => {
+            await repo.lockReferral(tx, p.referral_id);
+            const { rateBps, net } = await repo.reversible(tx, p.referral_id, p.occurred_at);
+            const take =
+              rateBps === null ? 0 : Math.min(commissionCents(Math.abs(p.amount_cents), rateBps), Math.max(net, 0));
+            return repo.insertEntry(tx, {
+              affiliateId: p.affiliate_id,
+              kind: 'reversal',
+              amountCents: take === 0 ? 0 : -take,
+              referralId: p.referral_id,
+              paymentId: p.payment_id,
+              paymentCents: p.amount_cents,
+              rateBps: rateBps ?? 0,
+              occurredAt: p.occurred_at,
+              payableAt: p.occurred_at,
+              createdAt: at,
+            });
           });
           if (ok) booked++;
         }
