@@ -59,7 +59,12 @@ export function maskMethod(m: TPayoutMethodInput): string {
  */
 export function affiliatesService(ctx: AppContext) {
   const db = ctx.database.db;
-  const secret = () => serverSecret(ctx.config);
+  let key: string | undefined;
+  /** The server secret, read once per service (it may live in a file). */
+  const secret = () => {
+    key ??= serverSecret(ctx.config);
+    return key;
+  };
   const secure = ctx.config.PUBLIC_URL.startsWith('https:');
 
   /** Books every unbooked subscription payment of referred accounts (all, or one affiliate's). */
