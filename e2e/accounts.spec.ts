@@ -107,7 +107,14 @@ test('a creator signs up, signs out, signs in, and edits their profile', async (
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   // The spec's four tabs, then Billing (plans, payments, family: billing.spec.ts).
-  await expect(page.getByRole('tab')).toHaveText(['Profile', 'Security', 'Notifications', 'Privacy', 'Billing']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Profile',
+    'Security',
+    'Notifications',
+    'Privacy',
+    'Billing',
+    'Affiliate',
+  ]);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Email')).toBeDisabled();
   await page.getByLabel('Display Name').fill('Nova Waves');

@@ -18,6 +18,21 @@ const provider = spawn(
   { stdio: 'inherit' },
 );
 
+// The fake Stripe (apps/server/test/fake-stripe.ts) with hosted Checkout pages: a browser can pay, and
+// the server gets the signed webhooks Stripe would send.
+const stripePort = String(Number(port) + 2);
+const stripe = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/test/fake-stripe-main.ts'),
+    stripePort,
+    `http://localhost:${port}/api/billing/webhook`,
+  ],
+  { stdio: 'inherit' },
+);
+
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   stdio: 'inherit',
   env: {
@@ -39,15 +54,25 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     OIDC_CLIENT_ID: 'wavecast-test',
     OIDC_CLIENT_SECRET: oauthSecret,
     OIDC_PROVIDER_NAME: 'Local ID',
+    // Payments through the fake Stripe (its fakeStripeEnv values).
+    STRIPE_SECRET_KEY: 'sk_test_wavecast',
+    STRIPE_WEBHOOK_SECRET: 'whsec_wavecast_test',
+    STRIPE_PRICE_CREATOR: 'price_creator',
+    STRIPE_PRICE_PRO: 'price_pro',
+    STRIPE_PRICE_PREMIUM: 'price_premium',
+    STRIPE_PRICE_FAMILY: 'price_family',
+    STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     child.kill(signal);
     provider.kill(signal);
+    stripe.kill(signal);
   });
 }
 child.on('exit', (code) => {
   provider.kill('SIGTERM');
+  stripe.kill('SIGTERM');
   process.exit(code ?? 0);
 });

@@ -46,7 +46,19 @@ export const FAKE_WEBHOOK_SECRET = 'whsec_wavecast_test';
  * sessions, subscriptions retrieve/update, refunds list), on real HTTP so the official SDK is driven
  * as it is in production. State lives in memory; every request is recorded.
  */
-export async function startFakeStripe() {
+export async function startFakeStripe(
+  opts: {
+    port?: number;
+    /**
+     * The app's webhook URL: with it, the fake also hosts Checkout pages (`/checkout/:id`) whose Pay
+     * button completes the session as Stripe would (a subscription, `checkout.session.completed`,
+     * then `invoice.paid`, each delivered signed to this URL) and goes back to the success URL.
+     */
+    webhookUrl?: string;
+    /** Prices' amounts in cents (a subscription's invoice), e.g. `{ price_premium: 999 }`. */
+    amounts?: Record<string, number>;
+  } = {},
+) {
   const requests: FakeRequest[] = [];
   const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
   const byIdempotencyKey = new Map<string, unknown>();
@@ -92,6 +104,8 @@ export async function startFakeStripe() {
         metadata: metadataOf(body),
         subscription: null,
         payment_status: 'unpaid',
+        success_url: body.success_url ?? null,
+        price: body['line_items[0][price]'] ?? null,
         amount_total: body['line_items[0][price_data][unit_amount]']
           ? Number(body['line_items[0][price_data][unit_amount]'])
           : null,
@@ -131,11 +145,81 @@ export async function startFakeStripe() {
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method} ${path})` } }];
   }
 
+  /** Delivers an event to the app's webhook, signed as Stripe does. */
+  async function deliver(type: string, object: object) {
+    if (!opts.webhookUrl) return;
+    const d = api.delivery(type, object, { created: new Date() });
+    const res = await fetch(opts.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
+      body: d.payload,
+    });
+    if (!res.ok) throw new Error(`webhook ${type}: ${res.status} ${await res.text()}`);
+  }
+
+  /** The Pay button of a hosted Checkout page: what Stripe does when the card is accepted. */
+  async function completeCheckout(session: Record<string, unknown>) {
+    const now = new Date();
+    session.payment_status = 'paid';
+    session.status = 'complete';
+    if (session.mode === 'subscription') {
+      const price = String(session.price);
+      const sub = api.putSubscription({
+        customer: String(session.customer),
+        price,
+        metadata: session.metadata as Record<string, string>,
+        periodStart: now,
+        periodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      });
+      session.subscription = sub.id;
+      await deliver('checkout.session.completed', session);
+      await deliver('invoice.paid', {
+        id: newId('in'),
+        object: 'invoice',
+        customer: session.customer,
+        amount_paid: opts.amounts?.[price] ?? 0,
+        amount_due: opts.amounts?.[price] ?? 0,
+        currency: 'usd',
+        billing_reason: 'subscription_create',
+        parent: { subscription_details: { subscription: sub.id } },
+      });
+    } else {
+      await deliver('checkout.session.completed', session);
+    }
+  }
+
+  const checkoutPage = (id: string, s: Record<string, unknown>) =>
+    `<!doctype html><html><head><title>Fake Stripe Checkout</title></head><body>
+<h1>Fake Stripe Checkout</h1><p>Session ${id} (${String(s.mode)})</p>
+<form method="post" action="/checkout/${id}/pay"><button type="submit">Pay</button></form></body></html>`;
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
+      const hosted = opts.webhookUrl ? /^\/checkout\/([\w-]+)(\/pay)?$/.exec(url.pathname) : null;
+      const session = hosted ? sessions.get(hosted[1]) : undefined;
+      if (hosted && session) {
+        if (!hosted[2] && req.method === 'GET') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(checkoutPage(hosted[1], session));
+          return;
+        }
+        if (hosted[2] && req.method === 'POST') {
+          completeCheckout(session).then(
+            () => {
+              res.writeHead(303, { location: String(session.success_url ?? '/') });
+              res.end();
+            },
+            (err: Error) => {
+              res.writeHead(502, { 'content-type': 'text/plain' });
+              res.end(err.message);
+            },
+          );
+          return;
+        }
+      }
       const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const key = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: key });
@@ -144,10 +228,10 @@ export async function startFakeStripe() {
       res.end(JSON.stringify(answer));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const api = {
     url: base,
     requests,
     customers,
@@ -233,6 +317,7 @@ export async function startFakeStripe() {
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return api;
 }
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

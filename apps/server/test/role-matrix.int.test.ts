@@ -86,6 +86,31 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/creator/stats', allowed: CREATOR },
   { method: 'GET', url: '/api/creator/activity', allowed: CREATOR },
   { method: 'POST', url: '/api/tracks', allowed: CREATOR, multipart: { title: 'Matrix' } },
+  // affiliates (modules/affiliates; /ref/:id is not an API route)
+  { method: 'GET', url: '/api/affiliates/me', allowed: ['affiliate'] },
+  { method: 'GET', url: '/api/affiliates/me/analytics', allowed: ['affiliate'] },
+  { method: 'GET', url: '/api/affiliates/me/report.csv', allowed: ['affiliate'] },
+  { method: 'PUT', url: '/api/affiliates/me/settings', allowed: ['affiliate'], payload: { schedule: 'weekly' } },
+  { method: 'GET', url: '/api/admin/affiliate-payouts', allowed: ADMIN },
+  { method: 'POST', url: '/api/admin/affiliates/run', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/affiliate-referrals/flagged', allowed: ADMIN },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-referrals/00000000-0000-0000-0000-000000000000/unflag',
+    allowed: ADMIN,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-payouts/00000000-0000-0000-0000-000000000000/paid',
+    allowed: ADMIN,
+    payload: { reference: 'MATRIX-1' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-payouts/00000000-0000-0000-0000-000000000000/failed',
+    allowed: ADMIN,
+    payload: {},
+  },
 ];
 
 let t: TestApp;

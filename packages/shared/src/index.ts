@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './contracts/admin';
+export * from './contracts/affiliates';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/comments';

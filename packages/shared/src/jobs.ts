@@ -25,6 +25,10 @@ export interface JobPayloads {
   'notifications.weekly-digest': { week: string };
   /** The hourly billing sweep (ends lapsed trials, periods and graces); it schedules its next run. */
   'billing.settle': { at: string };
+  /** Books affiliate commissions from the payments ledger (every few minutes); it schedules its next run. */
+  'affiliates.sweep': { at: string };
+  /** Daily: affiliate tiers recomputed, due payouts created; it schedules its next run. */
+  'affiliates.daily': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

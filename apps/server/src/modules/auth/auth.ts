@@ -7,6 +7,7 @@ import { authAccounts, authSessions, authUsers, authVerifications } from '../../
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import { serverSecret } from '../../lib/server-secret';
 import { noteSignIn } from '../admin/step-up';
+import { affiliatesService } from '../affiliates/service';
 import { accountKey, notePasswordCheck } from './account-throttle';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
@@ -102,6 +103,15 @@ export function createAuth(ctx: AppContext) {
               { id: user.id, email: user.email, displayName: user.name || null, avatarUrl: user.image ?? null },
               { adminEmails: config.adminEmails, role: requestedAccountType(endpoint) },
             );
+            // A sign-up (e-mail or OAuth) inside an affiliate link's window is that affiliate's referral.
+            const headers =
+              (endpoint as { headers?: Headers; request?: Request } | null)?.headers ?? endpoint?.request?.headers;
+            await affiliatesService(ctx).attributeSignUp({
+              userId: user.id,
+              email: user.email,
+              cookieHeader: headers?.get('cookie'),
+              ip: headers?.get(CLIENT_IP_HEADER) ?? null,
+            });
           },
         },
       },

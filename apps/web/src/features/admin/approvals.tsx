@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { FlaggedReferralsApprovals } from '../affiliates/components/FlaggedReferralsApprovals';
+import { PayoutsApprovals } from '../affiliates/components/PayoutsApprovals';
 import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
 
 /**
@@ -7,6 +9,8 @@ import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
  */
 export const approvalSections: { id: string; Component: ComponentType }[] = [
   { id: 'applications', Component: ApplicationsApprovals },
+  { id: 'affiliate-payouts', Component: PayoutsApprovals },
+  { id: 'affiliate-flags', Component: FlaggedReferralsApprovals },
 ];
 
 export function ApprovalsAdmin() {

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Bell, CreditCard, Lock, Shield, User } from 'lucide-react';
+import { Bell, CreditCard, Link2, Lock, Shield, User } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -16,11 +16,13 @@ const TABS = [
   { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'privacy', label: 'Privacy', icon: Shield },
   { id: 'billing', label: 'Billing', icon: CreditCard },
+  { id: 'affiliate', label: 'Affiliate', icon: Link2 },
 ] as const satisfies readonly { id: string; label: string; icon: ComponentType<{ className?: string }> }[];
 type TabId = (typeof TABS)[number]['id'];
 
 // Billing is its own chunk: most visits to Settings never open it.
 const BillingTab = lazy(() => import('../../billing/components/BillingTab'));
+const AffiliateSettingsTab = lazy(() => import('../../affiliates/components/AffiliateSettingsTab'));
 
 function Loading({ error }: { error?: boolean }) {
   return (
@@ -52,6 +54,12 @@ function TabContent({ tab }: { tab: TabId }) {
       return (
         <Suspense fallback={<Loading />}>
           <BillingTab />
+        </Suspense>
+      );
+    case 'affiliate':
+      return (
+        <Suspense fallback={<Loading />}>
+          <AffiliateSettingsTab />
         </Suspense>
       );
   }

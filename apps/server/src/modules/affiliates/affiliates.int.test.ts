@@ -1,0 +1,655 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
+import { payoutPeriod } from './payouts';
+import { affiliatesService } from './service';
+
+let t: TestApp;
+const DAY = 86_400_000;
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+beforeAll(async () => {
+  t = await createTestApp({ TEST_CLOCK: '1' });
+});
+afterAll(() => t.close());
+
+const svc = () => affiliatesService(t.ctx);
+const moveClock = (ms: number) => t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { advanceMs: ms } });
+const call = (who: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
+
+const click = (path: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.10') =>
+  t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME, ...headers }, remoteAddress });
+
+/** A sign-up through the real auth API carrying the browser's cookies. */
+async function signUpWith(cookie: string | undefined, opts: { email?: string; ip?: string } = {}) {
+  const email = opts.email ?? `ref-${randomUUID().slice(0, 8)}@test.local`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password: 'correct-horse-battery', name: email.split('@')[0] },
+    headers: cookie ? { cookie } : {},
+    remoteAddress: opts.ip ?? testClientIp(),
+  });
+  expect(res.statusCode).toBe(200);
+  return {
+    id: res.json().user.id as string,
+    email,
+    password: 'correct-horse-battery',
+    cookie: cookieHeader(res.headers['set-cookie']),
+  };
+}
+
+const refCookie = (res: { headers: Record<string, unknown> }) => {
+  const set = res.headers['set-cookie'];
+  const list = Array.isArray(set) ? set : set ? [String(set)] : [];
+  return list.find((c) => c.startsWith('wc_ref='));
+};
+
+let paySeq = 0;
+async function pay(userId: string, cents: number, at: Date, kind: 'paid' | 'refunded' = 'paid') {
+  await q(
+    `INSERT INTO payments (user_id, kind, purpose, amount_cents, plan_id, external_id, occurred_at)
+     VALUES ($1, $2, 'subscription', $3, 'premium', $4, $5)`,
+    [userId, kind, cents, `test-${++paySeq}-${randomUUID()}`, at],
+  );
+}
+const now = () => t.ctx.clock.now();
+const dashboard = async (who: TestUser) => {
+  const res = await call(who, 'GET', '/api/affiliates/me');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+async function referredBy(aff: TestUser, campaign?: string) {
+  const res = await click(`/ref/${aff.id}${campaign ? `?c=${campaign}` : ''}`);
+  const cookie = refCookie(res);
+  expect(cookie).toBeDefined();
+  return signUpWith(cookie?.split(';')[0]);
+}
+
+describe('/ref/:id', () => {
+  it('sets a signed first-party cookie, records the click once a day and keeps the campaign tag', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const res = await click(`/ref/${aff.id}?c=spring_24&to=/pricing`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/pricing');
+    const cookie = refCookie(res) ?? '';
+    expect(cookie).toMatch(/; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(cookie.split(';')[0]).toContain(`${aff.id}.spring_24.`);
+    await click(`/ref/${aff.id}?c=spring_24`);
+    // Another visitor, and a bot.
+    await click(`/ref/${aff.id}`, {}, '192.0.2.99');
+    await click(
+      `/ref/${aff.id}`,
+      { 'user-agent': 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)' },
+      '192.0.2.77',
+    );
+    const clicks = await q<{ campaign: string | null }>(
+      'SELECT campaign FROM affiliate_clicks WHERE affiliate_id = $1 ORDER BY campaign',
+      [aff.id],
+    );
+    expect(clicks.map((c) => c.campaign)).toEqual(['spring_24', null]);
+    // The next day counts again.
+    await moveClock(DAY);
+    await click(`/ref/${aff.id}?c=spring_24`);
+    expect(await q('SELECT 1 FROM affiliate_clicks WHERE affiliate_id = $1', [aff.id])).toHaveLength(3);
+    // Not a SPA page.
+    expect(res.headers['content-type'] ?? '').not.toMatch(/html/);
+  });
+
+  it('an unknown id, a non-affiliate or a script redirects to / and sets nothing', async () => {
+    const listener = await signUp(t);
+    for (const path of [
+      '/ref/nobody-here',
+      `/ref/${listener.id}`,
+      '/ref/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      `/ref/${'x'.repeat(300)}`,
+      '/ref/a%00b',
+      '/ref/%E2%98%83?c=%3Cb%3E&to=//evil.example',
+    ]) {
+      const res = await click(path);
+      // A NUL (400, the global refusal) or an over-long id (414, the router) is refused before any
+      // lookup; everything else goes home.
+      if (![400, 414].includes(res.statusCode)) {
+        expect(res.statusCode, path).toBe(302);
+        expect(res.headers.location, path).toBe('/');
+      }
+      expect(refCookie(res), path).toBeUndefined();
+    }
+  });
+
+  it('never redirects off the site', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const cases: [string, string][] = [
+      ['//evil.example', '/'],
+      ['/\\evil.example', '/'],
+      ['https://evil.example/', '/'],
+      ['/\t/evil.example', '/'],
+      ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+      ['javascript:alert(1)', '/'],
+      ['/\\/evil.example', '/'],
+      ['/pricing?plan=premium', '/pricing?plan=premium'],
+      ['/how-it-works/affiliates', '/how-it-works/affiliates'],
+    ];
+    for (const [to, where] of cases) {
+      const res = await click(`/ref/${aff.id}?to=${encodeURIComponent(to)}`);
+      expect(res.headers.location, to).toBe(where);
+    }
+  });
+});
+
+describe('attribution at sign-up', () => {
+  it('attributes a sign-up inside the window with its campaign, not one 31 days later', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const u = await referredBy(aff, 'newsletter');
+    const d = await dashboard(aff);
+    expect(d.stats.totalReferrals).toBe(1);
+    expect(d.referrals[0]).toMatchObject({ campaign: 'newsletter', deleted: false, active: false });
+
+    const late = refCookie(await click(`/ref/${aff.id}`))?.split(';')[0];
+    await moveClock(31 * DAY);
+    await signUpWith(late);
+    expect((await dashboard(aff)).stats.totalReferrals).toBe(1);
+    expect(u.id).toBeTruthy();
+  });
+
+  it('the last click wins', async () => {
+    const a = await signUp(t, { role: 'affiliate' });
+    const b = await signUp(t, { role: 'affiliate' });
+    const first = refCookie(await click(`/ref/${a.id}`));
+    const last = refCookie(await click(`/ref/${b.id}`));
+    expect(first).toBeDefined();
+    // The browser keeps one wc_ref cookie: the last one set.
+    await signUpWith(last?.split(';')[0]);
+    expect((await dashboard(a)).stats.totalReferrals).toBe(0);
+    expect((await dashboard(b)).stats.totalReferrals).toBe(1);
+  });
+
+  it('refuses a tampered cookie and self-referral', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const other = await signUp(t, { role: 'affiliate' });
+    const value = (refCookie(await click(`/ref/${other.id}`)) ?? '').split(';')[0].slice('wc_ref='.length);
+    const [, campaign, at, mac] = value.split('.');
+    const tampered = [
+      `wc_ref=${aff.id}.${campaign}.${at}.${mac}`,
+      `wc_ref=${other.id}.${campaign}.${Number(at) + 1}.${mac}`,
+      `wc_ref=${other.id}.${campaign}.${at}.${mac.slice(0, -2)}AA`,
+      `wc_ref=${other.id}.${campaign}.${at}`,
+      'wc_ref=garbage',
+    ];
+    for (const c of tampered) await signUpWith(c);
+    expect((await dashboard(aff)).stats.totalReferrals).toBe(0);
+    expect((await dashboard(other)).stats.totalReferrals).toBe(0);
+
+    // The affiliate's own mailbox (with a +tag) is not a referral.
+    const own = refCookie(await click(`/ref/${aff.id}`))?.split(';')[0];
+    const [local, domain] = aff.email.split('@');
+    await signUpWith(own, { email: `${local}+again@${domain}` });
+    expect((await dashboard(aff)).stats.totalReferrals).toBe(0);
+    const ownValue = own?.slice('wc_ref='.length);
+    expect(
+      await svc().attributeSignUp({ userId: aff.id, email: aff.email, cookieHeader: `wc_ref=${ownValue}`, ip: null }),
+    ).toBe('self');
+  });
+
+  it('flags many sign-ups from one address', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const cookie = refCookie(await click(`/ref/${aff.id}`))?.split(';')[0];
+    for (let i = 0; i < 3; i++) await signUpWith(cookie, { ip: '198.51.100.7' });
+    const d = await dashboard(aff);
+    expect(d.referrals.map((r: { flagged: boolean }) => r.flagged).sort()).toEqual([false, false, true]);
+
+    // Admins see it, and keep it (the flag goes; one audit entry).
+    const root = await signUp(t, { role: 'admin' });
+    const flagged = (await call(root, 'GET', '/api/admin/affiliate-referrals/flagged')).json().items;
+    const mine = flagged.filter((f: { affiliate: { id: string } }) => f.affiliate.id === aff.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ signupIp: '198.51.100.7' });
+    expect((await call(aff, 'GET', '/api/admin/affiliate-referrals/flagged')).statusCode).toBe(403);
+    expect((await call(root, 'POST', `/api/admin/affiliate-referrals/${mine[0].id}/unflag`)).statusCode).toBe(200);
+    expect((await call(root, 'POST', `/api/admin/affiliate-referrals/${mine[0].id}/unflag`)).statusCode).toBe(404);
+    expect((await call(root, 'POST', '/api/admin/affiliate-referrals/not-a-uuid/unflag')).statusCode).toBe(400);
+    expect(
+      await q('SELECT action FROM audit_log WHERE target_type = $1 AND target_id = $2', ['referral', mine[0].id]),
+    ).toEqual([{ action: 'referral.unflag' }]);
+    expect((await dashboard(aff)).referrals.every((r: { flagged: boolean }) => !r.flagged)).toBe(true);
+  });
+});
+
+describe('commissions from the payments ledger', () => {
+  it('books 15% of a paid invoice (rounded half up), pending for 30 days, reverses a refund, nothing deleted', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const u = await referredBy(aff);
+    await pay(u.id, 999, now());
+    let d = await dashboard(aff);
+    expect(d.stats).toMatchObject({
+      totalReferrals: 1,
+      activeReferrals: 1,
+      totalEarningsCents: 150,
+      thisMonthCents: 150,
+      pendingCents: 150,
+    });
+    expect(d.entries[0]).toMatchObject({
+      kind: 'commission',
+      amountCents: 150,
+      rateBps: 1500,
+      status: 'pending',
+      paymentCents: 999,
+    });
+    // Booked once, however often it is read or swept.
+    await svc().bookCommissions();
+    expect((await dashboard(aff)).entries).toHaveLength(1);
+    await moveClock(30 * DAY + 1000);
+    expect((await dashboard(aff)).entries[0].status).toBe('payable');
+
+    await pay(u.id, -999, now(), 'refunded');
+    d = await dashboard(aff);
+    expect(d.entries.map((e: { kind: string; amountCents: number }) => [e.kind, e.amountCents])).toEqual([
+      ['reversal', -150],
+      ['commission', 150],
+    ]);
+    expect(d.stats.totalEarningsCents).toBe(0);
+    expect(d.stats.activeReferrals).toBe(0);
+    await expect(q('DELETE FROM affiliate_ledger WHERE affiliate_id = $1', [aff.id])).rejects.toThrow(/append-only/);
+    await expect(q('UPDATE affiliate_ledger SET amount_cents = 0 WHERE affiliate_id = $1', [aff.id])).rejects.toThrow(
+      /append-only/,
+    );
+  });
+
+  it('earns only during the first 12 months of paid subscription; ignores top-ups', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const u = await referredBy(aff);
+    const start = now();
+    await pay(u.id, 999, start);
+    await pay(u.id, 999, new Date(start.getTime() + 200 * DAY));
+    await pay(u.id, 999, new Date(start.getTime() + 370 * DAY));
+    await q(
+      `INSERT INTO payments (user_id, kind, purpose, amount_cents, external_id, occurred_at) VALUES ($1, 'paid', 'ad_topup', 5000, $2, $3)`,
+      [u.id, `topup-${randomUUID()}`, start],
+    );
+    const d = await dashboard(aff);
+    expect(d.entries).toHaveLength(2);
+    expect(d.stats.totalEarningsCents).toBe(300);
+  });
+
+  it('a deleted referred account shows as deleted and its commissions stay', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const u = await referredBy(aff);
+    await pay(u.id, 999, now());
+    expect((await dashboard(aff)).stats.totalEarningsCents).toBe(150);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { cookie: u.cookie },
+      payload: { password: u.password },
+    });
+    expect(del.statusCode).toBe(200);
+    const d = await dashboard(aff);
+    expect(d.referrals[0]).toMatchObject({ deleted: true, displayName: null, earnedCents: 150, active: false });
+    expect(d.stats).toMatchObject({ totalReferrals: 1, totalEarningsCents: 150 });
+    const csv = await call(aff, 'GET', '/api/affiliates/me/report.csv');
+    expect(csv.body).toContain('"Deleted account"');
+  });
+});
+
+describe('the jobs', () => {
+  it('the sweep books commissions and the daily run recomputes tiers; each queues its next run', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const u = await referredBy(aff);
+    await pay(u.id, 1499, now());
+    await t.ctx.jobs.enqueue('affiliates.sweep', { at: now().toISOString() });
+    await t.ctx.jobs.enqueue('affiliates.daily', { at: now().toISOString() });
+    await t.ctx.jobs.drain();
+    const booked = await q<{ amount_cents: number }>(
+      'SELECT amount_cents FROM affiliate_ledger WHERE affiliate_id = $1',
+      [aff.id],
+    );
+    expect(booked).toEqual([{ amount_cents: 225 }]); // 15% of $14.99 = 224.85
+    const [row] = await q<{ active_referrals: number; tier_at: Date | null }>(
+      'SELECT active_referrals, tier_at FROM affiliates WHERE user_id = $1',
+      [aff.id],
+    );
+    expect(row.active_referrals).toBe(1);
+    expect(row.tier_at).not.toBeNull();
+    const queued = await q<{ type: string }>(
+      `SELECT DISTINCT type FROM jobs WHERE type LIKE 'affiliates.%' AND status = 'queued' ORDER BY type`,
+    );
+    expect(queued.map((j) => j.type)).toEqual(['affiliates.daily', 'affiliates.sweep']);
+  });
+
+  it('a HEAD on a ref link records and sets nothing', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const res = await t.app.inject({ method: 'HEAD', url: `/ref/${aff.id}`, headers: { 'user-agent': CHROME } });
+    expect(res.statusCode).toBe(302);
+    expect(refCookie(res)).toBeUndefined();
+    expect(await q('SELECT 1 FROM affiliate_clicks WHERE affiliate_id = $1', [aff.id])).toEqual([]);
+  });
+});
+
+describe('tiers', () => {
+  async function addActive(affId: string, n: number) {
+    for (let i = 0; i < n; i++) {
+      const uid = `tier-${randomUUID()}`;
+      await q(`INSERT INTO users (id, email) VALUES ($1, $2)`, [uid, `${uid}@test.local`]);
+      await q(
+        `INSERT INTO affiliate_referrals (affiliate_id, referred_user_id, clicked_at, created_at) VALUES ($1, $2, $3, $3)`,
+        [affId, uid, now()],
+      );
+      await pay(uid, 999, now());
+    }
+  }
+  const tierOf = async (id: string) =>
+    (
+      await q<{ tier: string; active_referrals: number }>(
+        'SELECT tier, active_referrals FROM affiliates WHERE user_id = $1',
+        [id],
+      )
+    )[0];
+
+  it('moves to Silver at 25 and Gold at 100 active referrals; the rate applies to later invoices', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    await addActive(aff.id, 24);
+    await svc().bookCommissions();
+    await svc().recomputeTiers();
+    expect(await tierOf(aff.id)).toEqual({ tier: 'bronze', active_referrals: 24 });
+    await addActive(aff.id, 1);
+    await svc().recomputeTiers();
+    expect(await tierOf(aff.id)).toEqual({ tier: 'silver', active_referrals: 25 });
+    // Booked at Bronze before the change; the 25th (booked after) at Silver.
+    await svc().bookCommissions();
+    const rates = await q<{ rate_bps: number; n: number }>(
+      `SELECT rate_bps, count(*)::int AS n FROM affiliate_ledger WHERE affiliate_id = $1 GROUP BY rate_bps ORDER BY rate_bps`,
+      [aff.id],
+    );
+    expect(rates).toEqual([
+      { rate_bps: 1500, n: 24 },
+      { rate_bps: 2000, n: 1 },
+    ]);
+    await addActive(aff.id, 75);
+    await svc().bookCommissions();
+    await svc().recomputeTiers();
+    expect(await tierOf(aff.id)).toEqual({ tier: 'gold', active_referrals: 100 });
+    const d = await dashboard(aff);
+    expect(d.tier).toEqual({ id: 'gold', name: 'Gold', rateBps: 2500 });
+    // Lapsed payers are no longer active: back to Bronze at the next daily run.
+    await moveClock(40 * DAY);
+    await svc().recomputeTiers();
+    expect(await tierOf(aff.id)).toEqual({ tier: 'bronze', active_referrals: 0 });
+  });
+});
+
+describe('payouts', () => {
+  async function affiliateWithPayable(cents: number, schedule: 'monthly' | 'biweekly' | 'weekly') {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const res = await call(aff, 'PUT', '/api/affiliates/me/settings', {
+      schedule,
+      method: { kind: 'paypal', email: 'payee.person@example.org' },
+    });
+    expect(res.statusCode).toBe(200);
+    const u = await referredBy(aff);
+    // cents of commission at 15%: pay the invoice that yields exactly that.
+    await pay(u.id, Math.round(cents / 0.15), now());
+    await svc().bookCommissions();
+    return { aff, u };
+  }
+  const payoutsOf = (id: string) =>
+    q<{ id: string; amount_cents: number; status: string; period: string }>(
+      'SELECT id, amount_cents, status, period FROM affiliate_payouts WHERE affiliate_id = $1 ORDER BY created_at',
+      [id],
+    );
+
+  it('stores the method encrypted and sends back only a masked form', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const res = await call(aff, 'PUT', '/api/affiliates/me/settings', {
+      schedule: 'weekly',
+      method: {
+        kind: 'bank',
+        accountName: 'Ada Lovelace',
+        accountNumber: 'GB29 NWBK 6016 1331 9268 19',
+        routing: 'NWBKGB2L',
+      },
+    });
+    expect(res.json().settings).toEqual({
+      schedule: 'weekly',
+      method: { kind: 'bank', masked: 'Bank account ••••6819' },
+    });
+    expect(res.body).not.toContain('Lovelace');
+    const [row] = await q<{ payout_method_secret: string }>(
+      'SELECT payout_method_secret FROM affiliates WHERE user_id = $1',
+      [aff.id],
+    );
+    expect(row.payout_method_secret).not.toContain('Lovelace');
+    expect((await svc().methodDetails(aff.id))?.kind).toBe('bank');
+    for (const bad of [
+      { schedule: 'daily' },
+      { schedule: 'weekly', method: { kind: 'paypal', email: 'not-an-email' } },
+      { schedule: 'weekly', method: { kind: 'bank', accountName: 'A\0B', accountNumber: '12345678' } },
+      { schedule: 'weekly', method: { kind: 'bank', accountName: 'A', accountNumber: '<script>' } },
+    ]) {
+      expect((await call(aff, 'PUT', '/api/affiliates/me/settings', bad)).statusCode).toBe(400);
+    }
+    const listener = await signUp(t);
+    expect((await call(listener, 'GET', '/api/affiliates/me')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/affiliates/me')).statusCode).toBe(401);
+  });
+
+  it('pays out only from $50 payable, once per period of each schedule', async () => {
+    const below = await affiliateWithPayable(4995, 'weekly'); // 33300 × 15% = 4995
+    const weekly = await affiliateWithPayable(5250, 'weekly');
+    const biweekly = await affiliateWithPayable(6000, 'biweekly');
+    const monthly = await affiliateWithPayable(7500, 'monthly');
+    // Pending for 30 days: nothing is paid before.
+    await svc().runPayouts();
+    expect(await payoutsOf(weekly.aff.id)).toEqual([]);
+    await moveClock(31 * DAY);
+    await svc().runPayouts();
+    expect(await payoutsOf(below.aff.id)).toEqual([]);
+    expect((await payoutsOf(weekly.aff.id)).map((p) => p.amount_cents)).toEqual([5250]);
+    expect((await payoutsOf(biweekly.aff.id)).map((p) => p.amount_cents)).toEqual([6000]);
+    expect((await payoutsOf(monthly.aff.id)).map((p) => p.amount_cents)).toEqual([7500]);
+    expect((await payoutsOf(weekly.aff.id))[0].period).toMatch(/^weekly:\d{4}-\d{2}-\d{2}$/);
+
+    // More earned and payable: a second payout only in the schedule's next period.
+    for (const x of [weekly, biweekly, monthly]) await pay(x.u.id, 40000, now());
+    await moveClock(31 * DAY);
+    await svc().runPayouts();
+    // 31 days later is a new week, a new fortnight and a new month for everyone.
+    for (const x of [weekly, biweekly, monthly]) expect(await payoutsOf(x.aff.id)).toHaveLength(2);
+    for (const x of [weekly, biweekly, monthly]) await pay(x.u.id, 40000, now());
+    await moveClock(31 * DAY);
+    await svc().runPayouts();
+    await pay(weekly.u.id, 40000, now());
+    await pay(biweekly.u.id, 40000, now());
+    await pay(monthly.u.id, 40000, now());
+    await svc().bookCommissions();
+    await moveClock(31 * DAY);
+    await svc().runPayouts();
+    // Then one week on: only the weekly affiliate is in a new period for sure... with nothing new payable, no payout.
+    const before = (await payoutsOf(weekly.aff.id)).length;
+    await moveClock(7 * DAY);
+    await svc().runPayouts();
+    expect(await payoutsOf(weekly.aff.id)).toHaveLength(before);
+    // The payouts hold each payable entry once.
+    const dup = await q(
+      `SELECT entry_id FROM affiliate_payout_items i JOIN affiliate_payouts o ON o.id = i.payout_id
+       WHERE o.affiliate_id = $1 GROUP BY entry_id HAVING count(*) > 1`,
+      [weekly.aff.id],
+    );
+    expect(dup).toEqual([]);
+  });
+
+  it('each schedule pays at most once per period: weekly on Mondays, bi-weekly every other Monday, monthly on the 1st', async () => {
+    const make = async (schedule: 'monthly' | 'biweekly' | 'weekly') => {
+      const aff = await signUp(t, { role: 'affiliate' });
+      await call(aff, 'PUT', '/api/affiliates/me/settings', {
+        schedule,
+        method: { kind: 'paypal', email: 'p@example.org' },
+      });
+      return aff;
+    };
+    const [weekly, biweekly, monthly] = [await make('weekly'), await make('biweekly'), await make('monthly')];
+    /** $60 payable now for each (ledger rows inserted directly, as if earned 40 days ago). */
+    const earn = async () => {
+      for (const a of [weekly, biweekly, monthly]) {
+        await q(
+          `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+           VALUES ($1, 'commission', 6000, gen_random_uuid(), $2, $3, $4)`,
+          [a.id, new Date(now().getTime() - 40 * DAY), new Date(now().getTime() - 10 * DAY), now()],
+        );
+      }
+    };
+    const counts = async () => [
+      (await payoutsOf(weekly.id)).length,
+      (await payoutsOf(biweekly.id)).length,
+      (await payoutsOf(monthly.id)).length,
+    ];
+    const runAt = async (at: Date) => {
+      await moveClock(at.getTime() - now().getTime());
+      await earn();
+      await svc().runPayouts();
+      return counts();
+    };
+    // Noon on the next 1st of a month, then on the 11th, then the next 1st.
+    const n = now();
+    const first = new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() + 1, 1, 12));
+    expect(await runAt(first)).toEqual([1, 1, 1]);
+    expect((await runAt(new Date(first.getTime() + 10 * DAY)))[2]).toBe(1);
+    const nextFirst = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1, 12));
+    expect((await runAt(nextFirst))[2]).toBe(2);
+    // Noon on the next Monday that starts a bi-weekly period (its name is its first day).
+    let monday = new Date(nextFirst.getTime() + DAY);
+    while (
+      monday.getUTCDay() !== 1 ||
+      payoutPeriod('biweekly', monday) !== `biweekly:${monday.toISOString().slice(0, 10)}`
+    ) {
+      monday = new Date(monday.getTime() + DAY);
+    }
+    const base = await runAt(monday);
+    const [w0, b0] = base;
+    // Wednesday: same week, same fortnight.
+    expect((await runAt(new Date(monday.getTime() + 2 * DAY))).slice(0, 2)).toEqual([w0, b0]);
+    // Next Monday: a new week, the same fortnight.
+    expect((await runAt(new Date(monday.getTime() + 7 * DAY))).slice(0, 2)).toEqual([w0 + 1, b0]);
+    // Two weeks on: both new.
+    expect((await runAt(new Date(monday.getTime() + 14 * DAY))).slice(0, 2)).toEqual([w0 + 2, b0 + 1]);
+    // Below $50 payable: nothing, whatever the period.
+    const poor = await make('weekly');
+    await q(
+      `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+       VALUES ($1, 'commission', 4999, gen_random_uuid(), $2, $2, $2)`,
+      [poor.id, now()],
+    );
+    await svc().runPayouts();
+    expect(await payoutsOf(poor.id)).toEqual([]);
+  });
+
+  it('two payout runs at the same moment create one payout', async () => {
+    const { aff } = await affiliateWithPayable(6000, 'monthly');
+    await moveClock(31 * DAY);
+    await Promise.all([svc().runPayouts(), svc().runPayouts(), svc().runPayouts()]);
+    expect(await payoutsOf(aff.id)).toHaveLength(1);
+  });
+
+  it('admins mark a payout paid (reference, step-up, one audit entry) or failed; the affiliate sees each state', async () => {
+    const a = await affiliateWithPayable(6000, 'monthly');
+    const b = await affiliateWithPayable(6000, 'monthly');
+    await moveClock(31 * DAY);
+    const root = await signUp(t, { role: 'admin' });
+    const run = await call(root, 'POST', '/api/admin/affiliates/run');
+    expect(run.statusCode).toBe(200);
+    const due = (await call(root, 'GET', '/api/admin/affiliate-payouts')).json().items;
+    const pa = due.find((p: { affiliate: { id: string } }) => p.affiliate.id === a.aff.id);
+    const pb = due.find((p: { affiliate: { id: string } }) => p.affiliate.id === b.aff.id);
+    expect(pa).toMatchObject({
+      amountCents: 6000,
+      status: 'due',
+      method: { kind: 'paypal', masked: 'PayPal p***@example.org' },
+    });
+
+    expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: '' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(a.aff, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'X' })).statusCode,
+    ).toBe(403);
+    await moveClock(16 * 60_000);
+    const stale = await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'PP-123' });
+    expect(stale.json().error.code).toBe('STEP_UP_REQUIRED');
+    expect((await call(root, 'POST', '/api/admin/step-up', { password: root.password })).statusCode).toBe(200);
+    const paid = await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'PP-123' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().payout).toMatchObject({ status: 'paid', reference: 'PP-123' });
+    expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/failed`, {})).statusCode).toBe(409);
+    const failed = await call(root, 'POST', `/api/admin/affiliate-payouts/${pb.id}/failed`, {
+      note: 'PayPal account closed',
+    });
+    expect(failed.json().payout.status).toBe('failed');
+    expect(
+      (
+        await call(root, 'POST', '/api/admin/affiliate-payouts/00000000-0000-0000-0000-000000000000/paid', {
+          reference: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call(root, 'POST', '/api/admin/affiliate-payouts/nope/paid', { reference: 'x' })).statusCode).toBe(
+      400,
+    );
+
+    const audit = await q<{ action: string; target_id: string }>(
+      `SELECT action, target_id FROM audit_log WHERE target_type = 'payout' AND target_id = ANY($1) ORDER BY action`,
+      [[pa.id, pb.id]],
+    );
+    expect(audit).toEqual([
+      { action: 'payout.failed', target_id: pb.id },
+      { action: 'payout.paid', target_id: pa.id },
+    ]);
+
+    const da = await dashboard(a.aff);
+    expect(da.payouts[0]).toMatchObject({ status: 'paid', reference: 'PP-123', amountCents: 6000 });
+    expect(da.entries[0].status).toBe('paid');
+    expect(da.stats).toMatchObject({ paidCents: 6000, payableCents: 0, totalEarningsCents: 6000 });
+    // A failed payout's entries are payable again, and go into the next period's payout.
+    const db = await dashboard(b.aff);
+    expect(db.payouts[0].status).toBe('failed');
+    expect(db.entries[0].status).toBe('payable');
+    await moveClock(31 * DAY);
+    await svc().runPayouts();
+    expect((await dashboard(b.aff)).payouts.map((p: { status: string }) => p.status)).toEqual(['due', 'failed']);
+  });
+});
+
+describe('the affiliate profile and report', () => {
+  it('is only for its owner; an unknown id is not found', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const other = await signUp(t, { role: 'affiliate' });
+    const listener = await signUp(t);
+    expect((await call(aff, 'GET', `/api/affiliates/${aff.id}/profile`)).json().profile).toMatchObject({
+      id: aff.id,
+      tier: { name: 'Bronze' },
+    });
+    expect((await call(other, 'GET', `/api/affiliates/${aff.id}/profile`)).statusCode).toBe(403);
+    const missing = await call(aff, 'GET', '/api/affiliates/no-such-id/profile');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Affiliate not found');
+    expect((await call(listener, 'GET', `/api/affiliates/${listener.id}/profile`)).statusCode).toBe(404);
+    expect((await call(aff, 'GET', '/api/affiliates/%3Cscript%3E/profile')).statusCode).toBe(404);
+  });
+
+  it('streams a CSV of referrals and commission entries', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const u = await referredBy(aff, 'yt');
+    await pay(u.id, 999, now());
+    const res = await call(aff, 'GET', '/api/affiliates/me/report.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="wavecast-affiliate-/);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('"record","id","date","referral","campaign","status","amount_usd","payment_usd","rate_pct"');
+    expect(lines.find((l) => l.startsWith('"referral"'))).toMatch(/"yt","active","1\.50",,$/);
+    expect(lines.find((l) => l.startsWith('"commission"'))).toMatch(/"pending","1\.50","9\.99","15\.00"$/);
+  });
+});

@@ -1,0 +1,26 @@
+import type { PayoutSchedule, PayoutStatus } from '@wavecast/shared';
+
+/** The payout state machine: a payout is created due; an admin marks it paid (with a reference) or failed. */
+export const PAYOUT_TRANSITIONS: Record<PayoutStatus, readonly PayoutStatus[]> = {
+  due: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+};
+export const canMovePayout = (from: PayoutStatus, to: PayoutStatus) => PAYOUT_TRANSITIONS[from].includes(to);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The schedule period a moment falls in, named by its first day (UTC): at most one payout per
+ * affiliate and period. Weeks start on Monday; bi-weekly periods are pairs of weeks counted from
+ * the Monday 1970-01-05.
+ */
+export function payoutPeriod(schedule: PayoutSchedule, at: Date): string {
+  if (schedule === 'monthly') return `monthly:${at.toISOString().slice(0, 7)}`;
+  const day = Math.floor(at.getTime() / DAY_MS);
+  const week = Math.floor((day - 4) / 7); // day 4 (1970-01-05) is the first Monday
+  if (schedule === 'weekly') return `weekly:${iso((week * 7 + 4) * DAY_MS)}`;
+  const pair = Math.floor(week / 2);
+  return `biweekly:${iso((pair * 14 + 4) * DAY_MS)}`;
+}

@@ -1,0 +1,43 @@
+import { AFFILIATE_MESSAGES, type TAdminPayout, timeAgo } from '@wavecast/shared';
+import { ApprovalQueue } from '../../admin/components/ApprovalQueue';
+import { money, useDecidePayout, useDuePayouts } from '../queries';
+
+const toItem = (p: TAdminPayout) => ({
+  id: p.id,
+  title: `Affiliate payout ${money(p.amountCents)}: ${p.affiliate.displayName || p.affiliate.email || p.affiliate.id}`,
+  subtitle: `${p.period} · created ${timeAgo(p.createdAt)}`,
+  facts: [
+    ['Method', p.method?.masked ?? 'none on file'],
+    ['E-mail', p.affiliate.email ?? '(deleted account)'],
+    ['Flagged referrals', String(p.flaggedReferrals)],
+  ] as [string, string][],
+});
+
+/** Approvals: affiliate payouts due (mark paid with a reference, or failed). */
+export function PayoutsApprovals() {
+  const query = useDuePayouts();
+  const decide = useDecidePayout();
+  return (
+    <ApprovalQueue
+      title="Affiliate payouts"
+      loading={query.isPending}
+      items={query.data?.map(toItem)}
+      empty="No payouts due."
+      actions={[
+        {
+          label: 'Mark paid',
+          note: { label: 'Payment reference', required: true },
+          done: AFFILIATE_MESSAGES.payoutPaid,
+          run: (id, text) => decide.mutateAsync({ id, paid: true, text }),
+        },
+        {
+          label: 'Mark failed',
+          variant: 'danger',
+          note: { label: 'Reason (optional)' },
+          done: AFFILIATE_MESSAGES.payoutFailed,
+          run: (id, text) => decide.mutateAsync({ id, paid: false, text }),
+        },
+      ]}
+    />
+  );
+}

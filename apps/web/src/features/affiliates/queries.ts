@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TAdminPayout,
+  TAffiliateAnalytics,
+  TAffiliateDashboard,
+  TAffiliateProfile,
+  TFlaggedReferral,
+  TPayoutSettingsInput,
+} from '@wavecast/shared';
+import { api } from '../../lib/api';
+
+const DASHBOARD = ['affiliates', 'me'] as const;
+
+/** The signed-in affiliate's dashboard (the server books their latest payments first). */
+export const useAffiliateDashboard = () =>
+  useQuery({ queryKey: DASHBOARD, queryFn: () => api<TAffiliateDashboard>('/api/affiliates/me') });
+
+export const useAffiliateAnalytics = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...DASHBOARD, 'analytics'],
+    queryFn: () => api<TAffiliateAnalytics>('/api/affiliates/me/analytics'),
+    enabled,
+  });
+
+export function useSavePayoutSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TPayoutSettingsInput) =>
+      api<TAffiliateDashboard>('/api/affiliates/me/settings', { method: 'PUT', body: input }),
+    onSuccess: (d) => qc.setQueryData(DASHBOARD, d),
+  });
+}
+
+export const useAffiliateProfile = (id: string) =>
+  useQuery({
+    queryKey: ['affiliates', 'profile', id],
+    queryFn: () => api<{ profile: TAffiliateProfile }>(`/api/affiliates/${encodeURIComponent(id)}/profile`),
+    retry: false,
+  });
+
+export const useDuePayouts = () =>
+  useQuery({
+    queryKey: ['admin', 'affiliate-payouts'],
+    queryFn: () => api<{ items: TAdminPayout[] }>('/api/admin/affiliate-payouts'),
+    select: (d) => d.items,
+  });
+
+export function useDecidePayout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paid, text }: { id: string; paid: boolean; text: string }) =>
+      api(`/api/admin/affiliate-payouts/${encodeURIComponent(id)}/${paid ? 'paid' : 'failed'}`, {
+        method: 'POST',
+        body: paid ? { reference: text } : { note: text || undefined },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** The referral link of an affiliate, with an optional campaign tag. */
+export function referralLink(affiliateId: string, campaign?: string) {
+  const url = new URL(`/ref/${encodeURIComponent(affiliateId)}`, window.location.origin);
+  if (campaign) url.searchParams.set('c', campaign);
+  return url.toString();
+}
+
+export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export const useFlaggedReferrals = () =>
+  useQuery({
+    queryKey: ['admin', 'affiliate-referrals', 'flagged'],
+    queryFn: () => api<{ items: TFlaggedReferral[] }>('/api/admin/affiliate-referrals/flagged'),
+    select: (d) => d.items,
+  });
+
+export function useClearFlag() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/api/admin/affiliate-referrals/${encodeURIComponent(id)}/unflag`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
