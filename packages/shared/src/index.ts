@@ -23,3 +23,4 @@ export * from './plans';
 export * from './pricing';
 export * from './rules';
 export * from './support';
+export * from './contracts/ads';

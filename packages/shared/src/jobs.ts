@@ -25,6 +25,8 @@ export interface JobPayloads {
   'notifications.weekly-digest': { week: string };
   /** The hourly billing sweep (ends lapsed trials, periods and graces); it schedules its next run. */
   'billing.settle': { at: string };
+  /** The advertising sweep (books top-ups, completes ended campaigns); it schedules its next run. */
+  'ads.sweep': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { adsJobs, ensureAdsSweepScheduled } from '../modules/ads/jobs';
 import { mailJobs } from '../modules/auth/jobs';
 import { billingJobs, ensureSettleScheduled } from '../modules/billing/jobs';
 import { ensureDigestScheduled } from '../modules/notifications/digest';
@@ -11,12 +12,14 @@ import type { JobHandler, JobOptions } from './queue';
 
 /** Every module's jobs. A domain with jobs adds one line here. */
 const moduleJobs: ModuleJobs[] = [mailJobs, supportJobs, trackJobs, notificationJobs, billingJobs];
+moduleJobs.push(adsJobs);
 
 /** Recurring jobs: each queues its next run once, however many processes ask (enqueueUnlessWaiting). */
 const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] = [
   { name: 'weekly digest', ensure: (ctx) => ensureDigestScheduled(ctx) },
   { name: 'billing sweep', ensure: (ctx) => ensureSettleScheduled(ctx) },
 ];
+schedules.push({ name: 'ads sweep', ensure: (ctx) => ensureAdsSweepScheduled(ctx) });
 
 /** Registers every job type's handler on the context's queue; a worker also reconciles what a crash left. */
 export function registerJobs(ctx: AppContext): void {

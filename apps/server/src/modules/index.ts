@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
+import { adsRoutes } from './ads/routes';
 import { applicationRoutes } from './applications/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
@@ -49,3 +50,5 @@ modules.push(liveRoutes);
 modules.push(trackRoutes, deliveryRoutes, creatorRoutes);
 // Discovery: home, explore, categories, search; follows; public profiles.
 modules.push(discoveryRoutes, followRoutes, profileRoutes);
+// Advertising: campaigns, review, serving, counting, balances.
+modules.push(adsRoutes);

@@ -6,3 +6,4 @@ export * from './playlists';
 export * from './system';
 export * from './tracks';
 export * from './users';
+export * from './ads';
