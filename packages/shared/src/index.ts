@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './contracts/admin';
+export * from './contracts/ads';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/comments';
@@ -23,4 +24,3 @@ export * from './plans';
 export * from './pricing';
 export * from './rules';
 export * from './support';
-export * from './contracts/ads';

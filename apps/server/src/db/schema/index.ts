@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './ads';
 export * from './auth';
 export * from './billing';
 export * from './live';
@@ -6,4 +7,3 @@ export * from './playlists';
 export * from './system';
 export * from './tracks';
 export * from './users';
-export * from './ads';

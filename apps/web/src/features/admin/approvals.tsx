@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AdReviewApprovals } from '../ads/components/AdReviewApprovals';
 import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
 
 /**
@@ -8,6 +9,7 @@ import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
 export const approvalSections: { id: string; Component: ComponentType }[] = [
   { id: 'applications', Component: ApplicationsApprovals },
 ];
+approvalSections.push({ id: 'ad-creatives', Component: AdReviewApprovals });
 
 export function ApprovalsAdmin() {
   return (
