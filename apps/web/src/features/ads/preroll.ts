@@ -103,6 +103,8 @@ export async function playPreroll(track: TTrack, volume: { volume: number; muted
     set({ ad, time: 0, duration: ad.durationSeconds ?? 0, canSkip: false });
     setAdMetadata(ad);
     audio.addEventListener('timeupdate', () => {
+      // Pausing and unloading at the end fire one more timeupdate: the break is over by then.
+      if (done) return;
       const t = audio.currentTime;
       const d = duration();
       if (t >= AUDIO_IMPRESSION_SECONDS) once('impression');
