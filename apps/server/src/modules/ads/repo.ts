@@ -182,20 +182,20 @@ export async function selectCampaign(db: Db, q: SelectionQuery): Promise<Candida
   return r ? { id: r.id, cpmMicros: Number(r.cpm_micros) } : null;
 }
 
-/** The listener's last serve of a format, and whether an audio ad was heard within `since`. */
+/** The listener's last serve of a format, and whether they heard one since `since` (one statement). */
 export async function listenerHistory(db: Db, listenerKey: string, format: AdFormat, since: Date) {
-  const [last] = await db
-    .select({ campaignId: adServes.campaignId })
-    .from(adServes)
-    .where(and(eq(adServes.listenerKey, listenerKey), eq(adServes.format, format)))
-    .orderBy(desc(adServes.servedAt))
-    .limit(1);
-  const [recent] = await db
-    .select({ id: adServes.id })
-    .from(adServes)
-    .where(and(eq(adServes.listenerKey, listenerKey), eq(adServes.format, format), gte(adServes.impressedAt, since)))
-    .limit(1);
-  return { lastCampaignId: last?.campaignId ?? null, heardRecently: !!recent };
+  const [r] = rowsOf<{ campaign_id: string; heard: boolean | null }>(
+    await db.execute(sql`
+      SELECT s.campaign_id,
+             EXISTS (SELECT 1 FROM ${adServes} h
+                      WHERE h.listener_key = ${listenerKey} AND h.format = ${format}
+                        AND h.impressed_at >= ${since}) AS heard
+        FROM ${adServes} s
+       WHERE s.listener_key = ${listenerKey} AND s.format = ${format}
+       ORDER BY s.served_at DESC
+       LIMIT 1`),
+  );
+  return { lastCampaignId: r?.campaign_id ?? null, heardRecently: !!r?.heard };
 }
 
 export async function insertServe(

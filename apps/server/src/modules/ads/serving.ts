@@ -31,6 +31,9 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pacing: by any moment a campaign may have spent its daily budget's share of the day so far, plus an hour. */
 const PACE_AHEAD_MS = 60 * 60 * 1000;
+/** How long the decision trusts what it read of an account's plan. */
+const PLAN_CACHE_MS = 10_000;
+const PLAN_CACHE_MAX = 50_000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
@@ -92,18 +95,39 @@ export function adServing(ctx: AppContext) {
     return { category: req.category ?? null, type: 'on-demand', creatorId: null };
   }
 
+  /**
+   * What an account's plan says about ads, kept a few seconds per account: the decision runs before
+   * every track, and the full entitlements (live allowance included) cost several queries. A change
+   * of plan reaches the decision within PLAN_CACHE_MS.
+   */
+  const planCache = new Map<string, { until: number; adFree: boolean; adsOnOwnContent: boolean }>();
+  async function adPlan(account: { id: string; role: SessionUser['role'] }) {
+    const now = Date.now();
+    const hit = planCache.get(account.id);
+    if (hit && hit.until > now) return hit;
+    const e = (await entitlements.of(account)).entitlements;
+    if (planCache.size >= PLAN_CACHE_MAX) planCache.clear();
+    const entry = { until: now + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
+    planCache.set(account.id, entry);
+    return entry;
+  }
+  const creatorRoles = new Map<string, SessionUser['role'] | null>();
+
   /** Whether this listener may get an ad on this content at all. */
   async function adsAllowed(req: AdRequest, creatorId: string | null): Promise<boolean> {
     // A creator's own pages never show ads.
     if (req.user && creatorId && req.user.id === creatorId) return false;
     // Premium and Family listeners (and every plan with adFree) never get ads.
-    if (req.user && (await entitlements.of(req.user)).entitlements.adFree) return false;
+    if (req.user && (await adPlan(req.user)).adFree) return false;
     // A creator whose plan keeps ads off their content.
     if (creatorId) {
-      const owner = await findUser(db, creatorId);
-      if (owner && !(await entitlements.of({ id: owner.id, role: owner.userRole })).entitlements.adsOnOwnContent) {
-        return false;
+      let role = creatorRoles.get(creatorId);
+      if (role === undefined) {
+        role = (await findUser(db, creatorId))?.userRole ?? null;
+        if (creatorRoles.size >= PLAN_CACHE_MAX) creatorRoles.clear();
+        creatorRoles.set(creatorId, role);
       }
+      if (role && !(await adPlan({ id: creatorId, role })).adsOnOwnContent) return false;
     }
     return true;
   }
