@@ -132,9 +132,18 @@ export async function ledgerSum(db: Db, advertiserId: string): Promise<number> {
 
 // ── serving ─────────────────────────────────────────────────────────────────────────────────
 
+/** The chosen campaign: what serving it needs (its bid and its creative). */
 export interface Candidate {
   id: string;
   cpmMicros: number;
+  name: string;
+  format: AdFormat;
+  creativeKey: string | null;
+  creativeMime: string | null;
+  creativeSeconds: number | null;
+  creativeWidth: number | null;
+  creativeHeight: number | null;
+  sponsoredText: string | null;
 }
 
 export interface SelectionQuery {
@@ -160,7 +169,8 @@ export function selectionSql(q: SelectionQuery) {
     : sql`jsonb_array_length(c.categories) = 0`;
   const exclude = q.excludeId ? sql`AND c.id <> ${q.excludeId}::uuid` : sql``;
   return sql`
-    SELECT c.id, c.cpm_micros
+    SELECT c.id, c.cpm_micros, c.name, c.format, c.creative_key, c.creative_mime, c.creative_seconds,
+           c.creative_width, c.creative_height, c.sponsored_text
       FROM ${adCampaigns} c
       JOIN ${adBalances} b ON b.advertiser_id = c.advertiser_id AND b.balance_micros >= ${price}
       LEFT JOIN ${adCampaignDays} d ON d.campaign_id = c.id AND d.day = ${utcDay(q.now)}::date
@@ -178,8 +188,31 @@ export function selectionSql(q: SelectionQuery) {
 }
 
 export async function selectCampaign(db: Db, q: SelectionQuery): Promise<Candidate | null> {
-  const [r] = rowsOf<{ id: string; cpm_micros: string | number }>(await db.execute(selectionSql(q)));
-  return r ? { id: r.id, cpmMicros: Number(r.cpm_micros) } : null;
+  const [r] = rowsOf<{
+    id: string;
+    cpm_micros: string | number;
+    name: string;
+    format: AdFormat;
+    creative_key: string | null;
+    creative_mime: string | null;
+    creative_seconds: number | null;
+    creative_width: number | null;
+    creative_height: number | null;
+    sponsored_text: string | null;
+  }>(await db.execute(selectionSql(q)));
+  if (!r) return null;
+  return {
+    id: r.id,
+    cpmMicros: Number(r.cpm_micros),
+    name: r.name,
+    format: r.format,
+    creativeKey: r.creative_key,
+    creativeMime: r.creative_mime,
+    creativeSeconds: r.creative_seconds === null ? null : Number(r.creative_seconds),
+    creativeWidth: r.creative_width,
+    creativeHeight: r.creative_height,
+    sponsoredText: r.sponsored_text,
+  };
 }
 
 /** The listener's last serve of a format, and whether they heard one since `since` (one statement). */

@@ -56,7 +56,7 @@ export interface AdRequest {
 
 export interface Decision {
   serve: repo.ServeRow;
-  campaign: repo.CampaignRow;
+  campaign: repo.Candidate;
 }
 
 /**
@@ -148,35 +148,32 @@ export function adServing(ctx: AppContext) {
      * none at all for ad-free plans and on a creator's own content. Records the serve, or null.
      */
     async decide(req: AdRequest): Promise<Decision | null> {
-      const content = await contentOf(req);
-      if (!(await adsAllowed(req, content.creatorId))) return null;
       const now = ctx.clock.now();
       const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
-      let excludeId: string | null = null;
-      if (listenerKey) {
-        const since = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
-        const history = await repo.listenerHistory(db, listenerKey, req.format, since);
-        if (req.format === 'audio' && history.heardRecently) return null;
-        excludeId = history.lastCampaignId;
-      }
-      const pick = await repo.selectCampaign(db, {
+      const since = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
+      // The content and the listener's history are independent: read both at once.
+      const [content, history] = await Promise.all([
+        contentOf(req),
+        listenerKey ? repo.listenerHistory(db, listenerKey, req.format, since) : null,
+      ]);
+      if (!(await adsAllowed(req, content.creatorId))) return null;
+      if (req.format === 'audio' && history?.heardRecently) return null;
+      const campaign = await repo.selectCampaign(db, {
         format: req.format,
         category: content.category,
         contentType: content.type,
         now,
         paceFraction: paceFraction(now),
-        excludeId,
+        excludeId: history?.lastCampaignId ?? null,
       });
-      if (!pick) return null;
-      const campaign = await repo.findCampaign(db, pick.id);
       if (!campaign) return null;
       const serve = await repo.insertServe(db, {
-        campaignId: pick.id,
+        campaignId: campaign.id,
         format: req.format,
         placement: req.placement,
         listenerKey,
         creatorId: content.creatorId,
-        priceMicros: impressionPriceMicros(pick.cpmMicros),
+        priceMicros: impressionPriceMicros(campaign.cpmMicros),
         servedAt: now,
       });
       return { serve, campaign };
