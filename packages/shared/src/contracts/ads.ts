@@ -265,5 +265,7 @@ export const ZAdRequest = z.object({
   trackId: z.uuid().optional(),
   streamId: z.uuid().optional(),
   category: z.enum(UPLOAD_CATEGORIES).optional(),
+  /** A display slot's size: only creatives of exactly that size fill it. */
+  size: z.enum(['300x250', '728x90']).optional(),
 });
 export type TAdRequest = z.infer<typeof ZAdRequest>;

@@ -394,6 +394,39 @@ describe('serving', () => {
     await pauseAll();
   });
 
+  it('fills a display slot only with a creative of its size, counted after 1 s on screen', async () => {
+    await pauseAll();
+    const banner = path.join(t.dataDir, 'leaderboard.png');
+    await ffmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'color=c=blue:s=728x90', '-frames:v', '1', '-y', banner]);
+    const created = await call(
+      advertiser,
+      'POST',
+      '/api/ads/campaigns',
+      base({ name: 'Banner', format: 'display', cpmMicros: 2_000_000 }),
+    );
+    const id = created.json().campaign.id as string;
+    expect((await upload(advertiser, id, await fs.readFile(banner), 'b.png', 'image/png')).statusCode).toBe(200);
+    await call(advertiser, 'POST', `/api/ads/campaigns/${id}/submit`);
+    await call(admin, 'POST', `/api/admin/ads/campaigns/${id}/review`, { approve: true });
+
+    const small = await call(listener, 'GET', '/api/ads/serve?format=display&placement=home&size=300x250');
+    expect(small.json().ad).toBeNull();
+    const ad = (await call(listener, 'GET', '/api/ads/serve?format=display&placement=home&size=728x90')).json().ad;
+    expect(ad).toMatchObject({ campaignId: id, width: 728, height: 90 });
+    await call(null, 'GET', relative(ad.tracking.impression));
+    expect((await campaignRow(id)).impressions).toBe(0);
+    t.ctx.clock.advance(1_500);
+    await call(null, 'GET', relative(ad.tracking.impression));
+    await call(null, 'GET', relative(ad.tracking.impression));
+    expect((await campaignRow(id)).impressions).toBe(1);
+    expect((await campaignRow(id)).spentMicros).toBe(2_000);
+    // Premium listeners see no display ads either.
+    expect(
+      (await call(premium, 'GET', '/api/ads/serve?format=display&placement=home&size=728x90')).json().ad,
+    ).toBeNull();
+    await pauseAll();
+  });
+
   it('never overspends under 200 concurrent impression reports', async () => {
     await pauseAll();
     const price = 5_000; // $5 CPM
@@ -474,7 +507,12 @@ describe('serving', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\n')[0]).toContain('impressions');
     const mine = await call(creator, 'GET', '/api/ads/creator');
-    expect(mine.json().impressions).toBe(total);
+    // Audio ads ran before the creator's tracks; the display one was on Home (nobody's content).
+    const onContent = (o.campaigns as TCampaign[])
+      .filter((c) => c.format === 'audio')
+      .reduce((n, c) => n + c.stats.impressions, 0);
+    expect(mine.json().impressions).toBe(onContent);
+    expect(onContent).toBe(total - 1);
     // The advertiser profile: its owner only.
     expect((await call(advertiser, 'GET', `/api/ads/advertisers/${advertiser.id}`)).statusCode).toBe(200);
     expect((await call(listener, 'GET', `/api/ads/advertisers/${advertiser.id}`)).statusCode).toBe(404);

@@ -155,6 +155,8 @@ export interface SelectionQuery {
   paceFraction: number;
   /** The campaign this listener was served last (never twice in a row). */
   excludeId: string | null;
+  /** A display slot's size, width × height. */
+  size?: { width: number; height: number } | null;
 }
 
 /**
@@ -168,6 +170,7 @@ export function selectionSql(q: SelectionQuery) {
     ? sql`(jsonb_array_length(c.categories) = 0 OR c.categories @> jsonb_build_array(${q.category}::text))`
     : sql`jsonb_array_length(c.categories) = 0`;
   const exclude = q.excludeId ? sql`AND c.id <> ${q.excludeId}::uuid` : sql``;
+  const size = q.size ? sql`AND c.creative_width = ${q.size.width} AND c.creative_height = ${q.size.height}` : sql``;
   return sql`
     SELECT c.id, c.cpm_micros, c.name, c.format, c.creative_key, c.creative_mime, c.creative_seconds,
            c.creative_width, c.creative_height, c.sponsored_text
@@ -183,6 +186,7 @@ export function selectionSql(q: SelectionQuery) {
        AND coalesce(d.spent_micros, 0) + ${price}
            <= greatest(${price}, floor(c.daily_budget_micros * ${q.paceFraction}::float8)::bigint)
        ${exclude}
+       ${size}
      ORDER BY c.cpm_micros DESC, coalesce(d.spent_micros, 0)::float8 / c.daily_budget_micros ASC, random()
      LIMIT 1`;
 }

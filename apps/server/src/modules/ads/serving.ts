@@ -52,6 +52,8 @@ export interface AdRequest {
   trackId?: string;
   streamId?: string;
   category?: string;
+  /** A display slot's size ('728x90'). */
+  size?: '300x250' | '728x90';
 }
 
 export interface Decision {
@@ -165,6 +167,7 @@ export function adServing(ctx: AppContext) {
         now,
         paceFraction: paceFraction(now),
         excludeId: history?.lastCampaignId ?? null,
+        size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
       });
       if (!campaign) return null;
       const serve = await repo.insertServe(db, {
