@@ -35,9 +35,9 @@ async function listenerPage(browser: Browser, name: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/');
-  await signUpApi(page.request, name, { accountType: 'listener' });
+  const id = await signUpApi(page.request, name, { accountType: 'listener' });
   await page.reload();
-  return { page, close: () => context.close() };
+  return { page, id, close: () => context.close() };
 }
 
 /** Plays the newest upload from Home; its title. */
@@ -145,6 +145,12 @@ test('an advertiser launches an audio campaign; Free listeners hear it before th
   await expect(bar(free.page).getByTestId('player-title')).toHaveText(title);
   await expect.poll(() => seconds(free.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   expect(await free.page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(title);
+
+  // The advertiser profile is its owner's only: others go to /profile; a listener's own id is no advertiser.
+  await free.page.goto(`/profile/advertiser/${advertiserId}`);
+  await expect(free.page).toHaveURL(/\/profile$/);
+  await free.page.goto(`/profile/advertiser/${free.id}`);
+  await expect(free.page.getByRole('heading', { name: 'Advertiser not found' })).toBeVisible();
   await free.close();
 
   // The advertiser's dashboard: 1 impression, $0.0050 spent; the campaign completed at its budget.
@@ -153,4 +159,7 @@ test('an advertiser launches an audio campaign; Free listeners hear it before th
   await expect(page.getByTestId('ads-spend')).toHaveText('$0.0050');
   await page.goto('/dashboard/advertiser/campaigns');
   await expect(row.getByTestId('campaign-status')).toHaveText('Completed');
+  // Its own profile page is the same screen.
+  await page.goto(`/profile/advertiser/${advertiserId}`);
+  await expect(page.getByRole('heading', { name: 'Advertiser Dashboard' })).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { adCampaigns, adLedger, auditLog, payments } from '../../db/schema';
 import { ffmpeg } from '../../media/ffmpeg';
 import { makeAudio, makeImage, multipartBody } from '../tracks/testing';
 import { bookTopUps, ledgerSum } from './repo';
+import { adsService } from './service';
 import { adServing } from './serving';
 
 const ORIGIN = 'http://localhost:3000';
@@ -274,6 +275,26 @@ describe('review and states', () => {
     expect((await call(advertiser, 'POST', `/api/ads/campaigns/${id}/submit`)).json().campaign.status).toBe(
       'in_review',
     );
+  });
+});
+
+describe('schedule', () => {
+  it('completes a campaign past its end date (the sweep) and never serves it after', async () => {
+    await pauseAll();
+    const endsAt = new Date(t.ctx.clock.now().getTime() + 60 * 60_000).toISOString();
+    const c = await launch({ name: 'Weekend only', endsAt });
+    const before = (
+      await call(await signUp(t), 'GET', `/api/ads/serve?format=audio&placement=preroll&trackId=${musicTrack}`)
+    ).json();
+    expect(before.ad.campaignId).toBe(c.id);
+    t.ctx.clock.advance(2 * 60 * 60_000);
+    const after = (
+      await call(await signUp(t), 'GET', `/api/ads/serve?format=audio&placement=preroll&trackId=${musicTrack}`)
+    ).json();
+    expect(after.ad).toBeNull();
+    expect(await adsService(t.ctx).completeEnded()).toEqual([c.id]);
+    expect((await campaignRow(c.id)).status).toBe('completed');
+    expect((await call(advertiser, 'POST', `/api/ads/campaigns/${c.id}/resume`)).statusCode).toBe(409);
   });
 });
 
