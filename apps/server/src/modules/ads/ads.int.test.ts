@@ -162,6 +162,38 @@ describe('bad input changes nothing', () => {
   });
 });
 
+describe('garbage never gets a 500', () => {
+  it('answers 4xx to malformed ids, tokens, queries and bodies', async () => {
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    const cases: [TestUser | null, 'GET' | 'POST' | 'PUT', string, unknown?][] = [
+      [null, 'GET', '/api/ads/track/not-a-uuid/impression?s=x'],
+      [null, 'GET', `/api/ads/track/${uuid}/impression?s=x`],
+      [null, 'GET', `/api/ads/track/${uuid}/explode?s=x`],
+      [null, 'GET', `/api/ads/click/${uuid}`],
+      [null, 'GET', `/api/ads/click/${uuid}?s=${'a'.repeat(500)}`],
+      [null, 'GET', '/api/ads/serve?format=video&placement=preroll'],
+      [null, 'GET', `/api/ads/serve?format=audio&placement=preroll&trackId=${uuid}`],
+      [null, 'GET', `/api/ads/serve?format=audio&placement=preroll&streamId=${uuid}`],
+      [null, 'GET', '/api/ads/vast?trackId=%00'],
+      [null, 'GET', `/api/ads/media/${uuid}`],
+      [advertiser, 'POST', '/api/ads/campaigns', { name: '𝕏'.repeat(5000) }],
+      [advertiser, 'POST', '/api/ads/campaigns', [1, 2, 3]],
+      [advertiser, 'PUT', `/api/ads/campaigns/${uuid}`, base()],
+      [advertiser, 'POST', `/api/ads/campaigns/${uuid}/submit`],
+      [advertiser, 'POST', `/api/ads/campaigns/${uuid}/creative`],
+      [advertiser, 'POST', '/api/ads/checkout', { amountCents: 1e20 }],
+      [admin, 'POST', `/api/admin/ads/campaigns/${uuid}/review`, { approve: true }],
+      [admin, 'POST', '/api/admin/ads/advertisers/nobody/credit', { amountCents: 100, note: 'x' }],
+      [admin, 'POST', `/api/admin/ads/advertisers/${listener.id}/credit`, { amountCents: 100, note: 'x' }],
+    ];
+    for (const [user, method, url, body] of cases) {
+      const res = await call(user, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+    }
+  });
+});
+
 describe('creatives are checked like uploads', () => {
   let audioId: string;
   let displayId: string;
@@ -352,6 +384,9 @@ describe('serving', () => {
     // Premium and the creator themselves get nothing.
     expect((await serve(premium, podcastTrack)).json().ad).toBeNull();
     expect((await serve(creator, podcastTrack)).json().ad).toBeNull();
+    // A private track is as unknown as a missing one.
+    const hidden = await seedTrack(t.ctx.database.db, creator.id, { title: 'Secret', isPublic: false });
+    expect((await serve(listener, hidden)).statusCode).toBe(404);
 
     // A Podcast: the higher bid wins for a fresh listener.
     const fresh = await signUp(t);

@@ -10,7 +10,8 @@ import {
   recordingCategory,
   type TServedAd,
 } from '@wavecast/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { visibleWhere } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { audioContent, liveStreams } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -82,7 +83,8 @@ export function adServing(ctx: AppContext) {
       const [t] = await db
         .select({ userId: audioContent.userId, category: audioContent.category })
         .from(audioContent)
-        .where(eq(audioContent.id, req.trackId));
+        // A track hidden from this listener is as unknown as a missing one.
+        .where(and(eq(audioContent.id, req.trackId), visibleWhere(req.user?.id ?? null)));
       if (!t) throw new AppError('NOT_FOUND', 'Audio not found');
       return { category: t.category, type: 'on-demand', creatorId: t.userId };
     }
