@@ -318,7 +318,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = signedInUser(req);
       const target = req.params.id === user.id ? await findUser(db, user.id) : undefined;
-      if (!target || target.userRole !== 'advertiser') throw new AppError('NOT_FOUND', AD_MESSAGES.advertiserNotFound);
+      if (target?.userRole !== 'advertiser') throw new AppError('NOT_FOUND', AD_MESSAGES.advertiserNotFound);
       return overview(user);
     },
   );

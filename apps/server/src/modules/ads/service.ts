@@ -170,7 +170,7 @@ export function adsService(ctx: AppContext) {
     /** An admin's credit (audited, in the same transaction). */
     async adminCredit(admin: SessionUser, advertiserId: string, amountCents: number, note: string) {
       const target = await findUser(db, advertiserId);
-      if (!target || target.userRole !== 'advertiser') throw notFound('Advertiser');
+      if (target?.userRole !== 'advertiser') throw notFound('Advertiser');
       const at = ctx.clock.now();
       const amountMicros = amountCents * CENTS_TO_MICROS;
       await db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ export function vastDuration(seconds: number): string {
  */
 export function vastXml(ad: TServedAd | null): string {
   const head = '<?xml version="1.0" encoding="UTF-8"?>';
-  if (!ad || !ad.mediaUrl) return `${head}\n<VAST version="4.0"></VAST>`;
+  if (!ad?.mediaUrl) return `${head}\n<VAST version="4.0"></VAST>`;
   const events = (['firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const)
     .map((e) => `            <Tracking event="${e}">${cdata(ad.tracking[e])}</Tracking>`)
     .join('\n');
