@@ -77,11 +77,13 @@ test('an advertiser launches an audio campaign; Free listeners hear it before th
   const application = admin.page.getByTestId('approval-item').filter({ hasText: 'Acme Audio' });
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.page.getByText('Application approved')).toBeVisible();
-  const credit = await admin.page.request.post(`/api/admin/ads/advertisers/${advertiserId}/credit`, {
-    data: { amountCents: 1000, note: 'Welcome credit' },
-    headers: { origin: new URL(admin.page.url()).origin },
-  });
-  expect(credit.ok()).toBe(true);
+  await admin.page.getByRole('link', { name: 'Advertisers' }).click();
+  const account = admin.page.getByTestId('advertiser-row').filter({ hasText: 'Acme Ads' });
+  await account.getByLabel('Credit (USD)').fill('10');
+  await account.getByLabel('Note').fill('Welcome credit');
+  await account.getByRole('button', { name: 'Credit' }).click();
+  await expect(admin.page.getByText('Balance credited')).toBeVisible();
+  await expect(account).toContainText('balance $10.00');
 
   // The advertiser creates an audio campaign of exactly one impression, uploads the ad, submits it.
   await page.goto('/dashboard/advertiser/campaigns');
@@ -107,7 +109,7 @@ test('an advertiser launches an audio campaign; Free listeners hear it before th
   await expect(row.getByTestId('campaign-status')).toHaveText('In review');
 
   // The admin approves the creative in Approvals.
-  await admin.page.reload();
+  await admin.page.goto('/admin/approvals');
   const creative = admin.page.getByTestId('approval-item').filter({ hasText: 'Acme Spring' });
   await expect(creative.getByTestId('ad-review-audio')).toBeVisible();
   await creative.getByRole('button', { name: 'Approve' }).click();

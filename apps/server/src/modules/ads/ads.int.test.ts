@@ -348,6 +348,12 @@ describe('balance', () => {
     expect(reads.every((r) => r.statusCode === 200)).toBe(true);
     expect(after.balanceMicros).toBe(before + 25_000_000);
     expect(after.balanceMicros).toBe(await ledgerSum(db, advertiser.id));
+    const listed = (await call(admin, 'GET', '/api/admin/ads/advertisers')).json().items as {
+      id: string;
+      balanceMicros: number;
+    }[];
+    expect(listed.find((a) => a.id === advertiser.id)?.balanceMicros).toBe(after.balanceMicros);
+    expect((await call(advertiser, 'GET', '/api/admin/ads/advertisers')).statusCode).toBe(403);
     const credits = await db.select().from(auditLog).where(eq(auditLog.action, 'ad_balance.credit'));
     expect(credits).toHaveLength(1);
     // The ledger is append-only.

@@ -387,3 +387,20 @@ export async function creatorImpressions(db: Db, creatorId: string): Promise<num
     .where(and(eq(adServes.creatorId, creatorId), sql`${adServes.impressedAt} IS NOT NULL`));
   return r.n;
 }
+
+/** Every advertiser with their balance and campaign count (the admins' list). */
+export async function listAdvertisers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      balanceMicros: sql<string>`coalesce(${adBalances.balanceMicros}, 0)`,
+      campaigns: sql<number>`(SELECT count(*)::int FROM ${adCampaigns} c WHERE c.advertiser_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(adBalances, eq(adBalances.advertiserId, users.id))
+    .where(eq(users.userRole, 'advertiser'))
+    .orderBy(asc(users.email))
+    .limit(500);
+}

@@ -196,6 +196,36 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  app.get(
+    '/api/admin/ads/advertisers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                id: z.string(),
+                email: z.string(),
+                displayName: z.string().nullable(),
+                balanceMicros: z.number(),
+                campaigns: z.number(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => {
+      await ads.bookAllTopUps();
+      const rows = await repo.listAdvertisers(db);
+      return {
+        items: rows.map((r) => ({ ...r, balanceMicros: Number(r.balanceMicros), campaigns: Number(r.campaigns) })),
+      };
+    },
+  );
+
   app.post(
     '/api/admin/ads/advertisers/:id/credit',
     {

@@ -67,3 +67,32 @@ export function useReviewCampaign() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
+
+export interface AdvertiserBalance {
+  id: string;
+  email: string;
+  displayName: string | null;
+  balanceMicros: number;
+  campaigns: number;
+}
+
+/** Admins: every advertiser with their balance. */
+export const useAdvertiserBalances = () =>
+  useQuery({
+    queryKey: ['admin', 'ads', 'advertisers'],
+    queryFn: () => api<{ items: AdvertiserBalance[] }>('/api/admin/ads/advertisers'),
+    select: (d) => d.items,
+  });
+
+/** Admins: credits an advertiser's balance (audited; needs a recent password). */
+export function useCreditAdvertiser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, amountCents, note }: { id: string; amountCents: number; note: string }) =>
+      api<{ balanceMicros: number; message: string }>(`/api/admin/ads/advertisers/${encodeURIComponent(id)}/credit`, {
+        method: 'POST',
+        body: { amountCents, note },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
