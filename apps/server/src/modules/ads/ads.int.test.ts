@@ -565,6 +565,11 @@ describe('serving', () => {
     const total = (o.campaigns as TCampaign[]).reduce((n, c) => n + c.stats.impressions, 0);
     expect(total).toBeGreaterThan(50);
     expect(o.days.length).toBeGreaterThan(0);
+    const one = (o.campaigns as TCampaign[]).find((c) => c.stats.impressions > 0) as TCampaign;
+    const detail = (await call(advertiser, 'GET', `/api/ads/campaigns/${one.id}`)).json();
+    expect(detail.days.reduce((n: number, d: { impressions: number }) => n + d.impressions, 0)).toBe(
+      one.stats.impressions,
+    );
     const csv = await call(advertiser, 'GET', '/api/ads/advertiser/export.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\n')[0]).toContain('impressions');

@@ -7,6 +7,7 @@ import {
   ZAdRequest,
   ZAdvertiserOverview,
   ZCampaign,
+  ZCampaignDay,
   ZCampaignInput,
   ZRedirect,
   ZReviewDecision,
@@ -92,7 +93,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/ads/campaigns/:id',
     {
       config: { access: 'advertiser' },
-      schema: { tags, params: ZId, response: { 200: z.object({ campaign: ZCampaign, days: z.array(z.any()) }) } },
+      schema: { tags, params: ZId, response: { 200: z.object({ campaign: ZCampaign, days: z.array(ZCampaignDay) }) } },
     },
     async (req) => {
       const user = signedInUser(req);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdCreditPackage, TAdvertiserOverview, TCampaign, TCampaignInput } from '@wavecast/shared';
+import type { AdCreditPackage, TAdvertiserOverview, TCampaign, TCampaignDay, TCampaignInput } from '@wavecast/shared';
 import { api } from '../../lib/api';
 
 const OVERVIEW = ['ads', 'advertiser'] as const;
@@ -96,3 +96,12 @@ export function useCreditAdvertiser() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
+
+/** One campaign's figures by day (its chart). */
+export const useCampaignDays = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['ads', 'campaign', id],
+    queryFn: () => api<{ campaign: TCampaign; days: TCampaignDay[] }>(`/api/ads/campaigns/${encodeURIComponent(id)}`),
+    select: (d) => d.days,
+    enabled,
+  });

@@ -19,6 +19,7 @@ import { CampaignForm } from '../components/CampaignForm';
 import {
   useAdvertiser,
   useCampaignAction,
+  useCampaignDays,
   useCreateCampaign,
   useTopUp,
   useUpdateCampaign,
@@ -204,6 +205,8 @@ function Campaigns({ campaigns }: { campaigns: TCampaign[] }) {
 
 function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
   const [editing, setEditing] = useState(false);
+  const [chart, setChart] = useState(false);
+  const days = useCampaignDays(c.id, chart);
   const action = useCampaignAction();
   const upload = useUploadCreative();
   const update = useUpdateCampaign();
@@ -268,6 +271,9 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
               Edit
             </Button>
           )}
+          <Button size="sm" variant="ghost" aria-expanded={chart} onClick={() => setChart((v) => !v)}>
+            Chart
+          </Button>
         </div>
       </div>
       {upload.isPending && <p className="mt-2 text-sm text-muted">Checking the creative…</p>}
@@ -285,6 +291,7 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
         <Fact label="Spend" value={formatMicros(c.stats.spentMicros)} />
         <Fact label="Remaining budget" value={formatMicros(c.stats.remainingMicros)} />
       </dl>
+      {chart && <div className="mt-4">{days.data ? <DayChart days={days.data} /> : <Spinner />}</div>}
       {editing && (
         <div className="mt-4">
           <CampaignForm
