@@ -113,11 +113,15 @@ export async function balanceOf(db: Db | Tx, advertiserId: string): Promise<numb
   return b?.balanceMicros ?? 0;
 }
 
+/**
+ * The money that came in (top-ups, credits, refunds), newest first: spend is one entry per
+ * impression, shown as the campaigns' figures and days rather than listed.
+ */
 export async function ledgerOf(db: Db, advertiserId: string, limit = 100) {
   return db
     .select()
     .from(adLedger)
-    .where(eq(adLedger.advertiserId, advertiserId))
+    .where(and(eq(adLedger.advertiserId, advertiserId), sql`${adLedger.kind} <> 'spend'`))
     .orderBy(desc(adLedger.at), desc(adLedger.id))
     .limit(limit);
 }

@@ -421,6 +421,9 @@ function Billing({ data }: { data: TAdvertiserOverview }) {
       </div>
       <section aria-label="Balance history">
         <h2 className="mb-2 text-lg font-semibold">Balance history</h2>
+        <p className="mb-2 text-sm text-muted">
+          Spent on impressions so far: {formatMicros(totals(data.campaigns).spent)}
+        </p>
         {data.ledger.length === 0 ? (
           <p className="text-sm text-muted">No entries yet</p>
         ) : (
