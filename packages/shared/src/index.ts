@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './contracts/admin';
 export * from './contracts/affiliates';
+export * from './contracts/ads';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/comments';

@@ -29,6 +29,8 @@ export interface JobPayloads {
   'affiliates.sweep': { at: string };
   /** Daily: affiliate tiers recomputed, due payouts created; it schedules its next run. */
   'affiliates.daily': { at: string };
+  /** The advertising sweep (books top-ups, completes ended campaigns); it schedules its next run. */
+  'ads.sweep': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

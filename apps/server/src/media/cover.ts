@@ -43,7 +43,7 @@ export async function imageIsUsable(input: string, type: ImageType, opts: { ffmp
 }
 
 /** Width and height as ffprobe reads them, or ffmpeg where no ffprobe ships (the npm package). */
-async function imageSize(input: string, type: ImageType, ffmpegPath?: string) {
+export async function imageSize(input: string, type: ImageType, ffmpegPath?: string) {
   const demuxer = ['-protocol_whitelist', 'file', '-f', IMAGE_FORMATS[type].demuxer];
   const ffprobe = findFfprobe(ffmpegPath);
   try {

@@ -125,7 +125,7 @@ export const ZAffiliateReferral = z.object({
 });
 
 export const LEDGER_STATUSES = ['pending', 'payable', 'processing', 'paid'] as const;
-export const ZLedgerEntry = z.object({
+export const ZCommissionEntry = z.object({
   id: z.string(),
   kind: z.enum(['commission', 'reversal']),
   amountCents: z.number().int(),
@@ -161,7 +161,7 @@ export const ZAffiliateDashboard = z.object({
     paidCents: z.number().int(),
   }),
   referrals: z.array(ZAffiliateReferral),
-  entries: z.array(ZLedgerEntry),
+  entries: z.array(ZCommissionEntry),
   payouts: z.array(ZAffiliatePayout),
   settings: z.object({ schedule: z.enum(PAYOUT_SCHEDULES), method: ZPayoutMethod.nullable() }),
 });

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './ads';
 export * from './affiliates';
 export * from './auth';
 export * from './billing';

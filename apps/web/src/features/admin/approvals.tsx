@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AdReviewApprovals } from '../ads/components/AdReviewApprovals';
 import { FlaggedReferralsApprovals } from '../affiliates/components/FlaggedReferralsApprovals';
 import { PayoutsApprovals } from '../affiliates/components/PayoutsApprovals';
 import { ApplicationsApprovals } from '../applications/ApplicationsApprovals';
@@ -11,6 +12,7 @@ export const approvalSections: { id: string; Component: ComponentType }[] = [
   { id: 'applications', Component: ApplicationsApprovals },
   { id: 'affiliate-payouts', Component: PayoutsApprovals },
   { id: 'affiliate-flags', Component: FlaggedReferralsApprovals },
+  { id: 'ad-creatives', Component: AdReviewApprovals },
 ];
 
 export function ApprovalsAdmin() {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AdvertisersAdmin } from '../ads/components/AdvertisersAdmin';
 import { ContactMessagesAdmin } from '../support/components/ContactMessagesAdmin';
 import { ApprovalsAdmin } from './approvals';
 import { MailOutboxAdmin } from './components/MailOutboxAdmin';
@@ -17,3 +18,4 @@ export const adminTabs: AdminTab[] = [
   { id: 'messages', label: 'Messages', Component: ContactMessagesAdmin },
   { id: 'mail', label: 'Mail outbox', Component: MailOutboxAdmin },
 ];
+adminTabs.push({ id: 'advertisers', label: 'Advertisers', Component: AdvertisersAdmin });

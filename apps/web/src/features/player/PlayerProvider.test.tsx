@@ -99,8 +99,10 @@ describe('PlayerProvider', () => {
     act(() => {
       audio.dispatchEvent(new Event('play'));
     });
+    // A Free listener's track first asks for a pre-roll (features/ads; the stand-in has none).
+    expect(sent[0]).toBe('GET /api/ads/serve');
     // An anonymous listener says hello once, so the play can count later.
-    expect(sent).toEqual(['POST /api/plays']);
+    expect(sent.filter((r) => !r.startsWith('GET /api/ads/'))).toEqual(['POST /api/plays']);
     // The card that plays shows it.
     expect(host.querySelector('button[aria-label="Pause Track 1"]')).not.toBeNull();
 

@@ -6,6 +6,7 @@ import {
   type TChapterMarker,
   type TTrack,
 } from '@wavecast/shared';
+import { playPreroll } from '../ads/preroll';
 import { chapterAt, sortedChapters } from './lib/chapters';
 import { ListenTracker } from './lib/listening';
 import { gainFromDb, LoudnessGraph } from './lib/loudness';
@@ -51,6 +52,8 @@ export interface PlayerEnv {
   notifyError: (message: string) => void;
   /** Web Audio gain for loudness; null where there is none (tests). */
   loudness: ((audio: HTMLAudioElement) => Pick<LoudnessGraph, 'enable' | 'setGain'>) | null;
+  /** An audio ad played before a track the listener starts (features/ads); resolves when it is over. */
+  preroll?: (track: TTrack, volume: { volume: number; muted: boolean }) => Promise<void>;
 }
 
 export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
@@ -64,6 +67,7 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
     hasUserActivation: () => (ua ? ua.isActive : true),
     notifyError,
     loudness: (audio) => new LoudnessGraph(audio),
+    preroll: playPreroll,
   };
 }
 
@@ -92,6 +96,8 @@ export class PlayerEngine {
   private tracker: ListenTracker | null = null;
   private timers: number[] = [];
   private disposers: (() => void)[] = [];
+  /** True while a pre-roll ad plays before the loaded track: the track waits. */
+  private inAdBreak = false;
 
   constructor(
     readonly audio: HTMLAudioElement,
@@ -205,7 +211,7 @@ export class PlayerEngine {
   readonly pause = () => this.audio.pause();
 
   readonly resume = () => {
-    if (!this.qs.current) return;
+    if (!this.qs.current || this.inAdBreak) return;
     this.enableGain();
     this.wantsPlay = true;
     // After a failed load, try again (the network may be back); a second failure is reported.
@@ -352,9 +358,19 @@ export class PlayerEngine {
     this.applyRate();
     if (startAt > 0) audio.currentTime = startAt;
     if (!autoplay) return;
-    audio.play().catch((err: unknown) => {
-      if ((err as DOMException)?.name !== 'AbortError') this.patch({ playing: false });
-    });
+    const startTrack = () => {
+      this.inAdBreak = false;
+      if (this.loadedId !== track.id) return;
+      this.syncMediaSession(true);
+      audio.play().catch((err: unknown) => {
+        if ((err as DOMException)?.name !== 'AbortError') this.patch({ playing: false });
+      });
+    };
+    if (this.env.preroll && startAt === 0) {
+      this.inAdBreak = true;
+      const { volume, muted } = this.snapshot;
+      void this.env.preroll(track, { volume, muted }).then(startTrack, startTrack);
+    } else startTrack();
     // Long tracks resume where this listener left off, on any device.
     if (startAt === 0 && this.signedIn && isLongForm(track.duration)) {
       void this.env.server.fetchPosition(track.id).then((pos) => {

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { DisplayAdSlot, SponsoredCard } from '../../ads/components/AdSlots';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
@@ -107,6 +108,8 @@ export default function ExplorePage() {
           </EmptyState>
         )}
       </div>
+      <SponsoredCard placement="explore" />
+      <DisplayAdSlot placement="explore" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@wavecast/shared';
 import { Headphones, Upload } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
+import { DisplayAdSlot, SponsoredCard } from '../../ads/components/AdSlots';
 import { useSession } from '../../auth/session';
 import { ContinueListeningShelf } from '../../history/components/ContinueListeningShelf';
 import { CategoryTiles } from '../components/CategoryTiles';
@@ -64,6 +65,8 @@ export default function HomePage() {
         <Section id="home-categories" title="Browse Categories">
           <CategoryTiles />
         </Section>
+        <SponsoredCard placement="home" />
+        <DisplayAdSlot placement="home" />
       </div>
 
       <section className="mt-12 flex flex-col items-start gap-4 rounded-card border border-border bg-surface p-8 md:flex-row md:items-center md:justify-between">

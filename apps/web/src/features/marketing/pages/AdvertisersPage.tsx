@@ -1,6 +1,7 @@
 import { MARKETING_AD_PACKAGES, MARKETING_AUDIO_AD_LENGTH } from '@wavecast/shared';
 import { Image, Mic2, Target, Volume2 } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
+import { ApplyToAdvertise } from '../../ads/components/ApplyToAdvertise';
 import { CtaBanner } from '../components/CtaBanner';
 import { FeatureGrid } from '../components/FeatureGrid';
 import { Hero } from '../components/Hero';
@@ -66,6 +67,8 @@ export default function AdvertisersPage() {
           ))}
         </PlanGrid>
       </Section>
+
+      <ApplyToAdvertise />
 
       <CtaBanner
         id="advertisers-cta"

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { profilePath } from '../../../lib/profilePath';
+import { AdBreakBar } from '../../ads/components/AdBreakBar';
 import { useSession } from '../../auth/session';
 import { useCommentMarkers } from '../../comments/useCommentMarkers';
 import { LikeButton } from '../../likes/components/LikeButton';
@@ -39,6 +40,7 @@ export function PlayerBar() {
       className="fixed inset-x-0 bottom-14 z-30 border-t border-border bg-surface/95 backdrop-blur md:bottom-0 md:left-64"
     >
       <div className="relative mx-auto flex max-w-screen-2xl flex-col gap-1 px-3 py-2 md:flex-row md:items-center md:gap-4 md:px-4">
+        <AdBreakBar />
         {/* Track */}
         <div className="flex min-w-0 items-center gap-3 md:w-64 md:shrink-0 lg:w-72">
           <img src={track.coverUrl} alt="" className="size-11 shrink-0 rounded-md object-cover" />

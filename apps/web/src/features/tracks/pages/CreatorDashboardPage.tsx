@@ -2,6 +2,7 @@ import { BarChart3, Radio, Settings, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { CreatorAdImpressions } from '../../ads/components/CreatorAdImpressions';
 import { useSession } from '../../auth/session';
 import { MyTracks } from '../components/MyTracks';
 import { RecentActivity } from '../components/RecentActivity';
@@ -34,6 +35,7 @@ export default function CreatorDashboardPage() {
         subtitle={`Welcome back${user?.displayName ? `, ${user.displayName}` : ''}! Here is how your audio is doing.`}
       />
       <StatCards stats={stats.data} />
+      <CreatorAdImpressions />
       <section aria-labelledby="quick-actions-heading">
         <h2 id="quick-actions-heading" className="mb-3 text-lg font-bold">
           Quick Actions

@@ -1,0 +1,110 @@
+import type { TCampaign, TCampaignDay, TAdLedgerEntry } from '@wavecast/shared';
+import type { CampaignRow } from './repo';
+
+/** A campaign as its advertiser (and the review queue) sees it, with its figures. */
+export function presentCampaign(c: CampaignRow, publicUrl = ''): TCampaign {
+  return {
+    id: c.id,
+    advertiserId: c.advertiserId,
+    name: c.name,
+    format: c.format,
+    status: c.status,
+    clickUrl: c.clickUrl,
+    categories: c.categories,
+    contentTypes: c.contentTypes,
+    startsAt: c.startsAt.toISOString(),
+    endsAt: c.endsAt?.toISOString() ?? null,
+    totalBudgetMicros: c.totalBudgetMicros,
+    dailyBudgetMicros: c.dailyBudgetMicros,
+    cpmMicros: c.cpmMicros,
+    sponsoredText: c.sponsoredText,
+    creative: c.creativeKey
+      ? {
+          kind: c.creativeMime?.startsWith('audio/') ? 'audio' : 'image',
+          url: `${publicUrl}/api/ads/media/${c.id}?v=${encodeURIComponent(c.creativeKey.split('/').pop() ?? '')}`,
+          mime: c.creativeMime ?? '',
+          durationSeconds: c.creativeSeconds,
+          width: c.creativeWidth,
+          height: c.creativeHeight,
+        }
+      : null,
+    reviewNote: c.reviewNote,
+    stats: {
+      impressions: c.impressions,
+      clicks: c.clicks,
+      ctr: c.impressions ? c.clicks / c.impressions : 0,
+      spentMicros: c.spentMicros,
+      remainingMicros: Math.max(0, c.totalBudgetMicros - c.spentMicros),
+    },
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+export const presentDay = (d: {
+  day: string;
+  impressions: number;
+  clicks: number;
+  spentMicros: string | number;
+}): TCampaignDay => ({
+  day: d.day,
+  impressions: Number(d.impressions),
+  clicks: Number(d.clicks),
+  spentMicros: Number(d.spentMicros),
+});
+
+export const presentLedger = (e: {
+  id: string;
+  kind: TAdLedgerEntry['kind'];
+  amountMicros: number;
+  campaignId: string | null;
+  note: string | null;
+  at: Date;
+}): TAdLedgerEntry => ({
+  id: e.id,
+  kind: e.kind,
+  amountMicros: e.amountMicros,
+  campaignId: e.campaignId,
+  note: e.note,
+  at: e.at.toISOString(),
+});
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  // Formula injection: a cell starting with = + - @ is read as text.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The campaigns as CSV (the dashboard's export). */
+export function campaignsCsv(rows: TCampaign[]): string {
+  const head = [
+    'id',
+    'name',
+    'format',
+    'status',
+    'impressions',
+    'clicks',
+    'ctr',
+    'spent_usd',
+    'remaining_usd',
+    'cpm_usd',
+  ];
+  const lines = rows.map((c) =>
+    [
+      c.id,
+      c.name,
+      c.format,
+      c.status,
+      c.stats.impressions,
+      c.stats.clicks,
+      c.stats.ctr.toFixed(4),
+      (c.stats.spentMicros / 1e6).toFixed(6),
+      (c.stats.remainingMicros / 1e6).toFixed(6),
+      (c.cpmMicros / 1e6).toFixed(2),
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `${[head.join(','), ...lines].join('\n')}\n`;
+}

@@ -1,0 +1,410 @@
+import type { AdCampaignStatus, AdContentType, AdFormat, AdPlacement } from '@wavecast/shared';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { adBalances, adCampaignDays, adCampaigns, adLedger, adServes, payments, users } from '../../db/schema';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type CampaignRow = typeof adCampaigns.$inferSelect;
+export type NewCampaign = Omit<typeof adCampaigns.$inferInsert, 'id'>;
+export type ServeRow = typeof adServes.$inferSelect;
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+/** 'YYYY-MM-DD' of a moment, UTC: the day a daily budget belongs to. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export async function insertCampaign(db: Db, row: NewCampaign): Promise<CampaignRow> {
+  const [c] = await db.insert(adCampaigns).values(row).returning();
+  return c;
+}
+
+export async function findCampaign(db: Db | Tx, id: string): Promise<CampaignRow | undefined> {
+  const [c] = await db.select().from(adCampaigns).where(eq(adCampaigns.id, id));
+  return c;
+}
+
+export async function listCampaigns(db: Db, advertiserId: string): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(adCampaigns)
+    .where(eq(adCampaigns.advertiserId, advertiserId))
+    .orderBy(desc(adCampaigns.createdAt));
+}
+
+export async function listByStatus(db: Db, status: AdCampaignStatus) {
+  return db
+    .select({ campaign: adCampaigns, email: users.email, displayName: users.displayName })
+    .from(adCampaigns)
+    .innerJoin(users, eq(users.id, adCampaigns.advertiserId))
+    .where(eq(adCampaigns.status, status))
+    .orderBy(asc(adCampaigns.updatedAt));
+}
+
+/** Writes a change made from the row read at `version`; undefined when someone changed it since. */
+export async function updateCampaign(
+  db: Db | Tx,
+  id: string,
+  version: number,
+  patch: Partial<Omit<NewCampaign, 'advertiserId' | 'createdAt' | 'version'>>,
+): Promise<CampaignRow | undefined> {
+  const [c] = await db
+    .update(adCampaigns)
+    .set({ ...patch, version: sql`${adCampaigns.version} + 1` })
+    .where(and(eq(adCampaigns.id, id), eq(adCampaigns.version, version)))
+    .returning();
+  return c;
+}
+
+/** Active or paused campaigns whose end date passed: completed by the sweep. */
+export async function completeEnded(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(adCampaigns)
+    .set({ status: 'completed', updatedAt: now, version: sql`${adCampaigns.version} + 1` })
+    .where(and(inArray(adCampaigns.status, ['active', 'paused']), sql`${adCampaigns.endsAt} <= ${now}`))
+    .returning({ id: adCampaigns.id });
+  return rows.map((r) => r.id);
+}
+
+// ── balance ledger ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Books top-ups (and their refunds) from billing's payments ledger into the advertisers' ledger,
+ * once per payment (the unique payment id), and moves the balances by what was booked — in one
+ * statement, so two sweeps at once book each payment once. Returns how many were booked.
+ */
+export async function bookTopUps(db: Db, advertiserId?: string): Promise<number> {
+  const only = advertiserId ? sql`AND p.user_id = ${advertiserId}` : sql``;
+  const res = await db.execute(sql`
+    WITH booked AS (
+      INSERT INTO ${adLedger} (advertiser_id, kind, amount_micros, payment_id, note, at)
+      SELECT p.user_id, CASE WHEN p.kind = 'paid' THEN 'topup' ELSE 'refund' END,
+             p.amount_cents::bigint * 10000, p.id, p.description, p.occurred_at
+        FROM ${payments} p
+       WHERE p.purpose = 'ad_topup' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL ${only}
+         AND NOT EXISTS (SELECT 1 FROM ${adLedger} l WHERE l.payment_id = p.id)
+      ON CONFLICT (payment_id) DO NOTHING
+      RETURNING advertiser_id, amount_micros
+    ), moved AS (
+      INSERT INTO ${adBalances} (advertiser_id, balance_micros)
+      SELECT advertiser_id, sum(amount_micros) FROM booked GROUP BY advertiser_id
+      ON CONFLICT (advertiser_id) DO UPDATE SET balance_micros = ${adBalances.balanceMicros} + excluded.balance_micros
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM booked`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
+
+export async function credit(
+  tx: Tx,
+  entry: { advertiserId: string; kind: 'admin_credit'; amountMicros: number; note: string; at: Date },
+): Promise<void> {
+  await tx.insert(adLedger).values(entry);
+  await tx
+    .insert(adBalances)
+    .values({ advertiserId: entry.advertiserId, balanceMicros: entry.amountMicros })
+    .onConflictDoUpdate({
+      target: adBalances.advertiserId,
+      set: { balanceMicros: sql`${adBalances.balanceMicros} + ${entry.amountMicros}` },
+    });
+}
+
+export async function balanceOf(db: Db | Tx, advertiserId: string): Promise<number> {
+  const [b] = await db.select().from(adBalances).where(eq(adBalances.advertiserId, advertiserId));
+  return b?.balanceMicros ?? 0;
+}
+
+/**
+ * The money that came in (top-ups, credits, refunds), newest first: spend is one entry per
+ * impression, shown as the campaigns' figures and days rather than listed.
+ */
+export async function ledgerOf(db: Db, advertiserId: string, limit = 100) {
+  return db
+    .select()
+    .from(adLedger)
+    .where(and(eq(adLedger.advertiserId, advertiserId), sql`${adLedger.kind} <> 'spend'`))
+    .orderBy(desc(adLedger.at), desc(adLedger.id))
+    .limit(limit);
+}
+
+export async function ledgerSum(db: Db, advertiserId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<string>`coalesce(sum(${adLedger.amountMicros}), 0)` })
+    .from(adLedger)
+    .where(eq(adLedger.advertiserId, advertiserId));
+  return Number(r.n);
+}
+
+// ── serving ─────────────────────────────────────────────────────────────────────────────────
+
+/** The chosen campaign: what serving it needs (its bid and its creative). */
+export interface Candidate {
+  id: string;
+  cpmMicros: number;
+  name: string;
+  format: AdFormat;
+  creativeKey: string | null;
+  creativeMime: string | null;
+  creativeSeconds: number | null;
+  creativeWidth: number | null;
+  creativeHeight: number | null;
+  sponsoredText: string | null;
+}
+
+export interface SelectionQuery {
+  format: AdFormat;
+  category: string | null;
+  contentType: AdContentType;
+  now: Date;
+  /** How much of its daily budget a campaign may have spent by now (pacing), 0–1. */
+  paceFraction: number;
+  /** The campaign this listener was served last (never twice in a row). */
+  excludeId: string | null;
+  /** A display slot's size, width × height. */
+  size?: { width: number; height: number } | null;
+}
+
+/**
+ * The selection as one SQL statement: active, in schedule, targeted at this category and content
+ * type, with budget left (total, today's paced share, and the advertiser's balance) for one more
+ * impression; highest bid first, then the one furthest behind its daily pace, then chance.
+ */
+export function selectionSql(q: SelectionQuery) {
+  const price = sql`(c.cpm_micros / 1000)`;
+  const category = q.category
+    ? sql`(jsonb_array_length(c.categories) = 0 OR c.categories @> jsonb_build_array(${q.category}::text))`
+    : sql`jsonb_array_length(c.categories) = 0`;
+  const exclude = q.excludeId ? sql`AND c.id <> ${q.excludeId}::uuid` : sql``;
+  const size = q.size ? sql`AND c.creative_width = ${q.size.width} AND c.creative_height = ${q.size.height}` : sql``;
+  return sql`
+    SELECT c.id, c.cpm_micros, c.name, c.format, c.creative_key, c.creative_mime, c.creative_seconds,
+           c.creative_width, c.creative_height, c.sponsored_text
+      FROM ${adCampaigns} c
+      JOIN ${adBalances} b ON b.advertiser_id = c.advertiser_id AND b.balance_micros >= ${price}
+      LEFT JOIN ${adCampaignDays} d ON d.campaign_id = c.id AND d.day = ${utcDay(q.now)}::date
+     WHERE c.status = 'active' AND c.format = ${q.format}
+       AND c.creative_key IS NOT NULL
+       AND c.starts_at <= ${q.now} AND (c.ends_at IS NULL OR c.ends_at > ${q.now})
+       AND c.spent_micros + ${price} <= c.total_budget_micros
+       AND ${category}
+       AND c.content_types @> jsonb_build_array(${q.contentType}::text)
+       AND coalesce(d.spent_micros, 0) + ${price}
+           <= greatest(${price}, floor(c.daily_budget_micros * ${q.paceFraction}::float8)::bigint)
+       ${exclude}
+       ${size}
+     ORDER BY c.cpm_micros DESC, coalesce(d.spent_micros, 0)::float8 / c.daily_budget_micros ASC, random()
+     LIMIT 1`;
+}
+
+export async function selectCampaign(db: Db, q: SelectionQuery): Promise<Candidate | null> {
+  const [r] = rowsOf<{
+    id: string;
+    cpm_micros: string | number;
+    name: string;
+    format: AdFormat;
+    creative_key: string | null;
+    creative_mime: string | null;
+    creative_seconds: number | null;
+    creative_width: number | null;
+    creative_height: number | null;
+    sponsored_text: string | null;
+  }>(await db.execute(selectionSql(q)));
+  if (!r) return null;
+  return {
+    id: r.id,
+    cpmMicros: Number(r.cpm_micros),
+    name: r.name,
+    format: r.format,
+    creativeKey: r.creative_key,
+    creativeMime: r.creative_mime,
+    creativeSeconds: r.creative_seconds === null ? null : Number(r.creative_seconds),
+    creativeWidth: r.creative_width,
+    creativeHeight: r.creative_height,
+    sponsoredText: r.sponsored_text,
+  };
+}
+
+/** The listener's last serve of a format, and whether they heard one since `since` (one statement). */
+export async function listenerHistory(db: Db, listenerKey: string, format: AdFormat, since: Date) {
+  const [r] = rowsOf<{ campaign_id: string; heard: boolean | null }>(
+    await db.execute(sql`
+      SELECT s.campaign_id,
+             EXISTS (SELECT 1 FROM ${adServes} h
+                      WHERE h.listener_key = ${listenerKey} AND h.format = ${format}
+                        AND h.impressed_at >= ${since}) AS heard
+        FROM ${adServes} s
+       WHERE s.listener_key = ${listenerKey} AND s.format = ${format}
+       ORDER BY s.served_at DESC
+       LIMIT 1`),
+  );
+  return { lastCampaignId: r?.campaign_id ?? null, heardRecently: !!r?.heard };
+}
+
+export async function insertServe(
+  db: Db,
+  row: {
+    campaignId: string;
+    format: AdFormat;
+    placement: AdPlacement;
+    listenerKey: string | null;
+    creatorId: string | null;
+    priceMicros: number;
+    servedAt: Date;
+  },
+): Promise<ServeRow> {
+  const [s] = await db.insert(adServes).values(row).returning();
+  return s;
+}
+
+export async function findServe(db: Db, id: string): Promise<ServeRow | undefined> {
+  const [s] = await db.select().from(adServes).where(eq(adServes.id, id));
+  return s;
+}
+
+/** Thrown inside the impression transaction to undo it: the campaign cannot pay for it. */
+export class NotCharged extends Error {}
+
+/**
+ * Counts one impression and charges it, all or nothing: the serve is marked (once), the campaign's
+ * spend moves only while it stays within the total budget (one conditional UPDATE: concurrent
+ * reports queue on the row and the loser matches nothing), today's spend within the daily budget,
+ * the balance stays ≥ 0, and the spend is booked in the ledger. A campaign that cannot pay for
+ * another impression after this one is completed in the same UPDATE.
+ */
+export async function chargeImpression(db: Db, serveId: string, now: Date): Promise<boolean> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [serve] = await tx
+        .update(adServes)
+        .set({ impressedAt: now })
+        .where(and(eq(adServes.id, serveId), isNull(adServes.impressedAt)))
+        .returning();
+      if (!serve) return false;
+      const price = serve.priceMicros;
+      const [c] = await tx
+        .update(adCampaigns)
+        .set({
+          spentMicros: sql`${adCampaigns.spentMicros} + ${price}`,
+          impressions: sql`${adCampaigns.impressions} + 1`,
+          status: sql`CASE WHEN ${adCampaigns.spentMicros} + ${2 * price} > ${adCampaigns.totalBudgetMicros}
+                      THEN 'completed' ELSE ${adCampaigns.status} END`,
+          version: sql`${adCampaigns.version} + 1`,
+        })
+        .where(
+          and(
+            eq(adCampaigns.id, serve.campaignId),
+            inArray(adCampaigns.status, ['active', 'paused']),
+            sql`${adCampaigns.spentMicros} + ${price} <= ${adCampaigns.totalBudgetMicros}`,
+          ),
+        )
+        .returning({ advertiserId: adCampaigns.advertiserId, daily: adCampaigns.dailyBudgetMicros });
+      if (!c) throw new NotCharged();
+      const day = await tx
+        .insert(adCampaignDays)
+        .values({ campaignId: serve.campaignId, day: utcDay(now), spentMicros: price, impressions: 1 })
+        .onConflictDoUpdate({
+          target: [adCampaignDays.campaignId, adCampaignDays.day],
+          set: {
+            spentMicros: sql`${adCampaignDays.spentMicros} + excluded.spent_micros`,
+            impressions: sql`${adCampaignDays.impressions} + 1`,
+          },
+          setWhere: sql`${adCampaignDays.spentMicros} + excluded.spent_micros <= ${c.daily}`,
+        })
+        .returning({ day: adCampaignDays.day });
+      if (day.length === 0) throw new NotCharged();
+      const paid = await tx
+        .update(adBalances)
+        .set({ balanceMicros: sql`${adBalances.balanceMicros} - ${price}` })
+        .where(and(eq(adBalances.advertiserId, c.advertiserId), gte(adBalances.balanceMicros, price)))
+        .returning({ left: adBalances.balanceMicros });
+      if (paid.length === 0) throw new NotCharged();
+      await tx.insert(adLedger).values({
+        advertiserId: c.advertiserId,
+        kind: 'spend',
+        amountMicros: -price,
+        campaignId: serve.campaignId,
+        serveId,
+        at: now,
+      });
+      return true;
+    });
+  } catch (e) {
+    if (e instanceof NotCharged) return false;
+    throw e;
+  }
+}
+
+/** Sets a quartile bit (first 1, midpoint 2, third 4, complete 8); true when it was new. */
+export async function markQuartile(db: Db, serveId: string, bit: number): Promise<boolean> {
+  const rows = await db
+    .update(adServes)
+    .set({ quartiles: sql`${adServes.quartiles} | ${bit}` })
+    .where(and(eq(adServes.id, serveId), sql`(${adServes.quartiles} & ${bit}) = 0`))
+    .returning({ id: adServes.id });
+  return rows.length > 0;
+}
+
+/** Counts a click once (the serve's first), on the campaign and its day. */
+export async function countClick(db: Db, serveId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [s] = await tx
+      .update(adServes)
+      .set({ clickedAt: now })
+      .where(and(eq(adServes.id, serveId), isNull(adServes.clickedAt)))
+      .returning();
+    if (!s) return false;
+    await tx
+      .update(adCampaigns)
+      .set({ clicks: sql`${adCampaigns.clicks} + 1` })
+      .where(eq(adCampaigns.id, s.campaignId));
+    await tx
+      .insert(adCampaignDays)
+      .values({ campaignId: s.campaignId, day: utcDay(now), clicks: 1 })
+      .onConflictDoUpdate({
+        target: [adCampaignDays.campaignId, adCampaignDays.day],
+        set: { clicks: sql`${adCampaignDays.clicks} + 1` },
+      });
+    return true;
+  });
+}
+
+/** Per-day figures of an advertiser's campaigns (or one campaign), oldest first. */
+export async function daysOf(db: Db, advertiserId: string, campaignId?: string) {
+  return db
+    .select({
+      day: adCampaignDays.day,
+      impressions: sql<number>`sum(${adCampaignDays.impressions})::int`,
+      clicks: sql<number>`sum(${adCampaignDays.clicks})::int`,
+      spentMicros: sql<string>`sum(${adCampaignDays.spentMicros})`,
+    })
+    .from(adCampaignDays)
+    .innerJoin(adCampaigns, eq(adCampaigns.id, adCampaignDays.campaignId))
+    .where(and(eq(adCampaigns.advertiserId, advertiserId), campaignId ? eq(adCampaigns.id, campaignId) : undefined))
+    .groupBy(adCampaignDays.day)
+    .orderBy(asc(adCampaignDays.day));
+}
+
+/** Ad impressions counted on a creator's content. */
+export async function creatorImpressions(db: Db, creatorId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adServes)
+    .where(and(eq(adServes.creatorId, creatorId), sql`${adServes.impressedAt} IS NOT NULL`));
+  return r.n;
+}
+
+/** Every advertiser with their balance and campaign count (the admins' list). */
+export async function listAdvertisers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      balanceMicros: sql<string>`coalesce(${adBalances.balanceMicros}, 0)`,
+      campaigns: sql<number>`(SELECT count(*)::int FROM ${adCampaigns} c WHERE c.advertiser_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(adBalances, eq(adBalances.advertiserId, users.id))
+    .where(eq(users.userRole, 'advertiser'))
+    .orderBy(asc(users.email))
+    .limit(500);
+}

@@ -1,0 +1,356 @@
+import multipart from '@fastify/multipart';
+import {
+  AD_AUDIO_MAX_BYTES,
+  AD_MESSAGES,
+  AD_PLACEMENTS,
+  ZAdminCredit,
+  ZAdRequest,
+  ZAdvertiserOverview,
+  ZCampaign,
+  ZCampaignDay,
+  ZCampaignInput,
+  ZRedirect,
+  ZReviewDecision,
+  ZServedAd,
+  ZTopUpInput,
+} from '@wavecast/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { signedInUser } from '../../lib/guard';
+import type { SessionUser } from '../../lib/session';
+import { stepUpService } from '../admin/step-up';
+import { sendObject } from '../delivery/send-object';
+import { listenerCookies } from '../plays/listener-cookie';
+import { findUser } from '../users/repo';
+import { campaignsCsv, presentCampaign, presentDay, presentLedger } from './presenter';
+import * as repo from './repo';
+import { adsService } from './service';
+import { adServing } from './serving';
+import { TRACKING_EVENTS } from './tokens';
+import { vastXml } from './vast';
+
+const tags = ['ads'];
+const ZId = z.object({ id: z.uuid() });
+const ZCampaignAnswer = z.object({ campaign: ZCampaign, message: z.string() });
+const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const ZSig = z.object({ s: z.string().min(1).max(100) });
+
+/** `/api/ads/*`: advertisers' campaigns and balance, admins' review and credits, serving and counting. */
+export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ads = adsService(ctx);
+  const serving = adServing(ctx);
+  const cookies = listenerCookies(ctx);
+  const stepUp = stepUpService(ctx);
+  const db = ctx.database.db;
+  const advertiser = () => ({ access: 'advertiser' as const, ...writeLimit });
+
+  async function overview(user: SessionUser) {
+    const balanceMicros = await ads.balance(user.id);
+    const [campaigns, days, ledger] = await Promise.all([ads.list(user), ads.days(user.id), ads.ledger(user.id)]);
+    return {
+      advertiser: { id: user.id, displayName: user.displayName, email: user.email },
+      balanceMicros,
+      payingEnabled: ads.payingEnabled(),
+      campaigns: campaigns.map((c) => presentCampaign(c)),
+      days: days.map(presentDay),
+      ledger: ledger.map(presentLedger),
+    };
+  }
+
+  app.get(
+    '/api/ads/advertiser',
+    { config: { access: 'advertiser' }, schema: { tags, response: { 200: ZAdvertiserOverview } } },
+    async (req) => overview(signedInUser(req)),
+  );
+
+  app.get(
+    '/api/ads/advertiser/export.csv',
+    { config: { access: 'advertiser' }, schema: { tags } },
+    async (req, reply) => {
+      const rows = (await ads.list(signedInUser(req))).map((c) => presentCampaign(c));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="campaigns.csv"');
+      return campaignsCsv(rows);
+    },
+  );
+
+  app.post(
+    '/api/ads/campaigns',
+    { config: advertiser(), schema: { tags, body: ZCampaignInput, response: { 201: ZCampaignAnswer } } },
+    async (req, reply) => {
+      const c = await ads.create(signedInUser(req), req.body);
+      reply.code(201);
+      return { campaign: presentCampaign(c), message: AD_MESSAGES.campaignCreated };
+    },
+  );
+
+  app.get(
+    '/api/ads/campaigns/:id',
+    {
+      config: { access: 'advertiser' },
+      schema: { tags, params: ZId, response: { 200: z.object({ campaign: ZCampaign, days: z.array(ZCampaignDay) }) } },
+    },
+    async (req) => {
+      const user = signedInUser(req);
+      const c = await ads.get(user, req.params.id);
+      return { campaign: presentCampaign(c), days: (await ads.days(user.id, c.id)).map(presentDay) };
+    },
+  );
+
+  app.put(
+    '/api/ads/campaigns/:id',
+    { config: advertiser(), schema: { tags, params: ZId, body: ZCampaignInput, response: { 200: ZCampaignAnswer } } },
+    async (req) => ({
+      campaign: presentCampaign(await ads.update(signedInUser(req), req.params.id, req.body)),
+      message: AD_MESSAGES.campaignSaved,
+    }),
+  );
+
+  for (const [action, message] of [
+    ['submit', AD_MESSAGES.submitted],
+    ['pause', AD_MESSAGES.paused],
+    ['resume', AD_MESSAGES.resumed],
+  ] as const) {
+    app.post(
+      `/api/ads/campaigns/:id/${action}`,
+      { config: advertiser(), schema: { tags, params: ZId, response: { 200: ZCampaignAnswer } } },
+      async (req) => ({
+        campaign: presentCampaign(await ads[action](signedInUser(req), req.params.id)),
+        message,
+      }),
+    );
+  }
+
+  // The creative: one file part, streamed and checked (creatives.ts); multipart only here.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: AD_AUDIO_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/ads/campaigns/:id/creative',
+      {
+        config: { access: 'advertiser', rateLimit: { max: 20, timeWindow: 60_000 } },
+        schema: { tags, params: ZId, consumes: ['multipart/form-data'], response: { 200: ZCampaignAnswer } },
+      },
+      async (req) => {
+        const user = signedInUser(req);
+        await ads.get(user, req.params.id);
+        const part = req.isMultipart() ? await req.file() : undefined;
+        if (!part) throw badRequest('Send the creative as a multipart/form-data file.');
+        try {
+          const c = await ads.setCreative(user, req.params.id, part);
+          return { campaign: presentCampaign(c), message: AD_MESSAGES.creativeSaved };
+        } catch (e) {
+          part.file.resume();
+          throw e;
+        }
+      },
+    );
+  });
+
+  app.post(
+    '/api/ads/checkout',
+    { config: advertiser(), schema: { tags, body: ZTopUpInput, response: { 200: ZRedirect } } },
+    async (req) => ({ url: await ads.checkout(signedInUser(req), req.body) }),
+  );
+
+  // ── admins ─────────────────────────────────────────────────────────────────────────────
+
+  app.get(
+    '/api/admin/ads/review',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                campaign: ZCampaign,
+                advertiser: z.object({ email: z.string(), displayName: z.string().nullable() }),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => ({
+      items: (await ads.reviewQueue()).map((r) => ({
+        campaign: presentCampaign(r.campaign),
+        advertiser: { email: r.email, displayName: r.displayName },
+      })),
+    }),
+  );
+
+  app.post(
+    '/api/admin/ads/campaigns/:id/review',
+    {
+      config: { access: 'admin', ...writeLimit },
+      schema: { tags: ['admin'], params: ZId, body: ZReviewDecision, response: { 200: ZCampaignAnswer } },
+    },
+    async (req) => {
+      const c = await ads.review(signedInUser(req), req.params.id, req.body.approve, req.body.note);
+      return { campaign: presentCampaign(c), message: req.body.approve ? AD_MESSAGES.approved : AD_MESSAGES.rejected };
+    },
+  );
+
+  app.get(
+    '/api/admin/ads/advertisers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                id: z.string(),
+                email: z.string(),
+                displayName: z.string().nullable(),
+                balanceMicros: z.number(),
+                campaigns: z.number(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => {
+      await ads.bookAllTopUps();
+      const rows = await repo.listAdvertisers(db);
+      return {
+        items: rows.map((r) => ({ ...r, balanceMicros: Number(r.balanceMicros), campaigns: Number(r.campaigns) })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/ads/advertisers/:id/credit',
+    {
+      config: { access: 'admin', ...writeLimit },
+      schema: {
+        tags: ['admin'],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: ZAdminCredit,
+        response: { 200: z.object({ balanceMicros: z.number(), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const admin = signedInUser(req);
+      await stepUp.require(admin);
+      const balanceMicros = await ads.adminCredit(admin, req.params.id, req.body.amountCents, req.body.note);
+      return { balanceMicros, message: AD_MESSAGES.credited };
+    },
+  );
+
+  // ── serving and counting (public: listeners, VAST clients, tracking pixels) ────────────
+
+  function adRequest(req: FastifyRequest, q: z.infer<typeof ZAdRequest>) {
+    return { ...q, user: req.user, anonId: req.user ? null : cookies.read(req) };
+  }
+
+  app.get(
+    '/api/ads/serve',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags, querystring: ZAdRequest, response: { 200: z.object({ ad: ZServedAd.nullable() }) } },
+    },
+    async (req, reply) => {
+      const request = adRequest(req, req.query);
+      // An anonymous listener gets its cookie here, so caps hold across its requests.
+      if (!req.user && !request.anonId) request.anonId = cookies.issue(reply);
+      reply.header('cache-control', 'no-store');
+      const decision = await serving.decide(request);
+      return { ad: decision ? serving.present(decision) : null };
+    },
+  );
+
+  app.get(
+    '/api/ads/vast',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        querystring: ZAdRequest.omit({ format: true }).extend({ placement: z.enum(AD_PLACEMENTS).default('preroll') }),
+      },
+    },
+    async (req, reply) => {
+      const decision = await serving.decide(adRequest(req, { ...req.query, format: 'audio' }));
+      reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('access-control-allow-origin', '*');
+      return vastXml(decision ? serving.present(decision) : null);
+    },
+  );
+
+  app.get(
+    '/api/ads/track/:id/:event',
+    {
+      config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: { tags, params: ZId.extend({ event: z.enum(TRACKING_EVENTS) }), querystring: ZSig },
+    },
+    async (req, reply) => {
+      await serving.track(req.params.id, req.params.event, req.query.s);
+      // Counted or not (a repeat, too early, out of budget), the answer is the same: nothing to see.
+      return reply.code(204).header('cache-control', 'no-store').header('access-control-allow-origin', '*').send();
+    },
+  );
+
+  app.get(
+    '/api/ads/click/:id',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags, params: ZId, querystring: ZSig },
+    },
+    async (req, reply) => {
+      const to = await serving.click(req.params.id, req.query.s);
+      return reply.header('cache-control', 'no-store').redirect(to, 302);
+    },
+  );
+
+  app.get('/api/ads/media/:id', { config: { access: 'public' }, schema: { tags, params: ZId } }, async (req, reply) => {
+    const c = await repo.findCampaign(db, req.params.id);
+    if (!c?.creativeKey) throw notFound('Creative');
+    // Running (or past) creatives are public; one not approved yet only for its owner and admins.
+    const visible =
+      c.status === 'active' ||
+      c.status === 'paused' ||
+      c.status === 'completed' ||
+      req.user?.id === c.advertiserId ||
+      req.user?.role === 'admin';
+    if (!visible) throw notFound('Creative');
+    reply.header('x-content-type-options', 'nosniff');
+    return sendObject(ctx, req, reply, {
+      key: c.creativeKey,
+      contentType: c.creativeMime ?? 'application/octet-stream',
+      cacheControl: 'private, max-age=3600',
+      missing: 'Creative not found',
+    });
+  });
+
+  // Creators: ad impressions on their content.
+  app.get(
+    '/api/ads/creator',
+    { config: { access: 'creator' }, schema: { tags, response: { 200: z.object({ impressions: z.number() }) } } },
+    async (req) => ({ impressions: await repo.creatorImpressions(db, signedInUser(req).id) }),
+  );
+
+  // The advertiser profile: only its owner, only with the advertiser role.
+  app.get(
+    '/api/ads/advertisers/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) },
+    },
+    async (req) => {
+      const user = signedInUser(req);
+      const target = req.params.id === user.id ? await findUser(db, user.id) : undefined;
+      if (target?.userRole !== 'advertiser') throw new AppError('NOT_FOUND', AD_MESSAGES.advertiserNotFound);
+      return overview(user);
+    },
+  );
+}

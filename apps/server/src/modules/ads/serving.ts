@@ -1,0 +1,237 @@
+import {
+  AD_MESSAGES,
+  type AdContentType,
+  type AdFormat,
+  type AdPlacement,
+  AUDIO_AD_CAP_MINUTES,
+  AUDIO_IMPRESSION_SECONDS,
+  DISPLAY_IMPRESSION_SECONDS,
+  impressionPriceMicros,
+  recordingCategory,
+  type TServedAd,
+} from '@wavecast/shared';
+import { and, eq } from 'drizzle-orm';
+import { visibleWhere } from '../../access/tracks';
+import type { AppContext } from '../../context';
+import { audioContent, liveStreams } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { serverSecret } from '../../lib/server-secret';
+import type { SessionUser } from '../../lib/session';
+import { billing } from '../billing';
+import { findUser } from '../users/repo';
+import * as repo from './repo';
+import {
+  QUARTILE_BITS,
+  type SignedAction,
+  signAction,
+  TRACKING_EVENTS,
+  type TrackingEvent,
+  verifyAction,
+} from './tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Pacing: by any moment a campaign may have spent its daily budget's share of the day so far, plus an hour. */
+const PACE_AHEAD_MS = 60 * 60 * 1000;
+/** How long the decision trusts what it read of an account's plan. */
+const PLAN_CACHE_MS = 10_000;
+const PLAN_CACHE_MAX = 50_000;
+
+/** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
+export function paceFraction(now: Date): number {
+  const sinceMidnight = now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.min(1, (sinceMidnight + PACE_AHEAD_MS) / DAY_MS);
+}
+
+/** One ad request: what is asked for, where, by whom, on whose content. */
+export interface AdRequest {
+  format: AdFormat;
+  placement: AdPlacement;
+  /** The signed-in listener, or null. */
+  user: SessionUser | null;
+  /** An anonymous listener's cookie id (frequency caps across requests). */
+  anonId: string | null;
+  trackId?: string;
+  streamId?: string;
+  category?: string;
+  /** A display slot's size ('728x90'). */
+  size?: '300x250' | '728x90';
+}
+
+export interface Decision {
+  serve: repo.ServeRow;
+  campaign: repo.Candidate;
+}
+
+/**
+ * Serving: the one decision function (which ad, if any, for this request) and honest counting
+ * through signed, single-use tracking URLs.
+ */
+export function adServing(ctx: AppContext) {
+  const db = ctx.database.db;
+  const { entitlements } = billing(ctx);
+  let secret: string | undefined;
+  const key = () => {
+    secret ??= serverSecret(ctx.config);
+    return secret;
+  };
+
+  /** The content an ad would run on: its category, kind and creator (never trusted from the client). */
+  async function contentOf(
+    req: AdRequest,
+  ): Promise<{ category: string | null; type: AdContentType; creatorId: string | null }> {
+    if (req.trackId) {
+      const [t] = await db
+        .select({ userId: audioContent.userId, category: audioContent.category })
+        .from(audioContent)
+        // A track hidden from this listener is as unknown as a missing one.
+        .where(and(eq(audioContent.id, req.trackId), visibleWhere(req.user?.id ?? null)));
+      if (!t) throw new AppError('NOT_FOUND', 'Audio not found');
+      return { category: t.category, type: 'on-demand', creatorId: t.userId };
+    }
+    if (req.streamId) {
+      const [s] = await db
+        .select({ userId: liveStreams.userId, category: liveStreams.category })
+        .from(liveStreams)
+        .where(eq(liveStreams.id, req.streamId));
+      if (!s) throw new AppError('NOT_FOUND', 'Stream not found');
+      return { category: recordingCategory(s.category), type: 'live', creatorId: s.userId };
+    }
+    return { category: req.category ?? null, type: 'on-demand', creatorId: null };
+  }
+
+  /**
+   * What an account's plan says about ads, kept a few seconds per account: the decision runs before
+   * every track, and the full entitlements (live allowance included) cost several queries. A change
+   * of plan reaches the decision within PLAN_CACHE_MS.
+   */
+  const planCache = new Map<string, { until: number; adFree: boolean; adsOnOwnContent: boolean }>();
+  async function adPlan(account: { id: string; role: SessionUser['role'] }) {
+    const now = Date.now();
+    const hit = planCache.get(account.id);
+    if (hit && hit.until > now) return hit;
+    const e = (await entitlements.of(account)).entitlements;
+    if (planCache.size >= PLAN_CACHE_MAX) planCache.clear();
+    const entry = { until: now + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
+    planCache.set(account.id, entry);
+    return entry;
+  }
+  const creatorRoles = new Map<string, SessionUser['role'] | null>();
+
+  /** Whether this listener may get an ad on this content at all. */
+  async function adsAllowed(req: AdRequest, creatorId: string | null): Promise<boolean> {
+    // A creator's own pages never show ads.
+    if (req.user && creatorId && req.user.id === creatorId) return false;
+    // Premium and Family listeners (and every plan with adFree) never get ads.
+    if (req.user && (await adPlan(req.user)).adFree) return false;
+    // A creator whose plan keeps ads off their content.
+    if (creatorId) {
+      let role = creatorRoles.get(creatorId);
+      if (role === undefined) {
+        role = (await findUser(db, creatorId))?.userRole ?? null;
+        if (creatorRoles.size >= PLAN_CACHE_MAX) creatorRoles.clear();
+        creatorRoles.set(creatorId, role);
+      }
+      if (role && !(await adPlan({ id: creatorId, role })).adsOnOwnContent) return false;
+    }
+    return true;
+  }
+
+  function url(serveId: string, action: SignedAction): string {
+    const sig = signAction(key(), serveId, action);
+    const base = ctx.config.PUBLIC_URL;
+    return action === 'click'
+      ? `${base}/api/ads/click/${serveId}?s=${sig}`
+      : `${base}/api/ads/track/${serveId}/${action}?s=${sig}`;
+  }
+
+  return {
+    /**
+     * The decision: among eligible campaigns (active, in schedule, targeted, budget and balance left,
+     * within today's pace) the highest bid, then the one furthest behind its pace; frequency caps
+     * (an audio ad at most once per 15 minutes per listener; never the same campaign twice in a row);
+     * none at all for ad-free plans and on a creator's own content. Records the serve, or null.
+     */
+    async decide(req: AdRequest): Promise<Decision | null> {
+      const now = ctx.clock.now();
+      const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
+      const since = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
+      // The content and the listener's history are independent: read both at once.
+      const [content, history] = await Promise.all([
+        contentOf(req),
+        listenerKey ? repo.listenerHistory(db, listenerKey, req.format, since) : null,
+      ]);
+      if (!(await adsAllowed(req, content.creatorId))) return null;
+      if (req.format === 'audio' && history?.heardRecently) return null;
+      const campaign = await repo.selectCampaign(db, {
+        format: req.format,
+        category: content.category,
+        contentType: content.type,
+        now,
+        paceFraction: paceFraction(now),
+        excludeId: history?.lastCampaignId ?? null,
+        size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
+      });
+      if (!campaign) return null;
+      const serve = await repo.insertServe(db, {
+        campaignId: campaign.id,
+        format: req.format,
+        placement: req.placement,
+        listenerKey,
+        creatorId: content.creatorId,
+        priceMicros: impressionPriceMicros(campaign.cpmMicros),
+        servedAt: now,
+      });
+      return { serve, campaign };
+    },
+
+    /** A decision as the web player and the slots read it: media, text and signed URLs. */
+    present({ serve, campaign }: Decision): TServedAd {
+      const tracking = Object.fromEntries(TRACKING_EVENTS.map((e) => [e, url(serve.id, e)])) as TServedAd['tracking'];
+      return {
+        id: serve.id,
+        campaignId: campaign.id,
+        format: campaign.format,
+        title: campaign.name,
+        mediaUrl: campaign.creativeKey ? `${ctx.config.PUBLIC_URL}/api/ads/media/${campaign.id}` : null,
+        mime: campaign.creativeMime,
+        durationSeconds: campaign.creativeSeconds,
+        width: campaign.creativeWidth,
+        height: campaign.creativeHeight,
+        text: campaign.sponsoredText,
+        clickUrl: url(serve.id, 'click'),
+        tracking,
+      };
+    },
+
+    /**
+     * Counts one tracking event of a serve: a forged signature is refused (403); a valid one counts
+     * once, however often it is fetched. An impression counts only after the ad could have played
+     * its minimum (2 s audio, 1 s display) and is charged within budget (see repo.chargeImpression).
+     */
+    async track(serveId: string, event: TrackingEvent, sig: string): Promise<boolean> {
+      if (!verifyAction(key(), serveId, event, sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      const serve = await repo.findServe(db, serveId);
+      if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      const now = ctx.clock.now();
+      if (event === 'impression') {
+        const min = serve.format === 'audio' ? AUDIO_IMPRESSION_SECONDS : DISPLAY_IMPRESSION_SECONDS;
+        if (now.getTime() - serve.servedAt.getTime() < min * 1000) return false;
+        return repo.chargeImpression(db, serveId, now);
+      }
+      return repo.markQuartile(db, serveId, QUARTILE_BITS[event]);
+    },
+
+    /** A click: the signature checked, counted once, and where to send the browser. */
+    async click(serveId: string, sig: string): Promise<string> {
+      if (!verifyAction(key(), serveId, 'click', sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      const serve = await repo.findServe(db, serveId);
+      if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      const campaign = await repo.findCampaign(db, serve.campaignId);
+      if (!campaign) throw new AppError('NOT_FOUND', AD_MESSAGES.notFound);
+      await repo.countClick(db, serveId, ctx.clock.now());
+      return campaign.clickUrl;
+    },
+  };
+}
+
+export type AdServing = ReturnType<typeof adServing>;

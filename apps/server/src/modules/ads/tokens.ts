@@ -1,0 +1,28 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const TRACKING_EVENTS = ['impression', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const;
+export type TrackingEvent = (typeof TRACKING_EVENTS)[number];
+export type SignedAction = TrackingEvent | 'click';
+
+/** Bits of `ad_serves.quartiles` for each quartile event. */
+export const QUARTILE_BITS: Record<Exclude<TrackingEvent, 'impression'>, number> = {
+  firstQuartile: 1,
+  midpoint: 2,
+  thirdQuartile: 4,
+  complete: 8,
+};
+
+const mac = (secret: string, serveId: string, action: SignedAction) =>
+  createHmac('sha256', `ads:${secret}`).update(`${serveId}:${action}`).digest('base64url');
+
+/** The signature of one serve's one action (HMAC-SHA256 with the server's secret). */
+export function signAction(secret: string, serveId: string, action: SignedAction): string {
+  return mac(secret, serveId, action);
+}
+
+/** True only for the signature this server made for this serve and action. */
+export function verifyAction(secret: string, serveId: string, action: SignedAction, sig: string): boolean {
+  const expected = Buffer.from(mac(secret, serveId, action));
+  const got = Buffer.from(sig);
+  return expected.length === got.length && timingSafeEqual(expected, got);
+}

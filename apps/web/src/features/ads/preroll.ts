@@ -1,0 +1,128 @@
+import { AUDIO_AD_SKIP_SECONDS, AUDIO_IMPRESSION_SECONDS, type TServedAd, type TTrack } from '@wavecast/shared';
+
+/** What the player bar shows while an audio ad plays before a track. */
+export interface AdBreakState {
+  ad: TServedAd;
+  time: number;
+  duration: number;
+  canSkip: boolean;
+}
+
+type Listener = () => void;
+let state: AdBreakState | null = null;
+const listeners = new Set<Listener>();
+let skipCurrent: (() => void) | null = null;
+
+function set(next: AdBreakState | null) {
+  state = next;
+  for (const fn of listeners) fn();
+}
+
+/** The ad break store, for useSyncExternalStore. */
+export const adBreak = {
+  get: () => state,
+  subscribe(fn: Listener) {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  },
+  /** Skips the playing ad (only after 5 s). */
+  skip() {
+    if (state?.canSkip) skipCurrent?.();
+  },
+};
+
+/** Our tracking URLs are absolute (for VAST clients); the web app calls them on its own origin. */
+const local = (u: string) => {
+  try {
+    const url = new URL(u, location.origin);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return u;
+  }
+};
+const ping = (u: string) => {
+  void fetch(local(u), { credentials: 'same-origin', keepalive: true }).catch(() => {});
+};
+
+/** Asks the server for a pre-roll for this track (none for ad-free plans); gives up after 2 s. */
+async function fetchAd(track: TTrack): Promise<TServedAd | null> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), 2000);
+  try {
+    const res = await fetch(`/api/ads/serve?format=audio&placement=preroll&trackId=${encodeURIComponent(track.id)}`, {
+      credentials: 'same-origin',
+      signal: ctrl.signal,
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { ad: TServedAd | null };
+    return body.ad?.mediaUrl ? body.ad : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function setAdMetadata(ad: TServedAd) {
+  if (!('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
+  navigator.mediaSession.metadata = new MediaMetadata({ title: 'Ad', artist: ad.title, album: 'Advertisement' });
+}
+
+/**
+ * Plays an audio ad before `track` when the server has one for this listener, and resolves when it
+ * ended or was skipped (after 5 s). Counting is honest: the impression is reported once 2 s played,
+ * then the quartiles; the server counts each once.
+ */
+export async function playPreroll(track: TTrack, volume: { volume: number; muted: boolean }): Promise<void> {
+  const ad = await fetchAd(track);
+  if (!ad?.mediaUrl) return;
+  const audio = new Audio();
+  audio.preload = 'auto';
+  audio.volume = volume.volume;
+  audio.muted = volume.muted;
+  audio.src = local(ad.mediaUrl);
+  const sent = new Set<string>();
+  const once = (key: keyof TServedAd['tracking']) => {
+    if (sent.has(key)) return;
+    sent.add(key);
+    ping(ad.tracking[key]);
+  };
+  await new Promise<void>((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      skipCurrent = null;
+      audio.pause();
+      audio.removeAttribute('src');
+      set(null);
+      resolve();
+    };
+    skipCurrent = finish;
+    const duration = () => (Number.isFinite(audio.duration) ? audio.duration : (ad.durationSeconds ?? 0));
+    set({ ad, time: 0, duration: ad.durationSeconds ?? 0, canSkip: false });
+    setAdMetadata(ad);
+    audio.addEventListener('timeupdate', () => {
+      // Pausing and unloading at the end fire one more timeupdate: the break is over by then.
+      if (done) return;
+      const t = audio.currentTime;
+      const d = duration();
+      if (t >= AUDIO_IMPRESSION_SECONDS) once('impression');
+      if (d > 0 && t >= d / 4) once('firstQuartile');
+      if (d > 0 && t >= d / 2) once('midpoint');
+      if (d > 0 && t >= (3 * d) / 4) once('thirdQuartile');
+      set({ ad, time: t, duration: d, canSkip: t >= AUDIO_AD_SKIP_SECONDS });
+    });
+    audio.addEventListener('ended', () => {
+      once('complete');
+      finish();
+    });
+    audio.addEventListener('error', finish);
+    audio.play().catch(finish);
+  });
+}
+
+/** Opens the advertiser's page through the signed click redirect. */
+export function openAdClick(ad: TServedAd) {
+  window.open(local(ad.clickUrl), '_blank', 'noopener');
+}

@@ -1,0 +1,167 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminPage, signUpApi } from './support/accounts';
+
+// Advertising end to end: an advertiser applies, is approved, gets credit, creates and submits an
+// audio campaign from the dashboard; an admin approves the creative; a Premium listener hears no
+// ad; a Free listener hears the ad first (the player says 'Ad'), then the track; the advertiser's
+// dashboard counts 1 impression and its spend. The campaign's budget is exactly one impression, so
+// it completes after it and no other spec ever hears it.
+
+const bar = (page: Page) => page.getByTestId('player-bar');
+
+/** A 20-second tone, the length of a real audio ad. */
+function makeAdAudio(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wavecast-ad-')), 'ad.mp3');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=660:duration=20',
+    '-ac',
+    '2',
+    '-y',
+    file,
+  ]);
+  return file;
+}
+
+async function listenerPage(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  const id = await signUpApi(page.request, name, { accountType: 'listener' });
+  await page.reload();
+  return { page, id, close: () => context.close() };
+}
+
+/** Plays the newest upload from Home; its title. */
+async function playFirstCard(page: Page): Promise<string> {
+  const card = page.getByRole('list', { name: 'Recent Uploads' }).getByRole('listitem').first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
+  await card.getByRole('button', { name: `Play ${title}` }).click();
+  return title;
+}
+
+const seconds = async (page: Page) => {
+  const [m, s] = ((await bar(page).getByTestId('player-current-time').textContent()) ?? '0:00').split(':').map(Number);
+  return (m ?? 0) * 60 + (s ?? 0);
+};
+
+test('an advertiser launches an audio campaign; Free listeners hear it before the track, Premium ones never', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+
+  // The advertiser applies on /how-it-works/advertisers…
+  await page.goto('/');
+  const advertiserId = await signUpApi(page.request, 'Acme Ads', { accountType: 'listener' });
+  await page.goto('/how-it-works/advertisers');
+  const form = page.getByRole('form', { name: 'Apply to advertise' });
+  await form.getByLabel('Company').fill('Acme Audio');
+  await form.getByLabel('Website').fill('https://acme.example');
+  await form.getByLabel('Billing contact e-mail').fill('billing@acme.example');
+  await form.getByRole('button', { name: 'Apply to advertise' }).click();
+  await expect(page.getByText('Application sent. An admin will review it shortly.')).toBeVisible();
+
+  // …an admin approves the application and credits the balance.
+  const admin = await adminPage(browser);
+  await admin.page.goto('/admin/approvals');
+  const application = admin.page.getByTestId('approval-item').filter({ hasText: 'Acme Audio' });
+  await application.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.page.getByText('Application approved')).toBeVisible();
+  await admin.page.getByRole('link', { name: 'Advertisers' }).click();
+  const account = admin.page.getByTestId('advertiser-row').filter({ hasText: 'Acme Ads' });
+  await account.getByLabel('Credit (USD)').fill('10');
+  await account.getByLabel('Note').fill('Welcome credit');
+  await account.getByRole('button', { name: 'Credit' }).click();
+  await expect(admin.page.getByText('Balance credited')).toBeVisible();
+  await expect(account).toContainText('balance $10.00');
+
+  // The advertiser creates an audio campaign of exactly one impression, uploads the ad, submits it.
+  await page.goto('/dashboard/advertiser/campaigns');
+  await expect(
+    page.getByTestId('ads-billing-balance').or(page.getByRole('heading', { name: 'Advertiser Dashboard' })),
+  ).toBeVisible();
+  await page.getByTestId('create-campaign').click();
+  const create = page.getByRole('form', { name: 'Create campaign' });
+  await create.getByLabel('Campaign name').fill('Acme Spring');
+  await create.getByLabel('Click-through URL').fill('javascript:alert(1)');
+  await create.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(create.getByText('The click-through URL must be an https:// address')).toBeVisible();
+  await create.getByLabel('Click-through URL').fill('https://acme.example/spring');
+  await create.getByLabel(/CPM bid/).fill('5');
+  await create.getByLabel('Total budget (USD)').fill('0.005');
+  await create.getByLabel('Daily budget (USD)').fill('0.005');
+  await create.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(page.getByText('Campaign created')).toBeVisible();
+  const row = page.getByTestId('campaign-row').filter({ hasText: 'Acme Spring' });
+  await row.getByTestId('creative-input').setInputFiles(makeAdAudio());
+  await expect(page.getByText('Creative uploaded')).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(row.getByTestId('campaign-status')).toHaveText('In review');
+
+  // The admin approves the creative in Approvals.
+  await admin.page.goto('/admin/approvals');
+  const creative = admin.page.getByTestId('approval-item').filter({ hasText: 'Acme Spring' });
+  await expect(creative.getByTestId('ad-review-audio')).toBeVisible();
+  await creative.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.page.getByText('Campaign approved')).toBeVisible();
+  await admin.close();
+  await page.reload();
+  await expect(row.getByTestId('campaign-status')).toHaveText('Active');
+
+  // A Premium listener plays a track: no ad, the track at once.
+  const premium = await listenerPage(browser, 'Premium Ears');
+  const trial = await premium.page.request.post('/api/billing/trial', {
+    data: { planId: 'premium' },
+    headers: { origin: new URL(premium.page.url()).origin },
+  });
+  expect(trial.ok()).toBe(true);
+  await premium.page.reload();
+  await playFirstCard(premium.page);
+  await expect.poll(() => seconds(premium.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect(premium.page.getByTestId('player-ad')).toHaveCount(0);
+  await premium.close();
+
+  // A Free listener hears the ad first: labelled 'Ad', skippable after 5 s, Media Session says Ad.
+  const free = await listenerPage(browser, 'Free Ears');
+  const title = await playFirstCard(free.page);
+  const ad = free.page.getByTestId('player-ad');
+  await expect(ad).toBeVisible({ timeout: 15_000 });
+  await expect(ad).toContainText('Ad');
+  await expect(ad).toContainText('Acme Spring');
+  expect(await free.page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('Ad');
+  await expect(ad.getByRole('button', { name: /Skip in/ })).toBeDisabled();
+  const skip = ad.getByRole('button', { name: 'Skip ad' });
+  await expect(skip).toBeEnabled({ timeout: 15_000 });
+  await skip.click();
+  await expect(ad).toHaveCount(0);
+  await expect(bar(free.page).getByTestId('player-title')).toHaveText(title);
+  await expect.poll(() => seconds(free.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  expect(await free.page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(title);
+
+  // The advertiser profile is its owner's only: others go to /profile; a listener's own id is no advertiser.
+  await free.page.goto(`/profile/advertiser/${advertiserId}`);
+  await expect(free.page).toHaveURL(/\/profile$/);
+  await free.page.goto(`/profile/advertiser/${free.id}`);
+  await expect(free.page.getByRole('heading', { name: 'Advertiser not found' })).toBeVisible();
+  await free.close();
+
+  // The advertiser's dashboard: 1 impression, $0.0050 spent; the campaign completed at its budget.
+  await page.goto('/dashboard/advertiser/overview');
+  await expect(page.getByTestId('ads-impressions')).toHaveText('1');
+  await expect(page.getByTestId('ads-spend')).toHaveText('$0.0050');
+  await page.goto('/dashboard/advertiser/campaigns');
+  await expect(row.getByTestId('campaign-status')).toHaveText('Completed');
+  // Its own profile page is the same screen.
+  await page.goto(`/profile/advertiser/${advertiserId}`);
+  await expect(page.getByRole('heading', { name: 'Advertiser Dashboard' })).toBeVisible();
+});
