@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
-import { affiliateRoutes } from './affiliates/routes';
 import { adsRoutes } from './ads/routes';
+import { affiliateRoutes } from './affiliates/routes';
 import { applicationRoutes } from './applications/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';

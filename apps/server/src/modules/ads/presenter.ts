@@ -1,4 +1,4 @@
-import type { TCampaign, TCampaignDay, TAdLedgerEntry } from '@wavecast/shared';
+import type { TAdLedgerEntry, TCampaign, TCampaignDay } from '@wavecast/shared';
 import type { CampaignRow } from './repo';
 
 /** A campaign as its advertiser (and the review queue) sees it, with its figures. */
