@@ -21,6 +21,14 @@ export const ADMIN_MESSAGES = {
   stepUpRequired: 'Confirm your password to continue.',
   stepUpWrongPassword: 'That password is not correct.',
   stepUpConfirmed: 'Password confirmed',
+  /** Sign-in of a suspended account (e-mail or provider). */
+  accountSuspended: 'This account has been suspended. Contact support if you think this is a mistake.',
+  userSuspended: 'User suspended',
+  userRestored: 'User restored',
+  userDeleted: 'User deleted',
+  cannotSuspendSelf: 'You cannot suspend or delete your own account here',
+  alreadySuspended: 'This account is already suspended.',
+  notSuspended: 'This account is not suspended.',
 } as const;
 
 const text = (max: number, label: string) =>

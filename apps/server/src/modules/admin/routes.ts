@@ -57,6 +57,35 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  const userParams = z.object({ id: z.string().min(1).max(64) });
+  app.post(
+    '/api/admin/users/:id/suspend',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: userParams, response: { 200: z.object({ user: ZAdminUser }) } },
+    },
+    async (req) => ({ user: presentAdminUser(await service.suspend(signedInUser(req), req.params.id)) }),
+  );
+  app.post(
+    '/api/admin/users/:id/restore',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: userParams, response: { 200: z.object({ user: ZAdminUser }) } },
+    },
+    async (req) => ({ user: presentAdminUser(await service.restore(signedInUser(req), req.params.id)) }),
+  );
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: userParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (req) => {
+      await service.deleteUser(signedInUser(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
+
   // Step-up: sensitive actions need the password confirmed in the last STEP_UP_MINUTES.
   app.get(
     '/api/admin/step-up',

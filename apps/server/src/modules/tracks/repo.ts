@@ -17,9 +17,13 @@ export async function findTrack(database: Database, id: string): Promise<TrackRo
 export async function findTrackWithCreator(
   database: Database,
   id: string,
-): Promise<{ track: TrackRow; creator: CreatorRow | null } | null> {
+): Promise<{ track: TrackRow; creator: CreatorRow | null; ownerSuspended: boolean } | null> {
   const [row] = await database.db
-    .select({ track: audioContent, creator: creatorColumns })
+    .select({
+      track: audioContent,
+      creator: creatorColumns,
+      ownerSuspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
+    })
     .from(audioContent)
     .leftJoin(users, eq(users.id, audioContent.userId))
     .where(eq(audioContent.id, id));
