@@ -82,6 +82,13 @@ const ROWS: Row[] = [
   },
   { method: 'GET', url: '/api/admin/mail', allowed: ADMIN },
   { method: 'GET', url: '/api/admin/contact-messages', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/overview', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/audit', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/audit.csv', allowed: ADMIN },
+  { method: 'GET', url: ({ victim }) => `/api/admin/users/${victim.id}`, allowed: ADMIN },
+  { method: 'POST', url: ({ victim }) => `/api/admin/users/${victim.id}/suspend`, allowed: ADMIN },
+  { method: 'POST', url: ({ victim }) => `/api/admin/users/${victim.id}/restore`, allowed: ADMIN },
+  { method: 'DELETE', url: ({ victim }) => `/api/admin/users/${victim.id}`, allowed: ADMIN },
   // creator (modules/tracks)
   { method: 'GET', url: '/api/creator/stats', allowed: CREATOR },
   { method: 'GET', url: '/api/creator/activity', allowed: CREATOR },

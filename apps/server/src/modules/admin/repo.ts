@@ -1,7 +1,7 @@
 import type { Role } from '@wavecast/shared';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authSessions, mailOutbox, users } from '../../db/schema';
+import { audioContent, authSessions, mailOutbox, users } from '../../db/schema';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -84,4 +84,21 @@ export async function setSuspended(db: Db, id: string, at: Date | null) {
 export async function deleteSessionsOf(db: Db, userId: string): Promise<number> {
   const rows = await db.delete(authSessions).where(eq(authSessions.userId, userId)).returning({ id: authSessions.id });
   return rows.length;
+}
+
+/** The account's tracks in every state, newest first (the admin's user page). */
+export async function tracksOf(db: Db, userId: string, limit = 100) {
+  return db
+    .select({
+      id: audioContent.id,
+      title: audioContent.title,
+      isPublic: audioContent.isPublic,
+      status: audioContent.status,
+      playCount: audioContent.playCount,
+      createdAt: audioContent.createdAt,
+    })
+    .from(audioContent)
+    .where(eq(audioContent.userId, userId))
+    .orderBy(desc(audioContent.createdAt))
+    .limit(limit);
 }

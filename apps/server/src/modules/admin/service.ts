@@ -3,10 +3,11 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { endUserSockets } from '../../realtime/user-sockets';
+import { findOpenSubscription } from '../billing/repo';
 import { forgetPublicLists } from '../discovery/public-cache';
 import { deleteAccount } from '../users/deletion';
 import { canChangeRole } from '../users/policy';
-import { recordAudit } from './audit';
+import { type AuditQuery, listAudit, recordAudit } from './audit';
 import * as repo from './repo';
 import { stepUpService } from './step-up';
 
@@ -116,6 +117,16 @@ export function adminService(ctx: AppContext) {
       await endUserSockets(ctx.bus, targetId).catch(() => {});
       return result;
     },
+    /** One account for the admin's user page: the row, its tracks, its subscription, the audit about it. */
+    async userDetail(id: string) {
+      const row = await repo.findUser(db, id);
+      if (!row) throw notFound('User');
+      const tracks = await repo.tracksOf(db, id);
+      const subscription = await findOpenSubscription(db, id);
+      const audit = await listAudit(db, { targetType: 'user', targetId: id, limit: 50 });
+      return { row, tracks, subscription, audit };
+    },
+    listAudit: (q: AuditQuery) => listAudit(db, q),
     listUsers: (q: Parameters<typeof repo.listUsers>[1]) => repo.listUsers(db, q),
     listOutbox: (q: Parameters<typeof repo.listOutbox>[1]) => repo.listOutbox(db, q),
     /** `npm run admin -- grant <email>`: how an instance gets its first admin. */
