@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { ContactMessagesAdmin } from '../support/components/ContactMessagesAdmin';
 import { ApprovalsAdmin } from './approvals';
+import { AuditAdmin } from './components/AuditAdmin';
 import { MailOutboxAdmin } from './components/MailOutboxAdmin';
+import { OverviewAdmin } from './components/OverviewAdmin';
 import { UsersAdmin } from './components/UsersAdmin';
 
 export interface AdminTab {
@@ -12,8 +14,10 @@ export interface AdminTab {
 
 /** The admin area's tabs; each feature that has something for admins adds one entry here. */
 export const adminTabs: AdminTab[] = [
+  { id: 'overview', label: 'Overview', Component: OverviewAdmin },
   { id: 'users', label: 'Users', Component: UsersAdmin },
   { id: 'approvals', label: 'Approvals', Component: ApprovalsAdmin },
   { id: 'messages', label: 'Messages', Component: ContactMessagesAdmin },
   { id: 'mail', label: 'Mail outbox', Component: MailOutboxAdmin },
+  { id: 'audit', label: 'Audit log', Component: AuditAdmin },
 ];
