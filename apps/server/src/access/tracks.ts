@@ -21,25 +21,31 @@ export interface TrackAccess {
   allowDownloads: boolean;
   /** The owner's account is suspended (admin): hidden from everyone else meanwhile. */
   ownerSuspended?: boolean;
+  /** An admin removed it after reports (moderation): hidden from everyone but its owner. */
+  removed?: boolean;
 }
 
 export function canSeeTrack(
   viewerId: string | null,
-  track: Pick<TrackAccess, 'userId' | 'isPublic' | 'status' | 'ownerSuspended'>,
+  track: Pick<TrackAccess, 'userId' | 'isPublic' | 'status' | 'ownerSuspended' | 'removed'>,
 ): boolean {
   return isDiscoverable(track) || (viewerId !== null && track.userId === viewerId);
 }
 
 /** Visible to everyone (and so cacheable by anyone, and listed in discovery); never while its owner is suspended. */
-export const isDiscoverable = (track: Pick<TrackAccess, 'isPublic' | 'status' | 'ownerSuspended'>) =>
-  track.isPublic && track.status === 'ready' && !track.ownerSuspended;
+export const isDiscoverable = (track: Pick<TrackAccess, 'isPublic' | 'status' | 'ownerSuspended' | 'removed'>) =>
+  track.isPublic && track.status === 'ready' && !track.ownerSuspended && !track.removed;
 
 /**
  * `isDiscoverable` in SQL, for the track table under `alias`. The partial indexes repeat its first
  * two terms; the owner check only narrows them, so they still apply.
  */
 export const discoverableSql = (alias = 'a') =>
-  `${alias}.is_public AND ${alias}.status = 'ready' AND ${ownerActiveSql(`${alias}.user_id`)}`;
+  `${alias}.is_public AND ${alias}.status = 'ready' AND ${ownerActiveSql(`${alias}.user_id`)} AND ${notRemovedSql(alias)}`;
+
+/** The track under `alias` is not removed by moderation (moderation/service.ts). */
+const notRemovedSql = (alias: string) =>
+  `NOT EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${alias}.id::text AND cr.restored_at IS NULL)`;
 
 /** The user under `userIdSql` is not suspended (their tracks, profile and streams are hidden meanwhile). */
 export const ownerActiveSql = (userIdSql: string) =>
@@ -55,9 +61,16 @@ export function visibleWhere(viewerId: string | null): SQL | undefined {
     eq(audioContent.isPublic, true),
     eq(audioContent.status, 'ready'),
     sql`NOT EXISTS (SELECT 1 FROM users su WHERE su.id = ${audioContent.userId} AND su.suspended_at IS NOT NULL)`,
+    sql`NOT EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${audioContent.id}::text AND cr.restored_at IS NULL)`,
   );
   return viewerId ? or(discoverable, eq(audioContent.userId, viewerId)) : discoverable;
 }
+
+/** `removed` of TrackAccess, for Drizzle selects over `audio_content`. */
+export const removedSql =
+  sql<boolean>`EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${audioContent.id}::text AND cr.restored_at IS NULL)`.mapWith(
+    Boolean,
+  );
 
 /** The access facts of a track; undefined when there is none (ids that are no UUID cannot exist). */
 export async function loadTrackAccess(database: Database, trackId: string): Promise<TrackAccess | undefined> {
@@ -73,6 +86,7 @@ export async function loadTrackAccess(database: Database, trackId: string): Prom
       likeCount: audioContent.likeCount,
       allowDownloads: audioContent.allowDownloads,
       ownerSuspendedAt: users.suspendedAt,
+      removed: removedSql,
     })
     .from(audioContent)
     .leftJoin(users, eq(users.id, audioContent.userId))

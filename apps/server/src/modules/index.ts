@@ -15,6 +15,7 @@ import { libraryRoutes } from './library/routes';
 import { likeRoutes } from './likes/routes';
 import { liveRoutes } from './live/routes';
 import { meRoutes } from './me/routes';
+import { moderationRoutes } from './moderation/routes';
 import { notificationRoutes } from './notifications/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
@@ -49,3 +50,5 @@ modules.push(liveRoutes);
 modules.push(trackRoutes, deliveryRoutes, creatorRoutes);
 // Discovery: home, explore, categories, search; follows; public profiles.
 modules.push(discoveryRoutes, followRoutes, profileRoutes);
+// Moderation: reports, removals and appeals (admins act on them).
+modules.push(moderationRoutes);

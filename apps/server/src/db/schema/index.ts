@@ -2,6 +2,7 @@ export * from './admin';
 export * from './auth';
 export * from './billing';
 export * from './live';
+export * from './moderation';
 export * from './playlists';
 export * from './system';
 export * from './tracks';

@@ -44,7 +44,10 @@ export function trackService(ctx: AppContext) {
     id: string,
   ): Promise<{ track: TrackRow; creator: CreatorRow | null }> {
     const found = isUuid(id) ? await findTrackWithCreator(ctx.database, id) : null;
-    if (!found || !canSeeTrack(viewer?.id ?? null, { ...found.track, ownerSuspended: found.ownerSuspended })) {
+    if (
+      !found ||
+      !canSeeTrack(viewer?.id ?? null, { ...found.track, ownerSuspended: found.ownerSuspended, removed: found.removed })
+    ) {
       throw audioNotFound();
     }
     return { track: found.track, creator: found.creator };
