@@ -158,7 +158,7 @@ export function moderationService(ctx: AppContext) {
         await notifications
           .onModeration(report.ownerId, {
             title: `${what} was removed for breaking the Community Guidelines (${REPORT_REASONS[report.reason].label}). You may appeal once.`,
-            link: '/settings?tab=moderation',
+            link: '/moderation',
             dedupeKey: `removal:${done.removalId}:${at.getTime()}`,
           })
           .catch(() => {});

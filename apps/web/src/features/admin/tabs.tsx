@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ReportsAdmin } from '../moderation/components/ReportsAdmin';
 import { ContactMessagesAdmin } from '../support/components/ContactMessagesAdmin';
 import { ApprovalsAdmin } from './approvals';
 import { AuditAdmin } from './components/AuditAdmin';
@@ -16,6 +17,7 @@ export interface AdminTab {
 export const adminTabs: AdminTab[] = [
   { id: 'overview', label: 'Overview', Component: OverviewAdmin },
   { id: 'users', label: 'Users', Component: UsersAdmin },
+  { id: 'reports', label: 'Reports', Component: ReportsAdmin },
   { id: 'approvals', label: 'Approvals', Component: ApprovalsAdmin },
   { id: 'messages', label: 'Messages', Component: ContactMessagesAdmin },
   { id: 'mail', label: 'Mail outbox', Component: MailOutboxAdmin },
