@@ -72,6 +72,7 @@ export function MoreMenu({ track }: { track: TTrack }) {
             onSelect={() => {
               if (!user) return navigate(`/support/contact?${reportQuery(track)}`);
               dialogOpened.current = true;
+              trigger.current?.focus();
               setReporting(true);
             }}
           >
