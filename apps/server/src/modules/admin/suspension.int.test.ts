@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ADMIN_MESSAGES } from '@wavecast/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import WebSocket from 'ws';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
 import { auditLog, authSessions, users } from '../../db/schema';
+import { TRACK_CACHE_TTL_MS } from '../delivery/cache';
 
 let t: TestApp;
 let admin: TestUser;
@@ -61,14 +63,19 @@ describe('admin: suspend, restore, delete', () => {
   it("hides a suspended owner's tracks and profile until restored", async () => {
     const u = await signUp(t, { role: 'creator', name: 'Hidden Creator' });
     const track = await seedTrack(t.ctx.database.db, u.id, { title: 'Suspendable Song', isPublic: true });
+    await t.ctx.storage.put(`audio/${u.id}/${track}.mp3`, Readable.from([Buffer.alloc(1000, 1)]));
     const anon = (url: string) => t.app.inject({ url });
     expect((await anon(`/api/tracks/${track}`)).statusCode).toBe(200);
     expect((await anon(`/api/profiles/${u.id}`)).statusCode).toBe(200);
+    expect((await anon(`/api/tracks/${track}/stream`)).statusCode).toBe(200);
     expect(JSON.stringify((await anon('/api/search?q=Suspendable')).json())).toContain(track);
     expect(JSON.stringify((await anon('/api/search?q=Hidden%20Creator')).json())).toContain(u.id);
 
     await as(admin, 'POST', `/api/admin/users/${u.id}/suspend`);
     expect((await anon(`/api/tracks/${track}`)).statusCode).toBe(404);
+    // Delivery's own track cache carries the same facts (its entries live 3 s).
+    await new Promise((r) => setTimeout(r, TRACK_CACHE_TTL_MS + 50));
+    expect((await anon(`/api/tracks/${track}/stream`)).statusCode).toBe(404);
     expect((await anon(`/api/profiles/${u.id}`)).statusCode).toBe(404);
     const search = (await anon('/api/search?q=Suspendable')).json();
     expect(JSON.stringify(search)).not.toContain(track);

@@ -109,6 +109,7 @@ describe('admin actions on reports', () => {
     expect(res.statusCode).toBe(200);
     const removalId = res.json().removalId;
     expect((await call(null, 'GET', `/api/tracks/${track}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/tracks/${track}/stream`)).statusCode).toBe(404);
     expect((await call(listener, 'GET', `/api/tracks/${track}`)).statusCode).toBe(404);
     expect((await call(creator, 'GET', `/api/tracks/${track}`)).statusCode).toBe(200);
     expect(JSON.stringify((await call(null, 'GET', '/api/search?q=Removable')).json())).not.toContain(track);
