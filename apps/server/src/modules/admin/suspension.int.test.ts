@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
-import { auditLog, authSessions, users } from '../../db/schema';
+import { auditLog, authSessions, liveStreams, users } from '../../db/schema';
 import { TRACK_CACHE_TTL_MS } from '../delivery/cache';
 
 let t: TestApp;
@@ -63,8 +63,15 @@ describe('admin: suspend, restore, delete', () => {
   it("hides a suspended owner's tracks and profile until restored", async () => {
     const u = await signUp(t, { role: 'creator', name: 'Hidden Creator' });
     const track = await seedTrack(t.ctx.database.db, u.id, { title: 'Suspendable Song', isPublic: true });
-    await t.ctx.storage.put(`audio/${u.id}/${track}.mp3`, Readable.from([Buffer.alloc(1000, 1)]));
     const anon = (url: string) => t.app.inject({ url });
+    await t.ctx.storage.put(`audio/${u.id}/${track}.mp3`, Readable.from([Buffer.alloc(1000, 1)]));
+    const [stream] = await t.ctx.database.db
+      .insert(liveStreams)
+      .values({ userId: u.id, title: 'Suspendable Show', category: 'Music', isActive: true })
+      .returning();
+    const liveIds = async () => (await anon('/api/live')).json().items.map((s: { id: string }) => s.id);
+    expect(await liveIds()).toContain(stream.id);
+    expect((await anon(`/api/live/${stream.id}`)).statusCode).toBe(200);
     expect((await anon(`/api/tracks/${track}`)).statusCode).toBe(200);
     expect((await anon(`/api/profiles/${u.id}`)).statusCode).toBe(200);
     expect((await anon(`/api/tracks/${track}/stream`)).statusCode).toBe(200);
@@ -77,6 +84,8 @@ describe('admin: suspend, restore, delete', () => {
     await new Promise((r) => setTimeout(r, TRACK_CACHE_TTL_MS + 50));
     expect((await anon(`/api/tracks/${track}/stream`)).statusCode).toBe(404);
     expect((await anon(`/api/profiles/${u.id}`)).statusCode).toBe(404);
+    expect(await liveIds()).not.toContain(stream.id);
+    expect((await anon(`/api/live/${stream.id}`)).statusCode).toBe(404);
     const search = (await anon('/api/search?q=Suspendable')).json();
     expect(JSON.stringify(search)).not.toContain(track);
     const people = (await anon('/api/search?q=Hidden%20Creator')).json();
