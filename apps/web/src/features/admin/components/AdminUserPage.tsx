@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSession } from '../../auth/session';
+import { ReportsAboutUser } from '../../moderation/components/ReportsAboutUser';
 import { useAdminUser } from '../queries';
 import { AuditEntryRow } from './AuditEntryRow';
 import { UserActions } from './UserActions';
@@ -68,6 +69,8 @@ export function AdminUserPage() {
           </ul>
         )}
       </div>
+
+      <ReportsAboutUser userId={u.id} />
 
       <div className="rounded-card border border-border bg-surface px-4 pt-4">
         <h3 className="font-semibold">Audit</h3>

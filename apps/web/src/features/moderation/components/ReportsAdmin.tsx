@@ -36,7 +36,7 @@ const DONE: Record<ReportAction, string> = {
   suspend: MODERATION_MESSAGES.ownerSuspended,
 };
 
-function ReportCard({ g }: { g: TReportGroup }) {
+export function ReportCard({ g }: { g: TReportGroup }) {
   const act = useReportAction();
   const run = (action: ReportAction) =>
     act.mutate(
