@@ -89,6 +89,32 @@ const ROWS: Row[] = [
   { method: 'POST', url: ({ victim }) => `/api/admin/users/${victim.id}/suspend`, allowed: ADMIN },
   { method: 'POST', url: ({ victim }) => `/api/admin/users/${victim.id}/restore`, allowed: ADMIN },
   { method: 'DELETE', url: ({ victim }) => `/api/admin/users/${victim.id}`, allowed: ADMIN },
+  // moderation (modules/moderation)
+  { method: 'GET', url: '/api/admin/reports', allowed: ADMIN },
+  { method: 'POST', url: '/api/admin/reports/00000000-0000-4000-8000-000000000000/dismiss', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/removals/appeals', allowed: ADMIN },
+  { method: 'POST', url: '/api/admin/removals/00000000-0000-4000-8000-000000000000/restore', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/copyright', allowed: ADMIN },
+  {
+    method: 'POST',
+    url: '/api/admin/copyright',
+    allowed: ADMIN,
+    payload: {
+      trackId: '00000000-0000-4000-8000-000000000000',
+      claimantName: 'Matrix',
+      claimantEmail: 'm@x.co',
+      work: 'W',
+    },
+  },
+  { method: 'POST', url: '/api/admin/copyright/00000000-0000-4000-8000-000000000000/court-action', allowed: ADMIN },
+  {
+    method: 'POST',
+    url: '/api/reports',
+    allowed: SIGNED_IN,
+    payload: { targetType: 'track', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' },
+  },
+  { method: 'GET', url: '/api/moderation/removals', allowed: SIGNED_IN },
+  { method: 'GET', url: '/api/moderation/copyright', allowed: SIGNED_IN },
   // creator (modules/tracks)
   { method: 'GET', url: '/api/creator/stats', allowed: CREATOR },
   { method: 'GET', url: '/api/creator/activity', allowed: CREATOR },

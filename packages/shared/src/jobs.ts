@@ -25,6 +25,8 @@ export interface JobPayloads {
   'notifications.weekly-digest': { week: string };
   /** The hourly billing sweep (ends lapsed trials, periods and graces); it schedules its next run. */
   'billing.settle': { at: string };
+  /** The hourly copyright sweep: restores tracks whose counter-notice period is over; it schedules its next run. */
+  'moderation.copyright-restore': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { mailJobs } from '../modules/auth/jobs';
 import { billingJobs, ensureSettleScheduled } from '../modules/billing/jobs';
+import { ensureCopyrightSweepScheduled, moderationJobs } from '../modules/moderation/jobs';
 import { ensureDigestScheduled } from '../modules/notifications/digest';
 import { notificationJobs } from '../modules/notifications/jobs';
 import { supportJobs } from '../modules/support/mail';
@@ -11,11 +12,13 @@ import type { JobHandler, JobOptions } from './queue';
 
 /** Every module's jobs. A domain with jobs adds one line here. */
 const moduleJobs: ModuleJobs[] = [mailJobs, supportJobs, trackJobs, notificationJobs, billingJobs];
+moduleJobs.push(moderationJobs);
 
 /** Recurring jobs: each queues its next run once, however many processes ask (enqueueUnlessWaiting). */
 const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] = [
   { name: 'weekly digest', ensure: (ctx) => ensureDigestScheduled(ctx) },
   { name: 'billing sweep', ensure: (ctx) => ensureSettleScheduled(ctx) },
+  { name: 'copyright sweep', ensure: (ctx) => ensureCopyrightSweepScheduled(ctx) },
 ];
 
 /** Registers every job type's handler on the context's queue; a worker also reconciles what a crash left. */

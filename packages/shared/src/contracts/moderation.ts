@@ -119,3 +119,49 @@ export const ZAppealInput = z.object({
     .max(2000, 'Your appeal must be at most 2000 characters')
     .refine(noNul, 'Your appeal contains an invalid character'),
 });
+
+/** takedown → countered → restored (or court_action: the claimant went to court, no restore). */
+export const COPYRIGHT_STATUSES = ['takedown', 'countered', 'restored', 'court_action'] as const;
+export type CopyrightStatus = (typeof COPYRIGHT_STATUSES)[number];
+/** The Copyright page: restored 10 business days after a counter-notice unless court action is started. */
+export const COUNTER_NOTICE_BUSINESS_DAYS = 10;
+
+export const COPYRIGHT_MESSAGES = {
+  takenDown: 'Track taken down',
+  noticeOpen: 'This track already has an open copyright notice.',
+  counterSent: 'Counter-notice sent. The claimant has been told.',
+  notInTakedown: 'A counter-notice can only be sent once, while the track is taken down.',
+  notCountered: 'Court action can only be noted after a counter-notice.',
+} as const;
+
+const noticeText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(noNul, `${label} contains an invalid character`);
+
+export const ZCopyrightNoticeInput = z.object({
+  trackId: z.string().trim().min(1).max(64),
+  claimantName: noticeText(200, 'Claimant name'),
+  claimantEmail: z.string().trim().max(254).email('Enter a valid e-mail address'),
+  work: noticeText(500, 'Copyrighted work'),
+});
+export const ZCounterNoticeInput = z.object({ text: noticeText(4000, 'Counter-notice') });
+
+export const ZCopyrightNotice = z.object({
+  id: z.string(),
+  trackId: z.string(),
+  ownerId: z.string().nullable(),
+  claimantName: z.string(),
+  claimantEmail: z.string(),
+  work: z.string(),
+  status: z.enum(COPYRIGHT_STATUSES),
+  counterText: z.string().nullable(),
+  counteredAt: z.string().nullable(),
+  restoreAt: z.string().nullable(),
+  restoredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TCopyrightNotice = z.infer<typeof ZCopyrightNotice>;

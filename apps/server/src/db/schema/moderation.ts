@@ -1,4 +1,4 @@
-import type { ReportReason, ReportSeverity, ReportStatus, ReportTarget } from '@wavecast/shared';
+import type { CopyrightStatus, ReportReason, ReportSeverity, ReportStatus, ReportTarget } from '@wavecast/shared';
 import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -56,5 +56,34 @@ export const contentRemovals = pgTable(
   (t) => [
     unique('content_removals_item_uq').on(t.targetType, t.targetId),
     index('content_removals_owner_idx').on(t.ownerId),
+  ],
+);
+
+/**
+ * A copyright takedown notice (legal Copyright page): the track is taken down at once (a removal
+ * with reason copyright); its owner may send a counter-notice, and unless the claimant starts court
+ * action the track is restored after COUNTER_NOTICE_BUSINESS_DAYS (moderation/copyright.ts).
+ */
+export const copyrightNotices = pgTable(
+  'copyright_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackId: text('track_id').notNull(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    removalId: uuid('removal_id').notNull(),
+    claimantName: text('claimant_name').notNull(),
+    claimantEmail: text('claimant_email').notNull(),
+    work: text('work').notNull(),
+    status: text('status').$type<CopyrightStatus>().notNull().default('takedown'),
+    counterText: text('counter_text'),
+    counteredAt: timestamp('countered_at', { withTimezone: true }),
+    restoreAt: timestamp('restore_at', { withTimezone: true }),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by'),
+  },
+  (t) => [
+    index('copyright_notices_track_idx').on(t.trackId),
+    index('copyright_notices_due_idx').on(t.status, t.restoreAt),
   ],
 );

@@ -1,7 +1,12 @@
 import {
+  COPYRIGHT_MESSAGES,
+  COPYRIGHT_STATUSES,
   MODERATION_MESSAGES,
   REPORT_ACTIONS,
   ZAppealInput,
+  ZCopyrightNotice,
+  ZCopyrightNoticeInput,
+  ZCounterNoticeInput,
   ZRemoval,
   ZReportInput,
   ZReportQuery,
@@ -12,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { copyrightService, presentNotice } from './copyright';
 import { presentGroup, presentRemoval } from './presenter';
 import { moderationService } from './service';
 
@@ -21,6 +27,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 export async function moderationRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const moderation = moderationService(ctx);
+  const copyright = copyrightService(ctx);
 
   const label = async (r: { targetType: Parameters<typeof moderation.findItem>[0]; targetId: string }) =>
     r.targetType === 'track' ? ((await moderation.findItem(r.targetType, r.targetId))?.label ?? null) : null;
@@ -134,5 +141,66 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext) {
       await moderation.restore(signedInUser(req), req.params.id);
       return { ok: true as const };
     },
+  );
+
+  // Copyright notices (legal Copyright page): takedown, counter-notice, court action, timed restore.
+  app.post(
+    '/api/admin/copyright',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        body: ZCopyrightNoticeInput,
+        response: { 200: z.object({ message: z.string(), notice: ZCopyrightNotice }) },
+      },
+    },
+    async (req) => ({
+      message: COPYRIGHT_MESSAGES.takenDown,
+      notice: presentNotice(await copyright.takedown(signedInUser(req), req.body)),
+    }),
+  );
+  app.get(
+    '/api/admin/copyright',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        querystring: z.object({ status: z.enum(COPYRIGHT_STATUSES).optional() }),
+        response: { 200: z.object({ items: z.array(ZCopyrightNotice) }) },
+      },
+    },
+    async (req) => ({ items: (await copyright.list(req.query.status)).map(presentNotice) }),
+  );
+  app.post(
+    '/api/admin/copyright/:id/court-action',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ notice: ZCopyrightNotice }) } },
+    },
+    async (req) => ({ notice: presentNotice(await copyright.courtAction(signedInUser(req), req.params.id)) }),
+  );
+  app.get(
+    '/api/moderation/copyright',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['moderation'], response: { 200: z.object({ items: z.array(ZCopyrightNotice) }) } },
+    },
+    async (req) => ({ items: (await copyright.mine(signedInUser(req))).map(presentNotice) }),
+  );
+  app.post(
+    '/api/moderation/copyright/:id/counter',
+    {
+      config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['moderation'],
+        params: idParams,
+        body: ZCounterNoticeInput,
+        response: { 200: z.object({ message: z.string(), notice: ZCopyrightNotice }) },
+      },
+    },
+    async (req) => ({
+      message: COPYRIGHT_MESSAGES.counterSent,
+      notice: presentNotice(await copyright.counter(signedInUser(req), req.params.id, req.body.text)),
+    }),
   );
 }
