@@ -4,6 +4,7 @@ import type {
   ReportSeverity,
   ReportStatus,
   ReportTarget,
+  TCopyrightNotice,
   TRemoval,
   TReportInput,
   TReportQueue,
@@ -78,5 +79,46 @@ export function useAppeal() {
         body: { text },
       }),
     onSettled: () => qc.invalidateQueries({ queryKey: REMOVALS_KEY }),
+  });
+}
+
+export const useCopyrightNotices = () =>
+  useQuery({
+    queryKey: ['admin', 'copyright'],
+    queryFn: () => api<{ items: TCopyrightNotice[] }>('/api/admin/copyright'),
+  });
+
+export function useFileNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { trackId: string; claimantName: string; claimantEmail: string; work: string }) =>
+      api<{ message: string }>('/api/admin/copyright', { method: 'POST', body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useCourtAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/admin/copyright/${encodeURIComponent(id)}/court-action`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export const useMyNotices = () =>
+  useQuery({
+    queryKey: ['moderation', 'copyright'],
+    queryFn: () => api<{ items: TCopyrightNotice[] }>('/api/moderation/copyright'),
+  });
+
+export function useCounterNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: string; text: string }) =>
+      api<{ message: string }>(`/api/moderation/copyright/${encodeURIComponent(id)}/counter`, {
+        method: 'POST',
+        body: { text },
+      }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['moderation'] }),
   });
 }

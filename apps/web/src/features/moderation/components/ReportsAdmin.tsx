@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { type ReportFilters, useAppeals, useReportAction, useReportQueue, useRestoreRemoval } from '../queries';
+import { CopyrightAdmin } from './CopyrightAdmin';
 
 const TYPE_LABEL = {
   track: 'Track',
@@ -202,6 +203,7 @@ export function ReportsAdmin() {
           ))}
         </ul>
       )}
+      <CopyrightAdmin />
     </section>
   );
 }
