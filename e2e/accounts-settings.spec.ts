@@ -139,6 +139,8 @@ test('admins change roles and read the mail outbox', async ({ page, browser }) =
     expect((await page.request.post('/api/auth/sign-in/email', { data: ADMIN })).ok()).toBe(true);
   }
   await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/overview$/);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByLabel('Search users by name or email').fill(member);
   const row = page.getByTestId('admin-user').filter({ hasText: member });

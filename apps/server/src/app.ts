@@ -26,6 +26,7 @@ import { realtimeGateway } from './realtime/gateway';
 import { ingestSocket } from './realtime/ingest-socket';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';
+import { userSockets } from './realtime/user-sockets';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -101,10 +102,12 @@ export async function buildApp(
   // Every API route registered from here on declares its access; state-changing requests and
   // WebSocket upgrades must come from our own origin (lib/guard.ts).
   installRequestGuards(app, { publicUrl: config.PUBLIC_URL });
-  await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx) });
+  const sockets = userSockets(ctx.bus);
+  app.addHook('onClose', async () => sockets.close());
+  await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });
   for (const mod of modules) await mod(app, ctx);
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
-  await ingestSocket(app, { gate: app.live.ingest });
+  await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);

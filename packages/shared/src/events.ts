@@ -37,6 +37,8 @@ export interface RealtimeEvents {
   'live.listeners': { streamId: string; processId: string; listeners: number };
   /** The presented notification rides along; `push` mirrors the user's pushNotifications setting (toast or not). */
   'notification.created': { userId: string; notificationId: string; notification: TNotification; push: boolean };
+  /** Server-internal (topic `internal:users`): the account was suspended or deleted; close its sockets. */
+  'user.sessions.ended': { userId: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {

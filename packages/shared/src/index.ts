@@ -9,6 +9,7 @@ export * from './contracts/discovery';
 export * from './contracts/library';
 export * from './contracts/likes';
 export * from './contracts/live';
+export * from './contracts/moderation';
 export * from './contracts/notifications';
 export * from './contracts/player';
 export * from './contracts/playlists';

@@ -31,6 +31,8 @@ export interface JobPayloads {
   'affiliates.daily': { at: string };
   /** The advertising sweep (books top-ups, completes ended campaigns); it schedules its next run. */
   'ads.sweep': { at: string };
+  /** The hourly copyright sweep: restores tracks whose counter-notice period is over; it schedules its next run. */
+  'moderation.copyright-restore': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

@@ -24,8 +24,18 @@ describe('track access', () => {
     }
   });
 
-  it('says the same in SQL (the partial indexes repeat discoverableSql exactly)', () => {
-    expect(discoverableSql('a')).toBe("a.is_public AND a.status = 'ready'");
-    expect(visibleSql('t', '$2')).toBe("((t.is_public AND t.status = 'ready') OR t.user_id = $2)");
+  it("says the same in SQL (it starts with the partial indexes' predicate, which it only narrows)", () => {
+    expect(discoverableSql('a').startsWith("a.is_public AND a.status = 'ready' AND ")).toBe(true);
+    expect(discoverableSql('a')).toContain('su.id = a.user_id AND su.suspended_at IS NOT NULL');
+    expect(discoverableSql('a')).toContain("cr.target_type = 'track' AND cr.target_id = a.id::text");
+    expect(visibleSql('t', '$2')).toBe(`((${discoverableSql('t')}) OR t.user_id = $2)`);
+  });
+
+  it("hides a suspended owner's or removed track from everyone but its owner", () => {
+    const t = { userId: 'o', isPublic: true, status: 'ready' };
+    expect(canSeeTrack(null, { ...t, ownerSuspended: true })).toBe(false);
+    expect(canSeeTrack('x', { ...t, removed: true })).toBe(false);
+    expect(canSeeTrack('o', { ...t, removed: true })).toBe(true);
+    expect(canSeeTrack(null, t)).toBe(true);
   });
 });

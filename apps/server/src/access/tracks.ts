@@ -1,7 +1,7 @@
 import { isUuid } from '@wavecast/shared';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { audioContent } from '../db/schema';
+import { audioContent, users } from '../db/schema';
 
 /**
  * Who may see a track, written once: everyone sees a public, ready track; its owner sees it in
@@ -19,21 +19,37 @@ export interface TrackAccess {
   playCount: number;
   likeCount: number;
   allowDownloads: boolean;
+  /** The owner's account is suspended (admin): hidden from everyone else meanwhile. */
+  ownerSuspended?: boolean;
+  /** An admin removed it after reports (moderation): hidden from everyone but its owner. */
+  removed?: boolean;
 }
 
 export function canSeeTrack(
   viewerId: string | null,
-  track: Pick<TrackAccess, 'userId' | 'isPublic' | 'status'>,
+  track: Pick<TrackAccess, 'userId' | 'isPublic' | 'status' | 'ownerSuspended' | 'removed'>,
 ): boolean {
   return isDiscoverable(track) || (viewerId !== null && track.userId === viewerId);
 }
 
-/** Visible to everyone (and so cacheable by anyone, and listed in discovery). */
-export const isDiscoverable = (track: Pick<TrackAccess, 'isPublic' | 'status'>) =>
-  track.isPublic && track.status === 'ready';
+/** Visible to everyone (and so cacheable by anyone, and listed in discovery); never while its owner is suspended. */
+export const isDiscoverable = (track: Pick<TrackAccess, 'isPublic' | 'status' | 'ownerSuspended' | 'removed'>) =>
+  track.isPublic && track.status === 'ready' && !track.ownerSuspended && !track.removed;
 
-/** `isDiscoverable` in SQL, for the track table under `alias` (the partial indexes repeat it exactly). */
-export const discoverableSql = (alias = 'a') => `${alias}.is_public AND ${alias}.status = 'ready'`;
+/**
+ * `isDiscoverable` in SQL, for the track table under `alias`. The partial indexes repeat its first
+ * two terms; the owner check only narrows them, so they still apply.
+ */
+export const discoverableSql = (alias = 'a') =>
+  `${alias}.is_public AND ${alias}.status = 'ready' AND ${ownerActiveSql(`${alias}.user_id`)} AND ${notRemovedSql(alias)}`;
+
+/** The track under `alias` is not removed by moderation (moderation/service.ts). */
+const notRemovedSql = (alias: string) =>
+  `NOT EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${alias}.id::text AND cr.restored_at IS NULL)`;
+
+/** The user under `userIdSql` is not suspended (their tracks, profile and streams are hidden meanwhile). */
+export const ownerActiveSql = (userIdSql: string) =>
+  `NOT EXISTS (SELECT 1 FROM users su WHERE su.id = ${userIdSql} AND su.suspended_at IS NOT NULL)`;
 
 /** `canSeeTrack` in SQL: `viewerParam` is the placeholder holding the viewer's id (null: anonymous). */
 export const visibleSql = (alias: string, viewerParam: string) =>
@@ -41,9 +57,20 @@ export const visibleSql = (alias: string, viewerParam: string) =>
 
 /** `canSeeTrack` for Drizzle queries over `audio_content`. */
 export function visibleWhere(viewerId: string | null): SQL | undefined {
-  const discoverable = and(eq(audioContent.isPublic, true), eq(audioContent.status, 'ready'));
+  const discoverable = and(
+    eq(audioContent.isPublic, true),
+    eq(audioContent.status, 'ready'),
+    sql`NOT EXISTS (SELECT 1 FROM users su WHERE su.id = ${audioContent.userId} AND su.suspended_at IS NOT NULL)`,
+    sql`NOT EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${audioContent.id}::text AND cr.restored_at IS NULL)`,
+  );
   return viewerId ? or(discoverable, eq(audioContent.userId, viewerId)) : discoverable;
 }
+
+/** `removed` of TrackAccess, for Drizzle selects over `audio_content`. */
+export const removedSql =
+  sql<boolean>`EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${audioContent.id}::text AND cr.restored_at IS NULL)`.mapWith(
+    Boolean,
+  );
 
 /** The access facts of a track; undefined when there is none (ids that are no UUID cannot exist). */
 export async function loadTrackAccess(database: Database, trackId: string): Promise<TrackAccess | undefined> {
@@ -58,10 +85,15 @@ export async function loadTrackAccess(database: Database, trackId: string): Prom
       playCount: audioContent.playCount,
       likeCount: audioContent.likeCount,
       allowDownloads: audioContent.allowDownloads,
+      ownerSuspendedAt: users.suspendedAt,
+      removed: removedSql,
     })
     .from(audioContent)
+    .leftJoin(users, eq(users.id, audioContent.userId))
     .where(eq(audioContent.id, trackId));
-  return row;
+  if (!row) return undefined;
+  const { ownerSuspendedAt, ...track } = row;
+  return { ...track, ownerSuspended: ownerSuspendedAt !== null };
 }
 
 /** Loads a track the viewer may see; undefined for a missing one and for one hidden from them. */

@@ -4,6 +4,7 @@ import { adsJobs, ensureAdsSweepScheduled } from '../modules/ads/jobs';
 import { affiliateJobs, ensureDailyScheduled, ensureSweepScheduled } from '../modules/affiliates/jobs';
 import { mailJobs } from '../modules/auth/jobs';
 import { billingJobs, ensureSettleScheduled } from '../modules/billing/jobs';
+import { ensureCopyrightSweepScheduled, moderationJobs } from '../modules/moderation/jobs';
 import { ensureDigestScheduled } from '../modules/notifications/digest';
 import { notificationJobs } from '../modules/notifications/jobs';
 import { supportJobs } from '../modules/support/mail';
@@ -15,6 +16,7 @@ import type { JobHandler, JobOptions } from './queue';
 const moduleJobs: ModuleJobs[] = [mailJobs, supportJobs, trackJobs, notificationJobs, billingJobs];
 moduleJobs.push(affiliateJobs);
 moduleJobs.push(adsJobs);
+moduleJobs.push(moderationJobs);
 
 /** Recurring jobs: each queues its next run once, however many processes ask (enqueueUnlessWaiting). */
 const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] = [
@@ -23,6 +25,7 @@ const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] 
   { name: 'affiliate commissions sweep', ensure: (ctx) => ensureSweepScheduled(ctx) },
   { name: 'affiliate tiers and payouts', ensure: (ctx) => ensureDailyScheduled(ctx) },
   { name: 'ads sweep', ensure: (ctx) => ensureAdsSweepScheduled(ctx) },
+  { name: 'copyright sweep', ensure: (ctx) => ensureCopyrightSweepScheduled(ctx) },
 ];
 
 /** Registers every job type's handler on the context's queue; a worker also reconciles what a crash left. */

@@ -17,6 +17,7 @@ import { libraryRoutes } from './library/routes';
 import { likeRoutes } from './likes/routes';
 import { liveRoutes } from './live/routes';
 import { meRoutes } from './me/routes';
+import { moderationRoutes } from './moderation/routes';
 import { notificationRoutes } from './notifications/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
@@ -55,3 +56,5 @@ modules.push(discoveryRoutes, followRoutes, profileRoutes);
 modules.push(affiliateRoutes);
 // Advertising: campaigns, review, serving, counting, balances.
 modules.push(adsRoutes);
+// Moderation: reports, removals and appeals (admins act on them).
+modules.push(moderationRoutes);

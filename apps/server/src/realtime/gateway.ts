@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { EventBus } from './bus';
 import type { TopicAccess } from './topic-access';
+import type { UserSockets } from './user-sockets';
 
 const TOPIC = /^(global|(track|live|user|playlist):[A-Za-z0-9_-]{1,64})$/;
 const MAX_TOPICS_PER_SOCKET = 64;
@@ -12,7 +13,10 @@ const MAX_TOPICS_PER_SOCKET = 64;
  * `/api/ws`: browsers subscribe to topics and receive the bus's events for them.
  * Who may subscribe to what is `canSubscribe`'s to say (private users and tracks).
  */
-export async function realtimeGateway(app: FastifyInstance, opts: { bus: EventBus; canSubscribe: TopicAccess }) {
+export async function realtimeGateway(
+  app: FastifyInstance,
+  opts: { bus: EventBus; canSubscribe: TopicAccess; users?: UserSockets },
+) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const rooms = new Map<string, Set<WebSocket>>();
 
@@ -27,6 +31,7 @@ export async function realtimeGateway(app: FastifyInstance, opts: { bus: EventBu
   // Anyone may connect (from our own origin: lib/guard.ts); topics are checked one by one.
   app.get('/api/ws', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket, req) => {
     const mine = new Set<string>();
+    opts.users?.add(req.user?.id, socket);
     const leave = (topic: string) => {
       rooms.get(topic)?.delete(socket);
       if (rooms.get(topic)?.size === 0) rooms.delete(topic);

@@ -4,6 +4,7 @@ import type { RawData } from 'ws';
 import type { SessionUser } from '../lib/session';
 import { IngestTooFast, type Publisher } from '../relay/session';
 import { WebmError } from '../relay/webm-demuxer';
+import type { UserSockets } from './user-sockets';
 
 /** The publisher's connection, as the gate talks to it. */
 export interface PublisherLink {
@@ -33,12 +34,13 @@ const toBuffer = (data: RawData): Buffer =>
  * the relay; text frames come back once on air, before the month's live allowance runs out, and
  * when the stream ends.
  */
-export async function ingestSocket(app: FastifyInstance, opts: { gate: PublisherGate }) {
+export async function ingestSocket(app: FastifyInstance, opts: { gate: PublisherGate; users?: UserSockets }) {
   const { gate } = opts;
   const config = { access: 'user', unauthenticatedMessage: 'Sign in to go live' } as const;
   // Signed in and from our own origin (lib/guard.ts answers 4401 / 4403); the gate decides the rest.
   app.get('/api/live/:id/ingest', { websocket: true, config, schema: { hide: true } }, async (socket, req) => {
     const { id } = req.params as { id: string };
+    opts.users?.add(req.user?.id, socket);
     const refuse = (code: number, reason: string) => socket.close(code, reason);
     if (!isUuid(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
     // Chunks that arrive while we check are kept, in order.

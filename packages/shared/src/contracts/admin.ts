@@ -21,6 +21,14 @@ export const ADMIN_MESSAGES = {
   stepUpRequired: 'Confirm your password to continue.',
   stepUpWrongPassword: 'That password is not correct.',
   stepUpConfirmed: 'Password confirmed',
+  /** Sign-in of a suspended account (e-mail or provider). */
+  accountSuspended: 'This account has been suspended. Contact support if you think this is a mistake.',
+  userSuspended: 'User suspended',
+  userRestored: 'User restored',
+  userDeleted: 'User deleted',
+  cannotSuspendSelf: 'You cannot suspend or delete your own account here',
+  alreadySuspended: 'This account is already suspended.',
+  notSuspended: 'This account is not suspended.',
 } as const;
 
 const text = (max: number, label: string) =>
@@ -90,3 +98,76 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZStepUp = z.object({ password: z.string().min(1, 'Password is required').max(200) });
 export const ZStepUpState = z.object({ until: z.string().nullable() });
+
+/** A figure another module adds to the overview (affiliate payouts due, ad spend); null: not yet there. */
+export const ZOverviewFigure = z.object({
+  key: z.string(),
+  label: z.string(),
+  unit: z.enum(['cents', 'micros', 'count']),
+  value: z.number().nullable(),
+});
+export type TOverviewFigure = z.infer<typeof ZOverviewFigure>;
+
+export const ZActivityItem = z.object({
+  kind: z.enum(['audit', 'signup', 'upload']),
+  at: z.string(),
+  text: z.string(),
+  /** The account or track it is about. */
+  targetId: z.string().nullable(),
+});
+export type TActivityItem = z.infer<typeof ZActivityItem>;
+
+/** `GET /api/admin/overview`: the platform's figures, counted from the database. */
+export const ZAdminOverview = z.object({
+  generatedAt: z.string(),
+  accountsByRole: z.record(z.string(), z.number().int()),
+  accountsTotal: z.number().int(),
+  suspendedAccounts: z.number().int(),
+  signupsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  tracks: z.number().int(),
+  audioHours: z.number(),
+  liveNow: z.number().int(),
+  playsToday: z.number().int(),
+  plays7d: z.number().int(),
+  storageBytes: z.number(),
+  jobs: z.object({ waiting: z.number().int(), failed: z.number().int(), oldestWaitingAt: z.string().nullable() }),
+  revenue: z.object({
+    mrrCents: z.number().int(),
+    monthNetCents: z.number().int(),
+    activeSubscriptions: z.number().int(),
+  }),
+  figures: z.array(ZOverviewFigure),
+  activity: z.array(ZActivityItem),
+});
+export type TAdminOverview = z.infer<typeof ZAdminOverview>;
+
+export const ZAuditQuery = z.object({
+  action: z.string().trim().max(64).optional(),
+  actorId: z.string().trim().max(64).optional(),
+  targetType: z.string().trim().max(64).optional(),
+  targetId: z.string().trim().max(64).optional(),
+  since: z.coerce.date().optional(),
+  until: z.coerce.date().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const ZAuditList = z.object({ items: z.array(ZAuditEntry), nextBefore: z.string().nullable() });
+export type TAuditList = z.infer<typeof ZAuditList>;
+
+/** `GET /api/admin/users/:id`: one account as admins see it. */
+export const ZAdminUserDetail = z.object({
+  tracks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      isPublic: z.boolean(),
+      status: z.string(),
+      playCount: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  subscription: z
+    .object({ planId: z.string(), status: z.string(), source: z.string(), currentPeriodEnd: z.string().nullable() })
+    .nullable(),
+  audit: z.array(ZAuditEntry),
+});
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'new_track',
   'live_started',
   'weekly_digest',
+  /** An admin removed or restored the user's content (moderation), always sent. */
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -105,12 +105,15 @@ export const ZAdminUser = z.object({
   avatarUrl: z.string().nullable(),
   role: z.enum(ROLES),
   createdAt: z.string(),
+  /** When an admin suspended the account (null: active). */
+  suspendedAt: z.string().nullable(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 export const ZAdminUserListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),
+  status: z.enum(['active', 'suspended']).optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -4,6 +4,7 @@ export * from './affiliates';
 export * from './auth';
 export * from './billing';
 export * from './live';
+export * from './moderation';
 export * from './playlists';
 export * from './system';
 export * from './tracks';

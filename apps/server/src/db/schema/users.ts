@@ -27,6 +27,8 @@ export const users = pgTable(
       .default({ ...DEFAULT_PRIVACY_PREFS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while an admin has suspended the account: no sign-in, no session, content hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (t) => [index('users_role_idx').on(t.userRole)],
 );

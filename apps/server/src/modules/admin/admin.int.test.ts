@@ -26,6 +26,7 @@ describe('admin: users and roles', () => {
       avatarUrl: null,
       role: 'listener',
       createdAt: expect.any(String),
+      suspendedAt: null,
     });
     const creators = (await asAdmin('GET', '/api/admin/users?role=creator')).json();
     expect(creators.items.every((u: { role: string }) => u.role === 'creator')).toBe(true);

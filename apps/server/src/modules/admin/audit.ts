@@ -38,6 +38,8 @@ export interface AuditQuery {
   since?: Date;
   /** Entries strictly older than this (keyset paging by time). */
   before?: Date;
+  /** With `before`: also the entries at exactly `before` whose id sorts below this one (no ties lost). */
+  beforeId?: string;
   limit: number;
 }
 
@@ -49,7 +51,9 @@ export async function listAudit(db: Db, q: AuditQuery) {
   if (q.targetType) filters.push(eq(auditLog.targetType, q.targetType));
   if (q.targetId) filters.push(eq(auditLog.targetId, q.targetId));
   if (q.since) filters.push(gte(auditLog.at, q.since));
-  if (q.before) filters.push(lt(auditLog.at, q.before));
+  if (q.before && q.beforeId) {
+    filters.push(sql`(${auditLog.at}, ${auditLog.id}) < (${q.before.toISOString()}::timestamptz, ${q.beforeId}::uuid)`);
+  } else if (q.before) filters.push(lt(auditLog.at, q.before));
   return db
     .select({ entry: auditLog, actorName: users.displayName, actorEmail: users.email })
     .from(auditLog)

@@ -1,17 +1,21 @@
 import type { Role } from '@wavecast/shared';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox, users } from '../../db/schema';
+import { audioContent, authSessions, mailOutbox, users } from '../../db/schema';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listUsers(db: Db, q: { q?: string; role?: Role; offset: number; limit: number }) {
+export async function listUsers(
+  db: Db,
+  q: { q?: string; role?: Role; status?: 'active' | 'suspended'; offset: number; limit: number },
+) {
   const filters: SQL[] = [];
   if (q.q) {
     const pattern = `%${escapeLike(q.q)}%`;
     filters.push(or(ilike(users.displayName, pattern), ilike(users.email, pattern)) as SQL);
   }
   if (q.role) filters.push(eq(users.userRole, q.role));
+  if (q.status) filters.push(q.status === 'suspended' ? isNotNull(users.suspendedAt) : isNull(users.suspendedAt));
   const where = filters.length ? and(...filters) : undefined;
   const rows = await db
     .select()
@@ -58,4 +62,43 @@ export async function listOutbox(db: Db, q: { to?: string; offset: number; limit
     .offset(q.offset);
   const [{ total }] = await db.select({ total: count() }).from(mailOutbox).where(where);
   return { rows, total };
+}
+
+/** Whether the account is suspended (auth asks on every new session). */
+export async function isSuspended(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, id));
+  return row?.at != null;
+}
+
+/** Suspends (a date) or restores (null) an account, only when it is not already so; undefined otherwise. */
+export async function setSuspended(db: Db, id: string, at: Date | null) {
+  const [row] = await db
+    .update(users)
+    .set({ suspendedAt: at, updatedAt: new Date() })
+    .where(and(eq(users.id, id), at ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
+    .returning();
+  return row;
+}
+
+/** Ends every session of an account (signed out everywhere at once). */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<number> {
+  const rows = await db.delete(authSessions).where(eq(authSessions.userId, userId)).returning({ id: authSessions.id });
+  return rows.length;
+}
+
+/** The account's tracks in every state, newest first (the admin's user page). */
+export async function tracksOf(db: Db, userId: string, limit = 100) {
+  return db
+    .select({
+      id: audioContent.id,
+      title: audioContent.title,
+      isPublic: audioContent.isPublic,
+      status: audioContent.status,
+      playCount: audioContent.playCount,
+      createdAt: audioContent.createdAt,
+    })
+    .from(audioContent)
+    .where(eq(audioContent.userId, userId))
+    .orderBy(desc(audioContent.createdAt))
+    .limit(limit);
 }

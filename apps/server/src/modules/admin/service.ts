@@ -1,9 +1,13 @@
-import { type Role, USER_MESSAGES } from '@wavecast/shared';
+import { ADMIN_MESSAGES, type Role, USER_MESSAGES } from '@wavecast/shared';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { endUserSockets } from '../../realtime/user-sockets';
+import { findOpenSubscription } from '../billing/repo';
+import { forgetPublicLists } from '../discovery/public-cache';
+import { deleteAccount } from '../users/deletion';
 import { canChangeRole } from '../users/policy';
-import { recordAudit } from './audit';
+import { type AuditQuery, listAudit, recordAudit } from './audit';
 import * as repo from './repo';
 import { stepUpService } from './step-up';
 
@@ -37,6 +41,92 @@ export function adminService(ctx: AppContext) {
         return row;
       });
     },
+    /**
+     * Suspends an account: no sign-in, every session ended and every socket closed at once (on
+     * every process, over the bus), its content hidden from everyone until it is restored.
+     */
+    async suspend(actor: SessionUser, targetId: string) {
+      if (targetId === actor.id) throw badRequest(ADMIN_MESSAGES.cannotSuspendSelf);
+      await stepUp.require(actor);
+      const row = await db.transaction(async (tx) => {
+        const before = await repo.findUser(tx, targetId);
+        if (!before) throw notFound('User');
+        const at = ctx.clock.now();
+        const updated = await repo.setSuspended(tx, targetId, at);
+        if (!updated) throw conflict(ADMIN_MESSAGES.alreadySuspended);
+        const sessions = await repo.deleteSessionsOf(tx, targetId);
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'user.suspend',
+          targetType: 'user',
+          targetId,
+          before: { suspendedAt: null },
+          after: { suspendedAt: at.toISOString(), sessionsEnded: sessions },
+          at,
+        });
+        return updated;
+      });
+      await endUserSockets(ctx.bus, targetId).catch(() => {});
+      forgetPublicLists(ctx); // their tracks leave Home and Explore at once
+      return row;
+    },
+    /** Lifts a suspension: the account may sign in again and its content is visible again. */
+    async restore(actor: SessionUser, targetId: string) {
+      await stepUp.require(actor);
+      const row = await db.transaction(async (tx) => {
+        const before = await repo.findUser(tx, targetId);
+        if (!before) throw notFound('User');
+        const updated = await repo.setSuspended(tx, targetId, null);
+        if (!updated) throw conflict(ADMIN_MESSAGES.notSuspended);
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'user.restore',
+          targetType: 'user',
+          targetId,
+          before: { suspendedAt: before.suspendedAt?.toISOString() ?? null },
+          after: { suspendedAt: null },
+          at: ctx.clock.now(),
+        });
+        return updated;
+      });
+      forgetPublicLists(ctx);
+      return row;
+    },
+    /** Deletes an account for good, as its owner could (users/deletion.ts), with one audit entry. */
+    async deleteUser(actor: SessionUser, targetId: string) {
+      if (targetId === actor.id) throw badRequest(ADMIN_MESSAGES.cannotSuspendSelf);
+      await stepUp.require(actor);
+      const before = await repo.findUser(db, targetId);
+      if (!before) throw notFound('User');
+      const result = await deleteAccount(
+        ctx,
+        { id: targetId },
+        {
+          audit: (tx) =>
+            recordAudit(tx, {
+              actorId: actor.id,
+              action: 'user.delete',
+              targetType: 'user',
+              targetId,
+              before: { email: before.email, displayName: before.displayName, role: before.userRole },
+              after: null,
+              at: ctx.clock.now(),
+            }),
+        },
+      );
+      await endUserSockets(ctx.bus, targetId).catch(() => {});
+      return result;
+    },
+    /** One account for the admin's user page: the row, its tracks, its subscription, the audit about it. */
+    async userDetail(id: string) {
+      const row = await repo.findUser(db, id);
+      if (!row) throw notFound('User');
+      const tracks = await repo.tracksOf(db, id);
+      const subscription = await findOpenSubscription(db, id);
+      const audit = await listAudit(db, { targetType: 'user', targetId: id, limit: 50 });
+      return { row, tracks, subscription, audit };
+    },
+    listAudit: (q: AuditQuery) => listAudit(db, q),
     listUsers: (q: Parameters<typeof repo.listUsers>[1]) => repo.listUsers(db, q),
     listOutbox: (q: Parameters<typeof repo.listOutbox>[1]) => repo.listOutbox(db, q),
     /** `npm run admin -- grant <email>`: how an instance gets its first admin. */

@@ -1,11 +1,13 @@
-import { SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from '@wavecast/shared';
+import { ADMIN_MESSAGES, SIGNUP_ACCOUNT_TYPES, type SignupAccountType } from '@wavecast/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { AppContext } from '../../context';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import { serverSecret } from '../../lib/server-secret';
+import { isSuspended } from '../admin/repo';
 import { noteSignIn } from '../admin/step-up';
 import { affiliatesService } from '../affiliates/service';
 import { accountKey, notePasswordCheck } from './account-throttle';
@@ -88,6 +90,12 @@ export function createAuth(ctx: AppContext) {
       // A sign-in counts as a recent password confirmation (step-up), on the app's clock.
       session: {
         create: {
+          // A suspended account gets no new session, by password or by provider (admin/suspension.ts).
+          before: async (session) => {
+            if (await isSuspended(ctx.database.db, session.userId)) {
+              throw new APIError('FORBIDDEN', { message: ADMIN_MESSAGES.accountSuspended, code: 'ACCOUNT_SUSPENDED' });
+            }
+          },
           after: async (session) => {
             await noteSignIn(ctx, session.id);
           },

@@ -96,6 +96,16 @@ describe('OAuth sign-in through a local provider', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('a suspended account gets no session through its provider either', async () => {
+    const first = await roundTrip({ sub: 'p-sus', email: 'oauth-suspended@test.local', name: 'Sus' });
+    const id = (await me(first.cookie)).id;
+    await t.ctx.database.query('UPDATE users SET suspended_at = now() WHERE id = $1', [id]);
+    expect(await me(first.cookie)).toBeNull();
+    const again = await roundTrip({ sub: 'p-sus', email: 'oauth-suspended@test.local', name: 'Sus' });
+    expect(again.cookie).not.toMatch(/session_token=[^;]/);
+    expect(await me(again.cookie)).toBeNull();
+  });
+
   it('a refusal at the provider goes back to the login screen with no session', async () => {
     const { callback, cookie } = await roundTrip({ error: 'access_denied' });
     expect(callback.statusCode).toBe(302);

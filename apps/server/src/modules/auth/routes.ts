@@ -34,7 +34,8 @@ export async function resolveUser(
     },
     { adminEmails: ctx.config.adminEmails },
   );
-  if (!profile) return { user: null, setCookies };
+  // A suspended account's sessions end at once, even one a cache still holds (admin/suspension.ts).
+  if (!profile || profile.suspendedAt) return { user: null, setCookies };
   return {
     user: {
       id: profile.id,

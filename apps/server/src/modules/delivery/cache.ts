@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { StoredObject } from '../../storage';
 import { billing } from '../billing';
 import { forgetPublicLists } from '../discovery/public-cache';
-import { findTrack, type TrackRow } from '../tracks/repo';
+import { findTrackWithCreator, type TrackRow } from '../tracks/repo';
 
 /**
  * Short-lived memory of what delivery needs per request (the track row, object stats), so a
@@ -60,11 +60,13 @@ export class DeliveryCache {
 
 const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
 
+/** The track row with its moderation facts (owner suspended, removed: canSeeTrack hides it; ADR 0015). */
 export async function cachedTrack(ctx: AppContext, id: string): Promise<TrackRow | null> {
   const c = caches(ctx);
   const hit = c.tracks.get(id);
   if (hit !== undefined) return hit;
-  const row = await findTrack(ctx.database, id);
+  const found = await findTrackWithCreator(ctx.database, id);
+  const row = found ? { ...found.track, ownerSuspended: found.ownerSuspended, removed: found.removed } : null;
   c.tracks.set(id, row);
   return row;
 }

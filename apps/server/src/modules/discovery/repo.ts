@@ -176,7 +176,7 @@ export async function searchUsers(
                  THEN (SELECT count(*) FROM follows f WHERE f.following_id = u.id) END AS follower_count,
             (SELECT count(*) FROM audio_content a WHERE a.user_id = u.id AND ${DISCOVERABLE}) AS track_count
      FROM users u
-     WHERE ${match}
+     WHERE ${match} AND u.suspended_at IS NULL
        AND (${visibility} = 'public' OR u.id = $2
             OR (${visibility} = 'followers'
                 AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $2 AND f.following_id = u.id)))

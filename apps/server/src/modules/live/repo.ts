@@ -33,7 +33,11 @@ export async function insertStream(
 
 export async function findStream(db: Db, id: string) {
   const [row] = await db
-    .select({ stream: liveStreams, creator: creatorColumns })
+    .select({
+      stream: liveStreams,
+      creator: creatorColumns,
+      ownerSuspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
+    })
     .from(liveStreams)
     .leftJoin(users, eq(users.id, liveStreams.userId))
     .where(eq(liveStreams.id, id));
@@ -44,7 +48,8 @@ export async function listActive(
   db: Db,
   q: { category?: string; sort: 'viewers' | 'recent'; search?: string; limit: number },
 ) {
-  const where = [eq(liveStreams.isActive, true)];
+  // A suspended creator's streams are hidden (admin suspension, ADR 0015).
+  const where = [eq(liveStreams.isActive, true), isNull(users.suspendedAt)];
   if (q.category) where.push(eq(liveStreams.category, q.category));
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

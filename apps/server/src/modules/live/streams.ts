@@ -48,7 +48,7 @@ export class LiveStreams {
 
   async get(viewer: SessionUser | null, id: string): Promise<TLiveStream> {
     const found = await repo.findStream(this.db, id);
-    if (!found) throw notFound('Stream');
+    if (!found || (found.ownerSuspended && viewer?.role !== 'admin')) throw notFound('Stream');
     const { stream, creator } = found;
     const recording = stream.recordingTrackId ? await repo.findRecording(this.db, stream.recordingTrackId) : null;
     return presentStream(stream, creator, {

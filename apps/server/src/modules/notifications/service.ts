@@ -40,6 +40,12 @@ export function notificationService(ctx: AppContext) {
   return {
     deliver,
 
+    /** A moderation notice (content removed or restored): always sent, whatever the preferences. */
+    async onModeration(userId: string, n: { title: string; link: string | null; dedupeKey: string }) {
+      const rows = await repo.insertForUser(database, userId, { type: 'moderation', actorId: null, ...n });
+      await deliver(rows);
+    },
+
     /** user.followed: tell the followed user, if they want to hear about new followers. */
     async onFollowed(followerId: string, followingId: string) {
       if (followerId === followingId) return;

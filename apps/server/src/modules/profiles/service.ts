@@ -29,7 +29,8 @@ export function profileService(ctx: AppContext) {
   /** The profile's row and what the viewer may see of it; 404 when missing, 403 when hidden. */
   async function access(viewer: SessionUser | null, id: string) {
     const row = await repo.findUser(db, id);
-    if (!row) throw notFound('User');
+    // A suspended account's profile is hidden from everyone (admin/service.ts suspends).
+    if (!row || row.suspendedAt) throw notFound('User');
     const isFollowing = viewer ? await follows.isFollowing(db, viewer.id, id) : false;
     const privacy = { ...DEFAULT_PRIVACY_PREFS, ...row.privacyPrefs };
     const can = profileAccess(viewer, id, privacy, isFollowing);

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { discoverableSql } from '../../access/tracks';
+import { discoverableSql, removedSql } from '../../access/tracks';
 import type { Database } from '../../db/client';
 import { audioContent, type TrackMedia, users } from '../../db/schema';
 
@@ -17,9 +17,14 @@ export async function findTrack(database: Database, id: string): Promise<TrackRo
 export async function findTrackWithCreator(
   database: Database,
   id: string,
-): Promise<{ track: TrackRow; creator: CreatorRow | null } | null> {
+): Promise<{ track: TrackRow; creator: CreatorRow | null; ownerSuspended: boolean; removed: boolean } | null> {
   const [row] = await database.db
-    .select({ track: audioContent, creator: creatorColumns })
+    .select({
+      track: audioContent,
+      creator: creatorColumns,
+      ownerSuspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
+      removed: removedSql,
+    })
     .from(audioContent)
     .leftJoin(users, eq(users.id, audioContent.userId))
     .where(eq(audioContent.id, id));

@@ -44,8 +44,13 @@ export function trackService(ctx: AppContext) {
     id: string,
   ): Promise<{ track: TrackRow; creator: CreatorRow | null }> {
     const found = isUuid(id) ? await findTrackWithCreator(ctx.database, id) : null;
-    if (!found || !canSeeTrack(viewer?.id ?? null, found.track)) throw audioNotFound();
-    return found;
+    if (
+      !found ||
+      !canSeeTrack(viewer?.id ?? null, { ...found.track, ownerSuspended: found.ownerSuspended, removed: found.removed })
+    ) {
+      throw audioNotFound();
+    }
+    return { track: found.track, creator: found.creator };
   }
 
   /** The track if this user may change it; others get the same 404 as for a missing one. */

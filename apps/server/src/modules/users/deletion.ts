@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { forgetPublicLists } from '../discovery/public-cache';
@@ -19,14 +20,19 @@ export const personalPrefixes = (userId: string) => [`audio/${userId}/`, `covers
  * Stays, anonymised: listen events on others' tracks (play counts stay honest) and contact
  * messages they sent to support (the user link is cleared).
  */
-export async function deleteAccount(ctx: AppContext, user: SessionUser): Promise<{ filesRemoved: number }> {
+export async function deleteAccount(
+  ctx: AppContext,
+  user: Pick<SessionUser, 'id'>,
+  /** Written in the deletion's transaction (an admin's deletion is audited). */
+  opts: { audit?: (tx: Db) => Promise<void> } = {},
+): Promise<{ filesRemoved: number }> {
   const { db } = ctx.database;
   const row = await repo.findUser(db, user.id);
   if (!row) throw notFound('User');
   const keys = await repo.storageKeysOf(db, user.id);
   const liveStreams = await repo.activeStreamIdsOf(db, user.id);
 
-  await repo.deleteAccountRows(db, { id: user.id, email: row.email });
+  await repo.deleteAccountRows(db, { id: user.id, email: row.email }, opts.audit);
   forgetPublicLists(ctx); // their tracks leave Home and Explore at once
 
   for (const streamId of liveStreams) {

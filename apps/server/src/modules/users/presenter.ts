@@ -51,5 +51,6 @@ export function presentAdminUser(row: UserRow): TAdminUser {
     avatarUrl: row.avatarUrl,
     role: row.userRole,
     createdAt: row.createdAt.toISOString(),
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
   };
 }

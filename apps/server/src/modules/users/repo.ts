@@ -107,8 +107,13 @@ export async function activeStreamIdsOf(db: Db, userId: string): Promise<string[
  * messages they wrote on others' content, notifications about them, their reset tokens and mail.
  * Listen events and contact messages stay, anonymised (user set to null by the foreign key).
  */
-export async function deleteAccountRows(db: Db, user: { id: string; email: string }): Promise<void> {
+export async function deleteAccountRows(
+  db: Db,
+  user: { id: string; email: string },
+  alongside?: (tx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
+    await alongside?.(tx);
     const liked = tx.select({ id: likes.audioId }).from(likes).where(eq(likes.userId, user.id));
     await tx
       .update(audioContent)

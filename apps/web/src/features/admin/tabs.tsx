@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
 import { AdvertisersAdmin } from '../ads/components/AdvertisersAdmin';
+import { ReportsAdmin } from '../moderation/components/ReportsAdmin';
 import { ContactMessagesAdmin } from '../support/components/ContactMessagesAdmin';
 import { ApprovalsAdmin } from './approvals';
+import { AuditAdmin } from './components/AuditAdmin';
 import { MailOutboxAdmin } from './components/MailOutboxAdmin';
+import { OverviewAdmin } from './components/OverviewAdmin';
 import { UsersAdmin } from './components/UsersAdmin';
 
 export interface AdminTab {
@@ -13,9 +16,12 @@ export interface AdminTab {
 
 /** The admin area's tabs; each feature that has something for admins adds one entry here. */
 export const adminTabs: AdminTab[] = [
+  { id: 'overview', label: 'Overview', Component: OverviewAdmin },
   { id: 'users', label: 'Users', Component: UsersAdmin },
+  { id: 'reports', label: 'Reports', Component: ReportsAdmin },
   { id: 'approvals', label: 'Approvals', Component: ApprovalsAdmin },
+  { id: 'advertisers', label: 'Advertisers', Component: AdvertisersAdmin },
   { id: 'messages', label: 'Messages', Component: ContactMessagesAdmin },
   { id: 'mail', label: 'Mail outbox', Component: MailOutboxAdmin },
+  { id: 'audit', label: 'Audit log', Component: AuditAdmin },
 ];
-adminTabs.push({ id: 'advertisers', label: 'Advertisers', Component: AdvertisersAdmin });

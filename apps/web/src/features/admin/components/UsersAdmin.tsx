@@ -1,14 +1,17 @@
 import { ROLES, type Role, type TAdminUser, timeAgo, USER_MESSAGES } from '@wavecast/shared';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { Link, Route, Routes } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { DataTable } from '../../../components/ui/DataTable';
 import { Select } from '../../../components/ui/Select';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
-import { useAdminUsers, useChangeRole } from '../queries';
+import { type UserStatus, useAdminUsers, useChangeRole } from '../queries';
+import { AdminUserPage } from './AdminUserPage';
+import { UserActions } from './UserActions';
 
-const LABEL: Record<Role, string> = {
+export const ROLE_LABEL: Record<Role, string> = {
   listener: 'Listener',
   creator: 'Creator',
   affiliate: 'Affiliate',
@@ -22,7 +25,14 @@ function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="admin-user">
       <Avatar src={u.avatarUrl} name={u.displayName} email={u.email} />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{u.displayName || '—'}</p>
+        <p className="truncate font-medium">
+          <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="hover:underline">
+            {u.displayName || '—'}
+          </Link>
+          {u.suspendedAt && (
+            <span className="ml-2 rounded-full bg-error/15 px-2 py-0.5 text-xs text-error">Suspended</span>
+          )}
+        </p>
         <p className="truncate text-sm text-muted">{u.email}</p>
       </div>
       <span className="text-xs text-muted">joined {timeAgo(u.createdAt)}</span>
@@ -47,21 +57,32 @@ function UserRow({ u, isSelf }: { u: TAdminUser; isSelf: boolean }) {
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
-            {LABEL[r]}
+            {ROLE_LABEL[r]}
           </option>
         ))}
       </Select>
+      <UserActions u={u} isSelf={isSelf} />
     </li>
   );
 }
 
-/** Admin tab: find users and change their role. */
+/** Admin tab: find users (by name or e-mail, role and status), change their role, suspend, restore, delete. */
 export function UsersAdmin() {
+  return (
+    <Routes>
+      <Route index element={<UserList />} />
+      <Route path=":id" element={<AdminUserPage />} />
+    </Routes>
+  );
+}
+
+function UserList() {
   const { user } = useSession();
   const [q, setQ] = useState('');
   const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<UserStatus | ''>('');
   const deferredQ = useDeferredValue(q);
-  const query = useAdminUsers({ q: deferredQ, role });
+  const query = useAdminUsers({ q: deferredQ, role, status });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
 
@@ -94,9 +115,19 @@ export function UsersAdmin() {
           <option value="">All roles</option>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {LABEL[r]}
+              {ROLE_LABEL[r]}
             </option>
           ))}
+        </Select>
+        <Select
+          size="sm"
+          aria-label="Filter by status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as UserStatus | '')}
+        >
+          <option value="">Any status</option>
+          <option value="active">Active</option>
+          <option value="suspended">Suspended</option>
         </Select>
       </div>
       <DataTable query={query} items={items} errorText="Could not load users." empty="No users found.">

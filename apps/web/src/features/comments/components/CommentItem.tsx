@@ -1,8 +1,10 @@
 import { formatTime, type TComment, type TTrack, timeAgo } from '@wavecast/shared';
-import { Trash2 } from 'lucide-react';
+import { Flag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { profilePath } from '../../../lib/profilePath';
+import { useSession } from '../../auth/session';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { DeleteCommentDialog } from './DeleteCommentDialog';
 
@@ -18,11 +20,14 @@ function Avatar({ name, url }: { name: string; url: string | null | undefined })
   );
 }
 
-/** One comment: author and avatar, relative time, the moment it refers to, and delete when allowed. */
+/** One comment: author and avatar, relative time, the moment it refers to, report, and delete when allowed. */
 export function CommentItem({ comment, track }: { comment: TComment; track: TTrack }) {
   const player = usePlayerControls();
   const isCurrent = usePlayerState((s) => s.current?.id === track.id);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const { user } = useSession();
+  const canReport = user !== null && user !== undefined && comment.author?.id !== user.id;
   const name = comment.author?.displayName ?? 'Unknown User';
   const at = comment.positionSeconds;
 
@@ -60,6 +65,24 @@ export function CommentItem({ comment, track }: { comment: TComment; track: TTra
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
       </div>
+      {canReport && (
+        <>
+          <button
+            type="button"
+            onClick={() => setReporting(true)}
+            aria-label="Report comment"
+            className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-error"
+          >
+            <Flag className="size-4" aria-hidden />
+          </button>
+          <ReportDialog
+            open={reporting}
+            onClose={() => setReporting(false)}
+            targetType="comment"
+            targetId={comment.id}
+          />
+        </>
+      )}
       {comment.canDelete && (
         <>
           <button

@@ -1,5 +1,5 @@
 import { LIVE_CHAT_MAX_LENGTH, type TLiveChatMessage, timeAgo } from '@wavecast/shared';
-import { Disc3, MessageSquareOff, Trash2, Volume2, VolumeX } from 'lucide-react';
+import { Disc3, Flag, MessageSquareOff, Trash2, Volume2, VolumeX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { useDeleteLiveChat, useLiveChat, useMuteChatUser, usePostLiveChat } from '../queries';
 
 function chatError(e: unknown): string {
@@ -126,6 +127,9 @@ function ChatMessage({
   const name = m.author?.displayName ?? 'Listener';
   const authorId = m.author?.id;
   const isMuted = !!authorId && mutedUserIds.includes(authorId);
+  const { user } = useSession();
+  const [reporting, setReporting] = useState(false);
+  const canReport = !moderate && !!user && !!authorId && authorId !== user.id;
   return (
     <li className="group flex gap-2.5">
       <Avatar src={m.author?.avatarUrl} name={name} size="sm" />
@@ -141,6 +145,20 @@ function ChatMessage({
         </p>
         <p className="text-sm break-words whitespace-pre-wrap">{m.content}</p>
       </div>
+      {canReport && (
+        <>
+          <button
+            type="button"
+            onClick={() => setReporting(true)}
+            aria-label="Report message"
+            title="Report message"
+            className="grid size-7 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-error"
+          >
+            <Flag className="size-4" />
+          </button>
+          <ReportDialog open={reporting} onClose={() => setReporting(false)} targetType="chat" targetId={m.id} />
+        </>
+      )}
       {moderate && (
         <div className="flex shrink-0 items-start gap-1">
           {authorId && (

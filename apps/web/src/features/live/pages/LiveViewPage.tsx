@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { profilePath } from '../../../lib/profilePath';
+import { ReportButton } from '../../moderation/components/ReportButton';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { LivePlayer } from '../components/LivePlayer';
@@ -69,6 +70,7 @@ export default function LiveViewPage() {
             <Avatar src={stream.creator.avatarUrl} name={creatorName} />
             <span className="font-semibold">{creatorName}</span>
           </Link>
+          <ReportButton targetType="live" targetId={stream.id} ownerId={stream.creator.id} />
         </header>
 
         {stream.status === 'ended' ? (

@@ -3,6 +3,7 @@ import { formatMonthYear } from '@wavecast/shared';
 import { CalendarDays, Globe, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
+import { ReportButton } from '../../moderation/components/ReportButton';
 import { FollowButton } from './FollowButton';
 
 /** Only http(s) links become anchors; anything else stays text. */
@@ -72,6 +73,7 @@ export function ProfileHeader({
         </p>
       </div>
       <FollowButton profile={profile} />
+      <ReportButton targetType="profile" targetId={profile.id} ownerId={profile.id} />
     </header>
   );
 }
