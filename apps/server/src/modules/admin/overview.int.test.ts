@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
 import { listenEvents, liveStreams, payments, subscriptions } from '../../db/schema';
-import { registerFigure } from './figures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -134,15 +133,17 @@ describe('admin overview', () => {
     ).toBe(true);
   });
 
-  it('takes figures from other modules through the registry', async () => {
-    registerFigure({
-      key: 'affiliates.payoutsDue',
-      label: 'Affiliate payouts due',
-      unit: 'cents',
-      read: async () => 4200,
-    });
+  it("shows affiliates' payouts due and this month's ad spend, as their modules count them", async () => {
     const o = (await get('/api/admin/overview')).json();
-    expect(o.figures.find((f: { key: string }) => f.key === 'affiliates.payoutsDue').value).toBe(4200);
+    const figure = (key: string) => o.figures.find((f: { key: string }) => f.key === key).value;
+    const [due] = await t.ctx.database.query<{ n: string }>(
+      `SELECT coalesce(sum(amount_cents), 0) AS n FROM affiliate_payouts WHERE status = 'due'`,
+    );
+    const [spend] = await t.ctx.database.query<{ n: string }>(
+      `SELECT coalesce(sum(spent_micros), 0) AS n FROM ad_campaign_days WHERE day >= date_trunc('month', now())::date`,
+    );
+    expect(figure('affiliates.payoutsDue')).toBe(Number(due.n));
+    expect(figure('ads.spend')).toBe(Number(spend.n));
   });
 
   it('is for admins only', async () => {

@@ -408,3 +408,12 @@ export async function listAdvertisers(db: Db) {
     .orderBy(asc(users.email))
     .limit(500);
 }
+
+/** The admin overview's figure: spend since `since` (a UTC day), in micro-dollars. */
+export async function spendSinceMicros(db: Db, since: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${adCampaignDays.spentMicros}), 0)` })
+    .from(adCampaignDays)
+    .where(gte(adCampaignDays.day, since));
+  return Number(row?.total ?? 0);
+}

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import type { SessionUser } from '../../lib/session';
+import { registerFigure } from '../admin/figures';
 import { stepUpService } from '../admin/step-up';
 import { sendObject } from '../delivery/send-object';
 import { listenerCookies } from '../plays/listener-cookie';
@@ -39,6 +40,13 @@ const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const ZSig = z.object({ s: z.string().min(1).max(100) });
 
 /** `/api/ads/*`: advertisers' campaigns and balance, admins' review and credits, serving and counting. */
+registerFigure({
+  key: 'ads.spend',
+  label: 'Ad spend this month',
+  unit: 'micros',
+  read: (ctx) => repo.spendSinceMicros(ctx.database.db, `${ctx.clock.now().toISOString().slice(0, 7)}-01`),
+});
+
 export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ads = adsService(ctx);

@@ -428,3 +428,12 @@ export async function clearFlag(db: Db, id: string) {
     .returning();
   return row;
 }
+
+/** The admin overview's figure: what payouts waiting to be paid add up to. */
+export async function payoutsDueCents(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${affiliatePayouts.amountCents}), 0)` })
+    .from(affiliatePayouts)
+    .where(eq(affiliatePayouts.status, 'due'));
+  return Number(row?.total ?? 0);
+}

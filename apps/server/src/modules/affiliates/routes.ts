@@ -16,7 +16,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
+import { registerFigure } from '../admin/figures';
 import { csvLines, presentAdminPayout, presentDashboard, presentFlagged, presentPayout } from './presenter';
+import { payoutsDueCents } from './repo';
 import { affiliatesService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
@@ -25,6 +27,13 @@ const ZId = z.object({ id: z.string().uuid() });
  * `/ref/:id` (a plain route, not under /api: registered before the SPA fallback, so it is never
  * answered with index.html), the affiliate's own API, and admins' payouts.
  */
+registerFigure({
+  key: 'affiliates.payoutsDue',
+  label: 'Affiliate payouts due',
+  unit: 'cents',
+  read: (ctx) => payoutsDueCents(ctx.database.db),
+});
+
 export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = affiliatesService(ctx);
