@@ -24,3 +24,4 @@ export * from './plans';
 export * from './pricing';
 export * from './rules';
 export * from './support';
+export * from './contracts/analytics';

@@ -29,6 +29,8 @@ export interface JobPayloads {
   'affiliates.sweep': { at: string };
   /** Daily: affiliate tiers recomputed, due payouts created; it schedules its next run. */
   'affiliates.daily': { at: string };
+  /** Hourly: listening rolled into per-track per-day analytics, old raw rows deleted; it schedules its next run. */
+  'analytics.rollup': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

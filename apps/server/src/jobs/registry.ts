@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { analyticsJobs, ensureRollupScheduled } from '../modules/analytics/jobs';
 import { affiliateJobs, ensureDailyScheduled, ensureSweepScheduled } from '../modules/affiliates/jobs';
 import { mailJobs } from '../modules/auth/jobs';
 import { billingJobs, ensureSettleScheduled } from '../modules/billing/jobs';
@@ -13,6 +14,7 @@ import type { JobHandler, JobOptions } from './queue';
 /** Every module's jobs. A domain with jobs adds one line here. */
 const moduleJobs: ModuleJobs[] = [mailJobs, supportJobs, trackJobs, notificationJobs, billingJobs];
 moduleJobs.push(affiliateJobs);
+moduleJobs.push(analyticsJobs);
 
 /** Recurring jobs: each queues its next run once, however many processes ask (enqueueUnlessWaiting). */
 const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] = [
@@ -20,6 +22,7 @@ const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] 
   { name: 'billing sweep', ensure: (ctx) => ensureSettleScheduled(ctx) },
   { name: 'affiliate commissions sweep', ensure: (ctx) => ensureSweepScheduled(ctx) },
   { name: 'affiliate tiers and payouts', ensure: (ctx) => ensureDailyScheduled(ctx) },
+  { name: 'analytics rollup', ensure: (ctx) => ensureRollupScheduled(ctx) },
 ];
 
 /** Registers every job type's handler on the context's queue; a worker also reconciles what a crash left. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
 import { affiliateRoutes } from './affiliates/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { applicationRoutes } from './applications/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
@@ -52,3 +53,5 @@ modules.push(trackRoutes, deliveryRoutes, creatorRoutes);
 modules.push(discoveryRoutes, followRoutes, profileRoutes);
 // Affiliates: /ref links, referrals, commissions, payouts.
 modules.push(affiliateRoutes);
+// Creator analytics: rollups of listening, retention, sources, devices.
+modules.push(analyticsRoutes);
