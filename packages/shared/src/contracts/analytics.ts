@@ -30,7 +30,15 @@ export type TListenSource = z.infer<typeof ZListenSource>;
 export const ZListenReport = z.object({
   /** Made by the player for one listen of one track; a replayed report changes nothing. */
   sessionId: z.uuid(),
-  buckets: z.array(z.number().int().min(0).max(24 * 720)).max(MAX_BUCKETS_PER_REPORT),
+  buckets: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 720),
+    )
+    .max(MAX_BUCKETS_PER_REPORT),
   source: ZListenSource.default('other'),
 });
 export type TListenReport = z.infer<typeof ZListenReport>;

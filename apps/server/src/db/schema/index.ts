@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './affiliates';
+export * from './analytics';
 export * from './auth';
 export * from './billing';
 export * from './live';
@@ -7,4 +8,3 @@ export * from './playlists';
 export * from './system';
 export * from './tracks';
 export * from './users';
-export * from './analytics';

@@ -69,8 +69,9 @@ describe('listening reports and the retention curve', () => {
       true,
     );
     expect(
-      (await report(b, track, { secondsListened: 30, sessionId: sb, buckets: range(6), source: 'search' }, UA_PHONE))
-        .json().counted,
+      (
+        await report(b, track, { secondsListened: 30, sessionId: sb, buckets: range(6), source: 'search' }, UA_PHONE)
+      ).json().counted,
     ).toBe(true);
     await report(c, track, { secondsListened: 10, sessionId: sc, buckets: [0, 1] });
     const third = await report(c, track, { secondsListened: 20, sessionId: sc, buckets: [2, 3] });
@@ -156,7 +157,11 @@ describe('listening reports and the retention curve', () => {
       method: 'POST',
       url: '/api/plays',
       headers: { cookie: a.cookie, 'content-type': 'text/plain;charset=UTF-8' },
-      payload: JSON.stringify({ trackId: track, secondsListened: 5, listen: { sessionId: s, buckets: [0], source: 'home' } }),
+      payload: JSON.stringify({
+        trackId: track,
+        secondsListened: 5,
+        listen: { sessionId: s, buckets: [0], source: 'home' },
+      }),
     });
     expect(res.statusCode).toBe(200);
     const rows = await t.ctx.database.query('SELECT bucket FROM listen_buckets WHERE session_id = $1', [s]);

@@ -20,18 +20,18 @@ export interface SessionInput {
  * Records a session (first report) and its heard buckets; a replay changes nothing. Returns the
  * session as stored, or null when the id belongs to another listener or track.
  */
-export async function recordListen(
-  db: Db,
-  s: SessionInput,
-  buckets: number[],
-): Promise<{ counted: boolean } | null> {
+export async function recordListen(db: Db, s: SessionInput, buckets: number[]): Promise<{ counted: boolean } | null> {
   return db.transaction(async (tx) => {
     await tx
       .insert(listenSessions)
       .values({ ...s, createdAt: s.at, counted: false })
       .onConflictDoNothing({ target: listenSessions.id });
     const [row] = await tx
-      .select({ audioId: listenSessions.audioId, listenerKey: listenSessions.listenerKey, counted: listenSessions.counted })
+      .select({
+        audioId: listenSessions.audioId,
+        listenerKey: listenSessions.listenerKey,
+        counted: listenSessions.counted,
+      })
       .from(listenSessions)
       .where(eq(listenSessions.id, s.id));
     if (!row || row.audioId !== s.audioId || row.listenerKey !== s.listenerKey) return null;
@@ -46,22 +46,25 @@ export async function recordListen(
 }
 
 export async function markCounted(db: Db, sessionId: string): Promise<void> {
-  await db.update(listenSessions).set({ counted: true }).where(and(eq(listenSessions.id, sessionId)));
+  await db
+    .update(listenSessions)
+    .set({ counted: true })
+    .where(and(eq(listenSessions.id, sessionId)));
 }
 
 const onlyTracks = (ids: string[] | null, col: string) =>
-  ids ? sql`AND ${sql.raw(col)} IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  ids
+    ? sql`AND ${sql.raw(col)} IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
 
 /**
  * Rebuilds one day's rollup rows (all tracks, or `trackIds` only) from the raw sessions: delete then
  * insert, under a lock per day, so re-running a day gives the same figures.
  */
-export async function rollupDay(
-  db: Db,
-  day: string,
-  trackIds: string[] | null,
-  bucketSeconds: number,
-): Promise<void> {
+export async function rollupDay(db: Db, day: string, trackIds: string[] | null, bucketSeconds: number): Promise<void> {
   if (trackIds && trackIds.length === 0) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`analytics-rollup:${day}`}))`);

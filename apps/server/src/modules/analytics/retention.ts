@@ -8,7 +8,9 @@ export interface RetentionPoint {
 /** Adds per-bucket counts of several days. */
 export function sumHeard(rows: number[][]): number[] {
   const out: number[] = [];
-  for (const row of rows) row.forEach((c, i) => (out[i] = (out[i] ?? 0) + c));
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) out[i] = (out[i] ?? 0) + (row[i] ?? 0);
+  }
   return Array.from(out, (c) => c ?? 0);
 }
 

@@ -187,11 +187,7 @@ export function analyticsService(ctx: AppContext) {
         addCounts(apps, r.apps);
       }
       const chapters = (track.chapter_markers ?? []).map((c) => ({ title: c.title, startTime: c.startTime }));
-      const retention = retentionCurve(
-        sumHeard(rows.map((r) => r.heard)),
-        plays,
-        track.duration,
-      );
+      const retention = retentionCurve(sumHeard(rows.map((r) => r.heard)), plays, track.duration);
       return {
         range,
         track: { id: track.id, title: track.title, duration: track.duration },

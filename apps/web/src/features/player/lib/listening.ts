@@ -1,4 +1,4 @@
-import { LISTEN_BUCKET_SECONDS, type TListenReport, type TListenSource, playCountThreshold } from '@wavecast/shared';
+import { LISTEN_BUCKET_SECONDS, playCountThreshold, type TListenReport, type TListenSource } from '@wavecast/shared';
 
 /** Where a listen started, from the page the player was started on (and the referrer on landing). */
 export function sourceFromPage(pathname: string, referrer = '', origin = ''): TListenSource {
