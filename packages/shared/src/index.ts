@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './contracts/admin';
 export * from './contracts/affiliates';
+export * from './contracts/analytics';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/comments';
@@ -24,4 +25,3 @@ export * from './plans';
 export * from './pricing';
 export * from './rules';
 export * from './support';
-export * from './contracts/analytics';

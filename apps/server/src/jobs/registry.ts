@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { analyticsJobs, ensureRollupScheduled } from '../modules/analytics/jobs';
 import { affiliateJobs, ensureDailyScheduled, ensureSweepScheduled } from '../modules/affiliates/jobs';
+import { analyticsJobs, ensureRollupScheduled } from '../modules/analytics/jobs';
 import { mailJobs } from '../modules/auth/jobs';
 import { billingJobs, ensureSettleScheduled } from '../modules/billing/jobs';
 import { ensureDigestScheduled } from '../modules/notifications/digest';
