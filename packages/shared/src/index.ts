@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './constants';
 export * from './contracts/admin';
 export * from './contracts/affiliates';
