@@ -44,6 +44,8 @@ export const ZAnalyticsTrackRow = z.object({
   avgListenThrough: z.number(),
   likes: z.number(),
   comments: z.number(),
+  /** Plays in the track's first 7, 30 and 90 days since upload (whatever the range), for comparisons. */
+  firstDays: z.object({ d7: z.number(), d30: z.number(), d90: z.number() }),
 });
 export type TAnalyticsTrackRow = z.infer<typeof ZAnalyticsTrackRow>;
 

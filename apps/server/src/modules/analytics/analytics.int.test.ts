@@ -122,7 +122,7 @@ describe('listening reports and the retention curve', () => {
     expect(overview.daily).toHaveLength(7);
     expect(overview.daily.at(-1).plays).toBe(3);
     const row = overview.tracks.find((r: { trackId: string }) => r.trackId === track);
-    expect(row).toMatchObject({ plays: 3, listeners: 3, likes: 0, comments: 0 });
+    expect(row).toMatchObject({ plays: 3, listeners: 3, likes: 0, comments: 0, firstDays: { d7: 3, d30: 3, d90: 3 } });
     expect(row.avgListenThrough).toBe(0.75);
   });
 
@@ -198,6 +198,15 @@ describe('rollups', () => {
     expect(after.plays).toBe(before.plays);
     expect(after.retention).toEqual(before.retention);
     expect(after.listeners).toBe(before.listeners);
+
+    // Day 41 after upload: a new play counts in the first 90 days, not the first 7 or 30.
+    const d = await signUp(t, { name: 'D' });
+    expect(
+      (await report(d, track, { secondsListened: 40, sessionId: randomUUID(), buckets: range(8) })).json().counted,
+    ).toBe(true);
+    const overview = (await get(creator, '/api/analytics?days=90')).json();
+    const row = overview.tracks.find((r: { trackId: string }) => r.trackId === track);
+    expect(row.firstDays).toEqual({ d7: 3, d30: 3, d90: 4 });
   });
 });
 

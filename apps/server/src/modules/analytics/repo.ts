@@ -226,3 +226,21 @@ export async function followersGained(db: Db, creatorId: string, fromTs: string,
     WHERE following_id = ${creatorId} AND created_at >= ${fromTs}::timestamptz AND created_at < ${toTs}::timestamptz`);
   return rowsOf<{ n: number }>(res)[0]?.n ?? 0;
 }
+
+/** Plays of each of the creator's tracks in its first 7, 30 and 90 days (from the rollups). */
+export async function firstDaysPlays(db: Db, creatorId: string) {
+  const res = await db.execute(sql`
+    SELECT a.id AS audio_id,
+      coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 7), 0)::int AS d7,
+      coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 30), 0)::int AS d30,
+      coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 90), 0)::int AS d90
+    FROM audio_content a LEFT JOIN track_daily_stats d ON d.audio_id = a.id
+    WHERE a.user_id = ${creatorId}
+    GROUP BY a.id`);
+  return new Map(
+    rowsOf<{ audio_id: string; d7: number; d30: number; d90: number }>(res).map((r) => [
+      r.audio_id,
+      { d7: r.d7, d30: r.d30, d90: r.d90 },
+    ]),
+  );
+}

@@ -111,7 +111,7 @@ export function analyticsService(ctx: AppContext) {
       const prev = previousRange(range);
       const tracks = await repo.creatorTracks(db, creatorId);
       await refresh(tracks.map((t) => t.id));
-      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers] = await Promise.all([
+      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers, first] = await Promise.all([
         repo.dailyRows(db, creatorId, range.from, range.to),
         repo.dailyRows(db, creatorId, prev.from, prev.to),
         repo.uniqueListeners(db, creatorId, range.from, range.to),
@@ -119,6 +119,7 @@ export function analyticsService(ctx: AppContext) {
         repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
         repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
         repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
+        repo.firstDaysPlays(db, creatorId),
       ]);
       const sum = (rs: repo.DailyRow[], f: (r: repo.DailyRow) => number) => rs.reduce((n, r) => n + f(r), 0);
       const perTrack = new Map<string, { plays: number; seconds: number }>();
@@ -159,6 +160,7 @@ export function analyticsService(ctx: AppContext) {
                 : 0,
             likes: e?.likes ?? 0,
             comments: e?.comments ?? 0,
+            firstDays: first.get(t.id) ?? { d7: 0, d30: 0, d90: 0 },
           };
         }),
         sources: sortedCounts(sources),

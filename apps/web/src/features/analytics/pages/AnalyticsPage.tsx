@@ -178,6 +178,44 @@ export default function AnalyticsPage() {
               </div>
             )}
           </div>
+          <div className="rounded-card border border-border bg-surface p-4">
+            <div className="mb-2 flex items-center justify-between">
+              <h2 className="font-semibold">First days after upload</h2>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() =>
+                  downloadCsv(
+                    'first-days.csv',
+                    ['Track', 'Plays in first 7 days', 'First 30 days', 'First 90 days'],
+                    data.tracks.map((t) => [t.title, t.firstDays.d7, t.firstDays.d30, t.firstDays.d90]),
+                  )
+                }
+              >
+                Export CSV
+              </Button>
+            </div>
+            <table className="w-full text-sm" data-testid="first-days-table">
+              <thead>
+                <tr className="border-b border-border text-left text-muted">
+                  <th className="py-2 pr-3">Track</th>
+                  <th className="pr-3">First 7 days</th>
+                  <th className="pr-3">First 30 days</th>
+                  <th className="pr-3">First 90 days</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.tracks.map((t) => (
+                  <tr key={t.trackId} className="border-b border-border/50">
+                    <td className="py-2 pr-3">{t.title}</td>
+                    <td className="pr-3">{t.firstDays.d7}</td>
+                    <td className="pr-3">{t.firstDays.d30}</td>
+                    <td className="pr-3">{t.firstDays.d90}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <div className="grid gap-4 md:grid-cols-3">
             <BarList title="Sources" items={data.sources} />
             <BarList title="Devices" items={data.devices} />
