@@ -1,7 +1,6 @@
 CREATE TABLE "analytics_rolled_days" (
 	"day" date PRIMARY KEY NOT NULL,
-	"rolled_at" timestamp with time zone NOT NULL,
-	"raw_deleted" smallint DEFAULT 0 NOT NULL
+	"rolled_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "listen_buckets" (

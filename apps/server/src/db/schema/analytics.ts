@@ -91,5 +91,4 @@ export const trackDailyListeners = pgTable(
 export const analyticsRolledDays = pgTable('analytics_rolled_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
-  rawDeleted: smallint('raw_deleted').notNull().default(0),
 });
