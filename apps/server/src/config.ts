@@ -79,6 +79,8 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** e2e only: exposes POST /api/test/clock, which moves the billing clock forward. Refused in production. */
   TEST_CLOCK: bool.default(false),
+  /** Days raw listening sessions are kept once rolled up into daily analytics. */
+  ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   /** The free plan's monthly on-air allowance in seconds (tests shorten it). */
   LIVE_FREE_SECONDS: z.coerce.number().int().min(1).optional(),
   /**

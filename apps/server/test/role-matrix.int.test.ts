@@ -118,6 +118,9 @@ const ROWS: Row[] = [
   // creator (modules/tracks)
   { method: 'GET', url: '/api/creator/stats', allowed: CREATOR },
   { method: 'GET', url: '/api/creator/activity', allowed: CREATOR },
+  // creator analytics (modules/analytics); another creator's track is 403 (analytics.int.test.ts)
+  { method: 'GET', url: '/api/analytics?days=7', allowed: CREATOR },
+  { method: 'GET', url: '/api/analytics/tracks/00000000-0000-4000-8000-000000000000', allowed: CREATOR },
   { method: 'POST', url: '/api/tracks', allowed: CREATOR, multipart: { title: 'Matrix' } },
   // affiliates (modules/affiliates; /ref/:id is not an API route)
   { method: 'GET', url: '/api/affiliates/me', allowed: ['affiliate'] },

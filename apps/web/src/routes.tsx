@@ -37,7 +37,8 @@ const P = {
   CreatorDashboard: page(() => import('./features/tracks/pages/CreatorDashboardPage')),
   Upload: page(() => import('./features/tracks/pages/UploadPage')),
   GoLive: page(() => import('./features/live/pages/GoLivePage')),
-  Analytics: ph('AnalyticsPage'),
+  Analytics: page(() => import('./features/analytics/pages/AnalyticsPage')),
+  TrackAnalytics: page(() => import('./features/analytics/pages/TrackAnalyticsPage')),
   ListenerDashboard: page(() => import('./features/library/pages/ListenerDashboardPage')),
   Playlist: page(() => import('./features/playlists/pages/PlaylistPage')),
   AffiliateDashboard: page(() => import('./features/affiliates/pages/AffiliateDashboardPage')),
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
       { path: '/creator/upload', element: role(['creator'], P.Upload) },
       { path: '/creator/live', element: role(['creator'], P.GoLive) },
       { path: '/creator/analytics', element: role(['creator'], P.Analytics) },
+      { path: '/creator/analytics/track/:id', element: role(['creator'], P.TrackAnalytics) },
       { path: '/creator/settings', element: role(['creator'], P.Settings) },
       // Every signed-in account has a library (the spec's listener-only table left out affiliates and
       // advertisers, who listen too); signed-out visitors go to /login like Profile.

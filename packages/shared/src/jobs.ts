@@ -33,6 +33,8 @@ export interface JobPayloads {
   'ads.sweep': { at: string };
   /** The hourly copyright sweep: restores tracks whose counter-notice period is over; it schedules its next run. */
   'moderation.copyright-restore': { at: string };
+  /** Hourly: listening rolled into per-track per-day analytics, old raw rows deleted; it schedules its next run. */
+  'analytics.rollup': { at: string };
 }
 
 export type JobType = keyof JobPayloads;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { adsJobs, ensureAdsSweepScheduled } from '../modules/ads/jobs';
 import { affiliateJobs, ensureDailyScheduled, ensureSweepScheduled } from '../modules/affiliates/jobs';
+import { analyticsJobs, ensureRollupScheduled } from '../modules/analytics/jobs';
 import { mailJobs } from '../modules/auth/jobs';
 import { billingJobs, ensureSettleScheduled } from '../modules/billing/jobs';
 import { ensureCopyrightSweepScheduled, moderationJobs } from '../modules/moderation/jobs';
@@ -17,6 +18,7 @@ const moduleJobs: ModuleJobs[] = [mailJobs, supportJobs, trackJobs, notification
 moduleJobs.push(affiliateJobs);
 moduleJobs.push(adsJobs);
 moduleJobs.push(moderationJobs);
+moduleJobs.push(analyticsJobs);
 
 /** Recurring jobs: each queues its next run once, however many processes ask (enqueueUnlessWaiting). */
 const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] = [
@@ -26,6 +28,7 @@ const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] 
   { name: 'affiliate tiers and payouts', ensure: (ctx) => ensureDailyScheduled(ctx) },
   { name: 'ads sweep', ensure: (ctx) => ensureAdsSweepScheduled(ctx) },
   { name: 'copyright sweep', ensure: (ctx) => ensureCopyrightSweepScheduled(ctx) },
+  { name: 'analytics rollup', ensure: (ctx) => ensureRollupScheduled(ctx) },
 ];
 
 /** Registers every job type's handler on the context's queue; a worker also reconciles what a crash left. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
 import { adsRoutes } from './ads/routes';
 import { affiliateRoutes } from './affiliates/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { applicationRoutes } from './applications/routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
@@ -58,3 +59,5 @@ modules.push(affiliateRoutes);
 modules.push(adsRoutes);
 // Moderation: reports, removals and appeals (admins act on them).
 modules.push(moderationRoutes);
+// Creator analytics: rollups of listening, retention, sources, devices.
+modules.push(analyticsRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListenReport } from './analytics';
 import { ZTrack } from './tracks';
 
 /** POST /api/plays: the player reports real listening of a track. */
@@ -9,6 +10,8 @@ export const ZPlayReport = z.object({
     .number()
     .min(0)
     .max(24 * 3600),
+  /** Which 5-second buckets were heard, for creator analytics (see contracts/analytics). */
+  listen: ZListenReport.optional(),
 });
 export type TPlayReport = z.infer<typeof ZPlayReport>;
 export const ZPlayResult = z.object({ counted: z.boolean(), playCount: z.number().int() });

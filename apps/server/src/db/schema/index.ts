@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './ads';
 export * from './affiliates';
+export * from './analytics';
 export * from './auth';
 export * from './billing';
 export * from './live';

@@ -36,14 +36,12 @@ describe('admin overview', () => {
       { audioId: track, userId: listener.id, secondsListened: 40, createdAt: new Date(Date.now() - 9 * 86_400_000) },
     ]);
     // On air with a publisher seen just now (else the live module's sweep ends it on a slow machine).
-    await db
-      .insert(liveStreams)
-      .values({
-        userId: creator.id,
-        title: 'On air',
-        category: 'music',
-        publisherSeenAt: new Date(Date.now() + 60_000),
-      });
+    await db.insert(liveStreams).values({
+      userId: creator.id,
+      title: 'On air',
+      category: 'music',
+      publisherSeenAt: new Date(Date.now() + 60_000),
+    });
     const now = new Date();
     await db.insert(subscriptions).values([
       {

@@ -17,6 +17,16 @@ export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
     {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { tags: ['plays'], body: ZPlayReport, response: { 200: ZPlayResult } },
+      // The player's last report goes with navigator.sendBeacon on page hide, as text/plain JSON.
+      preValidation: async (req) => {
+        if (typeof req.body === 'string') {
+          try {
+            req.body = JSON.parse(req.body);
+          } catch {
+            req.body = null as never;
+          }
+        }
+      },
     },
     async (req, reply) => {
       let listener: Listener | null = null;
@@ -27,7 +37,7 @@ export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
         // A browser without a (valid) id gets one now; its plays count from the next report on.
         else cookies.issue(reply);
       }
-      return service.report(req.user?.id ?? null, listener, req.body);
+      return service.report(req.user?.id ?? null, listener, req.body, req.headers['user-agent']);
     },
   );
 }

@@ -1,30 +1,50 @@
 import { PLAY_COUNT_WINDOW_MINUTES, type TPlayReport } from '@wavecast/shared';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
+import { analyticsService } from '../analytics/service';
 import { reachesThreshold } from './policy';
 import { countPlayOnce, type Listener } from './repo';
 
 /** Honest play counts: after real listening, once per listener per track per window. */
 export function playService(ctx: AppContext) {
   const db = ctx.database.db;
+  const analytics = analyticsService(ctx);
   return {
-    /** `listener` is null for an anonymous browser without an id yet: it is answered, not counted. */
-    async report(viewerId: string | null, listener: Listener | null, report: TPlayReport) {
+    /**
+     * `listener` is null for an anonymous browser without an id yet: it is answered, not counted.
+     * A report with `listen` also records the heard buckets of its session for analytics; a
+     * session counts at most one play, however often its reports are replayed.
+     */
+    async report(viewerId: string | null, listener: Listener | null, report: TPlayReport, userAgent?: string) {
       const track = await loadVisibleTrack(ctx.database, viewerId, report.trackId);
       if (!track) throw notFound('Audio');
-      if (!listener || !reachesThreshold(report.secondsListened, track.duration)) {
+      let session: { counted: boolean } | null = null;
+      if (listener && report.listen) {
+        session = await analytics.record({
+          trackId: track.id,
+          duration: track.duration,
+          listenerKey: listener.userId ? `u:${listener.userId}` : `a:${listener.anonymousId}`,
+          userId: listener.userId,
+          userAgent,
+          listen: report.listen,
+        });
+        if (!session) throw conflict('This listening session belongs to another play');
+      }
+      if (!listener || session?.counted || !reachesThreshold(report.secondsListened, track.duration)) {
         return { counted: false, playCount: track.playCount };
       }
       // Nobody listens longer than the track (plus slack for rounding).
       const secondsListened =
         track.duration > 0 ? Math.min(report.secondsListened, track.duration + 5) : report.secondsListened;
-      return countPlayOnce(db, {
+      const result = await countPlayOnce(db, {
         trackId: track.id,
         listener,
         secondsListened,
         since: new Date(Date.now() - PLAY_COUNT_WINDOW_MINUTES * 60_000),
       });
+      if (result.counted && report.listen) await analytics.markCounted(report.listen.sessionId);
+      return result;
     },
   };
 }

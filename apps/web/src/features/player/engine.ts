@@ -8,7 +8,7 @@ import {
 } from '@wavecast/shared';
 import { playPreroll } from '../ads/preroll';
 import { chapterAt, sortedChapters } from './lib/chapters';
-import { ListenTracker } from './lib/listening';
+import { LISTEN_BATCH_BUCKETS, ListenTracker, sourceFromPage } from './lib/listening';
 import { gainFromDb, LoudnessGraph } from './lib/loudness';
 import { bindMediaSession, type MediaSessionLike, setMediaMetadata, setMediaPosition } from './lib/mediaSession';
 import { type SavedPlayer, savePlayer } from './lib/persistence';
@@ -71,6 +71,9 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
   };
 }
 
+/** The listen source of the page the player is started from. */
+const pageSource = () =>
+  typeof location === 'undefined' ? 'other' : sourceFromPage(location.pathname, document.referrer, location.origin);
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 type Listener = () => void;
 
@@ -158,6 +161,7 @@ export class PlayerEngine {
     on(a, 'ended', this.onEnded);
     on(a, 'error', this.onError);
     on(this.env.window as unknown as EventTarget, 'pagehide', () => {
+      this.flushListening(true);
       this.persistLocal();
       this.persistServerPosition();
     });
@@ -347,7 +351,8 @@ export class PlayerEngine {
     }
     if (this.loadedId === track.id) return;
     this.loadedId = track.id;
-    this.tracker = new ListenTracker(track.id, track.duration);
+    this.flushListening();
+    this.tracker = new ListenTracker(track.id, track.duration, pageSource());
     const { startAt, autoplay } = this.pending;
     this.pending = { startAt: 0, autoplay: false };
     this.wantsPlay = autoplay;
@@ -462,6 +467,7 @@ export class PlayerEngine {
   private readonly onPause = () => {
     this.patch({ playing: false });
     this.tracker?.break();
+    this.flushListening();
     this.persistServerPosition();
     this.persistLocal();
   };
@@ -471,8 +477,8 @@ export class PlayerEngine {
     this.setTime(audio.currentTime);
     const tracker = this.tracker;
     if (!tracker || audio.paused || audio.seeking) return;
-    if (tracker.tick(audio.currentTime, audio.playbackRate)) {
-      void this.env.server.reportPlay(tracker.trackId, tracker.secondsListened);
+    if (tracker.tick(audio.currentTime, audio.playbackRate) || tracker.pendingBuckets >= LISTEN_BATCH_BUCKETS) {
+      void this.env.server.reportPlay(tracker.trackId, tracker.secondsListened, tracker.takeListen());
     }
   };
 
@@ -486,6 +492,7 @@ export class PlayerEngine {
 
   private readonly onEnded = () => {
     this.patch({ playing: false });
+    this.flushListening();
     this.persistServerPosition(true);
     if (this.qs.queue.length > 0) {
       this.pending = { startAt: 0, autoplay: true };
@@ -502,6 +509,14 @@ export class PlayerEngine {
     // A track restored after a reload may have gone (deleted, made private): say so only on play.
     if (this.wantsPlay) this.env.notifyError(TRACK_UNPLAYABLE);
   };
+
+  /** Sends the buckets heard since the last report (analytics), by beacon when the page hides. */
+  private flushListening(beacon = false) {
+    const tracker = this.tracker;
+    const listen = tracker?.takeListen();
+    if (!tracker || !listen) return;
+    void this.env.server.reportPlay(tracker.trackId, tracker.secondsListened, listen, { beacon });
+  }
 
   /** Keyboard shortcuts, except while typing in a field. */
   private onKey(e: KeyboardEvent) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListenTracker } from './listening';
+import { ListenTracker, sourceFromPage } from './listening';
 
 function playThrough(tracker: ListenTracker, from: number, to: number, step = 0.25) {
   let fired = 0;
@@ -41,5 +41,29 @@ describe('ListenTracker', () => {
     const tracker = new ListenTracker('a', 300);
     expect(tracker.start()).toBe(true);
     expect(tracker.start()).toBe(false);
+  });
+});
+
+describe('listening buckets for analytics', () => {
+  it('collects the 5-second buckets heard (not those skipped by a seek) and hands them over once', () => {
+    const tracker = new ListenTracker('t', 100, 'search');
+    for (let t = 0; t <= 12; t += 1) tracker.tick(t);
+    tracker.break();
+    for (let t = 50; t <= 54; t += 1) tracker.tick(t);
+    const listen = tracker.takeListen();
+    expect(listen).toEqual({ sessionId: tracker.sessionId, buckets: [0, 1, 2, 10], source: 'search' });
+    expect(listen?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(tracker.takeListen()).toBeUndefined();
+  });
+
+  it('names the source from the page', () => {
+    expect(sourceFromPage('/')).toBe('home');
+    expect(sourceFromPage('/explore/categories')).toBe('explore');
+    expect(sourceFromPage('/search')).toBe('search');
+    expect(sourceFromPage('/profile/abc')).toBe('profile');
+    expect(sourceFromPage('/playlist/1')).toBe('playlist');
+    expect(sourceFromPage('/audio/1', 'https://elsewhere.example/', 'https://wavecast.test')).toBe('external');
+    expect(sourceFromPage('/audio/1', 'https://wavecast.test/', 'https://wavecast.test')).toBe('track');
+    expect(sourceFromPage('/settings')).toBe('other');
   });
 });

@@ -1,13 +1,24 @@
-import type { TPlayResult, TPositionResult } from '@wavecast/shared';
+import type { TListenReport, TPlayResult, TPositionResult } from '@wavecast/shared';
 import { api } from '../../../lib/api';
 
-/** Tells the server a play reached the listening threshold; the server decides whether it counts. */
-export async function reportPlay(trackId: string, secondsListened: number): Promise<TPlayResult | null> {
+/**
+ * Reports listening: the seconds heard (the server decides whether a play counts) and, with
+ * `listen`, the 5-second buckets heard since the last report. On page hide (`beacon`) it goes with
+ * navigator.sendBeacon as text/plain JSON, which survives the page going away.
+ */
+export async function reportPlay(
+  trackId: string,
+  secondsListened: number,
+  listen?: TListenReport,
+  opts?: { beacon?: boolean },
+): Promise<TPlayResult | null> {
+  const body = { trackId, secondsListened: Math.round(secondsListened * 10) / 10, ...(listen ? { listen } : {}) };
+  if (opts?.beacon && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+    const blob = new Blob([JSON.stringify(body)], { type: 'text/plain;charset=UTF-8' });
+    if (navigator.sendBeacon('/api/plays', blob)) return null;
+  }
   try {
-    return await api<TPlayResult>('/api/plays', {
-      method: 'POST',
-      body: { trackId, secondsListened: Math.round(secondsListened * 10) / 10 },
-    });
+    return await api<TPlayResult>('/api/plays', { method: 'POST', body, keepalive: opts?.beacon === true });
   } catch {
     return null;
   }

@@ -1,0 +1,82 @@
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { audioContent } from './tracks';
+import { users } from './users';
+
+/**
+ * One listen of a track in one player (raw; deleted after rollup once older than the retention).
+ * Its id is made by the player, so a report can be sent again without counting twice; `counted`
+ * says the play counter counted it (the same 30-minute rule as the play count).
+ */
+export const listenSessions = pgTable(
+  'listen_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audioContent.id, { onDelete: 'cascade' }),
+    /** `u:<user id>` or `a:<anonymous id>`: counts listeners, never shown. */
+    listenerKey: text('listener_key').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    device: text('device').notNull(),
+    app: text('app').notNull(),
+    counted: boolean('counted').notNull().default(false),
+    /** UTC day of the first report: the day the listen belongs to. */
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('listen_sessions_audio_day_idx').on(t.audioId, t.day), index('listen_sessions_day_idx').on(t.day)],
+);
+
+/** The 5-second buckets a session heard; the primary key makes replayed reports harmless. */
+export const listenBuckets = pgTable(
+  'listen_buckets',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => listenSessions.id, { onDelete: 'cascade' }),
+    bucket: integer('bucket').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.bucket] })],
+);
+
+/**
+ * Per track per UTC day, rebuilt from the raw sessions by the rollup (delete + insert: re-running a
+ * day gives the same figures). `heard[i]` = counted plays that heard 5-second bucket i.
+ */
+export const trackDailyStats = pgTable(
+  'track_daily_stats',
+  {
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audioContent.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull(),
+    listeners: integer('listeners').notNull(),
+    secondsListened: integer('seconds_listened').notNull(),
+    heard: jsonb('heard').$type<number[]>().notNull(),
+    sources: jsonb('sources').$type<Record<string, number>>().notNull(),
+    devices: jsonb('devices').$type<Record<string, number>>().notNull(),
+    apps: jsonb('apps').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.audioId, t.day] }), index('track_daily_stats_day_idx').on(t.day)],
+);
+
+/** Who listened to a track on a day (keys only), so unique listeners over any range stay exact. */
+export const trackDailyListeners = pgTable(
+  'track_daily_listeners',
+  {
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audioContent.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    listenerKey: text('listener_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.audioId, t.day, t.listenerKey] })],
+);
+
+/** Days the rollup has finished (their raw sessions may be deleted once older than the retention). */
+export const analyticsRolledDays = pgTable('analytics_rolled_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
+});

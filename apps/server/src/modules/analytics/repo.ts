@@ -1,0 +1,246 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { listenBuckets, listenSessions } from '../../db/schema';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+export interface SessionInput {
+  id: string;
+  audioId: string;
+  listenerKey: string;
+  userId: string | null;
+  source: string;
+  device: string;
+  app: string;
+  day: string;
+  at: Date;
+}
+
+/**
+ * Records a session (first report) and its heard buckets; a replay changes nothing. Returns the
+ * session as stored, or null when the id belongs to another listener or track.
+ */
+export async function recordListen(db: Db, s: SessionInput, buckets: number[]): Promise<{ counted: boolean } | null> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(listenSessions)
+      .values({ ...s, createdAt: s.at, counted: false })
+      .onConflictDoNothing({ target: listenSessions.id });
+    const [row] = await tx
+      .select({
+        audioId: listenSessions.audioId,
+        listenerKey: listenSessions.listenerKey,
+        counted: listenSessions.counted,
+      })
+      .from(listenSessions)
+      .where(eq(listenSessions.id, s.id));
+    if (!row || row.audioId !== s.audioId || row.listenerKey !== s.listenerKey) return null;
+    if (buckets.length > 0) {
+      await tx
+        .insert(listenBuckets)
+        .values(buckets.map((bucket) => ({ sessionId: s.id, bucket })))
+        .onConflictDoNothing();
+    }
+    return { counted: row.counted };
+  });
+}
+
+export async function markCounted(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(listenSessions)
+    .set({ counted: true })
+    .where(and(eq(listenSessions.id, sessionId)));
+}
+
+const onlyTracks = (ids: string[] | null, col: string) =>
+  ids
+    ? sql`AND ${sql.raw(col)} IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+
+/**
+ * Rebuilds one day's rollup rows (all tracks, or `trackIds` only) from the raw sessions: delete then
+ * insert, under a lock per day, so re-running a day gives the same figures.
+ */
+export async function rollupDay(db: Db, day: string, trackIds: string[] | null, bucketSeconds: number): Promise<void> {
+  if (trackIds && trackIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`analytics-rollup:${day}`}))`);
+    await tx.execute(sql`DELETE FROM track_daily_stats WHERE day = ${day} ${onlyTracks(trackIds, 'audio_id')}`);
+    await tx.execute(sql`DELETE FROM track_daily_listeners WHERE day = ${day} ${onlyTracks(trackIds, 'audio_id')}`);
+    await tx.execute(sql`
+      INSERT INTO track_daily_listeners (audio_id, day, listener_key)
+      SELECT DISTINCT audio_id, day, listener_key FROM listen_sessions
+      WHERE day = ${day} AND counted ${onlyTracks(trackIds, 'audio_id')}`);
+    await tx.execute(sql`
+      WITH s AS (
+        SELECT s.id, s.audio_id, s.listener_key, s.source, s.device, s.app,
+               (SELECT count(*) FROM listen_buckets b WHERE b.session_id = s.id) AS n
+        FROM listen_sessions s
+        WHERE s.day = ${day} AND s.counted ${onlyTracks(trackIds, 's.audio_id')}
+      ),
+      per AS (
+        SELECT audio_id, count(*)::int AS plays, count(DISTINCT listener_key)::int AS listeners,
+               (coalesce(sum(n), 0) * ${bucketSeconds})::int AS seconds
+        FROM s GROUP BY audio_id
+      ),
+      heard AS (
+        SELECT s.audio_id, b.bucket, count(*)::int AS c
+        FROM s JOIN listen_buckets b ON b.session_id = s.id GROUP BY s.audio_id, b.bucket
+      ),
+      heard_arr AS (
+        SELECT h.audio_id, jsonb_agg(coalesce(x.c, 0) ORDER BY g) AS heard
+        FROM (SELECT audio_id, max(bucket) AS mx FROM heard GROUP BY audio_id) h
+        CROSS JOIN LATERAL generate_series(0, h.mx) g
+        LEFT JOIN heard x ON x.audio_id = h.audio_id AND x.bucket = g
+        GROUP BY h.audio_id
+      ),
+      src AS (SELECT audio_id, jsonb_object_agg(source, c) AS m
+              FROM (SELECT audio_id, source, count(*)::int AS c FROM s GROUP BY 1, 2) t GROUP BY audio_id),
+      dev AS (SELECT audio_id, jsonb_object_agg(device, c) AS m
+              FROM (SELECT audio_id, device, count(*)::int AS c FROM s GROUP BY 1, 2) t GROUP BY audio_id),
+      app AS (SELECT audio_id, jsonb_object_agg(app, c) AS m
+              FROM (SELECT audio_id, app, count(*)::int AS c FROM s GROUP BY 1, 2) t GROUP BY audio_id)
+      INSERT INTO track_daily_stats (audio_id, day, plays, listeners, seconds_listened, heard, sources, devices, apps)
+      SELECT per.audio_id, ${day}, per.plays, per.listeners, per.seconds,
+             coalesce(heard_arr.heard, '[]'::jsonb), src.m, dev.m, app.m
+      FROM per
+      LEFT JOIN heard_arr ON heard_arr.audio_id = per.audio_id
+      JOIN src ON src.audio_id = per.audio_id
+      JOIN dev ON dev.audio_id = per.audio_id
+      JOIN app ON app.audio_id = per.audio_id`);
+  });
+}
+
+/** Days before `today` with raw sessions and no rollup made after the day ended. */
+export async function daysToRoll(db: Db, today: string): Promise<string[]> {
+  const res = await db.execute(sql`
+    SELECT DISTINCT day::text AS day FROM listen_sessions
+    WHERE day < ${today} AND day NOT IN (SELECT day FROM analytics_rolled_days) ORDER BY 1`);
+  return rowsOf<{ day: string }>(res).map((r) => r.day);
+}
+
+/** Records that a day was rolled after it ended (its raw sessions are then safe to delete later). */
+export async function markRolled(db: Db, day: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO analytics_rolled_days (day, rolled_at) VALUES (${day}, ${at.toISOString()}::timestamptz)
+    ON CONFLICT (day) DO UPDATE SET rolled_at = EXCLUDED.rolled_at`);
+}
+
+/** Deletes raw sessions (and their buckets) of rolled days before `before`. */
+export async function deleteRawBefore(db: Db, before: string): Promise<number> {
+  const res = await db.execute(sql`
+    DELETE FROM listen_sessions WHERE day < ${before}
+      AND day IN (SELECT day FROM analytics_rolled_days) RETURNING 1`);
+  return rowsOf(res).length;
+}
+
+export interface DailyRow {
+  audioId: string;
+  day: string;
+  plays: number;
+  listeners: number;
+  secondsListened: number;
+  heard: number[];
+  sources: Record<string, number>;
+  devices: Record<string, number>;
+  apps: Record<string, number>;
+}
+
+export async function dailyRows(db: Db, creatorId: string, from: string, to: string, trackId?: string) {
+  const res = await db.execute(sql`
+    SELECT d.audio_id, d.day::text AS day, d.plays, d.listeners, d.seconds_listened, d.heard, d.sources, d.devices, d.apps
+    FROM track_daily_stats d JOIN audio_content a ON a.id = d.audio_id
+    WHERE a.user_id = ${creatorId} AND d.day BETWEEN ${from} AND ${to}
+      ${trackId ? sql`AND d.audio_id = ${trackId}` : sql``}`);
+  return rowsOf<{
+    audio_id: string;
+    day: string;
+    plays: number;
+    listeners: number;
+    seconds_listened: number;
+    heard: number[];
+    sources: Record<string, number>;
+    devices: Record<string, number>;
+    apps: Record<string, number>;
+  }>(res).map(
+    (r): DailyRow => ({
+      audioId: r.audio_id,
+      day: r.day,
+      plays: r.plays,
+      listeners: r.listeners,
+      secondsListened: r.seconds_listened,
+      heard: r.heard,
+      sources: r.sources,
+      devices: r.devices,
+      apps: r.apps,
+    }),
+  );
+}
+
+/** Unique listeners over the range: per track, and over all the creator's tracks (key ''). */
+export async function uniqueListeners(db: Db, creatorId: string, from: string, to: string, trackId?: string) {
+  const res = await db.execute(sql`
+    SELECT coalesce(l.audio_id::text, '') AS audio_id, count(DISTINCT l.listener_key)::int AS n
+    FROM track_daily_listeners l JOIN audio_content a ON a.id = l.audio_id
+    WHERE a.user_id = ${creatorId} AND l.day BETWEEN ${from} AND ${to}
+      ${trackId ? sql`AND l.audio_id = ${trackId}` : sql``}
+    GROUP BY GROUPING SETS ((l.audio_id), ())`);
+  return new Map(rowsOf<{ audio_id: string; n: number }>(res).map((r) => [r.audio_id, r.n]));
+}
+
+export async function creatorTracks(db: Db, creatorId: string) {
+  const res = await db.execute(sql`
+    SELECT id, title, duration, user_id, chapter_markers FROM audio_content
+    WHERE user_id = ${creatorId} AND live_stream_id IS NULL ORDER BY created_at DESC LIMIT 1000`);
+  return rowsOf<{ id: string; title: string; duration: number; user_id: string; chapter_markers: unknown }>(res);
+}
+
+export async function trackOwner(db: Db, trackId: string) {
+  const res = await db.execute(sql`
+    SELECT id, title, duration, user_id, chapter_markers FROM audio_content WHERE id = ${trackId}`);
+  return rowsOf<{
+    id: string;
+    title: string;
+    duration: number;
+    user_id: string;
+    chapter_markers: { title: string; startTime: number }[] | null;
+  }>(res)[0];
+}
+
+/** Likes and comments per track of the creator, made in the range. */
+export async function engagement(db: Db, creatorId: string, fromTs: string, toTs: string) {
+  const res = await db.execute(sql`
+    SELECT a.id AS audio_id,
+      (SELECT count(*)::int FROM likes l WHERE l.audio_id = a.id AND l.created_at >= ${fromTs}::timestamptz AND l.created_at < ${toTs}::timestamptz) AS likes,
+      (SELECT count(*)::int FROM comments c WHERE c.audio_id = a.id AND c.created_at >= ${fromTs}::timestamptz AND c.created_at < ${toTs}::timestamptz) AS comments
+    FROM audio_content a WHERE a.user_id = ${creatorId}`);
+  return new Map(rowsOf<{ audio_id: string; likes: number; comments: number }>(res).map((r) => [r.audio_id, r]));
+}
+
+export async function followersGained(db: Db, creatorId: string, fromTs: string, toTs: string): Promise<number> {
+  const res = await db.execute(sql`
+    SELECT count(*)::int AS n FROM follows
+    WHERE following_id = ${creatorId} AND created_at >= ${fromTs}::timestamptz AND created_at < ${toTs}::timestamptz`);
+  return rowsOf<{ n: number }>(res)[0]?.n ?? 0;
+}
+
+/** Plays of each of the creator's tracks in its first 7, 30 and 90 days (from the rollups). */
+export async function firstDaysPlays(db: Db, creatorId: string) {
+  const res = await db.execute(sql`
+    SELECT a.id AS audio_id,
+      coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 7), 0)::int AS d7,
+      coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 30), 0)::int AS d30,
+      coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 90), 0)::int AS d90
+    FROM audio_content a LEFT JOIN track_daily_stats d ON d.audio_id = a.id
+    WHERE a.user_id = ${creatorId}
+    GROUP BY a.id`);
+  return new Map(
+    rowsOf<{ audio_id: string; d7: number; d30: number; d90: number }>(res).map((r) => [
+      r.audio_id,
+      { d7: r.d7, d30: r.d30, d90: r.d90 },
+    ]),
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  LISTEN_BUCKET_SECONDS,
+  type TAnalyticsOverview,
+  type TAnalyticsRangeQuery,
+  type TAnalyticsTrack,
+  type TListenReport,
+} from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../lib/errors';
+import { deviceFromUserAgent } from './device';
+import { addDays, type DayRange, dayOf, previousRange, resolveRange } from './range';
+import * as repo from './repo';
+import { biggestDrops, medianPlayTime, retentionCurve, sumHeard } from './retention';
+
+type Counts = Record<string, number>;
+const addCounts = (into: Counts, m: Counts) => {
+  for (const [k, v] of Object.entries(m)) into[k] = (into[k] ?? 0) + v;
+};
+const sortedCounts = (m: Counts) =>
+  Object.entries(m)
+    .map(([key, count]) => ({ key, count }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+
+/** Per-day series over the range, one entry per day (zeros included). */
+function series(rows: repo.DailyRow[], range: DayRange) {
+  const byDay = new Map<string, { plays: number; listeners: number; seconds: number }>();
+  for (const r of rows) {
+    const d = byDay.get(r.day) ?? { plays: 0, listeners: 0, seconds: 0 };
+    d.plays += r.plays;
+    d.listeners += r.listeners;
+    d.seconds += r.secondsListened;
+    byDay.set(r.day, d);
+  }
+  return Array.from({ length: range.days }, (_, i) => {
+    const day = addDays(range.from, i);
+    return { day, ...(byDay.get(day) ?? { plays: 0, listeners: 0, seconds: 0 }) };
+  });
+}
+
+/**
+ * Creator analytics. Listening arrives with play reports (`record`); the rollup job turns raw
+ * sessions into per-track per-day rows, which the pages read after refreshing today's and
+ * yesterday's rows for the creator's own tracks (fresh figures without reading raw events).
+ */
+export function analyticsService(ctx: AppContext) {
+  const db = ctx.database.db;
+  const retentionDays = () => ctx.config.ANALYTICS_RAW_RETENTION_DAYS;
+
+  /** Rolls today and yesterday for these tracks (idempotent; cheap: today's raw rows only). */
+  async function refresh(trackIds: string[]) {
+    const today = dayOf(ctx.clock.now());
+    await repo.rollupDay(db, addDays(today, -1), trackIds, LISTEN_BUCKET_SECONDS);
+    await repo.rollupDay(db, today, trackIds, LISTEN_BUCKET_SECONDS);
+  }
+
+  return {
+    /**
+     * Stores a listen report (session + heard buckets, bounded to the track's length). Null when
+     * the session id is another listener's or another track's.
+     */
+    async record(v: {
+      trackId: string;
+      duration: number;
+      listenerKey: string;
+      userId: string | null;
+      userAgent: string | undefined;
+      listen: TListenReport;
+    }): Promise<{ counted: boolean } | null> {
+      const maxBucket = Math.max(0, Math.ceil(v.duration / LISTEN_BUCKET_SECONDS));
+      const buckets = [...new Set(v.listen.buckets)].filter((b) => b <= maxBucket);
+      const now = ctx.clock.now();
+      return repo.recordListen(
+        db,
+        {
+          id: v.listen.sessionId,
+          audioId: v.trackId,
+          listenerKey: v.listenerKey,
+          userId: v.userId,
+          source: v.listen.source,
+          ...deviceFromUserAgent(v.userAgent),
+          day: dayOf(now),
+          at: now,
+        },
+        buckets,
+      );
+    },
+
+    markCounted: (sessionId: string) => repo.markCounted(db, sessionId),
+
+    /** The job: rolls every finished day not yet rolled, yesterday again, today; then prunes raw rows. */
+    async rollup(): Promise<{ rolled: string[]; deleted: number }> {
+      const now = ctx.clock.now();
+      const today = dayOf(now);
+      const days = new Set([...(await repo.daysToRoll(db, today)), addDays(today, -1)]);
+      for (const day of days) {
+        await repo.rollupDay(db, day, null, LISTEN_BUCKET_SECONDS);
+        await repo.markRolled(db, day, now);
+      }
+      await repo.rollupDay(db, today, null, LISTEN_BUCKET_SECONDS);
+      const deleted = await repo.deleteRawBefore(db, addDays(today, -retentionDays()));
+      return { rolled: [...days, today], deleted };
+    },
+
+    /** One day, all tracks (tests and backfills). */
+    rollupDay: (day: string) => repo.rollupDay(db, day, null, LISTEN_BUCKET_SECONDS),
+
+    async overview(creatorId: string, q: TAnalyticsRangeQuery): Promise<TAnalyticsOverview> {
+      const range = resolveRange(q, ctx.clock.now());
+      const prev = previousRange(range);
+      const tracks = await repo.creatorTracks(db, creatorId);
+      await refresh(tracks.map((t) => t.id));
+      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers, first] = await Promise.all([
+        repo.dailyRows(db, creatorId, range.from, range.to),
+        repo.dailyRows(db, creatorId, prev.from, prev.to),
+        repo.uniqueListeners(db, creatorId, range.from, range.to),
+        repo.uniqueListeners(db, creatorId, prev.from, prev.to),
+        repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+        repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+        repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
+        repo.firstDaysPlays(db, creatorId),
+      ]);
+      const sum = (rs: repo.DailyRow[], f: (r: repo.DailyRow) => number) => rs.reduce((n, r) => n + f(r), 0);
+      const perTrack = new Map<string, { plays: number; seconds: number }>();
+      const sources: Counts = {};
+      const devices: Counts = {};
+      const apps: Counts = {};
+      for (const r of rows) {
+        const p = perTrack.get(r.audioId) ?? { plays: 0, seconds: 0 };
+        p.plays += r.plays;
+        p.seconds += r.secondsListened;
+        perTrack.set(r.audioId, p);
+        addCounts(sources, r.sources);
+        addCounts(devices, r.devices);
+        addCounts(apps, r.apps);
+      }
+      const hours = (rs: repo.DailyRow[]) => Math.round((sum(rs, (r) => r.secondsListened) / 3600) * 100) / 100;
+      return {
+        range,
+        totals: {
+          plays: { value: sum(rows, (r) => r.plays), previous: sum(prevRows, (r) => r.plays) },
+          listeners: { value: uniq.get('') ?? 0, previous: prevUniq.get('') ?? 0 },
+          hoursListened: { value: hours(rows), previous: hours(prevRows) },
+          followersGained: { value: followers, previous: prevFollowers },
+        },
+        daily: series(rows, range),
+        tracks: tracks.map((t) => {
+          const p = perTrack.get(t.id) ?? { plays: 0, seconds: 0 };
+          const e = eng.get(t.id);
+          return {
+            trackId: t.id,
+            title: t.title,
+            duration: t.duration,
+            plays: p.plays,
+            listeners: uniq.get(t.id) ?? 0,
+            avgListenThrough:
+              p.plays > 0 && t.duration > 0
+                ? Math.round(Math.min(1, p.seconds / p.plays / t.duration) * 1000) / 1000
+                : 0,
+            likes: e?.likes ?? 0,
+            comments: e?.comments ?? 0,
+            firstDays: first.get(t.id) ?? { d7: 0, d30: 0, d90: 0 },
+          };
+        }),
+        sources: sortedCounts(sources),
+        devices: sortedCounts(devices),
+        apps: sortedCounts(apps),
+      };
+    },
+
+    async track(creatorId: string, trackId: string, q: TAnalyticsRangeQuery): Promise<TAnalyticsTrack> {
+      const range = resolveRange(q, ctx.clock.now());
+      const track = isUuid(trackId) ? await repo.trackOwner(db, trackId) : undefined;
+      if (!track) throw notFound('Audio');
+      if (track.user_id !== creatorId) throw forbidden();
+      await refresh([track.id]);
+      const [rows, uniq] = await Promise.all([
+        repo.dailyRows(db, creatorId, range.from, range.to, track.id),
+        repo.uniqueListeners(db, creatorId, range.from, range.to, track.id),
+      ]);
+      const plays = rows.reduce((n, r) => n + r.plays, 0);
+      const sources: Counts = {};
+      const devices: Counts = {};
+      const apps: Counts = {};
+      for (const r of rows) {
+        addCounts(sources, r.sources);
+        addCounts(devices, r.devices);
+        addCounts(apps, r.apps);
+      }
+      const chapters = (track.chapter_markers ?? []).map((c) => ({ title: c.title, startTime: c.startTime }));
+      const retention = retentionCurve(sumHeard(rows.map((r) => r.heard)), plays, track.duration);
+      return {
+        range,
+        track: { id: track.id, title: track.title, duration: track.duration },
+        plays,
+        listeners: uniq.get(track.id) ?? 0,
+        secondsListened: rows.reduce((n, r) => n + r.secondsListened, 0),
+        retention,
+        medianSeconds: medianPlayTime(retention, track.duration),
+        chapters,
+        drops: biggestDrops(retention, chapters),
+        daily: series(rows, range),
+        sources: sortedCounts(sources),
+        devices: sortedCounts(devices),
+        apps: sortedCounts(apps),
+      };
+    },
+  };
+}
