@@ -8,9 +8,6 @@ import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/gu
 function page(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
   return lazy(load);
 }
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  page(() => load().then((m) => ({ default: m[name] })));
-const ph = (name: string) => named(() => import('./pages/placeholders') as never, name);
 
 const P = {
   Home: page(() => import('./features/discovery/pages/HomePage')),
