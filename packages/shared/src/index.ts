@@ -11,6 +11,7 @@ export * from './contracts/live';
 export * from './contracts/notifications';
 export * from './contracts/player';
 export * from './contracts/playlists';
+export * from './contracts/podcasts';
 export * from './contracts/profiles';
 export * from './contracts/support';
 export * from './contracts/tracks';

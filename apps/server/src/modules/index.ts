@@ -19,10 +19,12 @@ import { meRoutes } from './me/routes';
 import { notificationRoutes } from './notifications/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
+import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
 import { trackRoutes } from './tracks/routes';
+import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -52,3 +54,5 @@ modules.push(trackRoutes, deliveryRoutes, creatorRoutes);
 modules.push(discoveryRoutes, followRoutes, profileRoutes);
 // Affiliates: /ref links, referrals, commissions, payouts.
 modules.push(affiliateRoutes);
+// Podcasts and the open web: feeds, show settings, chapters.
+modules.push(podcastRoutes, transcriptRoutes);

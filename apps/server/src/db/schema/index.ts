@@ -7,3 +7,4 @@ export * from './playlists';
 export * from './system';
 export * from './tracks';
 export * from './users';
+export * from './podcasts';
