@@ -9,6 +9,7 @@ import { commentRoutes } from './comments/routes';
 import { creatorRoutes } from './creator/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { discoveryRoutes } from './discovery/routes';
+import { embedRoutes } from './embeds/routes';
 import { followRoutes } from './follows/routes';
 import { healthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
@@ -55,4 +56,4 @@ modules.push(discoveryRoutes, followRoutes, profileRoutes);
 // Affiliates: /ref links, referrals, commissions, payouts.
 modules.push(affiliateRoutes);
 // Podcasts and the open web: feeds, show settings, chapters.
-modules.push(podcastRoutes, transcriptRoutes);
+modules.push(podcastRoutes, transcriptRoutes, embedRoutes);

@@ -171,7 +171,7 @@ describe('a creator feed', () => {
   });
 
   it('show settings: creators only, validated, nothing saved on bad input', async () => {
-    const put = (who: TestUser, payload: unknown) =>
+    const put = (who: TestUser, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: '/api/podcasts/show', headers: { cookie: who.cookie }, payload });
     const good = {
       title: null,

@@ -137,7 +137,7 @@ export function podcastService(ctx: AppContext) {
     /** A public playlist as a show (its owner's show settings for category, language, explicit, owner). */
     async playlistFeed(playlistId: string): Promise<RenderedFeed> {
       const playlist = await repo.playlist(playlistId);
-      if (!playlist || !playlist.isPublic) throw notFound('Feed');
+      if (!playlist?.isPublic) throw notFound('Feed');
       const [owner, show, rows, itemsChanged] = await Promise.all([
         repo.owner(playlist.userId),
         repo.show(playlist.userId),
