@@ -46,9 +46,9 @@ export function useRemoveTranscript(trackId: string) {
   });
 }
 
-export const useTranscriptSearch = (q: string) =>
+export const useTranscriptSearch = (q: string, enabled = true) =>
   useQuery({
     queryKey: ['search', 'transcripts', q],
-    enabled: q.trim().length >= 2,
+    enabled: enabled && q.trim().length >= 2,
     queryFn: () => api<{ items: TTranscriptHit[] }>(`/api/search/transcripts?q=${encodeURIComponent(q)}`),
   });
