@@ -4,7 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './live';
 export * from './playlists';
+export * from './podcasts';
 export * from './system';
 export * from './tracks';
 export * from './users';
-export * from './podcasts';
