@@ -96,3 +96,19 @@ export const ZTranscriptHit = z.object({
   text: z.string(),
 });
 export type TTranscriptHit = z.infer<typeof ZTranscriptHit>;
+
+/** The embedded player's default frame sizes. */
+export const EMBED_SIZES = { track: { width: 480, height: 152 }, playlist: { width: 480, height: 360 } } as const;
+
+/** The iframe code of an embed: what Share → Embed copies and what oEmbed answers. */
+export function embedIframe(
+  origin: string,
+  kind: 'track' | 'playlist',
+  id: string,
+  title: string,
+  size: { width: number; height: number } = EMBED_SIZES[kind],
+): string {
+  const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  const src = `${origin.replace(/\/+$/, '')}/embed/${kind}/${encodeURIComponent(id)}`;
+  return `<iframe src="${esc(src)}" width="${size.width}" height="${size.height}" title="${esc(title)}" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`;
+}

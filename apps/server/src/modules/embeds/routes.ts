@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@wavecast/shared';
+import { EMBED_SIZES, MESSAGES } from '@wavecast/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { NO_HELMET } from '../../lib/fixed-headers';
 import { type EmbedTheme, embedNotFound, embedPage } from './page';
-import { EMBED_SIZE, embedService } from './service';
+import { embedService } from './service';
 
 const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../../../web/dist');
 
@@ -101,8 +101,8 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
       const data = kind === 'track' ? await embeds.track(m[2]) : await embeds.playlist(m[2]);
       if (!data) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       const size = {
-        width: Math.min(maxwidth ?? EMBED_SIZE[kind].width, EMBED_SIZE[kind].width),
-        height: Math.min(maxheight ?? EMBED_SIZE[kind].height, EMBED_SIZE[kind].height),
+        width: Math.min(maxwidth ?? EMBED_SIZES[kind].width, EMBED_SIZES[kind].width),
+        height: Math.min(maxheight ?? EMBED_SIZES[kind].height, EMBED_SIZES[kind].height),
       };
       return reply.header('access-control-allow-origin', '*').send({
         version: '1.0',

@@ -1,4 +1,4 @@
-import { DEFAULT_COVER_URL, isUuid } from '@wavecast/shared';
+import { DEFAULT_COVER_URL, embedIframe, isUuid } from '@wavecast/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
@@ -27,8 +27,6 @@ export interface EmbedData {
   coverUrl: string;
   tracks: EmbedTrack[];
 }
-
-export const EMBED_SIZE = { track: { width: 480, height: 152 }, playlist: { width: 480, height: 360 } } as const;
 
 export function embedService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -92,14 +90,8 @@ export function embedService(ctx: AppContext) {
     },
 
     /** The iframe code of an embed (what Share → Embed copies, and oEmbed's html). */
-    iframe(
-      kind: 'track' | 'playlist',
-      id: string,
-      title: string,
-      size: { width: number; height: number } = EMBED_SIZE[kind],
-    ) {
-      const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-      return `<iframe src="${esc(abs(`/embed/${kind}/${id}`))}" width="${size.width}" height="${size.height}" title="${esc(title)}" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`;
+    iframe(kind: 'track' | 'playlist', id: string, title: string, size: { width: number; height: number }) {
+      return embedIframe(base, kind, id, title, size);
     },
   };
 }

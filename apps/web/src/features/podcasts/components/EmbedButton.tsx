@@ -1,14 +1,10 @@
+import { embedIframe } from '@wavecast/shared';
 import { Code2 } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 
-export const EMBED_SIZES = { track: { width: 480, height: 152 }, playlist: { width: 480, height: 360 } } as const;
-
 /** The iframe code of a track's or playlist's embeddable player (the same the oEmbed endpoint gives). */
-export function embedCode(kind: 'track' | 'playlist', id: string, title: string, origin = window.location.origin) {
-  const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-  const { width, height } = EMBED_SIZES[kind];
-  return `<iframe src="${esc(`${origin}/embed/${kind}/${id}`)}" width="${width}" height="${height}" title="${esc(title)}" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`;
-}
+export const embedCode = (kind: 'track' | 'playlist', id: string, title: string, origin = window.location.origin) =>
+  embedIframe(origin, kind, id, title);
 
 /** Share → Embed: copies the player's iframe code (public things only: others cannot be embedded). */
 export function EmbedButton({ kind, id, title }: { kind: 'track' | 'playlist'; id: string; title: string }) {
