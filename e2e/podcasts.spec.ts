@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpApi } from './support/accounts';
 
@@ -142,6 +143,11 @@ test('another site embeds the player and plays a track; the app itself refuses t
     await expect
       .poll(async () => Number(await player.locator('.seek').inputValue()), { timeout: 15_000 })
       .toBeGreaterThan(1);
+
+    // The player's script is small: at most 30 KB gzipped.
+    const src = await player.locator('script[type="module"]').getAttribute('src');
+    const js = await (await page.request.get(`${baseURL}${src}`)).body();
+    expect(zlib.gzipSync(js).length).toBeLessThanOrEqual(30 * 1024);
 
     // A private track is 404 in its frame.
     await expect(page.frameLocator('#private').getByText('Audio not found')).toBeVisible();
