@@ -10,6 +10,7 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.embed.config.ts',
   'packages/shared/src',
 ];
 
@@ -29,6 +30,12 @@ export function buildWebIfStale({ force = false, outDir = path.join(root, 'apps/
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
   });
+  // The embeddable player: its own small entry, into the same output (apps/web/vite.embed.config.ts).
+  execFileSync(
+    'npx',
+    ['vite', 'build', '-c', 'vite.embed.config.ts', '--outDir', path.join(outDir, 'embed-player'), '--emptyOutDir'],
+    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale({ force: process.argv.includes('--force') });

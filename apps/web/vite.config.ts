@@ -10,7 +10,7 @@ import { defineConfig, type Plugin } from 'vite';
  * browsers that accept them, @fastify/static `preCompressed`): compressed once at build time at
  * the highest levels instead of on every request. The main bundle goes from ~385 KB to ~110 KB.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'wavecast-precompress',
     apply: 'build',

@@ -22,6 +22,7 @@ import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
 import { modules } from './modules';
 import { serveHotMedia } from './modules/delivery/hot-media';
+import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
 import { realtimeGateway } from './realtime/gateway';
 import { ingestSocket } from './realtime/ingest-socket';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
@@ -110,13 +111,17 @@ export async function buildApp(
   await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);
 
-  registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);
+  registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, ctx);
   return app;
 }
 
-/** Serves the built web app; unknown non-API paths get index.html (history fallback). */
-function registerSpa(app: FastifyInstance, dist: string): void {
+/**
+ * Serves the built web app; unknown non-API paths get index.html (history fallback), with the
+ * share card's tags for pages that have one (modules/embeds/share-cards.ts).
+ */
+function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void {
   const hasSpa = fs.existsSync(path.join(dist, 'index.html'));
+  const indexHtml = indexHtmlReader(dist);
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: dist,
@@ -133,7 +138,7 @@ function registerSpa(app: FastifyInstance, dist: string): void {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api';
     if (isApi || req.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -143,6 +148,16 @@ function registerSpa(app: FastifyInstance, dist: string): void {
         .status(503)
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does this for you).');
+    }
+    const card = await shareCardFor(ctx, req.url).catch((err) => {
+      req.log.warn({ err }, 'share card failed');
+      return null;
+    });
+    if (card) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withCard(indexHtml(), card));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -15,6 +15,7 @@ export * from './contracts/moderation';
 export * from './contracts/notifications';
 export * from './contracts/player';
 export * from './contracts/playlists';
+export * from './contracts/podcasts';
 export * from './contracts/profiles';
 export * from './contracts/support';
 export * from './contracts/tracks';

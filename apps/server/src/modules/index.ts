@@ -11,6 +11,7 @@ import { commentRoutes } from './comments/routes';
 import { creatorRoutes } from './creator/routes';
 import { deliveryRoutes } from './delivery/routes';
 import { discoveryRoutes } from './discovery/routes';
+import { embedRoutes } from './embeds/routes';
 import { followRoutes } from './follows/routes';
 import { healthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
@@ -22,10 +23,12 @@ import { moderationRoutes } from './moderation/routes';
 import { notificationRoutes } from './notifications/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
+import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
 import { trackRoutes } from './tracks/routes';
+import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -61,3 +64,5 @@ modules.push(adsRoutes);
 modules.push(moderationRoutes);
 // Creator analytics: rollups of listening, retention, sources, devices.
 modules.push(analyticsRoutes);
+// Podcasts and the open web: feeds, show settings, chapters.
+modules.push(podcastRoutes, transcriptRoutes, embedRoutes);

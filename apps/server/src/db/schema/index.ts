@@ -7,6 +7,7 @@ export * from './billing';
 export * from './live';
 export * from './moderation';
 export * from './playlists';
+export * from './podcasts';
 export * from './system';
 export * from './tracks';
 export * from './users';

@@ -7,6 +7,8 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
 import { PlaylistGrid } from '../../playlists/components/PlaylistGrid';
 import { useSearchPlaylists } from '../../playlists/queries';
+import { TranscriptHits } from '../../podcasts/components/TranscriptHits';
+import { useTranscriptSearch } from '../../podcasts/queries';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
@@ -25,6 +27,7 @@ export default function SearchPage() {
   const type: SearchType = typeParam && SEARCH_TYPES.includes(typeParam) ? typeParam : 'all';
   const search = useSearch(q, type);
   const playlists = useSearchPlaylists(q, type === 'all').data?.items ?? [];
+  const transcriptHits = useTranscriptSearch(q, type === 'all' || type === 'audio').data?.items ?? [];
   useLiveListsRealtime();
 
   const go = (next: { q?: string; type?: SearchType }) => {
@@ -37,7 +40,7 @@ export default function SearchPage() {
   };
 
   const r = q ? search.data : undefined;
-  const total = r ? r.tracks.length + r.users.length + r.live.length + playlists.length : 0;
+  const total = r ? r.tracks.length + r.users.length + r.live.length + playlists.length + transcriptHits.length : 0;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeading
@@ -90,6 +93,11 @@ export default function SearchPage() {
         {r && r.tracks.length > 0 && (
           <Section id="search-audio" title={`Audio Content (${r.tracks.length})`}>
             <TrackGrid tracks={r.tracks} label="Audio Content" />
+          </Section>
+        )}
+        {r && transcriptHits.length > 0 && (
+          <Section id="search-transcripts" title={`In Transcripts (${transcriptHits.length})`}>
+            <TranscriptHits hits={transcriptHits} />
           </Section>
         )}
         {r && r.users.length > 0 && (

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { profilePath } from '../../../lib/profilePath';
 import { toast } from '../../../lib/toast';
+import { EmbedButton } from '../../podcasts/components/EmbedButton';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { EditPlaylistDialog } from '../components/EditPlaylistDialog';
 import { PlaylistCover } from '../components/PlaylistCover';
@@ -106,6 +107,7 @@ function PlaylistView({ playlist }: { playlist: TPlaylist }) {
           <Shuffle className="size-5" aria-hidden />
           Shuffle
         </Button>
+        {playlist.isPublic && <EmbedButton kind="playlist" id={playlist.id} title={playlist.name} />}
         {playlist.canManage && (
           <>
             <button

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { UNKNOWN_CREATOR } from '../../discovery/components/LiveCard';
+import { CreatorFeedLink } from '../../podcasts/components/FeedLink';
 import { ProfileAbout } from '../components/ProfileAbout';
 import { ProfileGate } from '../components/ProfileGate';
 import { ProfileHeader, Stat } from '../components/ProfileHeader';
@@ -51,6 +52,9 @@ export default function CreatorProfilePage() {
                 </>
               }
             />
+            <div className="mt-3">
+              <CreatorFeedLink userId={profile.id} name={name} />
+            </div>
             <div className="mt-8">
               <Tabs label="Profile sections" tabs={TABS} value={tab} onChange={setTab}>
                 {tab === 'tracks' && <ProfileTracks id={profile.id} />}

@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
 import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../auth/components/FormAlert';
+import { ShowSettingsCard } from '../../podcasts/components/ShowSettingsCard';
 import { useUpdateProfile } from '../queries';
 import { AvatarPicker } from './AvatarPicker';
 import { BecomeCreatorCard } from './BecomeCreatorCard';
@@ -85,6 +86,7 @@ export function ProfileTab({ profile }: { profile: TOwnProfile }) {
         </form>
       </SettingsCard>
       {profile.role === 'listener' && <BecomeCreatorCard />}
+      {profile.role === 'creator' && <ShowSettingsCard />}
     </div>
   );
 }

@@ -11,6 +11,9 @@ import { CommentsSection } from '../../comments/components/CommentsSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { TrackWaveform } from '../../player/components/TrackWaveform';
 import { useCurrentChapter, usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
+import { EmbedButton } from '../../podcasts/components/EmbedButton';
+import { TranscriptPanel } from '../../podcasts/components/TranscriptPanel';
+import { useStartAt } from '../../podcasts/useStartAt';
 import { ChapterList } from '../components/ChapterList';
 import { DeleteTrackDialog } from '../components/DeleteTrackDialog';
 import { EditTrackDialog } from '../components/EditTrackDialog';
@@ -66,6 +69,8 @@ function TrackDetail({ track }: { track: TTrack }) {
   const playing = usePlayerState((s) => s.current?.id === track.id && s.playing);
   const chapter = useCurrentChapter();
   const seekTo = (seconds: number) => (current ? player.seek(seconds) : player.play(track, { startAt: seconds }));
+  // /audio/:id?t=… (a transcript search hit): plays from that moment.
+  useStartAt(track, seekTo);
 
   return (
     <article className="mx-auto max-w-5xl space-y-8">
@@ -131,6 +136,7 @@ function TrackDetail({ track }: { track: TTrack }) {
         </button>
         <LikeButton track={track} showCount className="border border-border" />
         <ShareButton title={track.title} path={`/audio/${track.id}`} />
+        {track.isPublic && track.status === 'ready' && <EmbedButton kind="track" id={track.id} title={track.title} />}
         {track.downloadUrl && (
           <a
             href={track.downloadUrl}
@@ -201,7 +207,8 @@ function TrackDetail({ track }: { track: TTrack }) {
             onSelect={(c) => seekTo(c.startTime)}
           />
         </aside>
-        <div className="min-w-0 lg:col-start-1">
+        <div className="min-w-0 space-y-8 lg:col-start-1">
+          <TranscriptPanel trackId={track.id} canEdit={canEdit} isCurrent={current} onSeek={seekTo} />
           <CommentsSection track={track} />
         </div>
       </div>

@@ -1,0 +1,184 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { audioPart, makeAudio, multipartBody } from '../tracks/testing';
+
+let t: TestApp;
+let creator: TestUser;
+let dir: string;
+let publicId: string;
+let privateId: string;
+const PUBLIC_URL = 'http://localhost:3000';
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Wavecast: upload audio." /><title>Wavecast</title></head><body><div id="root"></div></body></html>`;
+
+async function upload(fields: Record<string, string>, file: string) {
+  const { body, contentType } = multipartBody(fields, [await audioPart(file, 'tone.mp3', 'audio/mpeg')]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/tracks',
+    headers: { cookie: creator.cookie, 'content-type': contentType },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().track.id as string;
+}
+
+/** The content of a meta tag (property= or name=), decoded the way a crawler would. */
+function meta(html: string, key: string): string | undefined {
+  const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
+  return m?.[1]
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-embeds-'));
+  const web = path.join(dir, 'web');
+  await fs.mkdir(path.join(web, 'embed-player', 'assets'), { recursive: true });
+  await fs.writeFile(path.join(web, 'index.html'), INDEX);
+  await fs.writeFile(path.join(web, 'embed-player', 'assets', 'player-abc123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(web, 'embed-player', 'assets', 'player-abc123.css'), 'body{}');
+  t = await createTestApp({ PUBLIC_URL, WEB_DIST: web, MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) });
+  creator = await signUp(t, { role: 'creator', name: 'Bo "The" <Host>' });
+  const tone = await makeAudio(dir, 'mp3', 2);
+  publicId = await upload({ title: 'Night <script>alert(1)</script> & "Day"', description: 'Hi' }, tone);
+  privateId = await upload({ title: 'Hidden', isPublic: 'false' }, tone);
+  await t.ctx.jobs.drain();
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('share cards', () => {
+  it('a GET of /audio/:id answers the app with og:title, og:image, og:audio and the creator, escaped', async () => {
+    const res = await t.app.inject({ url: `/audio/${publicId}`, headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(meta(html, 'og:title')).toBe('Night <script>alert(1)</script> & "Day"');
+    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/default-cover.svg`);
+    expect(meta(html, 'og:audio')).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/podcasts/enclosures/${publicId}/episode\\.m4a\\?v=`),
+    );
+    expect(meta(html, 'og:audio:type')).toBe('audio/mp4');
+    expect(meta(html, 'twitter:title')).toBe('Night <script>alert(1)</script> & "Day"');
+    expect(meta(html, 'author')).toBe('Bo "The" <Host>');
+    // One title and one description: the card's replace the app's.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    // oEmbed discovery.
+    expect(html).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${PUBLIC_URL}/api/oembed?format=json&amp;url=${encodeURIComponent(`${PUBLIC_URL}/audio/${publicId}`)}"`,
+    );
+    // The same for a browser (it is the same document).
+    const browser = await t.app.inject({ url: `/audio/${publicId}`, headers: { 'user-agent': 'Mozilla/5.0 Chrome' } });
+    expect(browser.body).toBe(html);
+  });
+
+  it('the profile page carries the creator feed as <link rel="alternate">', async () => {
+    const html = (await t.app.inject({ url: `/profile/${creator.id}` })).body;
+    expect(meta(html, 'og:title')).toBe('Bo "The" <Host>');
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" href="${PUBLIC_URL}/feeds/creators/${creator.id}.xml"`,
+    );
+  });
+
+  it('hidden or unknown things get the plain app, no card', async () => {
+    for (const url of [
+      `/audio/${privateId}`,
+      '/audio/not-a-uuid',
+      `/playlist/${privateId}`,
+      `/live/${privateId}`,
+      '/profile/nobody',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+});
+
+describe('embeds', () => {
+  it('a public track: the player page, framable by anyone; other pages stay unframeable', async () => {
+    const res = await t.app.inject({ url: `/embed/track/${publicId}?theme=light` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.body).toContain('data-theme="light"');
+    expect(res.body).toContain('<script type="module" src="/embed-player/assets/player-abc123.js"></script>');
+    expect(res.body).not.toContain('<script>alert(1)');
+    const json = /<script id="wavecast-embed-data" type="application\/json">(.*)<\/script>/.exec(res.body)?.[1] ?? '';
+    const data = JSON.parse(json);
+    expect(data.tracks[0]).toMatchObject({ id: publicId, title: 'Night <script>alert(1)</script> & "Day"' });
+    expect(data.tracks[0].streamUrl).toMatch(new RegExp(`^/api/tracks/${publicId}/stream\\?v=`));
+    // A bad theme is the default one, not an error.
+    expect((await t.app.inject({ url: `/embed/track/${publicId}?theme=<x>` })).body).toContain('data-theme="dark"');
+
+    const app = await t.app.inject({ url: `/audio/${publicId}` });
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(app.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('a private track, a missing one, a private playlist: 404 in the frame', async () => {
+    for (const url of [`/embed/track/${privateId}`, '/embed/track/nope', `/embed/playlist/${privateId}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('Audio not found');
+      expect(res.body).not.toContain('Hidden');
+    }
+  });
+
+  it('a public playlist embeds its public tracks only', async () => {
+    const p = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/playlists',
+        headers: { cookie: creator.cookie },
+        payload: { name: 'Mix', isPublic: true },
+      })
+    ).json();
+    for (const trackId of [publicId, privateId]) {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/playlists/${p.id}/tracks`,
+        headers: { cookie: creator.cookie },
+        payload: { trackId },
+      });
+    }
+    const res = await t.app.inject({ url: `/embed/playlist/${p.id}` });
+    expect(res.statusCode).toBe(200);
+    const data = JSON.parse(/type="application\/json">(.*)<\/script>/.exec(res.body)?.[1] ?? '');
+    expect(data.tracks.map((x: { id: string }) => x.id)).toEqual([publicId]);
+  });
+
+  it('oEmbed: the iframe of a track page; 404 for private or foreign URLs; json only', async () => {
+    const res = await t.app.inject({
+      url: `/api/oembed?url=${encodeURIComponent(`${PUBLIC_URL}/audio/${publicId}`)}&maxwidth=300`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Wavecast', width: 300, height: 152 });
+    expect(body.author_name).toBe('Bo "The" <Host>');
+    expect(body.html).toBe(
+      `<iframe src="${PUBLIC_URL}/embed/track/${publicId}" width="300" height="152" title="Night &lt;script>alert(1)&lt;/script> &amp; &quot;Day&quot;" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`,
+    );
+    for (const url of [`${PUBLIC_URL}/audio/${privateId}`, `https://evil.test/audio/${publicId}`, 'not a url']) {
+      expect((await t.app.inject({ url: `/api/oembed?url=${encodeURIComponent(url)}` })).statusCode).toBe(404);
+    }
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/oembed?format=xml&url=${encodeURIComponent(`${PUBLIC_URL}/audio/${publicId}`)}`,
+        })
+      ).statusCode,
+    ).toBe(501);
+  });
+});

@@ -1,0 +1,97 @@
+import { DEFAULT_COVER_URL, embedIframe, isUuid } from '@wavecast/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { loadVisibleTrack } from '../../access/tracks';
+import type { AppContext } from '../../context';
+import { audioContent, playlists, users } from '../../db/schema';
+import { canViewPlaylist } from '../playlists/policy';
+import { podcastRepo } from '../podcasts/repo';
+import { coverVersion, streamVersion } from '../tracks/presenter';
+import type { TrackRow } from '../tracks/repo';
+
+/** What the embedded player plays: public things only (an embed is seen by anyone). */
+export interface EmbedTrack {
+  id: string;
+  title: string;
+  creator: string;
+  coverUrl: string;
+  streamUrl: string;
+  duration: number;
+  pageUrl: string;
+}
+export interface EmbedData {
+  kind: 'track' | 'playlist';
+  id: string;
+  title: string;
+  creator: string;
+  pageUrl: string;
+  coverUrl: string;
+  tracks: EmbedTrack[];
+}
+
+export function embedService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
+  const abs = (p: string) => (/^https?:\/\//.test(p) ? p : `${base}${p}`);
+
+  async function names(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.select({ id: users.id, n: users.displayName }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.n ?? 'Unknown Creator']));
+  }
+
+  const present = (row: TrackRow, creator: string): EmbedTrack => ({
+    id: row.id,
+    title: row.title,
+    creator,
+    coverUrl: row.coverKey ? `/api/tracks/${row.id}/cover?size=300&v=${coverVersion(row)}` : DEFAULT_COVER_URL,
+    streamUrl: `/api/tracks/${row.id}/stream?v=${streamVersion(row)}`,
+    duration: row.duration,
+    pageUrl: abs(`/audio/${row.id}`),
+  });
+
+  return {
+    abs,
+
+    /** A public, ready track; null otherwise (the frame answers 404). */
+    async track(id: string): Promise<EmbedData | null> {
+      if (!(await loadVisibleTrack(ctx.database, null, id))) return null;
+      const [row] = await db.select().from(audioContent).where(eq(audioContent.id, id));
+      if (!row) return null;
+      const creator = (await names([row.userId])).get(row.userId) ?? 'Unknown Creator';
+      const t = present(row, creator);
+      return {
+        kind: 'track',
+        id: row.id,
+        title: row.title,
+        creator,
+        pageUrl: t.pageUrl,
+        coverUrl: t.coverUrl,
+        tracks: [t],
+      };
+    },
+
+    /** A public playlist and its public, ready tracks; null otherwise. */
+    async playlist(id: string): Promise<EmbedData | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select().from(playlists).where(eq(playlists.id, id));
+      if (!row || !canViewPlaylist(null, row)) return null;
+      const rows = await podcastRepo(ctx.database).playlistEpisodes(id);
+      const creators = await names([...new Set([row.userId, ...rows.map((r) => r.userId)])]);
+      const tracks = rows.map((r) => present(r, creators.get(r.userId) ?? 'Unknown Creator'));
+      return {
+        kind: 'playlist',
+        id: row.id,
+        title: row.name,
+        creator: creators.get(row.userId) ?? 'Unknown Creator',
+        pageUrl: abs(`/playlist/${row.id}`),
+        coverUrl: row.coverKey ? `/api/playlists/${row.id}/cover` : (tracks[0]?.coverUrl ?? DEFAULT_COVER_URL),
+        tracks,
+      };
+    },
+
+    /** The iframe code of an embed (what Share → Embed copies, and oEmbed's html). */
+    iframe(kind: 'track' | 'playlist', id: string, title: string, size: { width: number; height: number }) {
+      return embedIframe(base, kind, id, title, size);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { MESSAGES, ZShowSettings, ZShowSettingsInput } from '@wavecast/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isDiscoverable } from '../../access/tracks';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
+import { signedInUser } from '../../lib/guard';
+import { cachedTrack } from '../delivery/cache';
+import { notModified } from '../delivery/range';
+import { sendObject } from '../delivery/send-object';
+import { enclosureOf } from './enclosure';
+import { podcastService, type RenderedFeed } from './service';
+
+const tags = ['podcasts'];
+const Id = z.object({ id: z.string().max(100) });
+const EnclosureParams = z.object({ id: z.uuid(), file: z.string().max(40) });
+const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/**
+ * Podcast feeds (RSS 2.0 + iTunes + Podcasting 2.0) of each user's public tracks and each public
+ * playlist, their enclosures and JSON chapters, and the creator's show settings.
+ */
+export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const podcasts = podcastService(ctx);
+
+  function sendFeed(req: FastifyRequest, reply: FastifyReply, feed: RenderedFeed) {
+    reply
+      .header('etag', feed.etag)
+      .header('last-modified', feed.lastModified.toUTCString())
+      .header('cache-control', 'public, no-cache')
+      // Web podcast players read feeds from their own origin.
+      .header('access-control-allow-origin', '*');
+    const h = (n: string) => {
+      const v = req.headers[n];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    if (
+      notModified(
+        { 'if-none-match': h('if-none-match'), 'if-modified-since': h('if-modified-since') },
+        feed.etag,
+        feed.lastModified,
+      )
+    ) {
+      return reply.status(304).send();
+    }
+    return reply.type('application/rss+xml; charset=utf-8').send(req.method === 'HEAD' ? '' : feed.xml);
+  }
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/feeds/creators/:id.xml',
+    config: { access: 'public' },
+    schema: { tags, params: Id },
+    handler: async (req, reply) => sendFeed(req, reply, await podcasts.creatorFeed(req.params.id)),
+  });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/feeds/playlists/:id.xml',
+    config: { access: 'public' },
+    schema: { tags, params: z.object({ id: z.uuid() }) },
+    handler: async (req, reply) => sendFeed(req, reply, await podcasts.playlistFeed(req.params.id)),
+  });
+
+  app.get(
+    '/api/podcasts/chapters/:id.json',
+    { config: { access: 'public' }, schema: { tags, params: Id } },
+    async (req, reply) =>
+      reply
+        .header('access-control-allow-origin', '*')
+        .header('cache-control', 'public, no-cache')
+        .type('application/json+chapters')
+        .send(JSON.stringify(await podcasts.chapters(req.params.id))),
+  );
+
+  // The enclosure: its own path (downloads by podcast apps can be counted apart from plays),
+  // served by delivery's sendObject (Range, ETag, 304). Public, ready tracks only: a feed is anonymous.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/podcasts/enclosures/:id/:file',
+    config: { access: 'public' },
+    schema: { tags, params: EnclosureParams },
+    ...NO_HELMET,
+    async handler(req, reply) {
+      reply.headers({ ...FIXED_SECURITY_HEADERS, 'cross-origin-resource-policy': 'cross-origin' });
+      const track = await cachedTrack(ctx, req.params.id);
+      if (!track || !isDiscoverable(track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
+      const enc = enclosureOf(track);
+      return sendObject(ctx, req, reply, {
+        key: enc.key,
+        contentType: enc.type,
+        cacheControl: 'public, max-age=3600',
+        missing: MESSAGES.audioNotFound,
+      });
+    },
+  });
+
+  app.get(
+    '/api/podcasts/show',
+    { config: { access: 'creator' }, schema: { tags, response: { 200: ZShowSettings } } },
+    async (req) => podcasts.settings(signedInUser(req)),
+  );
+  app.put(
+    '/api/podcasts/show',
+    {
+      config: { access: 'creator', ...writeLimit },
+      schema: { tags, body: ZShowSettingsInput, response: { 200: ZShowSettings } },
+    },
+    async (req) => podcasts.saveSettings(signedInUser(req), req.body),
+  );
+}

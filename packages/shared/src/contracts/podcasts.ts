@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Apple Podcasts top-level categories (the values `itunes:category` accepts). */
+export const PODCAST_CATEGORIES = [
+  'Arts',
+  'Business',
+  'Comedy',
+  'Education',
+  'Fiction',
+  'Government',
+  'Health & Fitness',
+  'History',
+  'Kids & Family',
+  'Leisure',
+  'Music',
+  'News',
+  'Religion & Spirituality',
+  'Science',
+  'Society & Culture',
+  'Sports',
+  'TV & Film',
+  'Technology',
+  'True Crime',
+] as const;
+export type PodcastCategory = (typeof PODCAST_CATEGORIES)[number];
+
+export const PODCAST_DEFAULTS = { category: 'Music' as PodcastCategory, language: 'en', explicit: false } as const;
+
+export const SHOW_TITLE_MAX = 200;
+export const SHOW_DESCRIPTION_MAX = 4000;
+
+/** What a creator sets for their show (their RSS feed). Empty title/description: the profile's. */
+export const ZShowSettingsInput = z.object({
+  title: z.string().trim().max(SHOW_TITLE_MAX).nullable(),
+  description: z.string().trim().max(SHOW_DESCRIPTION_MAX).nullable(),
+  category: z.enum(PODCAST_CATEGORIES),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Language must be a code such as en or pt-BR')
+    .max(35),
+  explicit: z.boolean(),
+  ownerEmail: z.email('Owner e-mail must be a valid e-mail address').max(254).nullable(),
+});
+export type TShowSettingsInput = z.infer<typeof ZShowSettingsInput>;
+
+export const ZShowSettings = ZShowSettingsInput.extend({
+  /** The creator's feed, for podcast apps. */
+  feedUrl: z.string(),
+});
+export type TShowSettings = z.infer<typeof ZShowSettings>;
+
+/** Podcasting 2.0 JSON chapters (https://github.com/Podcastindex-org/podcast-namespace/blob/main/chapters/jsonChapters.md). */
+export const ZJsonChapters = z.object({
+  version: z.literal('1.2.0'),
+  chapters: z.array(z.object({ startTime: z.number(), title: z.string() })),
+});
+export type TJsonChapters = z.infer<typeof ZJsonChapters>;
+
+/** Feed paths, shared by the server (routes) and the web app (links). */
+export const feedPaths = {
+  creator: (userId: string) => `/feeds/creators/${encodeURIComponent(userId)}.xml`,
+  playlist: (playlistId: string) => `/feeds/playlists/${playlistId}.xml`,
+};
+
+/** The largest transcript accepted (a bigger upload is refused with 400). */
+export const TRANSCRIPT_MAX_BYTES = 2 * 1024 * 1024;
+export const TRANSCRIPT_TOO_LARGE = 'Transcript must be at most 2 MB';
+
+/** A transcript upload: a WebVTT/SRT file's text, or pasted text. */
+export const ZTranscriptInput = z.object({
+  kind: z.enum(['file', 'text']),
+  content: z.string(),
+});
+export type TTranscriptInput = z.infer<typeof ZTranscriptInput>;
+
+export const ZTranscriptCue = z.object({ start: z.number().nullable(), end: z.number().nullable(), text: z.string() });
+export type TTranscriptCue = z.infer<typeof ZTranscriptCue>;
+
+export const ZTranscript = z.object({
+  format: z.enum(['vtt', 'srt', 'text']),
+  /** Whether cues carry times (the audio page follows playback and seeks on click). */
+  timed: z.boolean(),
+  cues: z.array(ZTranscriptCue),
+  updatedAt: z.string(),
+});
+export type TTranscript = z.infer<typeof ZTranscript>;
+
+/** A search hit inside a transcript: the track and the moment the words are said. */
+export const ZTranscriptHit = z.object({
+  trackId: z.string(),
+  title: z.string(),
+  creatorName: z.string().nullable(),
+  coverUrl: z.string(),
+  start: z.number().nullable(),
+  text: z.string(),
+});
+export type TTranscriptHit = z.infer<typeof ZTranscriptHit>;
+
+/** The embedded player's default frame sizes. */
+export const EMBED_SIZES = { track: { width: 480, height: 152 }, playlist: { width: 480, height: 360 } } as const;
+
+/** The iframe code of an embed: what Share → Embed copies and what oEmbed answers. */
+export function embedIframe(
+  origin: string,
+  kind: 'track' | 'playlist',
+  id: string,
+  title: string,
+  size: { width: number; height: number } = EMBED_SIZES[kind],
+): string {
+  const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  const src = `${origin.replace(/\/+$/, '')}/embed/${kind}/${encodeURIComponent(id)}`;
+  return `<iframe src="${esc(src)}" width="${size.width}" height="${size.height}" title="${esc(title)}" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`;
+}
