@@ -3,11 +3,13 @@ import { expect, type Page, test } from '@playwright/test';
 // The demo catalogue is seeded a few seconds after the server starts: wait for content generously.
 const SEEDED = { timeout: 60_000 };
 
-/** Waits until the demo catalogue is fully seeded (12 public tracks). */
+/** Waits until the demo catalogue is fully seeded (12 public tracks; other specs may add their own). */
 test.beforeEach(async ({ request }) => {
-  await expect
-    .poll(async () => (await (await request.get('/api/explore/tracks')).json()).items?.length ?? 0, SEEDED)
-    .toBe(12);
+  const demoTracks = async () => {
+    const items: { creator: { id: string } }[] = (await (await request.get('/api/explore/tracks')).json()).items ?? [];
+    return items.filter((t) => t.creator.id.startsWith('demo-')).length;
+  };
+  await expect.poll(demoTracks, SEEDED).toBe(12);
 });
 
 async function signUp(page: Page) {

@@ -1,3 +1,4 @@
+export * from './ads';
 export * from './analytics';
 export * from './constants';
 export * from './contracts/admin';

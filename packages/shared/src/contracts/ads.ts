@@ -1,92 +1,16 @@
 import { z } from 'zod';
+import {
+  AD_CAMPAIGN_STATUSES,
+  AD_CONTENT_TYPES,
+  AD_CPM_RANGES,
+  AD_FORMATS,
+  AD_MESSAGES,
+  AD_PLACEMENTS,
+  formatMicros,
+  impressionPriceMicros,
+  SPONSORED_TEXT_MAX,
+} from '../ads';
 import { UPLOAD_CATEGORIES } from '../constants';
-
-// Advertising: campaigns, creatives and their review, serving and counting, balances (issue 17).
-// Money is integer micro-dollars (1 USD = 1,000,000); payments themselves are cents (billing).
-
-export const AD_FORMATS = ['audio', 'display', 'sponsored'] as const;
-export type AdFormat = (typeof AD_FORMATS)[number];
-
-export const AD_CAMPAIGN_STATUSES = ['draft', 'in_review', 'active', 'paused', 'rejected', 'completed'] as const;
-export type AdCampaignStatus = (typeof AD_CAMPAIGN_STATUSES)[number];
-
-export const AD_CONTENT_TYPES = ['on-demand', 'live'] as const;
-export type AdContentType = (typeof AD_CONTENT_TYPES)[number];
-
-/** Where an ad is shown: before a track or stream (audio), in a fixed slot, or as a card in a feed. */
-export const AD_PLACEMENTS = ['preroll', 'player', 'home', 'explore'] as const;
-export type AdPlacement = (typeof AD_PLACEMENTS)[number];
-
-export const MICROS_PER_DOLLAR = 1_000_000;
-
-/** CPM bid ranges per format (spec section 9: audio $2–8, display $1–5, sponsored content $10–50). */
-export const AD_CPM_RANGES: Record<AdFormat, { min: number; max: number }> = {
-  audio: { min: 2 * MICROS_PER_DOLLAR, max: 8 * MICROS_PER_DOLLAR },
-  display: { min: 1 * MICROS_PER_DOLLAR, max: 5 * MICROS_PER_DOLLAR },
-  sponsored: { min: 10 * MICROS_PER_DOLLAR, max: 50 * MICROS_PER_DOLLAR },
-};
-
-/** Audio ads are 15–30 seconds long (spec section 9). */
-export const AUDIO_AD_SECONDS = { min: 15, max: 30 } as const;
-/** The standard display sizes. */
-export const DISPLAY_AD_SIZES = [
-  { width: 300, height: 250 },
-  { width: 728, height: 90 },
-] as const;
-export const AD_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const AD_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
-export const SPONSORED_TEXT_MAX = 280;
-
-/** Counting rules: an audio impression after 2 s of play, a display one after 1 s at half visible. */
-export const AUDIO_IMPRESSION_SECONDS = 2;
-export const DISPLAY_IMPRESSION_SECONDS = 1;
-/** A listener hears at most one audio ad per 15 minutes. */
-export const AUDIO_AD_CAP_MINUTES = 15;
-/** An audio ad can be skipped after 5 seconds. */
-export const AUDIO_AD_SKIP_SECONDS = 5;
-
-/** Marketing packages bought as balance credit (Starter $500, Professional $2,000). */
-export const AD_CREDIT_PACKAGES = {
-  starter: { name: 'Starter', cents: 50_000 },
-  professional: { name: 'Professional', cents: 200_000 },
-} as const;
-export type AdCreditPackage = keyof typeof AD_CREDIT_PACKAGES;
-
-/** What one impression costs at a CPM bid: CPM / 1000, integer micro-dollars. */
-export const impressionPriceMicros = (cpmMicros: number) => Math.floor(cpmMicros / 1000);
-
-/** '$12.34' from micro-dollars (rounded to the cent), '$0.0050' below one cent. */
-export function formatMicros(micros: number): string {
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  if (abs > 0 && abs < 10_000) return `${sign}$${(abs / MICROS_PER_DOLLAR).toFixed(4)}`;
-  return `${sign}$${(abs / MICROS_PER_DOLLAR).toFixed(2)}`;
-}
-
-export const AD_MESSAGES = {
-  campaignCreated: 'Campaign created',
-  campaignSaved: 'Campaign saved',
-  submitted: 'Campaign submitted for review',
-  paused: 'Campaign paused',
-  resumed: 'Campaign resumed',
-  approved: 'Campaign approved',
-  rejected: 'Campaign rejected',
-  creativeSaved: 'Creative uploaded',
-  credited: 'Balance credited',
-  notFound: 'Campaign not found',
-  advertiserNotFound: 'Advertiser not found',
-  badTransition: 'This campaign cannot do that in its current state.',
-  noCreative: 'Upload a creative before submitting the campaign for review.',
-  https: 'The click-through URL must be an https:// address',
-  budgetBelowImpression: 'The budget must cover at least one impression at this bid',
-  dailyAboveTotal: 'The daily budget cannot be larger than the total budget',
-  endBeforeStart: 'The end date must be after the start date',
-  audioLength: `Audio ads must be between ${AUDIO_AD_SECONDS.min} and ${AUDIO_AD_SECONDS.max} seconds long.`,
-  imageSize: 'Display ads must be 300×250 or 728×90 pixels.',
-  imageType: 'The image must be a JPEG, PNG or WebP file.',
-  badToken: 'This tracking link is not valid.',
-  creativeWrongFormat: 'This creative does not match the campaign format.',
-} as const;
 
 const text = (max: number, label: string) =>
   z
