@@ -6,7 +6,6 @@ import {
   type TChapterMarker,
   type TTrack,
 } from '@wavecast/shared';
-import { playPreroll } from '../ads/preroll';
 import { chapterAt, sortedChapters } from './lib/chapters';
 import { LISTEN_BATCH_BUCKETS, ListenTracker, sourceFromPage } from './lib/listening';
 import { gainFromDb, LoudnessGraph } from './lib/loudness';
@@ -67,7 +66,8 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
     hasUserActivation: () => (ua ? ua.isActive : true),
     notifyError,
     loudness: (audio) => new LoudnessGraph(audio),
-    preroll: playPreroll,
+    // Loaded when a track first starts: Home's first load stays small.
+    preroll: (track, volume) => import('../ads/preroll').then((m) => m.playPreroll(track, volume)),
   };
 }
 
