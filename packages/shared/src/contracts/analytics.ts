@@ -44,6 +44,8 @@ export const ZAnalyticsTrackRow = z.object({
   avgListenThrough: z.number(),
   likes: z.number(),
   comments: z.number(),
+  /** Podcast downloads in the range (IAB v2.1: enclosure fetches of a minute or more, one per client per 24 h). */
+  downloads: z.number(),
   /** Plays in the track's first 7, 30 and 90 days since upload (whatever the range), for comparisons. */
   firstDays: z.object({ d7: z.number(), d30: z.number(), d90: z.number() }),
 });
@@ -51,7 +53,13 @@ export type TAnalyticsTrackRow = z.infer<typeof ZAnalyticsTrackRow>;
 
 export const ZAnalyticsOverview = z.object({
   range: ZAnalyticsRange,
-  totals: z.object({ plays: ZTotal, listeners: ZTotal, hoursListened: ZTotal, followersGained: ZTotal }),
+  totals: z.object({
+    plays: ZTotal,
+    listeners: ZTotal,
+    hoursListened: ZTotal,
+    followersGained: ZTotal,
+    downloads: ZTotal,
+  }),
   daily: z.array(z.object({ day: z.string(), plays: z.number(), listeners: z.number(), seconds: z.number() })),
   tracks: z.array(ZAnalyticsTrackRow),
   sources: z.array(ZCount),
