@@ -51,6 +51,20 @@ export const ZAnalyticsTrackRow = z.object({
 });
 export type TAnalyticsTrackRow = z.infer<typeof ZAnalyticsTrackRow>;
 
+/** A live stream on air in the range, with its audience figures. */
+export const ZAnalyticsLive = z.object({
+  streamId: z.string(),
+  title: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  peakListeners: z.number(),
+  avgListeners: z.number(),
+  minutesListened: z.number(),
+  chatMessages: z.number(),
+  followersGained: z.number(),
+});
+export type TAnalyticsLive = z.infer<typeof ZAnalyticsLive>;
+
 export const ZAnalyticsOverview = z.object({
   range: ZAnalyticsRange,
   totals: z.object({
@@ -62,6 +76,7 @@ export const ZAnalyticsOverview = z.object({
   }),
   daily: z.array(z.object({ day: z.string(), plays: z.number(), listeners: z.number(), seconds: z.number() })),
   tracks: z.array(ZAnalyticsTrackRow),
+  live: z.array(ZAnalyticsLive),
   sources: z.array(ZCount),
   devices: z.array(ZCount),
   apps: z.array(ZCount),

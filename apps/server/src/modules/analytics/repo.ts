@@ -310,3 +310,64 @@ export async function downloadsByTrack(db: Db, creatorId: string, from: string, 
     GROUP BY GROUPING SETS ((d.audio_id), ())`);
   return new Map(rowsOf<{ audio_id: string; n: number }>(res).map((r) => [r.audio_id, r.n ?? 0]));
 }
+
+export interface LiveFigures {
+  streamId: string;
+  title: string;
+  startedAt: string;
+  endedAt: string | null;
+  peakListeners: number;
+  avgListeners: number;
+  minutesListened: number;
+  chatMessages: number;
+  followersGained: number;
+}
+
+/**
+ * The creator's live streams on air during [fromTs, toTs): peak (the stream's own peak or the
+ * highest minute sample), average concurrent listeners (mean of the per-minute samples), minutes
+ * listened (average × minutes on air), chat messages kept, and follows made while it was on air.
+ */
+export async function liveFigures(db: Db, creatorId: string, fromTs: string, toTs: string, now: Date) {
+  const res = await db.execute(sql`
+    WITH s AS (
+      SELECT id, title, on_air_at, coalesce(ended_at, ${now.toISOString()}::timestamptz) AS until, ended_at, peak_viewers
+      FROM live_streams
+      WHERE user_id = ${creatorId} AND on_air_at IS NOT NULL
+        AND on_air_at < ${toTs}::timestamptz AND coalesce(ended_at, ${now.toISOString()}::timestamptz) >= ${fromTs}::timestamptz
+    )
+    SELECT s.id, s.title, s.on_air_at, s.ended_at,
+      greatest(s.peak_viewers, coalesce(x.mx, 0))::int AS peak,
+      coalesce(x.av, 0)::float8 AS avg,
+      round(coalesce(x.av, 0) * extract(epoch FROM (s.until - s.on_air_at)) / 60)::int AS minutes,
+      (SELECT count(*)::int FROM live_chat_messages c WHERE c.stream_id = s.id AND c.deleted_at IS NULL) AS chat,
+      (SELECT count(*)::int FROM follows f WHERE f.following_id = ${creatorId}
+         AND f.created_at >= s.on_air_at AND f.created_at < s.until) AS followers
+    FROM s LEFT JOIN LATERAL (
+      SELECT max(listeners) AS mx, avg(listeners) AS av FROM live_listener_samples WHERE stream_id = s.id
+    ) x ON true
+    ORDER BY s.on_air_at DESC LIMIT 200`);
+  return rowsOf<{
+    id: string;
+    title: string;
+    on_air_at: string | Date;
+    ended_at: string | Date | null;
+    peak: number;
+    avg: number;
+    minutes: number;
+    chat: number;
+    followers: number;
+  }>(res).map(
+    (r): LiveFigures => ({
+      streamId: r.id,
+      title: r.title,
+      startedAt: new Date(r.on_air_at).toISOString(),
+      endedAt: r.ended_at ? new Date(r.ended_at).toISOString() : null,
+      peakListeners: r.peak,
+      avgListeners: Math.round(r.avg * 100) / 100,
+      minutesListened: r.minutes,
+      chatMessages: r.chat,
+      followersGained: r.followers,
+    }),
+  );
+}

@@ -159,18 +159,20 @@ export function analyticsService(ctx: AppContext) {
       const prev = previousRange(range);
       const tracks = await repo.creatorTracks(db, creatorId);
       await refresh(tracks.map((t) => t.id));
-      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers, first, dls, prevDls] = await Promise.all([
-        repo.dailyRows(db, creatorId, range.from, range.to),
-        repo.dailyRows(db, creatorId, prev.from, prev.to),
-        repo.uniqueListeners(db, creatorId, range.from, range.to),
-        repo.uniqueListeners(db, creatorId, prev.from, prev.to),
-        repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
-        repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
-        repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
-        repo.firstDaysPlays(db, creatorId),
-        repo.downloadsByTrack(db, creatorId, range.from, range.to),
-        repo.downloadsByTrack(db, creatorId, prev.from, prev.to),
-      ]);
+      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers, first, dls, prevDls, live] =
+        await Promise.all([
+          repo.dailyRows(db, creatorId, range.from, range.to),
+          repo.dailyRows(db, creatorId, prev.from, prev.to),
+          repo.uniqueListeners(db, creatorId, range.from, range.to),
+          repo.uniqueListeners(db, creatorId, prev.from, prev.to),
+          repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+          repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+          repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
+          repo.firstDaysPlays(db, creatorId),
+          repo.downloadsByTrack(db, creatorId, range.from, range.to),
+          repo.downloadsByTrack(db, creatorId, prev.from, prev.to),
+          repo.liveFigures(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1)), ctx.clock.now()),
+        ]);
       const sum = (rs: repo.DailyRow[], f: (r: repo.DailyRow) => number) => rs.reduce((n, r) => n + f(r), 0);
       const perTrack = new Map<string, { plays: number; seconds: number }>();
       const sources: Counts = {};
@@ -215,6 +217,7 @@ export function analyticsService(ctx: AppContext) {
             firstDays: first.get(t.id) ?? { d7: 0, d30: 0, d90: 0 },
           };
         }),
+        live,
         sources: sortedCounts(sources),
         devices: sortedCounts(devices),
         apps: sortedCounts(apps),

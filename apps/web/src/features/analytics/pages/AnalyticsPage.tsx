@@ -227,6 +227,72 @@ export default function AnalyticsPage() {
               </tbody>
             </table>
           </div>
+          {data.live.length > 0 && (
+            <div className="rounded-card border border-border bg-surface p-4">
+              <div className="mb-2 flex items-center justify-between">
+                <h2 className="font-semibold">Live streams</h2>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() =>
+                    downloadCsv(
+                      `live-${name}.csv`,
+                      [
+                        'Stream',
+                        'Started',
+                        'Ended',
+                        'Peak listeners',
+                        'Average listeners',
+                        'Minutes listened',
+                        'Chat messages',
+                        'Followers gained',
+                      ],
+                      data.live.map((l) => [
+                        l.title,
+                        l.startedAt,
+                        l.endedAt ?? '',
+                        l.peakListeners,
+                        l.avgListeners,
+                        l.minutesListened,
+                        l.chatMessages,
+                        l.followersGained,
+                      ]),
+                    )
+                  }
+                >
+                  Export CSV
+                </Button>
+              </div>
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm" data-testid="live-table">
+                  <thead>
+                    <tr className="border-b border-border text-left text-muted">
+                      <th className="py-2 pr-3">Stream</th>
+                      <th className="pr-3">Started</th>
+                      <th className="pr-3">Peak listeners</th>
+                      <th className="pr-3">Average listeners</th>
+                      <th className="pr-3">Minutes listened</th>
+                      <th className="pr-3">Chat messages</th>
+                      <th className="pr-3">Followers gained</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.live.map((l) => (
+                      <tr key={l.streamId} className="border-b border-border/50">
+                        <td className="py-2 pr-3">{l.title}</td>
+                        <td className="pr-3">{new Date(l.startedAt).toLocaleString()}</td>
+                        <td className="pr-3">{l.peakListeners}</td>
+                        <td className="pr-3">{l.avgListeners}</td>
+                        <td className="pr-3">{l.minutesListened}</td>
+                        <td className="pr-3">{l.chatMessages}</td>
+                        <td className="pr-3">{l.followersGained}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )}
           <div className="grid gap-4 md:grid-cols-3">
             <BarList title="Sources" items={data.sources} />
             <BarList title="Devices" items={data.devices} />
