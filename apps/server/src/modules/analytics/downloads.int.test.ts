@@ -27,7 +27,7 @@ function fetchEnc(track: string, ip: string, range?: string, ua = APP_UA) {
 }
 
 async function downloads() {
-  const res = await t.app.inject({ url: '/api/analytics?range=7', headers: { cookie: creator.cookie } });
+  const res = await t.app.inject({ url: '/api/analytics?days=7', headers: { cookie: creator.cookie } });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   const per = Object.fromEntries(

@@ -53,7 +53,7 @@ describe('live stream figures', () => {
     const other = await signUp(t, { name: 'Other', role: 'creator' });
     await db.insert(liveStreams).values({ userId: other.id, title: 'Not mine', category: 'talk', onAirAt: at(-5) });
 
-    const res = await t.app.inject({ url: '/api/analytics?range=7', headers: { cookie: creator.cookie } });
+    const res = await t.app.inject({ url: '/api/analytics?days=7', headers: { cookie: creator.cookie } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().live).toEqual([
       {
