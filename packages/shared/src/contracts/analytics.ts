@@ -44,16 +44,39 @@ export const ZAnalyticsTrackRow = z.object({
   avgListenThrough: z.number(),
   likes: z.number(),
   comments: z.number(),
+  /** Podcast downloads in the range (IAB v2.1: enclosure fetches of a minute or more, one per client per 24 h). */
+  downloads: z.number(),
   /** Plays in the track's first 7, 30 and 90 days since upload (whatever the range), for comparisons. */
   firstDays: z.object({ d7: z.number(), d30: z.number(), d90: z.number() }),
 });
 export type TAnalyticsTrackRow = z.infer<typeof ZAnalyticsTrackRow>;
 
+/** A live stream on air in the range, with its audience figures. */
+export const ZAnalyticsLive = z.object({
+  streamId: z.string(),
+  title: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  peakListeners: z.number(),
+  avgListeners: z.number(),
+  minutesListened: z.number(),
+  chatMessages: z.number(),
+  followersGained: z.number(),
+});
+export type TAnalyticsLive = z.infer<typeof ZAnalyticsLive>;
+
 export const ZAnalyticsOverview = z.object({
   range: ZAnalyticsRange,
-  totals: z.object({ plays: ZTotal, listeners: ZTotal, hoursListened: ZTotal, followersGained: ZTotal }),
+  totals: z.object({
+    plays: ZTotal,
+    listeners: ZTotal,
+    hoursListened: ZTotal,
+    followersGained: ZTotal,
+    downloads: ZTotal,
+  }),
   daily: z.array(z.object({ day: z.string(), plays: z.number(), listeners: z.number(), seconds: z.number() })),
   tracks: z.array(ZAnalyticsTrackRow),
+  live: z.array(ZAnalyticsLive),
   sources: z.array(ZCount),
   devices: z.array(ZCount),
   apps: z.array(ZCount),

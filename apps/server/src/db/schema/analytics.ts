@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { audioContent } from './tracks';
 import { users } from './users';
 
@@ -80,3 +92,41 @@ export const analyticsRolledDays = pgTable('analytics_rolled_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Podcast enclosure fetches by one client (keyed hash of IP, IPv6 cut to /64, + user agent) in one
+ * rolling 24-hour window from its first fetch (IAB v2.1): the bytes served are summed over partial
+ * ranges, and the window counts as one download (`day` set) once a minute of audio was fetched.
+ */
+export const podcastDownloads = pgTable(
+  'podcast_downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audioContent.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    app: text('app'),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** UTC day the download counted (null until a minute of audio was fetched). */
+    day: date('day', { mode: 'string' }),
+  },
+  (t) => [
+    index('podcast_downloads_client_idx').on(t.audioId, t.clientKey, t.windowStart),
+    index('podcast_downloads_day_idx').on(t.day),
+  ],
+);
+
+/** Counted podcast downloads per track per UTC day, rebuilt with the listening rollup. */
+export const trackDailyDownloads = pgTable(
+  'track_daily_downloads',
+  {
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audioContent.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    downloads: integer('downloads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.audioId, t.day] })],
+);

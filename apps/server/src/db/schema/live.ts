@@ -59,3 +59,19 @@ export const liveChatMutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
 );
+
+/**
+ * Concurrent listeners of a live stream per minute (the highest seen in the minute), written by the
+ * heartbeat and on each viewer change: analytics' average concurrent listeners and minutes listened.
+ */
+export const liveListenerSamples = pgTable(
+  'live_listener_samples',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => liveStreams.id, { onDelete: 'cascade' }),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    listeners: integer('listeners').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.minute] })],
+);

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AFFILIATE_COOKIE, AFFILIATE_RULES } from '@wavecast/shared';
-import { BOT_UA_PATTERNS } from './bots';
+import { isKnownBot } from '../../lib/user-agents';
 
 // The /ref/{id} link's pure rules: the signed attribution cookie, the redirect target, bots.
 
@@ -81,9 +81,8 @@ export function safeRedirect(to: unknown): string {
   return to;
 }
 
-const BOTS = BOT_UA_PATTERNS.map((p) => new RegExp(p));
 /** A known bot (the OPAWG list) or no user agent at all: its clicks are not counted. */
-export const isBot = (ua: string | undefined) => !ua || BOTS.some((re) => re.test(ua));
+export const isBot = isKnownBot;
 
 /** A visitor for the once-a-day click count: a keyed hash of address and agent (nothing stored in clear). */
 export const visitorKey = (secret: string, ip: string, ua: string) =>

@@ -117,7 +117,9 @@ export async function rollupDay(db: Db, day: string, trackIds: string[] | null, 
 /** Days before `today` with raw sessions and no rollup made after the day ended. */
 export async function daysToRoll(db: Db, today: string): Promise<string[]> {
   const res = await db.execute(sql`
-    SELECT DISTINCT day::text AS day FROM listen_sessions
+    SELECT day::text AS day FROM (
+      SELECT day FROM listen_sessions UNION SELECT day FROM podcast_downloads WHERE day IS NOT NULL
+    ) d
     WHERE day < ${today} AND day NOT IN (SELECT day FROM analytics_rolled_days) ORDER BY 1`);
   return rowsOf<{ day: string }>(res).map((r) => r.day);
 }
@@ -242,5 +244,130 @@ export async function firstDaysPlays(db: Db, creatorId: string) {
       r.audio_id,
       { d7: r.d7, d30: r.d30, d90: r.d90 },
     ]),
+  );
+}
+
+/**
+ * Adds an enclosure fetch to the client's current 24-hour window (opened at its first fetch; a
+ * fetch after it ends opens a new one) and marks the window counted on `day` once its summed bytes
+ * reach `needed`. Serialised per client and track, so concurrent ranges add up exactly once.
+ */
+export async function addEnclosureFetch(
+  db: Db,
+  f: { audioId: string; clientKey: string; app: string | null; bytes: number; needed: number; at: Date; day: string },
+  windowMs: number,
+): Promise<{ counted: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`podcast-dl:${f.audioId}:${f.clientKey}`}))`);
+    const since = new Date(f.at.getTime() - windowMs).toISOString();
+    const current = rowsOf<{ id: string; bytes: number; day: string | null }>(
+      await tx.execute(sql`
+        SELECT id, bytes::float8 AS bytes, day::text AS day FROM podcast_downloads
+        WHERE audio_id = ${f.audioId} AND client_key = ${f.clientKey} AND window_start > ${since}::timestamptz
+        ORDER BY window_start DESC LIMIT 1`),
+    )[0];
+    if (!current) {
+      const counted = f.bytes >= f.needed;
+      await tx.execute(sql`
+        INSERT INTO podcast_downloads (audio_id, client_key, app, window_start, bytes, day)
+        VALUES (${f.audioId}, ${f.clientKey}, ${f.app}, ${f.at.toISOString()}::timestamptz, ${f.bytes},
+                ${counted ? f.day : null})`);
+      return { counted };
+    }
+    const bytes = current.bytes + f.bytes;
+    const counted = current.day === null && bytes >= f.needed;
+    await tx.execute(sql`
+      UPDATE podcast_downloads SET bytes = ${bytes}${counted ? sql`, day = ${f.day}` : sql``}
+      WHERE id = ${current.id}`);
+    return { counted };
+  });
+}
+
+/** Rebuilds one day's download counts (all tracks, or `trackIds`) from the counted windows. */
+export async function rollupDownloadsDay(db: Db, day: string, trackIds: string[] | null): Promise<void> {
+  if (trackIds && trackIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`analytics-downloads:${day}`}))`);
+    await tx.execute(sql`DELETE FROM track_daily_downloads WHERE day = ${day} ${onlyTracks(trackIds, 'audio_id')}`);
+    await tx.execute(sql`
+      INSERT INTO track_daily_downloads (audio_id, day, downloads)
+      SELECT audio_id, day, count(*)::int FROM podcast_downloads
+      WHERE day = ${day} ${onlyTracks(trackIds, 'audio_id')} GROUP BY audio_id, day`);
+  });
+}
+
+/** Deletes download windows that ended before `before` (counted ones are in the rollup by then). */
+export async function deleteDownloadWindowsBefore(db: Db, before: string): Promise<void> {
+  await db.execute(sql`DELETE FROM podcast_downloads WHERE window_start < ${before}::timestamptz`);
+}
+
+/** Downloads per track of the creator over the range (key '' = all tracks). */
+export async function downloadsByTrack(db: Db, creatorId: string, from: string, to: string) {
+  const res = await db.execute(sql`
+    SELECT coalesce(d.audio_id::text, '') AS audio_id, sum(d.downloads)::int AS n
+    FROM track_daily_downloads d JOIN audio_content a ON a.id = d.audio_id
+    WHERE a.user_id = ${creatorId} AND d.day BETWEEN ${from} AND ${to}
+    GROUP BY GROUPING SETS ((d.audio_id), ())`);
+  return new Map(rowsOf<{ audio_id: string; n: number }>(res).map((r) => [r.audio_id, r.n ?? 0]));
+}
+
+export interface LiveFigures {
+  streamId: string;
+  title: string;
+  startedAt: string;
+  endedAt: string | null;
+  peakListeners: number;
+  avgListeners: number;
+  minutesListened: number;
+  chatMessages: number;
+  followersGained: number;
+}
+
+/**
+ * The creator's live streams on air during [fromTs, toTs): peak (the stream's own peak or the
+ * highest minute sample), average concurrent listeners (mean of the per-minute samples), minutes
+ * listened (average × minutes on air), chat messages kept, and follows made while it was on air.
+ */
+export async function liveFigures(db: Db, creatorId: string, fromTs: string, toTs: string, now: Date) {
+  const res = await db.execute(sql`
+    WITH s AS (
+      SELECT id, title, on_air_at, coalesce(ended_at, ${now.toISOString()}::timestamptz) AS until, ended_at, peak_viewers
+      FROM live_streams
+      WHERE user_id = ${creatorId} AND on_air_at IS NOT NULL
+        AND on_air_at < ${toTs}::timestamptz AND coalesce(ended_at, ${now.toISOString()}::timestamptz) >= ${fromTs}::timestamptz
+    )
+    SELECT s.id, s.title, s.on_air_at, s.ended_at,
+      greatest(s.peak_viewers, coalesce(x.mx, 0))::int AS peak,
+      coalesce(x.av, 0)::float8 AS avg,
+      round(coalesce(x.av, 0) * extract(epoch FROM (s.until - s.on_air_at)) / 60)::int AS minutes,
+      (SELECT count(*)::int FROM live_chat_messages c WHERE c.stream_id = s.id AND c.deleted_at IS NULL) AS chat,
+      (SELECT count(*)::int FROM follows f WHERE f.following_id = ${creatorId}
+         AND f.created_at >= s.on_air_at AND f.created_at < s.until) AS followers
+    FROM s LEFT JOIN LATERAL (
+      SELECT max(listeners) AS mx, avg(listeners) AS av FROM live_listener_samples WHERE stream_id = s.id
+    ) x ON true
+    ORDER BY s.on_air_at DESC LIMIT 200`);
+  return rowsOf<{
+    id: string;
+    title: string;
+    on_air_at: string | Date;
+    ended_at: string | Date | null;
+    peak: number;
+    avg: number;
+    minutes: number;
+    chat: number;
+    followers: number;
+  }>(res).map(
+    (r): LiveFigures => ({
+      streamId: r.id,
+      title: r.title,
+      startedAt: new Date(r.on_air_at).toISOString(),
+      endedAt: r.ended_at ? new Date(r.ended_at).toISOString() : null,
+      peakListeners: r.peak,
+      avgListeners: Math.round(r.avg * 100) / 100,
+      minutesListened: r.minutes,
+      chatMessages: r.chat,
+      followersGained: r.followers,
+    }),
   );
 }

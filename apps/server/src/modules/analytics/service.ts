@@ -7,7 +7,10 @@ import {
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
+import { serverSecret } from '../../lib/server-secret';
+import { isKnownBot, knownApp } from '../../lib/user-agents';
 import { deviceFromUserAgent } from './device';
+import { DOWNLOAD_WINDOW_MS, downloadClientKey, isProbe, minuteOfBytes } from './downloads';
 import { addDays, type DayRange, dayOf, previousRange, resolveRange } from './range';
 import * as repo from './repo';
 import { biggestDrops, medianPlayTime, retentionCurve, sumHeard } from './retention';
@@ -53,7 +56,14 @@ export function analyticsService(ctx: AppContext) {
     const today = dayOf(ctx.clock.now());
     await repo.rollupDay(db, addDays(today, -1), trackIds, LISTEN_BUCKET_SECONDS);
     await repo.rollupDay(db, today, trackIds, LISTEN_BUCKET_SECONDS);
+    await repo.rollupDownloadsDay(db, addDays(today, -1), trackIds);
+    await repo.rollupDownloadsDay(db, today, trackIds);
   }
+  let key: string | undefined;
+  const secret = () => {
+    key ??= serverSecret(ctx.config);
+    return key;
+  };
 
   return {
     /**
@@ -89,6 +99,38 @@ export function analyticsService(ctx: AppContext) {
 
     markCounted: (sessionId: string) => repo.markCounted(db, sessionId),
 
+    /**
+     * A podcast enclosure fetch (IAB v2.1): bytes `start`..`end` of a `size`-byte file served to
+     * `ip` + `userAgent`. Known bots and Apple's `bytes=0-1` probe are ignored; the rest adds to the
+     * client's rolling 24-hour window, which counts once when a minute of audio was fetched.
+     */
+    async recordDownload(v: {
+      trackId: string;
+      duration: number;
+      size: number;
+      start: number;
+      end: number;
+      ip: string;
+      userAgent: string | undefined;
+    }): Promise<{ counted: boolean }> {
+      if (isProbe(v.start, v.end) || isKnownBot(v.userAgent)) return { counted: false };
+      const ua = v.userAgent ?? '';
+      const now = ctx.clock.now();
+      return repo.addEnclosureFetch(
+        db,
+        {
+          audioId: v.trackId,
+          clientKey: downloadClientKey(secret(), v.ip, ua),
+          app: knownApp(ua),
+          bytes: v.end - v.start + 1,
+          needed: minuteOfBytes(v.size, v.duration),
+          at: now,
+          day: dayOf(now),
+        },
+        DOWNLOAD_WINDOW_MS,
+      );
+    },
+
     /** The job: rolls every finished day not yet rolled, yesterday again, today; then prunes raw rows. */
     async rollup(): Promise<{ rolled: string[]; deleted: number }> {
       const now = ctx.clock.now();
@@ -96,31 +138,41 @@ export function analyticsService(ctx: AppContext) {
       const days = new Set([...(await repo.daysToRoll(db, today)), addDays(today, -1)]);
       for (const day of days) {
         await repo.rollupDay(db, day, null, LISTEN_BUCKET_SECONDS);
+        await repo.rollupDownloadsDay(db, day, null);
         await repo.markRolled(db, day, now);
       }
       await repo.rollupDay(db, today, null, LISTEN_BUCKET_SECONDS);
+      await repo.rollupDownloadsDay(db, today, null);
       const deleted = await repo.deleteRawBefore(db, addDays(today, -retentionDays()));
+      await repo.deleteDownloadWindowsBefore(db, startOf(addDays(today, -retentionDays())));
       return { rolled: [...days, today], deleted };
     },
 
     /** One day, all tracks (tests and backfills). */
-    rollupDay: (day: string) => repo.rollupDay(db, day, null, LISTEN_BUCKET_SECONDS),
+    async rollupDay(day: string) {
+      await repo.rollupDay(db, day, null, LISTEN_BUCKET_SECONDS);
+      await repo.rollupDownloadsDay(db, day, null);
+    },
 
     async overview(creatorId: string, q: TAnalyticsRangeQuery): Promise<TAnalyticsOverview> {
       const range = resolveRange(q, ctx.clock.now());
       const prev = previousRange(range);
       const tracks = await repo.creatorTracks(db, creatorId);
       await refresh(tracks.map((t) => t.id));
-      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers, first] = await Promise.all([
-        repo.dailyRows(db, creatorId, range.from, range.to),
-        repo.dailyRows(db, creatorId, prev.from, prev.to),
-        repo.uniqueListeners(db, creatorId, range.from, range.to),
-        repo.uniqueListeners(db, creatorId, prev.from, prev.to),
-        repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
-        repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
-        repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
-        repo.firstDaysPlays(db, creatorId),
-      ]);
+      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers, first, dls, prevDls, live] =
+        await Promise.all([
+          repo.dailyRows(db, creatorId, range.from, range.to),
+          repo.dailyRows(db, creatorId, prev.from, prev.to),
+          repo.uniqueListeners(db, creatorId, range.from, range.to),
+          repo.uniqueListeners(db, creatorId, prev.from, prev.to),
+          repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+          repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+          repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
+          repo.firstDaysPlays(db, creatorId),
+          repo.downloadsByTrack(db, creatorId, range.from, range.to),
+          repo.downloadsByTrack(db, creatorId, prev.from, prev.to),
+          repo.liveFigures(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1)), ctx.clock.now()),
+        ]);
       const sum = (rs: repo.DailyRow[], f: (r: repo.DailyRow) => number) => rs.reduce((n, r) => n + f(r), 0);
       const perTrack = new Map<string, { plays: number; seconds: number }>();
       const sources: Counts = {};
@@ -143,6 +195,7 @@ export function analyticsService(ctx: AppContext) {
           listeners: { value: uniq.get('') ?? 0, previous: prevUniq.get('') ?? 0 },
           hoursListened: { value: hours(rows), previous: hours(prevRows) },
           followersGained: { value: followers, previous: prevFollowers },
+          downloads: { value: dls.get('') ?? 0, previous: prevDls.get('') ?? 0 },
         },
         daily: series(rows, range),
         tracks: tracks.map((t) => {
@@ -160,9 +213,11 @@ export function analyticsService(ctx: AppContext) {
                 : 0,
             likes: e?.likes ?? 0,
             comments: e?.comments ?? 0,
+            downloads: dls.get(t.id) ?? 0,
             firstDays: first.get(t.id) ?? { d7: 0, d30: 0, d90: 0 },
           };
         }),
+        live,
         sources: sortedCounts(sources),
         devices: sortedCounts(devices),
         apps: sortedCounts(apps),

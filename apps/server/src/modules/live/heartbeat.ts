@@ -50,6 +50,7 @@ export class LiveHeartbeat {
     if (this.rt.closed) return;
     try {
       const gone = await repo.heartbeat(this.db, this.rt.hub.activeIds());
+      await repo.sampleListeners(this.db, this.rt.hub.activeIds(), this.rt.ctx.clock.now());
       for (const id of gone) await this.streams.afterEnd({ id, userId: '', wasActive: false }, false);
       await this.allowance.recheck();
       await this.sweep(this.staleBefore());

@@ -135,6 +135,23 @@ export async function setViewers(db: Db, id: string, viewers: number): Promise<v
     .where(and(eq(liveStreams.id, id), isNull(liveStreams.endedAt)));
 }
 
+/**
+ * Records the current concurrent listeners of on-air streams in this minute's sample (the highest
+ * seen in the minute wins), for analytics' average and minutes listened.
+ */
+export async function sampleListeners(db: Db, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO live_listener_samples (stream_id, minute, listeners)
+    SELECT id, date_trunc('minute', ${at.toISOString()}::timestamptz), viewer_count FROM live_streams
+    WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) AND ended_at IS NULL AND on_air_at IS NOT NULL
+    ON CONFLICT (stream_id, minute) DO UPDATE
+      SET listeners = GREATEST(live_listener_samples.listeners, EXCLUDED.listeners)`);
+}
+
 // Chat
 
 export async function insertChat(

@@ -136,6 +136,7 @@ export class LiveStreams {
   async onViewers(id: string, viewers: number): Promise<void> {
     try {
       await repo.setViewers(this.db, id, viewers);
+      await repo.sampleListeners(this.db, [id], this.rt.ctx.clock.now());
       await this.bus.publish(`live:${id}`, 'live.viewers', { streamId: id, viewers });
       await this.bus.publish('global', 'live.viewers', { streamId: id, viewers });
     } catch (e) {

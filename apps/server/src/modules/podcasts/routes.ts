@@ -4,12 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDiscoverable } from '../../access/tracks';
 import type { AppContext } from '../../context';
+import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
-import { cachedTrack } from '../delivery/cache';
+import { analyticsService } from '../analytics/service';
+import { cachedStat, cachedTrack } from '../delivery/cache';
 import { notModified } from '../delivery/range';
-import { sendObject } from '../delivery/send-object';
+import { answerObject, sendObject } from '../delivery/send-object';
 import { enclosureOf } from './enclosure';
 import { podcastService, type RenderedFeed } from './service';
 
@@ -25,6 +27,7 @@ const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const podcasts = podcastService(ctx);
+  const analytics = analyticsService(ctx);
 
   function sendFeed(req: FastifyRequest, reply: FastifyReply, feed: RenderedFeed) {
     reply
@@ -88,12 +91,25 @@ export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
       const track = await cachedTrack(ctx, req.params.id);
       if (!track || !isDiscoverable(track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       const enc = enclosureOf(track);
-      return sendObject(ctx, req, reply, {
-        key: enc.key,
-        contentType: enc.type,
-        cacheControl: 'public, max-age=3600',
-        missing: MESSAGES.audioNotFound,
-      });
+      const opts = { contentType: enc.type, cacheControl: 'public, max-age=3600' };
+      // Count the download (IAB v2.1, modules/analytics) from the bytes this answer serves.
+      const stat = await cachedStat(ctx, enc.key);
+      const body = stat && answerObject(req.method, req.headers, stat, opts).body;
+      if (stat && body) {
+        // Counting never stands between a podcast app and its file.
+        await analytics
+          .recordDownload({
+            trackId: track.id,
+            duration: track.duration,
+            size: stat.size,
+            start: body.start,
+            end: body.end,
+            ip: clientIp(req, ctx.config.TRUST_PROXY_HEADER),
+            userAgent: req.headers['user-agent'],
+          })
+          .catch((e: unknown) => req.log.error({ err: e }, 'podcast download not counted'));
+      }
+      return sendObject(ctx, req, reply, { key: enc.key, ...opts, missing: MESSAGES.audioNotFound });
     },
   });
 

@@ -47,7 +47,7 @@ function Stat({
   );
 }
 
-type SortKey = 'title' | 'plays' | 'listeners' | 'avgListenThrough' | 'likes' | 'comments';
+type SortKey = 'title' | 'plays' | 'listeners' | 'avgListenThrough' | 'likes' | 'comments' | 'downloads';
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'title', label: 'Track' },
   { key: 'plays', label: 'Plays' },
@@ -55,6 +55,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'avgListenThrough', label: 'Avg. listen-through' },
   { key: 'likes', label: 'Likes' },
   { key: 'comments', label: 'Comments' },
+  { key: 'downloads', label: 'Downloads' },
 ];
 
 function TrackTable({ rows, query }: { rows: TAnalyticsTrackRow[]; query: string }) {
@@ -98,6 +99,7 @@ function TrackTable({ rows, query }: { rows: TAnalyticsTrackRow[]; query: string
             <td className="pr-3">{pct(r.avgListenThrough)}</td>
             <td className="pr-3">{r.likes}</td>
             <td className="pr-3">{r.comments}</td>
+            <td className="pr-3">{r.downloads}</td>
           </tr>
         ))}
       </tbody>
@@ -128,11 +130,12 @@ export default function AnalyticsPage() {
           <p className="text-sm text-muted">
             {data.range.from} – {data.range.to} ({data.range.days} days)
           </p>
-          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
             <Stat label="Plays" {...data.totals.plays} />
             <Stat label="Listeners" {...data.totals.listeners} />
             <Stat label="Hours listened" {...data.totals.hoursListened} format={(n) => n.toFixed(2)} />
             <Stat label="Followers gained" {...data.totals.followersGained} />
+            <Stat label="Podcast downloads" {...data.totals.downloads} />
           </div>
           <div className="rounded-card border border-border bg-surface p-4">
             <div className="mb-2 flex items-center justify-between">
@@ -162,8 +165,16 @@ export default function AnalyticsPage() {
                 onClick={() =>
                   downloadCsv(
                     `tracks-${name}.csv`,
-                    ['Track', 'Plays', 'Listeners', 'Average listen-through', 'Likes', 'Comments'],
-                    data.tracks.map((t) => [t.title, t.plays, t.listeners, t.avgListenThrough, t.likes, t.comments]),
+                    ['Track', 'Plays', 'Listeners', 'Average listen-through', 'Likes', 'Comments', 'Downloads'],
+                    data.tracks.map((t) => [
+                      t.title,
+                      t.plays,
+                      t.listeners,
+                      t.avgListenThrough,
+                      t.likes,
+                      t.comments,
+                      t.downloads,
+                    ]),
                   )
                 }
               >
@@ -216,6 +227,72 @@ export default function AnalyticsPage() {
               </tbody>
             </table>
           </div>
+          {data.live.length > 0 && (
+            <div className="rounded-card border border-border bg-surface p-4">
+              <div className="mb-2 flex items-center justify-between">
+                <h2 className="font-semibold">Live streams</h2>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() =>
+                    downloadCsv(
+                      `live-${name}.csv`,
+                      [
+                        'Stream',
+                        'Started',
+                        'Ended',
+                        'Peak listeners',
+                        'Average listeners',
+                        'Minutes listened',
+                        'Chat messages',
+                        'Followers gained',
+                      ],
+                      data.live.map((l) => [
+                        l.title,
+                        l.startedAt,
+                        l.endedAt ?? '',
+                        l.peakListeners,
+                        l.avgListeners,
+                        l.minutesListened,
+                        l.chatMessages,
+                        l.followersGained,
+                      ]),
+                    )
+                  }
+                >
+                  Export CSV
+                </Button>
+              </div>
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm" data-testid="live-table">
+                  <thead>
+                    <tr className="border-b border-border text-left text-muted">
+                      <th className="py-2 pr-3">Stream</th>
+                      <th className="pr-3">Started</th>
+                      <th className="pr-3">Peak listeners</th>
+                      <th className="pr-3">Average listeners</th>
+                      <th className="pr-3">Minutes listened</th>
+                      <th className="pr-3">Chat messages</th>
+                      <th className="pr-3">Followers gained</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.live.map((l) => (
+                      <tr key={l.streamId} className="border-b border-border/50">
+                        <td className="py-2 pr-3">{l.title}</td>
+                        <td className="pr-3">{new Date(l.startedAt).toLocaleString()}</td>
+                        <td className="pr-3">{l.peakListeners}</td>
+                        <td className="pr-3">{l.avgListeners}</td>
+                        <td className="pr-3">{l.minutesListened}</td>
+                        <td className="pr-3">{l.chatMessages}</td>
+                        <td className="pr-3">{l.followersGained}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )}
           <div className="grid gap-4 md:grid-cols-3">
             <BarList title="Sources" items={data.sources} />
             <BarList title="Devices" items={data.devices} />

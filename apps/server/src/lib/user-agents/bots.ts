@@ -1,5 +1,5 @@
 // Generated from the OPAWG user-agents-v2 list `bots.runtime.json` (commit 8008a31), MIT licence:
-// see bots.LICENSE beside this file. Each entry is a regular expression source for a User-Agent.
+// see LICENSE beside this file. Each entry is a regular expression source for a User-Agent.
 export const BOT_UA_PATTERNS: readonly string[] = [
   '^7Siters',
   'AAABot',
