@@ -17,6 +17,7 @@ import { scheduleJobs } from './jobs/registry';
 import { clientIp } from './lib/client-ip';
 import { installErrorHandler } from './lib/error-handler';
 import { installRequestGuards } from './lib/guard';
+import { isBearerOnly } from './modules/tokens/service';
 import { createHttpServer } from './lib/http-server';
 import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
@@ -102,7 +103,10 @@ export async function buildApp(
 
   // Every API route registered from here on declares its access; state-changing requests and
   // WebSocket upgrades must come from our own origin (lib/guard.ts).
-  installRequestGuards(app, { publicUrl: config.PUBLIC_URL });
+  installRequestGuards(app, {
+    publicUrl: config.PUBLIC_URL,
+    bearerOnly: (req) => isBearerOnly(req.headers, req.url),
+  });
   const sockets = userSockets(ctx.bus);
   app.addHook('onClose', async () => sockets.close());
   await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });

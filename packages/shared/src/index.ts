@@ -1,6 +1,7 @@
 export * from './analytics';
 export * from './constants';
 export * from './contracts/admin';
+export * from './contracts/tokens';
 export * from './contracts/ads';
 export * from './contracts/affiliates';
 export * from './contracts/analytics';

@@ -27,6 +27,7 @@ import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
+import { tokenRoutes } from './tokens/routes';
 import { trackRoutes } from './tracks/routes';
 import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
@@ -66,3 +67,5 @@ modules.push(moderationRoutes);
 modules.push(analyticsRoutes);
 // Podcasts and the open web: feeds, show settings, chapters.
 modules.push(podcastRoutes, transcriptRoutes, embedRoutes);
+// The public API: personal access tokens.
+modules.push(tokenRoutes);

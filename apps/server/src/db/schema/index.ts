@@ -11,3 +11,4 @@ export * from './podcasts';
 export * from './system';
 export * from './tracks';
 export * from './users';
+export * from './tokens';
