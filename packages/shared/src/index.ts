@@ -1,7 +1,6 @@
 export * from './analytics';
 export * from './constants';
 export * from './contracts/admin';
-export * from './contracts/tokens';
 export * from './contracts/ads';
 export * from './contracts/affiliates';
 export * from './contracts/analytics';
@@ -19,6 +18,7 @@ export * from './contracts/playlists';
 export * from './contracts/podcasts';
 export * from './contracts/profiles';
 export * from './contracts/support';
+export * from './contracts/tokens';
 export * from './contracts/tracks';
 export * from './contracts/users';
 export * from './errors';

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { pingDatabase } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { bearerToken, tokensService } from '../tokens/service';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
 import { type Auth, createAuth } from './auth';
 import { isExposedAuthEndpoint } from './exposed-endpoints';
@@ -13,7 +14,6 @@ import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
 import { sendWebResponse, webHeaders } from './web-bridge';
-import { bearerToken, tokensService } from '../tokens/service';
 
 /** Resolves the signed-in user (auth session + profile) for a request, or null. */
 export async function resolveUser(

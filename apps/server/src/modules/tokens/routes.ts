@@ -28,11 +28,9 @@ export async function tokenRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = tokensService(ctx);
 
-  app.get(
-    '/api/tokens',
-    { config, schema: { tags: ['tokens'], response: { 200: ZTokenList } } },
-    async (req) => ({ items: (await service.list(signedInUser(req))).map(presentToken) }),
-  );
+  app.get('/api/tokens', { config, schema: { tags: ['tokens'], response: { 200: ZTokenList } } }, async (req) => ({
+    items: (await service.list(signedInUser(req))).map(presentToken),
+  }));
 
   app.post(
     '/api/tokens',

@@ -19,7 +19,10 @@ export function bearerToken(authorization: string | undefined): string | null {
 /** Routes a token never opens: sign-in and sessions, admin, and the token routes themselves. */
 export function tokenRefusedOn(url: string): boolean {
   return (
-    url.startsWith('/api/auth/') || url.startsWith('/api/admin/') || url === '/api/admin' || url.startsWith('/api/tokens')
+    url.startsWith('/api/auth/') ||
+    url.startsWith('/api/admin/') ||
+    url === '/api/admin' ||
+    url.startsWith('/api/tokens')
   );
 }
 

@@ -49,7 +49,9 @@ describe('personal access tokens', () => {
     const refused = await bearer(read.secret, 'POST', `/api/users/${other.id}/follow`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('This token is read-only');
-    const ok = await bearer(rw.secret, 'POST', `/api/users/${other.id}/follow`, { origin: 'https://elsewhere.example' });
+    const ok = await bearer(rw.secret, 'POST', `/api/users/${other.id}/follow`, {
+      origin: 'https://elsewhere.example',
+    });
     expect(ok.statusCode).toBe(200);
     // A cookie request from a foreign origin is still refused.
     const csrf = await t.app.inject({

@@ -7,6 +7,8 @@ import type {
   TOwnProfile,
   TPrivacyPrefs,
   TProfileUpdate,
+  Token as TToken,
+  TokenInput as TTokenInput,
 } from '@wavecast/shared';
 import { api } from '../../lib/api';
 import { SESSION_KEY } from '../auth/session';
@@ -107,5 +109,28 @@ export function useBecomeCreator() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: TDeleteAccountInput) => api<{ deleted: true }>('/api/me', { method: 'DELETE', body }),
+  });
+}
+
+const TOKENS_KEY = ['me', 'tokens'] as const;
+
+/** Personal access tokens for the public API (`/api/tokens`). */
+export const useApiTokens = () =>
+  useQuery({ queryKey: TOKENS_KEY, queryFn: () => api<{ items: TToken[] }>('/api/tokens') });
+
+export function useCreateApiToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TTokenInput) =>
+      api<{ token: TToken; secret: string; message: string }>('/api/tokens', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
+  });
+}
+
+export function useRevokeApiToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ message: string }>(`/api/tokens/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }

@@ -1,9 +1,10 @@
 import type { TOwnProfile } from '@wavecast/shared';
+import { ApiTokensCard } from './ApiTokensCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
 import { SettingsCard } from './SettingsCard';
 
-/** Settings → Security: Change Password, and the Danger Zone. */
+/** Settings → Security: Change Password, API tokens, and the Danger Zone. */
 export function SecurityTab({ profile }: { profile: TOwnProfile }) {
   return (
     <div className="space-y-6">
@@ -17,6 +18,7 @@ export function SecurityTab({ profile }: { profile: TOwnProfile }) {
       >
         <ChangePasswordForm hasPassword={profile.hasPassword} />
       </SettingsCard>
+      <ApiTokensCard />
       <SettingsCard title="Danger Zone" tone="danger">
         <DeleteAccount hasPassword={profile.hasPassword} email={profile.email} />
       </SettingsCard>
