@@ -21,6 +21,7 @@ export * from './contracts/support';
 export * from './contracts/tokens';
 export * from './contracts/tracks';
 export * from './contracts/users';
+export * from './contracts/webhooks';
 export * from './errors';
 export * from './events';
 export * from './format';

@@ -31,6 +31,7 @@ import { tokenRoutes } from './tokens/routes';
 import { trackRoutes } from './tracks/routes';
 import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -69,3 +70,5 @@ modules.push(analyticsRoutes);
 modules.push(podcastRoutes, transcriptRoutes, embedRoutes);
 // The public API: personal access tokens.
 modules.push(tokenRoutes);
+// Webhooks: creators' endpoints, signed deliveries as jobs.
+modules.push(webhookRoutes);

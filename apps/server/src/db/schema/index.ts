@@ -12,3 +12,4 @@ export * from './system';
 export * from './tokens';
 export * from './tracks';
 export * from './users';
+export * from './webhooks';
