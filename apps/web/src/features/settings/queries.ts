@@ -9,6 +9,9 @@ import type {
   TProfileUpdate,
   Token as TToken,
   TokenInput as TTokenInput,
+  Webhook as TWebhook,
+  WebhookDelivery as TWebhookDelivery,
+  WebhookInput as TWebhookInput,
 } from '@wavecast/shared';
 import { api } from '../../lib/api';
 import { SESSION_KEY } from '../auth/session';
@@ -133,4 +136,37 @@ export function useRevokeApiToken() {
     mutationFn: (id: string) => api<{ message: string }>(`/api/tokens/${id}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
+}
+
+const WEBHOOKS_KEY = ['me', 'webhooks'] as const;
+
+/** A creator's webhooks (`/api/webhooks`), their delivery log and re-send. */
+export const useWebhooks = (enabled: boolean) =>
+  useQuery({ queryKey: WEBHOOKS_KEY, enabled, queryFn: () => api<{ items: TWebhook[] }>('/api/webhooks') });
+
+export const useWebhookDeliveries = (id: string | null) =>
+  useQuery({
+    queryKey: [...WEBHOOKS_KEY, id, 'deliveries'],
+    enabled: !!id,
+    queryFn: () => api<{ items: TWebhookDelivery[] }>(`/api/webhooks/${id}/deliveries`),
+  });
+
+export function useWebhookMutations() {
+  const qc = useQueryClient();
+  const onSuccess = () => qc.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+  return {
+    create: useMutation({
+      mutationFn: (body: TWebhookInput) =>
+        api<{ webhook: TWebhook; secret: string; message: string }>('/api/webhooks', { method: 'POST', body }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<{ message: string }>(`/api/webhooks/${id}`, { method: 'DELETE' }),
+      onSuccess,
+    }),
+    resend: useMutation({
+      mutationFn: (id: string) => api<{ message: string }>(`/api/webhooks/deliveries/${id}/resend`, { method: 'POST' }),
+      onSuccess,
+    }),
+  };
 }
