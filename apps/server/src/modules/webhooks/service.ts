@@ -118,6 +118,9 @@ export function webhookEventOf(
 ): { userId: string; event: WebhookEvent; key: string; data: Record<string, unknown> } | null {
   const d = msg.data as Record<string, string>;
   switch (msg.event) {
+    // Published once, the first time a track is both ready and public (tracks/announce.ts).
+    case 'track.uploaded':
+      return { userId: d.userId, event: 'track.published', key: d.trackId, data: { trackId: d.trackId } };
     case 'track.processed':
       if (!msg.topic.startsWith('user:')) return null;
       return {

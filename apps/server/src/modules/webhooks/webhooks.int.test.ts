@@ -101,6 +101,35 @@ describe('webhooks', () => {
     expect(received).toHaveLength(3);
   });
 
+  it('maps the bus events to webhook events for the owner only', async () => {
+    const creator = await signUp(t, { role: 'creator' });
+    const created = await call(t, creator, 'POST', '/api/webhooks', {
+      url: `${base}/all`,
+      events: ['track.published', 'track.processed', 'comment.created'],
+    });
+    const id = created.json().webhook.id;
+    const trackId = '8f0b6f52-5a0e-4c55-9d43-4d6ac1f4a002';
+    await t.ctx.bus.publish(`user:${creator.id}`, 'track.uploaded', { trackId, userId: creator.id });
+    await t.ctx.bus.publish(`user:${creator.id}`, 'track.processed', { trackId, status: 'ready' });
+    await t.ctx.bus.publish(`track:${trackId}`, 'track.processed', { trackId, status: 'ready' });
+    await t.ctx.bus.publish(`track:${trackId}`, 'comment.created', {
+      trackId,
+      commentId: '8f0b6f52-5a0e-4c55-9d43-4d6ac1f4a003',
+      trackOwnerId: creator.id,
+      authorId: 'someone',
+    });
+    // Not asked for, and someone else's stream.
+    await t.ctx.bus.publish('global', 'live.ended', { streamId: trackId, userId: creator.id });
+    let events: string[] = [];
+    for (let i = 0; i < 50 && events.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      events = (await call(t, creator, 'GET', `/api/webhooks/${id}/deliveries`))
+        .json()
+        .items.map((d: { event: string }) => d.event);
+    }
+    expect(events.sort()).toEqual(['comment.created', 'track.processed', 'track.published']);
+  });
+
   it('refuses http and private, loopback and link-local targets when the switch is off', async () => {
     const creator = await signUp(strict, { role: 'creator' });
     for (const url of [
