@@ -143,6 +143,12 @@ test('another site embeds the player and plays a track; the app itself refuses t
     await expect
       .poll(async () => Number(await player.locator('.seek').inputValue()), { timeout: 15_000 })
       .toBeGreaterThan(1);
+    // The frame's SameSite=Lax cookie is not sent inside another site: its signed listener token is,
+    // so after half the 20 s track the play COUNTS.
+    const countOf = async () =>
+      (await (await page.request.get(`${baseURL}/api/tracks/${publicId}`)).json()).track.playCount as number;
+    const before = await countOf();
+    await expect.poll(countOf, { timeout: 30_000 }).toBe(before + 1);
 
     // The player's script is small: at most 30 KB gzipped.
     const src = await player.locator('script[type="module"]').getAttribute('src');

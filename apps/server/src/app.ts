@@ -23,6 +23,7 @@ import { refuseNulInput } from './lib/nul';
 import { modules } from './modules';
 import { serveHotMedia } from './modules/delivery/hot-media';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
+import { isBearerOnly } from './modules/tokens/service';
 import { realtimeGateway } from './realtime/gateway';
 import { ingestSocket } from './realtime/ingest-socket';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
@@ -102,7 +103,10 @@ export async function buildApp(
 
   // Every API route registered from here on declares its access; state-changing requests and
   // WebSocket upgrades must come from our own origin (lib/guard.ts).
-  installRequestGuards(app, { publicUrl: config.PUBLIC_URL });
+  installRequestGuards(app, {
+    publicUrl: config.PUBLIC_URL,
+    bearerOnly: (req) => isBearerOnly(req.headers, req.url),
+  });
   const sockets = userSockets(ctx.bus);
   app.addHook('onClose', async () => sockets.close());
   await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });

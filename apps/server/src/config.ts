@@ -38,6 +38,8 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .optional(),
+  /** 1: webhooks may target http and private/loopback addresses (tests only). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   MAIL_FROM: z.string().default('Wavecast <no-reply@wavecast.local>'),
   /** Where contact-form notifications go. */
   SUPPORT_EMAIL: z.email().default('support@wavecast.local'),

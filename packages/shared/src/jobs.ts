@@ -35,6 +35,8 @@ export interface JobPayloads {
   'moderation.copyright-restore': { at: string };
   /** Hourly: listening rolled into per-track per-day analytics, old raw rows deleted; it schedules its next run. */
   'analytics.rollup': { at: string };
+  /** One webhook delivery (modules/webhooks): retried with exponential backoff for about a day. */
+  'webhooks.deliver': { deliveryId: string };
 }
 
 export type JobType = keyof JobPayloads;

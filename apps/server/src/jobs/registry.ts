@@ -10,6 +10,7 @@ import { ensureDigestScheduled } from '../modules/notifications/digest';
 import { notificationJobs } from '../modules/notifications/jobs';
 import { supportJobs } from '../modules/support/mail';
 import { reconcileProcessing, trackJobs } from '../modules/tracks/jobs';
+import { webhookJobs } from '../modules/webhooks/jobs';
 import type { ModuleJobs } from './define';
 import type { JobHandler, JobOptions } from './queue';
 
@@ -19,6 +20,7 @@ moduleJobs.push(affiliateJobs);
 moduleJobs.push(adsJobs);
 moduleJobs.push(moderationJobs);
 moduleJobs.push(analyticsJobs);
+moduleJobs.push(webhookJobs);
 
 /** Recurring jobs: each queues its next run once, however many processes ask (enqueueUnlessWaiting). */
 const schedules: { name: string; ensure: (ctx: AppContext) => Promise<void> }[] = [

@@ -45,11 +45,17 @@ type GuardHook = onRequestHookHandler & { [GUARD]?: true };
  * Needs `request.user` set by a root-level `onRequest` hook (the auth module's): root hooks run
  * before route hooks.
  */
-export function installRequestGuards(app: FastifyInstance, opts: { publicUrl: string }): void {
+export function installRequestGuards(
+  app: FastifyInstance,
+  opts: { publicUrl: string; bearerOnly?: (req: FastifyRequest) => boolean },
+): void {
   const sameOrigin = (req: FastifyRequest) => isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl);
 
   app.addHook('onRequest', async (req) => {
     if (req.method === 'GET' || req.method === 'HEAD' || !isApi(req.url)) return;
+    // A bearer token without a session cookie is no cookie request: the auth hook accepts it only
+    // when the token is valid (otherwise 401), so the origin check has nothing to protect there.
+    if (opts.bearerOnly?.(req)) return;
     if (!sameOrigin(req)) throw forbidden(ORIGIN_REFUSED);
   });
 

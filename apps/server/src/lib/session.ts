@@ -8,6 +8,8 @@ export interface SessionUser {
   displayName: string | null;
   /** The auth session of this request (step-up is kept per session). */
   sessionId: string;
+  /** Set when the request authenticated with a personal access token (modules/tokens), not a session. */
+  viaToken?: string;
 }
 
 declare module 'fastify' {

@@ -27,9 +27,11 @@ import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
+import { tokenRoutes } from './tokens/routes';
 import { trackRoutes } from './tracks/routes';
 import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -66,3 +68,7 @@ modules.push(moderationRoutes);
 modules.push(analyticsRoutes);
 // Podcasts and the open web: feeds, show settings, chapters.
 modules.push(podcastRoutes, transcriptRoutes, embedRoutes);
+// The public API: personal access tokens.
+modules.push(tokenRoutes);
+// Webhooks: creators' endpoints, signed deliveries as jobs.
+modules.push(webhookRoutes);

@@ -43,13 +43,34 @@ const fmt = (s: number) => {
 };
 
 /** The same plays API and rule as the main player: a play counts after 30 s (or half a short track). */
+// Inside another site the SameSite=Lax listener cookie is not sent: the frame keeps the server's
+// signed listener token in its own storage and sends it with each report instead.
+const TOKEN_KEY = 'wavecast:listener';
+let listenerToken: string | undefined;
+try {
+  listenerToken = localStorage.getItem(TOKEN_KEY) ?? undefined;
+} catch {
+  // storage blocked: the token lives as long as the frame
+}
+
 function report(trackId: string, secondsListened: number) {
   void fetch('/api/plays', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ trackId, secondsListened: Math.round(secondsListened * 10) / 10 }),
-  }).catch(() => {});
+    body: JSON.stringify({ trackId, secondsListened: Math.round(secondsListened * 10) / 10, listenerToken }),
+  })
+    .then((r) => (r.ok ? r.json() : null))
+    .then((res: { listenerToken?: string } | null) => {
+      if (!res?.listenerToken) return;
+      listenerToken = res.listenerToken;
+      try {
+        localStorage.setItem(TOKEN_KEY, res.listenerToken);
+      } catch {
+        // storage blocked
+      }
+    })
+    .catch(() => {});
 }
 
 if (data && root && data.tracks.length > 0) {

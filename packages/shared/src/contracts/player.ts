@@ -12,9 +12,19 @@ export const ZPlayReport = z.object({
     .max(24 * 3600),
   /** Which 5-second buckets were heard, for creator analytics (see contracts/analytics). */
   listen: ZListenReport.optional(),
+  /**
+   * The embedded player's anonymous listener id (signed by the server, kept in the frame's own
+   * storage): inside another site the SameSite=Lax listener cookie is not sent.
+   */
+  listenerToken: z.string().max(200).optional(),
 });
 export type TPlayReport = z.infer<typeof ZPlayReport>;
-export const ZPlayResult = z.object({ counted: z.boolean(), playCount: z.number().int() });
+export const ZPlayResult = z.object({
+  counted: z.boolean(),
+  playCount: z.number().int(),
+  /** A new anonymous listener's signed id (the embed keeps it; the main player relies on the cookie). */
+  listenerToken: z.string().optional(),
+});
 export type TPlayResult = z.infer<typeof ZPlayResult>;
 
 export const ZTrackIdParams = z.object({ trackId: z.string().min(1).max(100) });

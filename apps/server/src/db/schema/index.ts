@@ -9,5 +9,7 @@ export * from './moderation';
 export * from './playlists';
 export * from './podcasts';
 export * from './system';
+export * from './tokens';
 export * from './tracks';
 export * from './users';
+export * from './webhooks';

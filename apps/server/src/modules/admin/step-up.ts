@@ -18,6 +18,7 @@ export function stepUpService(ctx: AppContext) {
 
   /** Until when this session may act without confirming its password again (null: now needs it). */
   async function until(user: SessionUser): Promise<Date | null> {
+    if (user.viaToken) return null; // an access token never steps up
     const [row] = await db.select().from(sessionStepUps).where(eq(sessionStepUps.sessionId, user.sessionId));
     const ends = (row?.at.getTime() ?? 0) + WINDOW_MS;
     return ends > ctx.clock.now().getTime() ? new Date(ends) : null;
@@ -33,6 +34,7 @@ export function stepUpService(ctx: AppContext) {
 
     /** Checks the account's password and opens the window for this session. */
     async confirm(user: SessionUser, password: string): Promise<Date> {
+      if (user.viaToken) throw new AppError('STEP_UP_REQUIRED', ADMIN_MESSAGES.stepUpRequired);
       const [account] = await db
         .select({ hash: authAccounts.password })
         .from(authAccounts)

@@ -1,11 +1,12 @@
-import { ZAuthProviders } from '@wavecast/shared';
-import type { FastifyInstance } from 'fastify';
+import { TOKEN_RATE_LIMIT, ZAuthProviders } from '@wavecast/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { pingDatabase } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { bearerToken, tokensService } from '../tokens/service';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
 import { type Auth, createAuth } from './auth';
 import { isExposedAuthEndpoint } from './exposed-endpoints';
@@ -52,6 +53,8 @@ export async function resolveUser(
  * better-auth turns every failure into a bare 500 (the cause stays in its log): when one happens,
  * a ping tells whether the database is the reason, and its error then answers 503 (error-handler).
  */
+const hasSession = (req: FastifyRequest) => !!req.headers.cookie?.includes('better-auth.session_token');
+
 async function throwIfDatabaseDown(ctx: AppContext): Promise<void> {
   await pingDatabase(ctx.database);
 }
@@ -66,8 +69,22 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   const proxyHeader = ctx.config.TRUST_PROXY_HEADER;
   app.decorate('auth', auth);
 
+  // Personal access tokens (modules/tokens): `Authorization: Bearer` on a request without a session cookie.
+  const tokens = tokensService(ctx);
+  const tokenLimit = root.rateLimit({
+    max: TOKEN_RATE_LIMIT.max,
+    timeWindow: TOKEN_RATE_LIMIT.windowMs,
+    keyGenerator: (req) => `token:${req.user?.viaToken}`,
+  });
+
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.headers.cookie?.includes('better-auth.session_token')) return;
+    if (bearerToken(req.headers.authorization) && !hasSession(req)) {
+      if (!req.url.startsWith('/api')) return;
+      req.user = await tokens.authenticate(bearerToken(req.headers.authorization) ?? '', req.method, req.url);
+      await tokenLimit.call(root, req, reply);
+      return;
+    }
+    if (!hasSession(req)) return;
     if (req.url.startsWith('/api/auth/')) return;
     const { user, setCookies } = await resolveUser(auth, ctx, webHeaders(req, proxyHeader)).catch(async (e) => {
       await throwIfDatabaseDown(ctx);

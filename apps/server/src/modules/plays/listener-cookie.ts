@@ -47,7 +47,9 @@ export function listenerCookies(ctx: AppContext) {
   return {
     /** The anonymous id of this request's listener, or null when it has no valid cookie. */
     read: (req: FastifyRequest) => verifyListenerId(key(), readCookie(req, LISTENER_COOKIE)),
-    /** Gives the browser a fresh anonymous id and returns it. */
+    /** The id inside a signed listener token (the embed sends it in the report body), or null. */
+    readToken: (token: string | undefined) => verifyListenerId(key(), token),
+    /** Gives the browser a fresh anonymous id (cookie) and returns its signed token. */
     issue(reply: FastifyReply): string {
       const id = randomBytes(16).toString('base64url');
       const attrs = [
@@ -59,7 +61,7 @@ export function listenerCookies(ctx: AppContext) {
         ...(secure ? ['Secure'] : []),
       ];
       reply.header('set-cookie', attrs.join('; '));
-      return id;
+      return signListenerId(key(), id);
     },
   };
 }

@@ -130,7 +130,7 @@ describe('POST /api/plays (anonymous)', () => {
   it('gives a browser an id cookie first, then counts once per id per window', async () => {
     const track = await makeTrack(creator.id, 'anon-song');
     const start = await report(null, track, 0);
-    expect(start.json()).toEqual({ counted: false, playCount: 0 });
+    expect(start.json()).toMatchObject({ counted: false, playCount: 0 });
     const setCookie = String(start.headers['set-cookie']);
     expect(setCookie).toContain(`${LISTENER_COOKIE}=`);
     expect(setCookie).toContain('HttpOnly');
@@ -150,7 +150,7 @@ describe('POST /api/plays (anonymous)', () => {
   it('does not count without an id, nor with a forged one', async () => {
     const track = await makeTrack(creator.id, 'anon-forged');
     const res = await report(null, track, 60);
-    expect(res.json()).toEqual({ counted: false, playCount: 0 });
+    expect(res.json()).toMatchObject({ counted: false, playCount: 0 });
     expect(res.headers['set-cookie']).toBeDefined();
     const forged = await report(`${LISTENER_COOKIE}=AAAAAAAAAAAAAAAAAAAAAA.forgedsignature`, track, 60);
     expect(forged.json().counted).toBe(false);

@@ -30,14 +30,17 @@ export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       let listener: Listener | null = null;
+      let listenerToken: string | undefined;
       if (req.user) listener = { userId: req.user.id, anonymousId: null };
       else {
-        const anonymousId = cookies.read(req);
+        // The cookie, or (an embed inside another site, where the Lax cookie is not sent) the signed token.
+        const anonymousId = cookies.read(req) ?? cookies.readToken(req.body.listenerToken);
         if (anonymousId) listener = { userId: null, anonymousId };
         // A browser without a (valid) id gets one now; its plays count from the next report on.
-        else cookies.issue(reply);
+        else listenerToken = cookies.issue(reply);
       }
-      return service.report(req.user?.id ?? null, listener, req.body, req.headers['user-agent']);
+      const result = await service.report(req.user?.id ?? null, listener, req.body, req.headers['user-agent']);
+      return listenerToken ? { ...result, listenerToken } : result;
     },
   );
 }

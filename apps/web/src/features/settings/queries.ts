@@ -7,6 +7,11 @@ import type {
   TOwnProfile,
   TPrivacyPrefs,
   TProfileUpdate,
+  Token as TToken,
+  TokenInput as TTokenInput,
+  Webhook as TWebhook,
+  WebhookDelivery as TWebhookDelivery,
+  WebhookInput as TWebhookInput,
 } from '@wavecast/shared';
 import { api } from '../../lib/api';
 import { SESSION_KEY } from '../auth/session';
@@ -108,4 +113,60 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: TDeleteAccountInput) => api<{ deleted: true }>('/api/me', { method: 'DELETE', body }),
   });
+}
+
+const TOKENS_KEY = ['me', 'tokens'] as const;
+
+/** Personal access tokens for the public API (`/api/tokens`). */
+export const useApiTokens = () =>
+  useQuery({ queryKey: TOKENS_KEY, queryFn: () => api<{ items: TToken[] }>('/api/tokens') });
+
+export function useCreateApiToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TTokenInput) =>
+      api<{ token: TToken; secret: string; message: string }>('/api/tokens', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
+  });
+}
+
+export function useRevokeApiToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ message: string }>(`/api/tokens/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
+  });
+}
+
+const WEBHOOKS_KEY = ['me', 'webhooks'] as const;
+
+/** A creator's webhooks (`/api/webhooks`), their delivery log and re-send. */
+export const useWebhooks = (enabled: boolean) =>
+  useQuery({ queryKey: WEBHOOKS_KEY, enabled, queryFn: () => api<{ items: TWebhook[] }>('/api/webhooks') });
+
+export const useWebhookDeliveries = (id: string | null) =>
+  useQuery({
+    queryKey: [...WEBHOOKS_KEY, id, 'deliveries'],
+    enabled: !!id,
+    queryFn: () => api<{ items: TWebhookDelivery[] }>(`/api/webhooks/${id}/deliveries`),
+  });
+
+export function useWebhookMutations() {
+  const qc = useQueryClient();
+  const onSuccess = () => qc.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+  return {
+    create: useMutation({
+      mutationFn: (body: TWebhookInput) =>
+        api<{ webhook: TWebhook; secret: string; message: string }>('/api/webhooks', { method: 'POST', body }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<{ message: string }>(`/api/webhooks/${id}`, { method: 'DELETE' }),
+      onSuccess,
+    }),
+    resend: useMutation({
+      mutationFn: (id: string) => api<{ message: string }>(`/api/webhooks/deliveries/${id}/resend`, { method: 'POST' }),
+      onSuccess,
+    }),
+  };
 }

@@ -1,10 +1,14 @@
 import type { TOwnProfile } from '@wavecast/shared';
+import { useSession } from '../../auth/session';
+import { ApiTokensCard } from './ApiTokensCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
 import { SettingsCard } from './SettingsCard';
+import { WebhooksCard } from './WebhooksCard';
 
-/** Settings → Security: Change Password, and the Danger Zone. */
+/** Settings → Security: Change Password, API tokens, and the Danger Zone. */
 export function SecurityTab({ profile }: { profile: TOwnProfile }) {
+  const { user } = useSession();
   return (
     <div className="space-y-6">
       <SettingsCard
@@ -17,6 +21,8 @@ export function SecurityTab({ profile }: { profile: TOwnProfile }) {
       >
         <ChangePasswordForm hasPassword={profile.hasPassword} />
       </SettingsCard>
+      <ApiTokensCard />
+      {user?.role === 'creator' && <WebhooksCard />}
       <SettingsCard title="Danger Zone" tone="danger">
         <DeleteAccount hasPassword={profile.hasPassword} email={profile.email} />
       </SettingsCard>
