@@ -31,7 +31,7 @@ describe('webhook targets', () => {
     await expect(assertWebhookTarget('https://93.184.216.34/h', false)).resolves.toBeInstanceOf(URL);
   });
 
-  it('signs `${t}.${body}` with HMAC-SHA256', () => {
+  it('signs "timestamp.body" with HMAC-SHA256', () => {
     expect(signWebhook('whsec_test', 1700000000, '{"a":1}')).toBe(
       `t=1700000000,v1=${createHmac('sha256', 'whsec_test').update('1700000000.{"a":1}').digest('hex')}`,
     );
