@@ -8,6 +8,8 @@ interface TestJobs {
   'test.transcode': Record<string, never>;
   'test.mail': Record<string, never>;
   'test.weekly': { week: string };
+  'test.retry': Record<string, never>;
+  'test.paced': Record<string, never>;
 }
 
 let t: TestApp;
@@ -45,6 +47,28 @@ describe('JobQueue', () => {
     );
     await q.drain();
     expect(seen).toEqual(['a', 'flaky']);
+  });
+
+  it("waits its type's retry delay after a failure (2^n seconds by default)", async () => {
+    const q = new JobQueue<TestJobs>(t.ctx.database);
+    q.register('test.retry', async () => {
+      throw new Error('relay down');
+    });
+    q.register(
+      'test.paced',
+      async () => {
+        throw new Error('later');
+      },
+      { retryDelaySeconds: (attempt) => [600, 3600][attempt - 1] ?? 60 },
+    );
+    const mail = await q.enqueue('test.retry', {}, { maxAttempts: 3 });
+    const weekly = await q.enqueue('test.paced', {}, { maxAttempts: 3 });
+    await q.drain();
+    const waits = await t.ctx.database.query<{ id: string; secs: number }>(
+      'SELECT id, extract(epoch FROM run_at - updated_at)::int AS secs FROM jobs WHERE id = ANY($1)',
+      [[mail, weekly]],
+    );
+    expect(Object.fromEntries(waits.map((w) => [w.id, Number(w.secs)]))).toEqual({ [mail]: 2, [weekly]: 600 });
   });
 
   it('runs lanes side by side: a quick job does not wait behind a long media job', async () => {

@@ -11,12 +11,15 @@ export interface JobOptions<P> {
   lane?: JobLane;
   /** Called once a job of this type has used all its attempts (after its row is marked failed). */
   onFailed?: (payload: P, message: string) => Promise<void>;
+  /** Seconds before the next try after failed attempt n (1-based); default 2^n. */
+  retryDelaySeconds?: (attempt: number) => number;
 }
 
 interface Registered {
   handler: (payload: unknown) => Promise<void>;
   lane: JobLane;
   onFailed?: (payload: unknown, message: string) => Promise<void>;
+  retryDelaySeconds?: (attempt: number) => number;
 }
 
 /** Jobs of one lane run one at a time; lanes run side by side, so mail never waits behind a transcode. */
@@ -51,6 +54,7 @@ export class JobQueue<M = JobPayloads> {
       handler: handler as Registered['handler'],
       lane: opts.lane ?? 'default',
       onFailed: opts.onFailed as Registered['onFailed'],
+      retryDelaySeconds: opts.retryDelaySeconds,
     });
   }
 
@@ -115,10 +119,11 @@ export class JobQueue<M = JobPayloads> {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const final = job.attempts >= job.max_attempts;
+      const delay = this.handlers.get(job.type)?.retryDelaySeconds?.(job.attempts) ?? 2 ** job.attempts;
       await this.database.query(
         `UPDATE jobs SET status = $2, last_error = $3, updated_at = now(),
            run_at = now() + make_interval(secs => $4), locked_until = NULL WHERE id = $1`,
-        [job.id, final ? 'failed' : 'queued', message.slice(0, 2000), 2 ** job.attempts],
+        [job.id, final ? 'failed' : 'queued', message.slice(0, 2000), delay],
       );
       if (final) await this.handlers.get(job.type)?.onFailed?.(job.payload, message);
     }

@@ -10,8 +10,16 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOKS_MAX = 10;
-/** Attempts per delivery: the queue waits 2^n s after attempt n, so the last one is about 18 hours after the first. */
-export const WEBHOOK_MAX_ATTEMPTS = 16;
+/**
+ * A failed delivery is retried for 24 hours: after 1, 2, 4 … 512 minutes (about 17 hours in all),
+ * then a last time 24 hours after the first attempt.
+ */
+export const WEBHOOK_RETRY_HOURS = 24;
+export const WEBHOOK_RETRY_DELAYS_SECONDS = (() => {
+  const delays = Array.from({ length: 10 }, (_, i) => 60 * 2 ** i);
+  return [...delays, WEBHOOK_RETRY_HOURS * 3600 - delays.reduce((a, b) => a + b, 0)];
+})();
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
 export const WEBHOOK_SIGNATURE_HEADER = 'Wavecast-Signature';
 
 export const WEBHOOK_MESSAGES = {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from '@wavecast/shared';
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from './service';
 import { assertWebhookTarget, isPrivateAddress } from './target';
@@ -35,5 +36,16 @@ describe('webhook targets', () => {
     expect(signWebhook('whsec_test', 1700000000, '{"a":1}')).toBe(
       `t=1700000000,v1=${createHmac('sha256', 'whsec_test').update('1700000000.{"a":1}').digest('hex')}`,
     );
+  });
+});
+
+describe('webhook retries', () => {
+  it('back off from one minute and end 24 hours after the first attempt', () => {
+    expect(WEBHOOK_RETRY_DELAYS_SECONDS.slice(0, 3)).toEqual([60, 120, 240]);
+    expect(WEBHOOK_RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0)).toBe(24 * 3600);
+    expect(WEBHOOK_RETRY_DELAYS_SECONDS.every((d, i, all) => i === 0 || d >= all[i - 1] || i === all.length - 1)).toBe(
+      true,
+    );
+    expect(WEBHOOK_MAX_ATTEMPTS).toBe(WEBHOOK_RETRY_DELAYS_SECONDS.length + 1);
   });
 });

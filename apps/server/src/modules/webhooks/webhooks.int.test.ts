@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WEBHOOK_MAX_ATTEMPTS } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { webhooksService } from './service';
@@ -74,7 +75,7 @@ describe('webhooks', () => {
     }
     expect(log).toHaveLength(1);
     const deliveryId = log[0].id;
-    expect((await jobsFor(deliveryId)).map((j) => j.max_attempts)).toEqual([16]);
+    expect((await jobsFor(deliveryId)).map((j) => j.max_attempts)).toEqual([WEBHOOK_MAX_ATTEMPTS]);
 
     const service = webhooksService(t.ctx);
     failNext = 1;
