@@ -6,8 +6,9 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { adminPage, uniqueEmail } from './support/accounts';
 
 /** A few seconds of audio for a track of this spec's own (reporting a demo track would hide it from other specs). */
-function makeShortMp3(): string {
-  const file = path.join(os.tmpdir(), 'wavecast-e2e-admin.mp3');
+/** 12 s, so that specs playing the newest uploads (player.spec) can seek into it. */
+function makeMp3(): string {
+  const file = path.join(os.tmpdir(), 'wavecast-e2e-admin-12s.mp3');
   if (!fs.existsSync(file)) {
     execFileSync('ffmpeg', [
       '-loglevel',
@@ -15,7 +16,7 @@ function makeShortMp3(): string {
       '-f',
       'lavfi',
       '-i',
-      'sine=frequency=330:duration=4',
+      'sine=frequency=330:duration=12',
       '-ac',
       '1',
       '-c:a',
@@ -45,7 +46,7 @@ async function uploadTrack(request: APIRequestContext, title: string): Promise<s
     multipart: {
       title,
       category: 'Music',
-      audio: { name: 'admin.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(makeShortMp3()) },
+      audio: { name: 'admin.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(makeMp3()) },
     },
   });
   expect(upload.status()).toBe(201);
