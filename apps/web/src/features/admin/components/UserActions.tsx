@@ -2,9 +2,9 @@ import { ADMIN_MESSAGES, type TAdminUser } from '@wavecast/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { toast } from '../../../lib/toast';
 import { useUserAction } from '../queries';
-import { ConfirmAction } from './ConfirmAction';
 
 const who = (u: TAdminUser) => u.displayName || u.email;
 
@@ -46,7 +46,7 @@ export function UserActions({ u, isSelf, afterDelete }: { u: TAdminUser; isSelf:
       <Button size="sm" variant="danger" disabled={act.isPending} onClick={() => setConfirm('delete')}>
         Delete
       </Button>
-      <ConfirmAction
+      <ConfirmDialog
         open={confirm === 'suspend'}
         title={`Suspend ${who(u)}?`}
         description="They are signed out everywhere at once, cannot sign in, and their tracks and profile are hidden until you restore the account."
@@ -56,7 +56,7 @@ export function UserActions({ u, isSelf, afterDelete }: { u: TAdminUser; isSelf:
         onConfirm={() => run('suspend')}
         onClose={() => setConfirm(null)}
       />
-      <ConfirmAction
+      <ConfirmDialog
         open={confirm === 'delete'}
         title={`Delete ${who(u)}?`}
         description="The account, its tracks, playlists and files are deleted for good. This cannot be undone."

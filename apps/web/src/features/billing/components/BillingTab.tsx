@@ -14,13 +14,13 @@ import { AlertTriangle, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { SettingsCard } from '../../settings/components/SettingsCard';
 import { useBilling, useCancelPlan, useLeaveFamily, usePortal, useResumePlan } from '../queries';
-import { ConfirmDialog } from './ConfirmDialog';
 import { FamilySection } from './FamilySection';
 import { CreatorPlansNote, PlanButton } from './PlanButton';
 
@@ -148,6 +148,7 @@ function CurrentPlan({ billing }: { billing: TBilling }) {
       )}
 
       <ConfirmDialog
+        cancelLabel="Keep as is"
         open={confirm === 'cancel'}
         title="Cancel your plan?"
         description={
@@ -171,6 +172,7 @@ function CurrentPlan({ billing }: { billing: TBilling }) {
         }
       />
       <ConfirmDialog
+        cancelLabel="Keep as is"
         open={confirm === 'leave'}
         title="Leave the family plan?"
         description="Your account goes back to the free plan now."

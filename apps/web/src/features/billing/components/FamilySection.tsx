@@ -4,12 +4,12 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { TextField } from '../../../components/ui/TextField';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { SettingsCard } from '../../settings/components/SettingsCard';
 import { useInviteFamily, useRemoveFamilyMember } from '../queries';
-import { ConfirmDialog } from './ConfirmDialog';
 
 type Invite = { email: string };
 
@@ -102,6 +102,7 @@ export function FamilySection({ family }: { family: NonNullable<TBilling['family
       {seatsLeft === 0 && <p className="mb-3 text-sm text-muted">{BILLING_MESSAGES.familyFull}</p>}
       <InviteForm full={seatsLeft === 0} />
       <ConfirmDialog
+        cancelLabel="Keep as is"
         open={removing !== null}
         title="Remove from your family?"
         description={

@@ -1,10 +1,10 @@
 import { BILLING_MESSAGES, formatPlanPrice, PLANS, type PlanId } from '@wavecast/shared';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { cn } from '../../../lib/cn';
 import { planActionLabel } from '../lib/planAction';
 import { useChoosePlan } from '../useChoosePlan';
-import { ConfirmDialog } from './ConfirmDialog';
 
 /** "Creator plans are for creators. Become a creator in Settings first.", with Settings linked. */
 export function CreatorPlansNote({ className }: { className?: string }) {
@@ -70,6 +70,7 @@ export function PlanButton({
       </Button>
       {action.kind === 'unavailable' && <p className="mt-2 text-center text-sm text-muted">{action.reason}</p>}
       <ConfirmDialog
+        cancelLabel="Keep as is"
         open={flow.confirming}
         title={`Change to ${plan.name}?`}
         description={`Your plan changes to ${plan.name} (${formatPlanPrice(plan.priceCents)}/month) right away.`}

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
 
-/** "Are you sure?": a title, what will happen, Keep (focused first) and the confirming button. */
+/** "Are you sure?": a title, what will happen, the way back (focused first) and the confirming button. */
 export function ConfirmDialog({
   open,
   title,
   description,
   confirmLabel,
-  pendingLabel,
+  pendingLabel = confirmLabel,
+  cancelLabel = 'Cancel',
   pending,
   danger,
   onConfirm,
@@ -18,7 +19,8 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
-  pendingLabel: string;
+  pendingLabel?: string;
+  cancelLabel?: string;
   pending: boolean;
   danger?: boolean;
   onConfirm: () => void;
@@ -28,7 +30,7 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={onClose} title={title} description={description}>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onClose} disabled={pending}>
-          Keep as is
+          {cancelLabel}
         </Button>
         <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}
