@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
+import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import { SharedRows } from './shared-rows';
 
 interface Entry {
@@ -53,7 +53,7 @@ export class PublicCache {
 
   /** Route options to spread into each cached route's (helmet's per-request cost would dominate a hit). */
   readonly routeOptions = {
-    ...NO_HELMET,
+    ...OWN_SECURITY_HEADERS,
     onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
       reply.headers(FIXED_SECURITY_HEADERS);
       if (!this.cacheable(req)) return;
