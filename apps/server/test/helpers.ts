@@ -71,6 +71,8 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     // Tests read lists right after writing rows with SQL; the public cache has its own tests.
     PUBLIC_CACHE_MS: '0',
+    // Tests change roles and sessions with SQL too; the session cache has its own tests.
+    SESSION_CACHE_MS: '0',
     // scripts/test-bundled-ffmpeg.mjs names the npm-packaged ffmpeg here.
     ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
     ...env,

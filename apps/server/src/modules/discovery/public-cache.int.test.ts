@@ -16,7 +16,7 @@ const titles = (page: TTrackPage) => page.items.map((i) => i.title);
 
 beforeAll(async () => {
   // Long enough that only invalidation, never expiry, can explain a fresh answer.
-  t = await createTestApp({ PUBLIC_CACHE_MS: '60000', AUTH_SECRET });
+  t = await createTestApp({ PUBLIC_CACHE_MS: '60000', SESSION_CACHE_MS: '60000', AUTH_SECRET });
   creator = await signUp(t, { role: 'creator' });
   listener = await signUp(t, { role: 'listener' });
   trackId = await seedTrack(t.ctx.database.db, creator.id, { title: 'Cached Song' });
