@@ -173,6 +173,14 @@ export const ZMuteUser = z.object({ userId: z.string().min(1).max(200) });
 export const ZPublishRecording = z.object({ keepChat: z.boolean().default(true) });
 export type TPublishRecording = z.input<typeof ZPublishRecording>;
 
+/** The Go Live page's offer to resume a stream still on air after a reload. */
+export const LIVE_RESUME_MESSAGES = {
+  heading: 'Resume your live stream',
+  resumed: 'You are live again!',
+  failed: 'Could not resume your stream. Please try again.',
+  alreadyEnded: 'Your stream has already ended.',
+} as const;
+
 /**
  * `GET /api/live/mine`: the signed-in creator's stream that is still on air, so a reloaded or
  * reopened Go Live page can offer to resume it (same id, listeners stay, the recording goes on).
