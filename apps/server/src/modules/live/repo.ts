@@ -298,6 +298,17 @@ export async function publishRecordingTrack(
   });
 }
 
+/** The user's broadcast that is on air (one per creator; the newest if ever more). */
+export async function findOnAirStreamOf(db: Db, userId: string): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(liveStreams)
+    .where(and(eq(liveStreams.userId, userId), eq(liveStreams.isActive, true), isNull(liveStreams.endedAt)))
+    .orderBy(desc(liveStreams.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
   const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
   return row;

@@ -8,6 +8,7 @@ import {
   ZLiveListQuery,
   ZLiveStream,
   ZMuteUser,
+  ZMyLiveStream,
   ZPostLiveChat,
   ZPublishRecording,
 } from '@wavecast/shared';
@@ -49,6 +50,13 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     '/api/live',
     { config: { access: 'public' }, schema: { tags, querystring: ZLiveListQuery, response: { 200: ZLiveList } } },
     async (req) => service.streams.list(req.user, req.query),
+  );
+
+  // The creator's own stream still on air: a reloaded Go Live page offers to resume it.
+  app.get(
+    '/api/live/mine',
+    { config: { access: 'user' }, schema: { tags, response: { 200: ZMyLiveStream } } },
+    async (req) => service.streams.mine(signedInUser(req)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { TCreateLiveStream, TLiveStream } from '@wavecast/shared';
+import type { TCreateLiveStream, TLiveStream, TMyLiveStream } from '@wavecast/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { forgetTrack } from '../delivery/cache';
@@ -70,6 +70,32 @@ export class LiveStreams {
           canManage: canManage(viewer, r.stream),
         }),
       ),
+    };
+  }
+
+  /**
+   * The user's stream still on air, for a reloaded Go Live page to resume: with whether a
+   * publisher is connected and how long the relay still waits for one. A stream on air here
+   * without a session, and not refreshed by another process since this one started, lost its
+   * publisher in a restart: it is not offered (connecting would end it).
+   */
+  async mine(user: SessionUser): Promise<TMyLiveStream> {
+    const none = { stream: null, publisherConnected: false, graceMsLeft: null };
+    const row = await repo.findOnAirStreamOf(this.db, user.id);
+    if (!row) return none;
+    const session = this.rt.hub.get(row.id);
+    if (session?.isEnded) return none;
+    let graceMsLeft: number | null = null;
+    if (session) {
+      const goneAt = session.publisherGoneAt;
+      if (goneAt !== null) graceMsLeft = Math.max(0, Math.round(goneAt + this.rt.graceMs - Date.now()));
+    } else if ((row.publisherSeenAt?.getTime() ?? 0) < this.rt.bootTime.getTime()) {
+      return none;
+    }
+    return {
+      stream: await this.get(user, row.id),
+      publisherConnected: session?.hasPublisher ?? false,
+      graceMsLeft,
     };
   }
 
