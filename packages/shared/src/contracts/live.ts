@@ -8,8 +8,11 @@ export const LIVE_MIME_TYPE = 'audio/webm;codecs=opus';
 export const LIVE_AUDIO_BITS_PER_SECOND = 64_000;
 /** MediaRecorder timeslice: each chunk becomes one WebSocket frame and one fan-out write. */
 export const LIVE_TIMESLICE_MS = 100;
-/** A publisher may be gone this long (network blip, reload) before the stream ends. */
-export const LIVE_PUBLISHER_GRACE_MS = 10_000;
+/**
+ * A publisher may be gone this long (network blip, reload, an encoder restarting) before the stream
+ * ends: long enough to reload Go Live, allow the microphone again and press Resume.
+ */
+export const LIVE_PUBLISHER_GRACE_MS = 30_000;
 /** Listener: MSE type, and when to start and when to jump back to the live edge. */
 export const LIVE_MSE_TYPE = 'audio/webm; codecs="opus"';
 export const LIVE_PLAYER = { startBufferedSeconds: 0.4, targetLagSeconds: 0.3, maxLagSeconds: 0.8 } as const;
