@@ -302,8 +302,10 @@ async function main(): Promise<void> {
     full.status === 200 &&
       full.headers.get('x-accel-redirect') === null &&
       full.headers.get('content-type') === 'audio/mpeg' &&
+      full.headers.get('x-content-type-options') === 'nosniff' &&
+      full.headers.get('cache-control') === 'public, no-cache' &&
       Buffer.from(await full.arrayBuffer()).equals(original),
-    'through nginx: 200, audio/mpeg, the whole file',
+    'through nginx: 200, the app’s type and caching, nosniff, the whole file',
   );
   const ranged = await fetch(`${ALB}/api/tracks/${accelTrack}/stream?format=original`, {
     headers: { range: 'bytes=1000-1999' },

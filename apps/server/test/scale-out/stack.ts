@@ -76,7 +76,16 @@ export function nginxConfig(dir: string, site: NginxSite): string {
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   const upstreams = site.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`).join('\n');
   const accel = site.accel
-    ? `    location ${site.accel.prefix} {\n      internal;\n      alias ${site.accel.root}/;\n    }\n`
+    ? `    location ${site.accel.prefix} {
+      internal;
+      alias ${site.accel.root}/;
+      # The app's security headers do not survive X-Accel-Redirect: nginx sets them here.
+      add_header X-Content-Type-Options nosniff always;
+      add_header Cross-Origin-Resource-Policy same-origin always;
+      add_header Referrer-Policy strict-origin-when-cross-origin always;
+      add_header Content-Security-Policy "default-src 'self'; frame-ancestors 'none'" always;
+    }
+`
     : '';
   return `${user}daemon off;
 worker_processes 1;

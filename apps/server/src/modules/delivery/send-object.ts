@@ -95,8 +95,11 @@ export async function sendObject(
   const accel = accelRedirect(ctx, opts.key);
   if (accel) {
     // nginx sends the file: Range, conditional requests and HEAD are its job from here.
+    // nginx passes on only Content-Type, Content-Disposition, Cache-Control (and a few others):
+    // an answer that varies by viewer loses its Vary there, so no shared cache may keep it.
+    const varies = reply.getHeader('vary') !== undefined;
     reply.header('x-accel-redirect', accel).header('content-type', opts.contentType);
-    reply.header('cache-control', opts.cacheControl);
+    reply.header('cache-control', varies ? opts.cacheControl.replace(/^public\b/, 'private') : opts.cacheControl);
     if (opts.disposition) reply.header('content-disposition', opts.disposition);
     return reply.send();
   }
