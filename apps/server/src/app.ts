@@ -61,8 +61,7 @@ export async function buildApp(
           idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
         },
         (req, res) => {
-          // With nginx sending the bytes (DELIVERY_ACCEL) every media answer is a route's header.
-          if (config.DELIVERY_ACCEL === 'nginx' || !serveHotMedia(ctx, req, res)) handler(req, res);
+          if (!serveHotMedia(ctx, req, res)) handler(req, res);
         },
       ),
   }).withTypeProvider<ZodTypeProvider>();

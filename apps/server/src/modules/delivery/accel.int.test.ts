@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { audioPart, makeAudio, multipartBody } from '../tracks/testing';
+import { hotMediaServed } from './hot-media';
 
 // DELIVERY_ACCEL=nginx: the app checks access, nginx sends the bytes (the bytes and Range through a
 // real nginx are checked by the scale-out test, apps/server/test/scale-out).
@@ -55,6 +56,24 @@ describe('delivery through nginx (X-Accel-Redirect)', () => {
     const download = await t.app.inject({ url: `/api/tracks/${trackId}/download`, headers: { cookie: owner.cookie } });
     expect(download.headers['x-accel-redirect']).toBe(`/_media/${audioKey}`);
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Sent by nginx\.mp3"/);
+  });
+
+  it('answers the same from the hot-media fast path, before Fastify, once the track is known', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}/api/tracks/${trackId}/stream?format=original`;
+    const first = await fetch(url);
+    const before = hotMediaServed(t.ctx);
+    const second = await fetch(url, { headers: { range: 'bytes=10-19' } });
+    expect(hotMediaServed(t.ctx)).toBe(before + 1);
+    for (const res of [first, second]) {
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBe(0);
+    }
+    for (const h of ['x-accel-redirect', 'content-type', 'cache-control', 'x-content-type-options']) {
+      expect(second.headers.get(h), h).toBe(first.headers.get(h));
+    }
+    expect(second.headers.get('x-accel-redirect')).toBe(`/_media/${audioKey}`);
   });
 
   it('never redirects what the viewer may not have: 404 without the header', async () => {

@@ -95,11 +95,8 @@ export async function sendObject(
   const accel = accelRedirect(ctx, opts.key);
   if (accel) {
     // nginx sends the file: Range, conditional requests and HEAD are its job from here.
-    // nginx passes on only Content-Type, Content-Disposition, Cache-Control (and a few others):
-    // an answer that varies by viewer loses its Vary there, so no shared cache may keep it.
-    const varies = reply.getHeader('vary') !== undefined;
     reply.header('x-accel-redirect', accel).header('content-type', opts.contentType);
-    reply.header('cache-control', varies ? opts.cacheControl.replace(/^public\b/, 'private') : opts.cacheControl);
+    reply.header('cache-control', accelCacheControl(opts.cacheControl, reply.getHeader('vary') !== undefined));
     if (opts.disposition) reply.header('content-disposition', opts.disposition);
     return reply.send();
   }
@@ -117,6 +114,14 @@ export async function sendObject(
   // us send more than the Content-Length we promised.
   if (!Buffer.isBuffer(body) && ctx.storage.name !== 'local') body = limitBytes(body, end - start + 1);
   return reply.send(body);
+}
+
+/**
+ * nginx passes on only Content-Type, Content-Disposition, Cache-Control (and a few others): an
+ * answer that varies by viewer loses its Vary there, so no shared cache may keep it.
+ */
+export function accelCacheControl(cacheControl: string, variesByViewer: boolean): string {
+  return variesByViewer ? cacheControl.replace(/^public\b/, 'private') : cacheControl;
 }
 
 /** The internal nginx URI of a local object when DELIVERY_ACCEL=nginx; null when the app sends it. */
