@@ -86,12 +86,15 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     { config: { access: 'public' }, schema: { tags, params: Params } },
     async (req, reply) => {
       const { id } = req.params;
-      const session = service.hub.get(id);
+      let session = service.hub.get(id);
       if (!session || session.isEnded) {
         const stream = await service.streams.get(req.user, id);
+        if (stream.status !== 'live') throw notFound('Live audio');
         const icecast = service.hub.listenUrl(id);
-        if (stream.status === 'live' && icecast) return reply.redirect(icecast, 307);
-        throw notFound('Live audio');
+        if (icecast) return reply.redirect(icecast, 307);
+        // Published on another process: mirror it here over Redis (ADR 0019).
+        session = await service.hub.open(id);
+        if (!session) throw notFound('Live audio');
       }
       if (req.method === 'HEAD') {
         return reply.type('audio/webm').header('Cache-Control', 'no-store').send();

@@ -52,6 +52,8 @@ export class LiveService implements LiveRuntime {
       {
         dataDir: ctx.config.dataDir,
         icecastUrl: ctx.config.ICECAST_URL,
+        // Mirrors need the Redis bus: with the in-memory bus there is one process, nothing to mirror.
+        redisUrl: ctx.bus.driver === 'redis' ? ctx.config.REDIS_URL : undefined,
         graceMs: this.graceMs,
         maxListenerBuffer: opts.maxListenerBuffer ?? MAX_LISTENER_BUFFER,
         ingestBytesPerSecond: INGEST_BYTES_PER_SECOND,
