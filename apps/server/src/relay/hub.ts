@@ -92,6 +92,11 @@ export class LiveHub {
     Object.assign(this.opts, o);
   }
 
+  /** The publisher byte-rate cap new sessions get (the encoder ingest applies it to its input too). */
+  get ingestLimits(): { bytesPerSecond: number; burstBytes: number } {
+    return { bytesPerSecond: this.opts.ingestBytesPerSecond, burstBytes: this.opts.ingestBurstBytes };
+  }
+
   get(streamId: string): LiveSession | undefined {
     return this.sessions.get(streamId);
   }

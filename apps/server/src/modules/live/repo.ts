@@ -298,6 +298,17 @@ export async function publishRecordingTrack(
   });
 }
 
+/** The creator's newest stream not yet ended (prepared, or on air). */
+export async function findOpenStreamOfUser(db: Db, userId: string): Promise<StreamRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(liveStreams)
+    .where(and(eq(liveStreams.userId, userId), isNull(liveStreams.endedAt)))
+    .orderBy(desc(liveStreams.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
   const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
   return row;
