@@ -42,13 +42,12 @@ export function liveToWebm(
     '-nostdin',
     '-loglevel',
     'error',
-    // Decide from the first few KB: a live input never "ends" for a longer probe.
+    // Decide from the first few KB: a live input never "ends" for a longer probe. (No +nobuffer:
+    // it drops the packets read while probing, the broadcast's first second or two.)
     '-probesize',
     '32768',
     '-analyzeduration',
     '0',
-    '-fflags',
-    '+nobuffer',
     '-f',
     DEMUXER[format],
     '-i',

@@ -7,7 +7,7 @@ import { RecordingSink, rawRecordingPath } from './recording';
 import { LiveSession, type Publisher, type Sink } from './session';
 
 /** What tests may change (`configure`). */
-export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond';
+export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond' | 'ingestBurstBytes';
 
 export interface HubOptions {
   dataDir: string;

@@ -40,8 +40,12 @@ function refusalOf(code: number, reason: string): SourceRefusal {
   return { status: 403, message: reason };
 }
 
-/** Stops a source after it stalls: no bytes for this long (then the grace period runs, as for a browser). */
-const MAX_STALL_MS = 10_000;
+/**
+ * A source that sends nothing for this long has stalled (then the grace period runs, as for a
+ * browser that left): the grace period, but at least 3 s (Ogg muxers send a page about every
+ * second) and at most 10 s.
+ */
+const stallMs = (graceMs: number) => Math.min(10_000, Math.max(3_000, graceMs));
 
 /**
  * The encoder ingest (ADR 0020): Icecast source clients (OBS, BUTT, Mixxx, Liquidsoap, ffmpeg)
@@ -297,7 +301,7 @@ export class EncoderIngest {
       finish('ended');
     });
     socket.on('close', () => finish('error'));
-    socket.setTimeout(Math.min(MAX_STALL_MS, this.live.graceMs), () => finish('error'));
+    socket.setTimeout(stallMs(this.live.graceMs), () => finish('error'));
     if (rest.length) onData(rest);
     socket.resume();
     return cut;
