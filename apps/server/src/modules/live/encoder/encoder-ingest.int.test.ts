@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,7 +8,7 @@ import type { RealtimeMessage } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../../test/helpers';
-import { liveStreams } from '../../../db/schema';
+import { liveStreamKeys, liveStreams } from '../../../db/schema';
 import { findFfmpeg } from '../../../media/ffmpeg';
 import { listen } from '../../../relay/testing/clients';
 import { decodeWebm } from '../../../relay/testing/decode';
@@ -312,5 +313,74 @@ describe('encoder ingest: the source protocol and bad input', () => {
     const ended = await streamOf(id, user.cookie);
     expect(ended.recording).toMatchObject({ isPublic: false });
     expect(ended.recording.duration).toBeGreaterThan(2);
+  });
+});
+
+describe('/api/live/keys', () => {
+  it('creators only; the key is shown once and stored as its SHA-256; regenerate replaces it; revoke is per owner', async () => {
+    const listener = await signUp(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/live/keys' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/live/keys', headers: { cookie: listener.cookie } })).statusCode,
+    ).toBe(403);
+
+    const { user, key, keyId } = await creatorWithKey('Studio OBS');
+    expect(key).toMatch(/^wsk_[A-Za-z0-9_-]{43}$/);
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/live/keys', headers: { cookie: user.cookie } })
+    ).json();
+    expect(list.ingestUrl).toBe(`icecast://localhost:${ingestPort}/live`);
+    expect(list.items).toEqual([
+      { id: keyId, name: 'Studio OBS', prefix: key.slice(0, 10), createdAt: expect.any(String), lastUsedAt: null },
+    ]);
+    expect(JSON.stringify(list)).not.toContain(key);
+    const [row] = await t.ctx.database.db.select().from(liveStreamKeys).where(eq(liveStreamKeys.id, keyId));
+    expect(row.keyHash).toBe(createHash('sha256').update(key).digest('hex'));
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/live/keys',
+      headers: { cookie: user.cookie },
+      payload: { name: '   ' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Name is required');
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/keys/${keyId}/regenerate`,
+      headers: { cookie: user.cookie },
+    });
+    expect(again.statusCode).toBe(200);
+    const fresh = again.json().secret as string;
+    expect(fresh).not.toBe(key);
+    const old = rawSource(sourceHead({ key }));
+    await old.closed;
+    expect(old.received()).toMatch(/^HTTP\/1\.0 401 /);
+
+    const stranger = await creatorWithKey();
+    const theirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/live/keys/${keyId}`,
+      headers: { cookie: stranger.user.cookie },
+    });
+    expect(theirs.statusCode).toBe(404);
+    for (let i = 0; i < 9; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/live/keys',
+        headers: { cookie: user.cookie },
+        payload: { name: `DJ ${i}` },
+      });
+      expect(r.statusCode).toBe(201);
+    }
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/api/live/keys',
+      headers: { cookie: user.cookie },
+      payload: { name: 'One more' },
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toBe('You can have at most 10 stream keys');
   });
 });
