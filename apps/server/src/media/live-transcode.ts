@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { findFfmpeg } from './ffmpeg';
 
 /** What the encoder sends (by its first bytes) and so what ffmpeg reads. */
-export type LiveInputFormat = 'ogg-opus' | 'ogg' | 'webm' | 'mp3' | 'aac';
+export type LiveInputFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac';
 
 const DEMUXER: Record<LiveInputFormat, string> = {
   'ogg-opus': 'ogg',
   ogg: 'ogg',
   webm: 'matroska',
+  'webm-other': 'matroska',
   mp3: 'mp3',
   aac: 'aac',
 };

@@ -211,6 +211,29 @@ describe('encoder ingest with real ffmpeg as the source client', () => {
   }, 60_000);
 });
 
+describe('encoder ingest: Ogg/Vorbis and AAC are transcoded too', () => {
+  const cases: [string, string[]][] = [
+    ['Ogg/Vorbis', ['-c:a', 'libvorbis', '-content_type', 'audio/ogg', '-f', 'ogg']],
+    ['AAC (ADTS)', ['-c:a', 'aac', '-b:a', '128k', '-content_type', 'audio/aac', '-f', 'adts']],
+  ];
+  it.each(cases)(
+    '%s: a listener hears the 2 s sent',
+    async (_name, args) => {
+      const { user, key } = await creatorWithKey();
+      const source = ffmpegSource(['-t', '2', ...args], key);
+      const id = await liveStreamOf(user);
+      const listener = listen(port, `/api/live/${id}/stream`);
+      expect((await source.exited).code).toBe(0);
+      await listener.ended;
+      const heard = decodeWebm(listener.body());
+      expect(heard.errors).toBe('');
+      expect(Math.abs(heard.seconds - 2)).toBeLessThan(0.5);
+      await until(async () => (await streamOf(id)).status === 'ended');
+    },
+    60_000,
+  );
+});
+
 describe('encoder ingest: the source protocol and bad input', () => {
   const webm = chromeCapture().chunks;
 

@@ -237,9 +237,11 @@ export class EncoderIngest {
       }
     };
 
-    const start = (bytes: Buffer) => {
-      const format = sniffFormat(bytes);
+    /** Decides how to relay from the first bytes; false while WebM has not named its codec yet. */
+    const start = (bytes: Buffer, final = false): boolean => {
+      const format = sniffFormat(bytes, final);
       if (!format) throw new WebmError('Not a stream we can relay', true);
+      if (format === 'more') return false;
       if (format === 'webm') passThrough = true;
       else {
         transcode = liveToWebm(format, toHub, this.opts.ffmpegPath);
@@ -251,6 +253,7 @@ export class EncoderIngest {
           }
         });
       }
+      return true;
     };
 
     const feed = (data: Buffer) => {
@@ -262,8 +265,7 @@ export class EncoderIngest {
       if (allowance < 0) throw new IngestTooFast();
       if (!passThrough && !transcode) {
         sniffed = Buffer.concat([sniffed, data]);
-        if (sniffed.length < SNIFF_BYTES) return;
-        start(sniffed);
+        if (sniffed.length < SNIFF_BYTES || !start(sniffed)) return;
         data = sniffed;
       }
       if (passThrough) publisher.push(data);
@@ -291,7 +293,7 @@ export class EncoderIngest {
       // A short stream may end before the sniff filled up: decide on what there is.
       try {
         if (!passThrough && !transcode && sniffed.length > 0) {
-          start(sniffed);
+          start(sniffed, true);
           if (passThrough) publisher.push(sniffed);
           else (transcode as LiveTranscode | null)?.write(sniffed);
         }

@@ -63,6 +63,7 @@ describe('formats', () => {
     expect(declaredFormat(undefined)).toBe('sniff');
     expect(declaredFormat('audio/flac')).toBeNull();
     expect(declaredFormat('video/mp4')).toBeNull();
+    expect(declaredFormat('audio/mp4')).toBeNull(); // MP4 cannot be streamed as it is written
   });
 
   it('sniffs Ogg/Opus, Ogg/Vorbis, WebM, MP3 and ADTS AAC from the first bytes', () => {
@@ -70,7 +71,11 @@ describe('formats', () => {
       Buffer.concat([Buffer.from('OggS'), Buffer.alloc(22), Buffer.from([1, payload.length]), Buffer.from(payload)]);
     expect(sniffFormat(oggPage('OpusHead\x01\x02'))).toBe('ogg-opus');
     expect(sniffFormat(oggPage('\x01vorbis\x00\x00'))).toBe('ogg');
-    expect(sniffFormat(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01]))).toBe('webm');
+    const ebml = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01]);
+    expect(sniffFormat(Buffer.concat([ebml, Buffer.from('..A_OPUS..')]))).toBe('webm');
+    expect(sniffFormat(Buffer.concat([ebml, Buffer.from('..A_VORBIS..')]))).toBe('webm-other');
+    expect(sniffFormat(ebml)).toBe('more');
+    expect(sniffFormat(ebml, true)).toBe('webm-other');
     expect(sniffFormat(Buffer.from('ID3\x04\x00'))).toBe('mp3');
     expect(sniffFormat(Buffer.from([0xff, 0xfb, 0x90, 0x64]))).toBe('mp3');
     expect(sniffFormat(Buffer.from([0xff, 0xf1, 0x50, 0x80]))).toBe('aac');

@@ -109,7 +109,6 @@ const DECLARED: Record<string, DeclaredFormat> = {
   'audio/aac': 'aac',
   'audio/aacp': 'aac',
   'audio/x-aac': 'aac',
-  'audio/mp4': 'aac',
   'application/octet-stream': 'sniff',
 };
 
@@ -118,18 +117,30 @@ export function declaredFormat(contentType: string | undefined): DeclaredFormat 
   return DECLARED[contentType.split(';')[0].trim().toLowerCase()] ?? null;
 }
 
-/** What the first bytes are: decides pass-through, remux or transcode. */
-export type SniffedFormat = 'ogg-opus' | 'ogg' | 'webm' | 'mp3' | 'aac';
+/** What the first bytes are: decides pass-through (WebM/Opus), remux (Ogg/Opus) or transcode. */
+export type SniffedFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac';
 
-/** Recognises the stream from its first bytes (at least 64 of them, or all there will be). */
-export function sniffFormat(b: Buffer): SniffedFormat | null {
+/** Bytes of a stream to look at before deciding (an Ogg page head with its OpusHead fits). */
+export const SNIFF_BYTES = 64;
+/** WebM names its codec in Tracks, after the EBML header and Info: look this far for it. */
+export const SNIFF_WEBM_BYTES = 4096;
+
+/**
+ * Recognises the stream from its first bytes (at least SNIFF_BYTES of them, or all there will be);
+ * 'more' when it is WebM whose codec has not shown yet; null when it is nothing we relay.
+ */
+export function sniffFormat(b: Buffer, final = false): SniffedFormat | 'more' | null {
   if (b.length >= 4 && b.toString('latin1', 0, 4) === 'OggS') {
     // The first page carries the codec's identification header right after the segment table.
     const segments = b[26] ?? 0;
     const start = 27 + segments;
     return b.toString('latin1', start, start + 8) === 'OpusHead' ? 'ogg-opus' : 'ogg';
   }
-  if (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
+  if (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) {
+    if (b.includes('A_OPUS')) return 'webm';
+    if (b.includes('A_') || final || b.length >= SNIFF_WEBM_BYTES) return 'webm-other';
+    return 'more';
+  }
   if (b.length >= 3 && b.toString('latin1', 0, 3) === 'ID3') return 'mp3';
   if (b.length >= 2 && b[0] === 0xff) {
     if ((b[1] & 0xf6) === 0xf0) return 'aac'; // ADTS: sync word, layer 00
@@ -137,9 +148,6 @@ export function sniffFormat(b: Buffer): SniffedFormat | null {
   }
   return null;
 }
-
-/** Bytes of a stream to look at before deciding (an Ogg page head with its OpusHead fits). */
-export const SNIFF_BYTES = 64;
 
 export interface IceMetadata {
   title: string;
