@@ -150,22 +150,22 @@ export class EncoderIngest {
         message: 'Unsupported content type: send Ogg (Opus or Vorbis), WebM, MP3 or AAC',
       });
     }
-    let streamId: string;
-    try {
-      const fallback = `${holder.user.displayName ?? 'Creator'} live`;
-      streamId = await this.live.streams.forEncoder(holder.user, iceMetadata(req.headers, fallback));
-    } catch (e) {
-      if (e instanceof AppError) return this.refuse(socket, { status: 403, message: e.message });
-      throw e;
-    }
-    if (socket.destroyed) return;
+    const fallback = `${holder.user.displayName ?? 'Creator'} live`;
     let stop = () => {};
-    const opened = await this.live.ingest.open(
-      holder.user,
-      streamId,
-      { tell: () => {}, close: () => stop() },
-      { keyName: holder.keyName },
-    );
+    const link = { tell: () => {}, close: () => stop() };
+    let streamId = '';
+    let opened: Awaited<ReturnType<LiveService['ingest']['open']>> = { code: 4410, reason: 'The stream has ended' };
+    // Twice at most: an open stream the gate finds abandoned (lost in a restart) is ended, then a new one starts.
+    for (let attempt = 0; attempt < 2 && 'code' in opened && opened.code === 4410; attempt++) {
+      try {
+        streamId = await this.live.streams.forEncoder(holder.user, iceMetadata(req.headers, fallback));
+      } catch (e) {
+        if (e instanceof AppError) return this.refuse(socket, { status: 403, message: e.message });
+        throw e;
+      }
+      if (socket.destroyed) return;
+      opened = await this.live.ingest.open(holder.user, streamId, link, { keyName: holder.keyName });
+    }
     if ('code' in opened) return this.refuse(socket, refusalOf(opened.code, opened.reason));
     if (socket.destroyed) {
       opened.detach();
