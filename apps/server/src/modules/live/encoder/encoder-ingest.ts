@@ -199,6 +199,7 @@ export class EncoderIngest {
       finished = true;
       socket.off('data', onData);
       keySet.delete(cut);
+      if (keySet.size === 0 && this.byKey.get(holder.keyId) === keySet) this.byKey.delete(holder.keyId);
       if (why === 'error') {
         if (err && !(err instanceof IngestTooFast) && !(err instanceof WebmError) && !(err instanceof ChunkedError)) {
           this.opts.log('live ingest: relaying a source failed', err);
