@@ -74,6 +74,15 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^\/[\w\-/]*\/$/, 'must be a path starting and ending with /')
     .default('/_media/'),
+  /**
+   * Encoder ingest (Icecast source protocol for OBS, BUTT, Mixxx, Liquidsoap, ffmpeg; ADR 0020):
+   * its own TCP port (0 picks a free one); unset, no encoder ingest runs.
+   */
+  LIVE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address it binds (default: HOST). */
+  LIVE_INGEST_HOST: z.string().min(1).optional(),
+  /** What creators are told to connect to, e.g. icecast://ingest.example.com:8010/live (default: from the request's host). */
+  LIVE_INGEST_PUBLIC_URL: optionalUrl,
   /** How long Home and Explore answers for anonymous visitors are reused, in ms (0: never). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Slow-client limits (see lib/http-server.ts): the request head, body progress, idle connections. */

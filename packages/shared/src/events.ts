@@ -25,7 +25,8 @@ export interface RealtimeEvents {
   'user.followed': { followerId: string; followingId: string };
   /** A like was added (not on a repeated PUT). */
   'track.liked': { trackId: string; userId: string };
-  'live.started': { streamId: string; userId: string };
+  /** `keyName`: the stream key an encoder went live with (absent for a browser broadcast). */
+  'live.started': { streamId: string; userId: string; keyName?: string };
   'live.ended': { streamId: string; userId: string };
   'live.viewers': { streamId: string; viewers: number };
   /** The presented message rides along, so pages append it without refetching. */

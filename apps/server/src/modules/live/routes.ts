@@ -19,7 +19,10 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { socketSink } from '../../relay/hub';
+import { EncoderIngest } from './encoder/encoder-ingest';
+import { streamKeyRoutes } from './keys-routes';
 import { LiveService, type LiveServiceOptions } from './service';
+import { streamKeysService } from './stream-keys';
 
 const tags = ['live'];
 const Params = z.object({ id: z.string().refine(isUuid, 'Stream not found') });
@@ -34,8 +37,28 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new LiveService(ctx, (msg, err) => root.log.error({ err }, msg), opts);
   root.decorate('live', service);
-  root.addHook('onReady', async () => service.start());
-  root.addHook('onClose', async () => service.close());
+  // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020).
+  const keys = streamKeysService(ctx);
+  const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH } = ctx.config;
+  const ingest =
+    ingestPort === undefined
+      ? null
+      : new EncoderIngest(service, keys, {
+          port: ingestPort,
+          host: LIVE_INGEST_HOST ?? HOST,
+          ffmpegPath: FFMPEG_PATH,
+          log: (msg, err) => root.log.error({ err }, msg),
+        });
+  root.decorate('encoderIngest', ingest);
+  root.addHook('onReady', async () => {
+    await ingest?.listen();
+    service.start();
+  });
+  root.addHook('onClose', async () => {
+    await ingest?.close();
+    await service.close();
+  });
+  await streamKeyRoutes(root, ctx, keys, ingest);
 
   app.post(
     '/api/live',
@@ -170,5 +193,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveService;
+    /** The encoder ingest of this process (null when LIVE_INGEST_PORT is unset). */
+    encoderIngest: EncoderIngest | null;
   }
 }
