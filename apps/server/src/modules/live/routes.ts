@@ -11,18 +11,24 @@ import {
   ZPostLiveChat,
   ZPublishRecording,
 } from '@wavecast/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { socketSink } from '../../relay/hub';
+import type { HlsFile } from './hls';
 import { LiveService, type LiveServiceOptions } from './service';
 
 const tags = ['live'];
 const Params = z.object({ id: z.string().refine(isUuid, 'Stream not found') });
 const MessageParams = Params.extend({ messageId: z.string().refine(isUuid, 'Message not found') });
+const HlsFileParams = Params.extend({ run: z.string().regex(/^r[0-9a-f]{8}$/), file: z.string().max(40) });
+const HlsQuery = z.object({
+  _HLS_msn: z.coerce.number().int().min(0).optional(),
+  _HLS_part: z.coerce.number().int().min(0).optional(),
+});
 const MuteParams = Params.extend({ userId: z.string().min(1).max(200) });
 
 /**
@@ -102,6 +108,23 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     },
   );
 
+  // HLS (LL-HLS, fMP4/AAC) for browsers without MSE WebM/Opus: same access as the endless WebM.
+  app.get(
+    '/api/live/:id/hls/index.m3u8',
+    { config: { access: 'public' }, schema: { tags, params: Params, querystring: HlsQuery } },
+    async (req, reply) => {
+      const { _HLS_msn: msn, _HLS_part: part } = req.query;
+      sendHls(reply, await service.hls.playlist(req.user, req.params.id, msn, part));
+    },
+  );
+
+  app.get(
+    '/api/live/:id/hls/:run/:file',
+    { config: { access: 'public' }, schema: { tags, params: HlsFileParams } },
+    async (req, reply) =>
+      sendHls(reply, await service.hls.file(req.user, req.params.id, req.params.run, req.params.file)),
+  );
+
   // Chat
 
   app.get(
@@ -154,6 +177,10 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       return reply.status(204).send();
     },
   );
+}
+
+function sendHls(reply: FastifyReply, f: HlsFile) {
+  return reply.type(f.type).header('Cache-Control', f.cache).header('X-Content-Type-Options', 'nosniff').send(f.body);
 }
 
 declare module 'fastify' {
