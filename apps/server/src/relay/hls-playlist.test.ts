@@ -32,6 +32,10 @@ describe('HlsPlaylist', () => {
     expect(pl.has(1)).toBe(false);
     expect(pl.has(1, 1)).toBe(true);
     expect(pl.has(1, 2)).toBe(false);
+    // Past segment 0's last part: segment 1's parts (hls.js asks for "last part + 1").
+    expect(pl.has(0, 6)).toBe(true);
+    expect(pl.has(0, 7)).toBe(true);
+    expect(pl.has(0, 8)).toBe(false);
     expect(pl.isUpcoming(1, 2)).toBe(true);
     expect(pl.isUpcoming(2, 5)).toBe(true);
     expect(pl.isUpcoming(5, 0)).toBe(false);

@@ -37,9 +37,12 @@ export class HlsPlaylist {
     return this.segments[this.segments.length - 1];
   }
 
-  /** Any audio at all yet (a playlist with nothing in it is useless to a player). */
+  /**
+   * Enough for a player to start: a complete segment (hls.js calls a playlist of parts alone
+   * empty and retries 2 s later), which is also more than PART-HOLD-BACK's worth of parts.
+   */
   get hasMedia(): boolean {
-    return this.init !== null && (this.segments.length > 1 || this.current.parts.length > 0);
+    return this.init !== null && (this.ended || this.current.msn > 0);
   }
 
   addPart(part: HlsPart): void {
@@ -61,13 +64,16 @@ export class HlsPlaylist {
     else if (this.segments.length > 1) this.segments.pop();
   }
 
-  /** Whether part `part` of segment `msn` exists (or, without a part, the whole segment): blocking reloads wait for it. */
+  /**
+   * Whether part `part` of segment `msn` exists (without a part: the whole segment), for blocking
+   * reloads. A part index past a segment's last part means the next segment's parts (RFC 8216bis):
+   * every segment but the last has exactly HLS_PARTS_PER_SEGMENT parts.
+   */
   has(msn: number, part?: number): boolean {
     if (this.ended) return true;
     const cur = this.current;
-    if (msn < cur.msn) return true;
-    if (msn > cur.msn || part === undefined) return false;
-    return part < cur.parts.length;
+    if (part === undefined) return msn < cur.msn;
+    return msn * HLS_PARTS_PER_SEGMENT + part < cur.msn * HLS_PARTS_PER_SEGMENT + cur.parts.length;
   }
 
   part(msn: number, index: number): HlsPart | undefined {

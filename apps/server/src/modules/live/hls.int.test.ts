@@ -74,8 +74,10 @@ describe('live HLS', () => {
     expect(r.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(r.headers.get('cache-control')).toBe('no-cache');
     let m = parse(await r.text());
-    // The first playlist answers as soon as ffmpeg has made the first part, well under 3 s.
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The first playlist answers once ffmpeg has made the first segment (2.048 s of audio, part of
+    // it the relay's 0.5 s join burst).
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(m.segments.length).toBeGreaterThanOrEqual(1);
     expect(m.targetDuration).toBe(2);
     expect(m.partInf?.partTarget).toBeCloseTo(0.342, 3);
     expect(m.serverControl?.canBlockReload).toBe(true);

@@ -7,7 +7,7 @@ import type { LiveStreams } from './streams';
 
 /** A packaging run nobody asked anything of for this long stops (streams nobody plays over HLS cost nothing). */
 const IDLE_MS = 30_000;
-/** The first playlist waits this long for the first part (ffmpeg start + one part), under hls.js's 10 s timeout. */
+/** The first playlist waits this long for the first segment (ffmpeg start + ~1.5 s), under hls.js's 10 s timeout. */
 const FIRST_PART_WAIT_MS = 8_000;
 /** Blocking reloads and preload-hinted parts wait at most 3 target durations (RFC 8216bis). */
 const BLOCK_MS = 3 * HLS_TARGET_DURATION * 1000;
