@@ -149,4 +149,29 @@ describe('live HLS', () => {
     // 12 s of audio, minus what the playlist window dropped: at least its 6 kept segments.
     expect(total).toBeGreaterThan(10);
   }, 30_000);
+
+  it('starts packaging on the first HLS request only, and stops it after the idle time', async () => {
+    const { id, pub, playing } = await goLive();
+    // On air, listened to over the endless WebM only: no ffmpeg.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(t.app.live.hls.runOf(id)).toBeNull();
+    t.app.live.hls.idleMs = 1500;
+    const r = await get(`/api/live/${id}/hls/index.m3u8`);
+    expect(r.status).toBe(200);
+    const first = t.app.live.hls.runOf(id);
+    expect(first).toMatch(/^r[0-9a-f]{8}$/);
+    expect(await r.text()).toContain(`${first}/init.mp4`);
+    // Nobody asks for 1.5 s: the run stops (within the 1 s sweep).
+    await new Promise((resolve) => setTimeout(resolve, 3200));
+    expect(t.app.live.hls.runOf(id)).toBeNull();
+    // A late request for the old run's URI: 404 (its bytes are gone), and a new run starts.
+    expect((await get(`/api/live/${id}/hls/${first}/init.mp4`)).status).toBe(404);
+    const second = t.app.live.hls.runOf(id);
+    expect(second).toMatch(/^r[0-9a-f]{8}$/);
+    expect(second).not.toBe(first);
+    expect((await get(`/api/live/${id}/hls/index.m3u8`)).status).toBe(200);
+    t.app.live.hls.idleMs = 30_000;
+    pub.close();
+    await playing;
+  }, 30_000);
 });

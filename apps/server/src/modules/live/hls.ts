@@ -34,12 +34,14 @@ const IMMUTABLE = 'public, max-age=60, immutable';
 export class LiveHls {
   private readonly runs = new Map<string, HlsPackager>();
   private readonly idleTimer: NodeJS.Timeout;
+  /** Tests shorten it. */
+  idleMs = IDLE_MS;
 
   constructor(
     private readonly rt: LiveRuntime,
     private readonly streams: LiveStreams,
   ) {
-    this.idleTimer = setInterval(() => this.stopIdle(), 5_000);
+    this.idleTimer = setInterval(() => this.stopIdle(), 1_000);
     this.idleTimer.unref();
   }
 
@@ -78,6 +80,11 @@ export class LiveHls {
     throw notFound('Live segment');
   }
 
+  /** The run token of the stream's packaging run in this process, if one is running. */
+  runOf(id: string): string | null {
+    return this.runs.get(id)?.run ?? null;
+  }
+
   close(): void {
     clearInterval(this.idleTimer);
     for (const run of [...this.runs.values()]) run.stop();
@@ -114,7 +121,7 @@ export class LiveHls {
   private stopIdle(): void {
     const now = Date.now();
     for (const run of [...this.runs.values()]) {
-      if (!run.playlist.ended && now - run.lastRequestAt > IDLE_MS) run.stop();
+      if (!run.playlist.ended && now - run.lastRequestAt > this.idleMs) run.stop();
     }
   }
 }
