@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { profilePath } from '../../../lib/profilePath';
 import { useSession } from '../../auth/session';
 import { CommentsSection } from '../../comments/components/CommentsSection';
+import { coverSrcSet, DETAIL_COVER_SIZES } from '../../discovery/components/CoverImage';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { TrackWaveform } from '../../player/components/TrackWaveform';
 import { useCurrentChapter, usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
@@ -79,6 +80,11 @@ function TrackDetail({ track }: { track: TTrack }) {
       <header className="flex flex-col gap-6 md:flex-row md:items-end">
         <img
           src={track.coverUrl}
+          srcSet={coverSrcSet(track.coverUrl)}
+          sizes={DETAIL_COVER_SIZES}
+          width={640}
+          height={640}
+          fetchPriority="high"
           alt={`Cover of ${track.title}`}
           onError={(e) => {
             if (!e.currentTarget.src.endsWith(DEFAULT_COVER_URL)) e.currentTarget.src = DEFAULT_COVER_URL;
