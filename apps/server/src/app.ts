@@ -30,6 +30,7 @@ import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';
 import { userSockets } from './realtime/user-sockets';
 import { firstPaintHints, manifestReader, withFirstPaint } from './spa/first-paint';
+import { lcpCoverReader } from './spa/lcp-cover';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -129,6 +130,7 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
   const hasSpa = fs.existsSync(path.join(dist, 'index.html'));
   const indexHtml = indexHtmlReader(dist);
   const manifest = manifestReader(dist);
+  const lcpCover = lcpCoverReader(ctx);
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: dist,
@@ -161,7 +163,8 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
       return null;
     });
     // The page's first chunks and data load with the HTML (spa/first-paint.ts, ADR 0022).
-    const html = withFirstPaint(indexHtml(), firstPaintHints(manifest(), req.url));
+    const cover = lcpCover(req.url.split('?', 1)[0], card);
+    const html = withFirstPaint(indexHtml(), firstPaintHints(manifest(), req.url, cover));
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')

@@ -34,10 +34,30 @@ describe('first paint hints', () => {
     const audio = firstPaintHints(manifest, '/audio/a%20b');
     expect(audio.data).toEqual([SESSION_URL, '/api/tracks/a%20b']);
     expect(audio.chunks).toEqual(['/assets/Audio-f.js']);
-    expect(firstPaintHints(manifest, '/profile/u1?tab=tracks').data).toEqual([SESSION_URL, '/api/profiles/u1']);
+    expect(firstPaintHints(manifest, '/profile/u1?tab=tracks').data).toEqual([
+      SESSION_URL,
+      '/api/profiles/u1',
+      '/api/profiles/u1/tracks',
+    ]);
     expect(firstPaintHints(manifest, '/profile/listener/u1')).toEqual({ chunks: [], data: [SESSION_URL] });
     expect(firstPaintHints(manifest, '/audio/%E0%A4%A')).toEqual({ chunks: [], data: [SESSION_URL] });
     expect(firstPaintHints(null, '/')).toEqual({ chunks: [], data: [SESSION_URL, '/api/home'] });
+  });
+
+  it("preloads the page's largest cover with the srcset and sizes its <img> has", () => {
+    const cover = '/api/tracks/t1/cover?v=abc';
+    expect(firstPaintHints(manifest, '/audio/t1', cover).image).toEqual({
+      href: cover,
+      srcset: `${cover}&size=96 96w, ${cover}&size=320 320w, ${cover}&size=640 640w`,
+      sizes: '288px',
+    });
+    // The default cover has one size; Explore names no cover.
+    expect(firstPaintHints(manifest, '/', '/default-cover.svg').image).toEqual({ href: '/default-cover.svg' });
+    expect(firstPaintHints(manifest, '/explore', cover).image).toBeUndefined();
+    const html = withFirstPaint('<head><meta charset="UTF-8" />', firstPaintHints(manifest, '/audio/t1', cover));
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="/api/tracks/t1/cover?v=abc" imagesrcset="/api/tracks/t1/cover?v=abc&amp;size=96 96w,`,
+    );
   });
 
   it('writes the links right after the charset, escaped', () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CARD_COVER_SIZES, coverSrcSet, DETAIL_COVER_SIZES } from '@wavecast/shared';
 import { escHtml } from '../modules/embeds/share-cards';
 
 /**
@@ -10,7 +11,9 @@ import { escHtml } from '../modules/embeds/share-cards';
  * - `<link rel="preload" as="fetch" crossorigin>` for the session check and the page's first API
  *   requests: the very URLs the client's queries ask for, with the same mode and credentials
  *   (lib/api.ts: a same-origin `fetch`, `credentials: 'same-origin'` = `crossorigin="anonymous"`),
- *   so the browser hands the preloaded answers to those fetches.
+ *   so the browser hands the preloaded answers to those fetches;
+ * - `<link rel="preload" as="image">` for the page's largest cover when the server knows it without
+ *   work of its own (spa/lcp-cover.ts), with the srcset and sizes the page's `<img>` has.
  */
 
 /** The session check every page waits for before it renders its route (web features/auth/session.tsx). */
@@ -23,13 +26,20 @@ interface FirstPaintRoute {
   page: string;
   /** The API URLs its first view requests: exactly as the web queries build them. */
   data: (params: string[], search: URLSearchParams) => string[];
+  /** The `sizes` of the page's largest cover (its LCP element on a phone). */
+  coverSizes?: string;
 }
 
 const enc = encodeURIComponent;
 
 /** The public pages people land on (Home, Explore, an audio page, a profile). */
 export const FIRST_PAINT_ROUTES: FirstPaintRoute[] = [
-  { pattern: /^\/$/, page: 'src/features/discovery/pages/HomePage.tsx', data: () => ['/api/home'] },
+  {
+    pattern: /^\/$/,
+    page: 'src/features/discovery/pages/HomePage.tsx',
+    data: () => ['/api/home'],
+    coverSizes: CARD_COVER_SIZES,
+  },
   {
     pattern: /^\/explore\/?$/,
     page: 'src/features/discovery/pages/ExplorePage.tsx',
@@ -40,11 +50,13 @@ export const FIRST_PAINT_ROUTES: FirstPaintRoute[] = [
     pattern: /^\/audio\/([^/]+)\/?$/,
     page: 'src/features/tracks/pages/AudioDetailPage.tsx',
     data: ([id]) => [`/api/tracks/${enc(id)}`],
+    coverSizes: DETAIL_COVER_SIZES,
   },
   {
     pattern: /^\/profile\/([^/]+)\/?$/,
     page: 'src/features/profiles/pages/CreatorProfilePage.tsx',
-    data: ([id]) => [`/api/profiles/${enc(id)}`],
+    // The tracks tab opens first (web CreatorProfilePage), its first page without a cursor.
+    data: ([id]) => [`/api/profiles/${enc(id)}`, `/api/profiles/${enc(id)}/tracks`],
   },
 ];
 
@@ -70,8 +82,14 @@ export function pageChunks(manifest: Manifest, page: string): string[] {
   return [...closure(manifest, page)].filter((k) => !loaded.has(k)).map((k) => `/${manifest[k].file}`);
 }
 
-/** The hints of a request's page: chunks to modulepreload and API URLs to preload. */
-export function firstPaintHints(manifest: Manifest | null, url: string): { chunks: string[]; data: string[] } {
+export interface FirstPaintHints {
+  chunks: string[];
+  data: string[];
+  image?: { href: string; srcset?: string; sizes?: string };
+}
+
+/** The hints of a request's page; `cover`: its largest cover's URL, when known (spa/lcp-cover.ts). */
+export function firstPaintHints(manifest: Manifest | null, url: string, cover: string | null = null): FirstPaintHints {
   const [pathname, query = ''] = url.split('?', 2);
   for (const route of FIRST_PAINT_ROUTES) {
     const m = route.pattern.exec(pathname);
@@ -82,9 +100,13 @@ export function firstPaintHints(manifest: Manifest | null, url: string): { chunk
     } catch {
       return { chunks: [], data: [SESSION_URL] };
     }
+    const srcset = cover ? coverSrcSet(cover) : undefined;
     return {
       chunks: manifest ? pageChunks(manifest, route.page) : [],
       data: [SESSION_URL, ...route.data(params, new URLSearchParams(query))],
+      ...(cover && route.coverSizes
+        ? { image: { href: cover, ...(srcset ? { srcset, sizes: route.coverSizes } : {}) } }
+        : {}),
     };
   }
   return { chunks: [], data: [SESSION_URL] };
@@ -94,9 +116,17 @@ export function firstPaintHints(manifest: Manifest | null, url: string): { chunk
  * index.html with a page's hints early in its head (before the entry script and styles), after the
  * charset declaration (which must stay within the first 1024 bytes).
  */
-export function withFirstPaint(html: string, hints: { chunks: string[]; data: string[] }): string {
+export function withFirstPaint(html: string, hints: FirstPaintHints): string {
+  const { image } = hints;
   const tags = [
     ...hints.data.map((u) => `<link rel="preload" as="fetch" crossorigin href="${escHtml(u)}" />`),
+    ...(image
+      ? [
+          `<link rel="preload" as="image" fetchpriority="high" href="${escHtml(image.href)}"` +
+            (image.srcset ? ` imagesrcset="${escHtml(image.srcset)}" imagesizes="${escHtml(image.sizes ?? '')}"` : '') +
+            ' />',
+        ]
+      : []),
     ...hints.chunks.map((u) => `<link rel="modulepreload" crossorigin href="${escHtml(u)}" />`),
   ];
   if (!tags.length) return html;

@@ -34,6 +34,12 @@ export class PublicCache {
     private readonly maxEntries = 1000,
   ) {}
 
+  /** The fresh cached answer of a URL, if any (the SPA's first-paint hints read Home's, ADR 0022). */
+  peek(url: string): string | null {
+    const hit = this.entries.get(url);
+    return hit && hit.expires > Date.now() ? hit.body : null;
+  }
+
   forget(): void {
     this.generation++;
     this.entries.clear();

@@ -1,4 +1,12 @@
-import { DEFAULT_COVER_URL, formatTime, MESSAGES, type TTrack, timeAgo } from '@wavecast/shared';
+import {
+  coverSrcSet,
+  DEFAULT_COVER_URL,
+  DETAIL_COVER_SIZES,
+  formatTime,
+  MESSAGES,
+  type TTrack,
+  timeAgo,
+} from '@wavecast/shared';
 import { Clock, Download, Headphones, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,7 +16,6 @@ import { ApiError } from '../../../lib/api';
 import { profilePath } from '../../../lib/profilePath';
 import { useSession } from '../../auth/session';
 import { CommentsSection } from '../../comments/components/CommentsSection';
-import { coverSrcSet, DETAIL_COVER_SIZES } from '../../discovery/components/CoverImage';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { TrackWaveform } from '../../player/components/TrackWaveform';
 import { useCurrentChapter, usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
