@@ -3,7 +3,7 @@
 // slowdown), three runs per page, median per category. The app is the production build, served by
 // our server in production mode with the demo catalogue (its covers processed).
 //
-//   npx tsx bench/lighthouse/run.ts [--runs 3] [--port 4250] [--strict] [--out dir]
+//   npx tsx bench/lighthouse/run.ts [--runs 3] [--port 3200] [--strict] [--out dir]
 //
 // Budget (issue 22, DESIGN.md §9): performance >= 95 and accessibility 100 on all four pages.
 // --out keeps each run's JSON report there (LCP element, long tasks, failing audits).
@@ -21,7 +21,7 @@ import { stopChildren } from '../processes';
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    port: { type: 'string', default: '4250' },
+    port: { type: 'string', default: '3200' },
     strict: { type: 'boolean', default: false },
     out: { type: 'string' },
   },

@@ -163,7 +163,7 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
       return null;
     });
     // The page's first chunks and data load with the HTML (spa/first-paint.ts, ADR 0022).
-    const cover = lcpCover(req.url.split('?', 1)[0], card);
+    const cover = lcpCover(req.url, card);
     const html = withFirstPaint(indexHtml(), firstPaintHints(manifest(), req.url, cover));
     return reply
       .header('Cache-Control', 'no-cache')

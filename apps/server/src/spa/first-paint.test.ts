@@ -51,9 +51,9 @@ describe('first paint hints', () => {
       srcset: `${cover}&size=96 96w, ${cover}&size=320 320w, ${cover}&size=640 640w`,
       sizes: '288px',
     });
-    // The default cover has one size; Explore names no cover.
+    // The default cover has one size; other pages name no cover.
     expect(firstPaintHints(manifest, '/', '/default-cover.svg').image).toEqual({ href: '/default-cover.svg' });
-    expect(firstPaintHints(manifest, '/explore', cover).image).toBeUndefined();
+    expect(firstPaintHints(manifest, '/support', cover).image).toBeUndefined();
     const html = withFirstPaint('<head><meta charset="UTF-8" />', firstPaintHints(manifest, '/audio/t1', cover));
     expect(html).toContain(
       `<link rel="preload" as="image" fetchpriority="high" href="/api/tracks/t1/cover?v=abc" imagesrcset="/api/tracks/t1/cover?v=abc&amp;size=96 96w,`,

@@ -45,6 +45,7 @@ export const FIRST_PAINT_ROUTES: FirstPaintRoute[] = [
     page: 'src/features/discovery/pages/ExplorePage.tsx',
     // Plain /explore only (filters in the query string change the URLs; the chunk still helps).
     data: (_, search) => (search.size ? [] : ['/api/explore/live', '/api/explore/tracks?sort=recent']),
+    coverSizes: CARD_COVER_SIZES,
   },
   {
     pattern: /^\/audio\/([^/]+)\/?$/,

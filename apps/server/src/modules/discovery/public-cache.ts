@@ -34,10 +34,12 @@ export class PublicCache {
     private readonly maxEntries = 1000,
   ) {}
 
-  /** The fresh cached answer of a URL, if any (the SPA's first-paint hints read Home's, ADR 0022). */
+  /**
+   * The cached answer of a URL, even expired (the SPA's first-paint hints read Home's first cover,
+   * ADR 0022: only a track write changes it, and that drops every entry).
+   */
   peek(url: string): string | null {
-    const hit = this.entries.get(url);
-    return hit && hit.expires > Date.now() ? hit.body : null;
+    return this.entries.get(url)?.body ?? null;
   }
 
   forget(): void {
