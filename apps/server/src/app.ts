@@ -31,6 +31,7 @@ import { topicAccess } from './realtime/topic-access';
 import { userSockets } from './realtime/user-sockets';
 import { firstPaintHints, manifestReader, withFirstPaint } from './spa/first-paint';
 import { lcpCoverReader } from './spa/lcp-cover';
+import { sendHtml } from './spa/send-html';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -165,9 +166,6 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
     // The page's first chunks and data load with the HTML (spa/first-paint.ts, ADR 0022).
     const cover = lcpCover(req.url, card);
     const html = withFirstPaint(indexHtml(), firstPaintHints(manifest(), req.url, cover));
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(card ? withCard(html, card) : html);
+    return sendHtml(req, reply, card ? withCard(html, card) : html);
   });
 }
