@@ -24,6 +24,7 @@ export * from './contracts/tokens';
 export * from './contracts/tracks';
 export * from './contracts/users';
 export * from './contracts/webhooks';
+export * from './covers';
 export * from './errors';
 export * from './events';
 export * from './format';
