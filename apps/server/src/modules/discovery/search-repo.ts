@@ -41,7 +41,8 @@ const tier = (vector: string, tsquery: string, earlier: string[]) => {
  * every query word replaced by its closest lexicon words by trigram similarity, or the words it
  * begins (`wc_fuzzy_tsquery`, migration 0002). The rerun gives both tsqueries to the planner as
  * constants, so it sees how selective they are. The row carrying it has no track when nothing
- * matched yet (the page is a LEFT JOIN on it), so it always comes back.
+ * matched yet (the page is a LEFT JOIN on it), so it always comes back. MATERIALIZED: inlined,
+ * the lookup ran once per returned row.
  * $1 = the query text, $2 = the limit, $3 = the corrected tsquery (text) or null, $4 = boolean.
  */
 export const SEARCH_TRACKS_SQL = `
@@ -61,7 +62,7 @@ hits AS MATERIALIZED (
   ORDER BY tier, rank DESC, play_count DESC, id
   LIMIT $2
 ),
-correction AS (
+correction AS MATERIALIZED (
   SELECT CASE WHEN $3::text IS NULL AND $4::boolean AND (SELECT count(*) FROM hits) < $2
     THEN wc_fuzzy_tsquery($1)::text END AS corrected
 )
