@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AD_MESSAGES,
   type AdContentType,
@@ -20,6 +21,7 @@ import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
 import * as repo from './repo';
+import { servingState } from './serving-state';
 import {
   QUARTILE_BITS,
   type SignedAction,
@@ -35,6 +37,8 @@ const PACE_AHEAD_MS = 60 * 60 * 1000;
 /** How long the decision trusts what it read of an account's plan. */
 const PLAN_CACHE_MS = 10_000;
 const PLAN_CACHE_MAX = 50_000;
+/** An answer older than this is not used while it is read again. */
+const PLAN_STALE_MS = 60_000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
@@ -69,51 +73,84 @@ export interface Decision {
 export function adServing(ctx: AppContext) {
   const db = ctx.database.db;
   const { entitlements } = billing(ctx);
+  const state = servingState(ctx);
   let secret: string | undefined;
   const key = () => {
     secret ??= serverSecret(ctx.config);
     return secret;
   };
 
-  /** The content an ad would run on: its category, kind and creator (never trusted from the client). */
+  /**
+   * The content an ad would run on: its category, kind and creator (never trusted from the client).
+   * What everyone may see is kept a few seconds (the decision runs before every track); anything
+   * else is read each time, so a private track stays as unknown as a missing one.
+   */
   async function contentOf(
     req: AdRequest,
   ): Promise<{ category: string | null; type: AdContentType; creatorId: string | null }> {
     if (req.trackId) {
-      const [t] = await db
-        .select({ userId: audioContent.userId, category: audioContent.category })
-        .from(audioContent)
-        // A track hidden from this listener is as unknown as a missing one.
-        .where(and(eq(audioContent.id, req.trackId), visibleWhere(req.user?.id ?? null)));
+      const key = `t:${req.trackId}`;
+      const known = state.contentFacts(key);
+      if (known) return { ...known, type: 'on-demand' };
+      const read = (viewer: string | null) =>
+        db
+          .select({ userId: audioContent.userId, category: audioContent.category })
+          .from(audioContent)
+          .where(and(eq(audioContent.id, req.trackId as string), visibleWhere(viewer)));
+      let [t] = await read(null);
+      if (t) state.rememberContent(key, { category: t.category, creatorId: t.userId });
+      else if (req.user) [t] = await read(req.user.id);
       if (!t) throw new AppError('NOT_FOUND', 'Audio not found');
       return { category: t.category, type: 'on-demand', creatorId: t.userId };
     }
     if (req.streamId) {
+      const key = `s:${req.streamId}`;
+      const known = state.contentFacts(key);
+      if (known) return { ...known, type: 'live' };
       const [s] = await db
         .select({ userId: liveStreams.userId, category: liveStreams.category })
         .from(liveStreams)
         .where(eq(liveStreams.id, req.streamId));
       if (!s) throw new AppError('NOT_FOUND', 'Stream not found');
-      return { category: recordingCategory(s.category), type: 'live', creatorId: s.userId };
+      const facts = { category: recordingCategory(s.category), creatorId: s.userId };
+      state.rememberContent(key, facts);
+      return { ...facts, type: 'live' };
     }
     return { category: req.category ?? null, type: 'on-demand', creatorId: null };
   }
 
   /**
    * What an account's plan says about ads, kept a few seconds per account: the decision runs before
-   * every track, and the full entitlements (live allowance included) cost several queries. A change
-   * of plan reaches the decision within PLAN_CACHE_MS.
+   * every track, and the full entitlements (live allowance included) cost several queries. After
+   * PLAN_CACHE_MS the answer is read again behind the decision (which still uses the old one);
+   * one older than PLAN_STALE_MS is waited for. A change of plan reaches the decision within that.
    */
-  const planCache = new Map<string, { until: number; adFree: boolean; adsOnOwnContent: boolean }>();
+  type PlanEntry = { until: number; adFree: boolean; adsOnOwnContent: boolean; reading?: Promise<PlanEntry> };
+  const planCache = new Map<string, PlanEntry>();
+  function readPlan(account: { id: string; role: SessionUser['role'] }, old?: PlanEntry): Promise<PlanEntry> {
+    const reading = (async () => {
+      try {
+        const e = (await entitlements.of(account)).entitlements;
+        if (planCache.size >= PLAN_CACHE_MAX) planCache.clear();
+        const entry = { until: Date.now() + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
+        planCache.set(account.id, entry);
+        return entry;
+      } finally {
+        if (old) old.reading = undefined;
+      }
+    })();
+    if (old) old.reading = reading;
+    return reading;
+  }
   async function adPlan(account: { id: string; role: SessionUser['role'] }) {
     const now = Date.now();
     const hit = planCache.get(account.id);
     if (hit && hit.until > now) return hit;
-    const e = (await entitlements.of(account)).entitlements;
-    if (planCache.size >= PLAN_CACHE_MAX) planCache.clear();
-    const entry = { until: now + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
-    planCache.set(account.id, entry);
-    return entry;
+    if (hit && hit.until + PLAN_STALE_MS > now) {
+      if (!hit.reading) void readPlan(account, hit).catch(() => {});
+      return hit;
+    }
+    return readPlan(account);
   }
   const creatorRoles = new Map<string, SessionUser['role'] | null>();
 
@@ -154,15 +191,16 @@ export function adServing(ctx: AppContext) {
     async decide(req: AdRequest): Promise<Decision | null> {
       const now = ctx.clock.now();
       const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
-      const since = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
-      // The content and the listener's history are independent: read both at once.
+      // In the common case all of this is in memory (serving-state.ts): no database read.
       const [content, history] = await Promise.all([
         contentOf(req),
-        listenerKey ? repo.listenerHistory(db, listenerKey, req.format, since) : null,
+        listenerKey ? state.history(listenerKey, req.format) : null,
+        state.index.ready(),
       ]);
       if (!(await adsAllowed(req, content.creatorId))) return null;
-      if (req.format === 'audio' && history?.heardRecently) return null;
-      const campaign = await repo.selectCampaign(db, {
+      const capSince = now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000;
+      if (req.format === 'audio' && history?.heardAt != null && history.heardAt >= capSince) return null;
+      const campaign = state.index.select({
         format: req.format,
         category: content.category,
         contentType: content.type,
@@ -172,7 +210,8 @@ export function adServing(ctx: AppContext) {
         size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
       });
       if (!campaign) return null;
-      const serve = await repo.insertServe(db, {
+      const serve: repo.ServeRow = {
+        id: randomUUID(),
         campaignId: campaign.id,
         format: req.format,
         placement: req.placement,
@@ -180,7 +219,13 @@ export function adServing(ctx: AppContext) {
         creatorId: content.creatorId,
         priceMicros: impressionPriceMicros(campaign.cpmMicros),
         servedAt: now,
-      });
+        impressedAt: null,
+        quartiles: 0,
+        clickedAt: null,
+      };
+      // Written just after the answer, with the other serves of this moment (one INSERT).
+      state.serves.add(serve);
+      if (listenerKey) state.served(listenerKey, req.format, campaign.id);
       return { serve, campaign };
     },
 
@@ -210,13 +255,19 @@ export function adServing(ctx: AppContext) {
      */
     async track(serveId: string, event: TrackingEvent, sig: string): Promise<boolean> {
       if (!verifyAction(key(), serveId, event, sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      await state.serves.settled();
       const serve = await repo.findServe(db, serveId);
       if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       const now = ctx.clock.now();
       if (event === 'impression') {
         const min = serve.format === 'audio' ? AUDIO_IMPRESSION_SECONDS : DISPLAY_IMPRESSION_SECONDS;
         if (now.getTime() - serve.servedAt.getTime() < min * 1000) return false;
-        return repo.chargeImpression(db, serveId, now);
+        const capSince = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
+        const charged = await repo.chargeImpression(db, serveId, now, capSince);
+        if (!charged) return false;
+        state.index.charged(charged, now);
+        if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now);
+        return true;
       }
       return repo.markQuartile(db, serveId, QUARTILE_BITS[event]);
     },
@@ -224,6 +275,7 @@ export function adServing(ctx: AppContext) {
     /** A click: the signature checked, counted once, and where to send the browser. */
     async click(serveId: string, sig: string): Promise<string> {
       if (!verifyAction(key(), serveId, 'click', sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      await state.serves.settled();
       const serve = await repo.findServe(db, serveId);
       if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       const campaign = await repo.findCampaign(db, serve.campaignId);
