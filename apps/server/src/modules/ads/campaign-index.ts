@@ -1,9 +1,17 @@
 import { type AdContentType, type AdFormat, impressionPriceMicros } from '@wavecast/shared';
 import type { Db } from '../../db/client';
-import { type Candidate, type Charged, type SelectionQuery, type ServableRow, servableCampaigns, utcDay } from './repo';
+import {
+  type Candidate,
+  type Charged,
+  type SelectionQuery,
+  type ServableRow,
+  servableCampaigns,
+  servableSpend,
+  utcDay,
+} from './repo';
 
 /** How old the snapshot may get before a decision reloads it in the background (other processes' spend). */
-export const INDEX_REFRESH_MS = 3_000;
+export const INDEX_REFRESH_MS = 5_000;
 
 interface Entry extends ServableRow {
   price: number;
@@ -46,6 +54,13 @@ export class CampaignIndex {
     this.dirty = true;
   }
 
+  /** Whether a decision may use the snapshot as it is (a reload of the spend is started behind when due). */
+  usable(): boolean {
+    if (this.dirty) return false;
+    if (performance.now() - this.loadedAt > INDEX_REFRESH_MS) void this.reload().catch(() => {});
+    return true;
+  }
+
   /** The snapshot a decision may use: awaited when changed (or never loaded), else at most refreshed behind. */
   async ready(): Promise<void> {
     if (this.dirty) {
@@ -58,13 +73,16 @@ export class CampaignIndex {
 
   private reload(): Promise<void> {
     if (this.loading) return this.loading;
-    this.dirty = false;
     const started = performance.now();
     this.chargedDuringLoad = [];
+    // After a change (or at first) the whole snapshot; else only what moves (spend and balances).
+    const full = this.dirty || this.loadedAt === Number.NEGATIVE_INFINITY;
+    this.dirty = false;
     this.loading = (async () => {
       try {
         const day = utcDay(this.today());
-        this.install(await servableCampaigns(this.db, day), day);
+        if (full) this.install(await servableCampaigns(this.db, day), day);
+        else this.update(await servableSpend(this.db, day), day);
         this.loadedAt = started;
         for (const { c, at } of this.chargedDuringLoad ?? []) this.apply(c, at);
       } catch (e) {
@@ -89,18 +107,42 @@ export class CampaignIndex {
     this.buckets = new Map();
   }
 
+  /**
+   * The spend and balances read again for the same campaigns, moved in place (the buckets stay).
+   * A campaign that appeared or left (another process changed it, its message not here yet) makes
+   * the next decision read the whole snapshot.
+   */
+  private update(packed: string, day: string) {
+    let seen = 0;
+    for (const item of packed ? packed.split(',') : []) {
+      const [id, spent, daySpent, balanceMicros] = item.split(':');
+      const e = this.byId.get(id);
+      if (!e) {
+        this.dirty = true;
+        continue;
+      }
+      seen++;
+      e.spentMicros = Number(spent);
+      e.day = day;
+      e.daySpentMicros = Number(daySpent);
+      e.completed = false;
+      const balance = this.balances.get(e.advertiserId);
+      if (balance) balance.micros = Number(balanceMicros);
+    }
+    if (seen !== this.entries.length) this.dirty = true;
+  }
+
   private bucket(format: AdFormat, contentType: AdContentType, category: string | null): Entry[] {
     const key = `${format}|${contentType}|${category ?? ''}`;
     let list = this.buckets.get(key);
     if (!list) {
-      list = this.entries
-        .filter(
-          (e) =>
-            e.format === format &&
-            e.contentTypes.includes(contentType) &&
-            (e.categories.length === 0 || (category !== null && e.categories.includes(category))),
-        )
-        .sort((a, b) => b.cpmMicros - a.cpmMicros);
+      list = this.entries.filter(
+        (e) =>
+          e.format === format &&
+          e.contentTypes.includes(contentType) &&
+          (e.categories.length === 0 || (category !== null && e.categories.includes(category))),
+      );
+      // Highest bid first: the snapshot is read in that order and filtering keeps it.
       this.buckets.set(key, list);
     }
     return list;

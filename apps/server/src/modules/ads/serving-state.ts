@@ -7,6 +7,8 @@ import * as repo from './repo';
 const ADS_TOPIC = 'internal:ads';
 /** How long a content's category and creator are trusted (a track made private may get ads that long). */
 const CONTENT_CACHE_MS = 10_000;
+/** Past this, facts are not answered while being read again. */
+const CONTENT_STALE_MS = 60_000;
 const MEMORY_MAX = 200_000;
 
 interface ListenerMemory {
@@ -73,7 +75,7 @@ export class AdServingState {
   readonly index: CampaignIndex;
   readonly serves: ServeWriter;
   private readonly listeners = new Map<string, ListenerMemory>();
-  private readonly content = new Map<string, ContentFacts & { until: number }>();
+  private readonly content = new Map<string, ContentFacts & { until: number; refreshing?: boolean }>();
 
   constructor(private readonly ctx: AppContext) {
     this.index = new CampaignIndex(ctx.database.db, () => ctx.clock.now());
@@ -89,6 +91,11 @@ export class AdServingState {
     void this.ctx.bus
       .publish(ADS_TOPIC, 'ads.changed', { at: new Date().toISOString() })
       .catch((e: unknown) => console.error('ads: publishing a change failed', e));
+  }
+
+  /** The listener's memory if this process has it. */
+  knownHistory(listenerKey: string, format: AdFormat): ListenerMemory | undefined {
+    return this.listeners.get(`${format}|${listenerKey}`);
   }
 
   async history(listenerKey: string, format: AdFormat): Promise<ListenerMemory> {
@@ -116,9 +123,26 @@ export class AdServingState {
     if (entry) entry.heardAt = at.getTime();
   }
 
-  contentFacts(key: string): ContentFacts | null {
+  /**
+   * A content's facts as last read: fresh for CONTENT_CACHE_MS; after that still answered (up to
+   * CONTENT_STALE_MS) while one read behind the decisions refreshes them (`refresh`, once at a time).
+   * A content that became hidden meanwhile is forgotten by that read.
+   */
+  contentFacts(key: string, refresh: () => Promise<ContentFacts | null>): ContentFacts | null {
     const hit = this.content.get(key);
-    return hit && hit.until > performance.now() ? hit : null;
+    if (!hit) return null;
+    const now = performance.now();
+    if (hit.until > now) return hit;
+    if (hit.until + CONTENT_STALE_MS < now) return null;
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      void refresh()
+        .then((facts) => (facts ? this.rememberContent(key, facts) : this.content.delete(key)))
+        .catch(() => {
+          hit.refreshing = false;
+        });
+    }
+    return hit;
   }
 
   rememberContent(key: string, facts: ContentFacts): void {

@@ -80,6 +80,36 @@ export function adServing(ctx: AppContext) {
     return secret;
   };
 
+  /** The content's facts if kept (public content read less than a minute ago), else null. */
+  function knownContent(req: AdRequest) {
+    if (req.trackId) {
+      const known = state.contentFacts(`t:${req.trackId}`, () => readTrack(req.trackId as string, null));
+      return known && { category: known.category, creatorId: known.creatorId, type: 'on-demand' as const };
+    }
+    if (req.streamId) {
+      const known = state.contentFacts(`s:${req.streamId}`, () => readStream(req.streamId as string));
+      return known && { category: known.category, creatorId: known.creatorId, type: 'live' as const };
+    }
+    return { category: req.category ?? null, type: 'on-demand' as const, creatorId: null };
+  }
+
+  async function readTrack(trackId: string, viewer: string | null) {
+    const [t] = await db
+      .select({ creatorId: audioContent.userId, category: audioContent.category })
+      .from(audioContent)
+      // A track hidden from this listener is as unknown as a missing one.
+      .where(and(eq(audioContent.id, trackId), visibleWhere(viewer)));
+    return t ?? null;
+  }
+
+  async function readStream(streamId: string) {
+    const [s] = await db
+      .select({ userId: liveStreams.userId, category: liveStreams.category })
+      .from(liveStreams)
+      .where(eq(liveStreams.id, streamId));
+    return s ? { category: recordingCategory(s.category), creatorId: s.userId } : null;
+  }
+
   /**
    * The content an ad would run on: its category, kind and creator (never trusted from the client).
    * What everyone may see is kept a few seconds (the decision runs before every track); anything
@@ -89,31 +119,16 @@ export function adServing(ctx: AppContext) {
     req: AdRequest,
   ): Promise<{ category: string | null; type: AdContentType; creatorId: string | null }> {
     if (req.trackId) {
-      const key = `t:${req.trackId}`;
-      const known = state.contentFacts(key);
-      if (known) return { ...known, type: 'on-demand' };
-      const read = (viewer: string | null) =>
-        db
-          .select({ userId: audioContent.userId, category: audioContent.category })
-          .from(audioContent)
-          .where(and(eq(audioContent.id, req.trackId as string), visibleWhere(viewer)));
-      let [t] = await read(null);
-      if (t) state.rememberContent(key, { category: t.category, creatorId: t.userId });
-      else if (req.user) [t] = await read(req.user.id);
+      let t = await readTrack(req.trackId, null);
+      if (t) state.rememberContent(`t:${req.trackId}`, t);
+      else if (req.user) t = await readTrack(req.trackId, req.user.id);
       if (!t) throw new AppError('NOT_FOUND', 'Audio not found');
-      return { category: t.category, type: 'on-demand', creatorId: t.userId };
+      return { ...t, type: 'on-demand' };
     }
     if (req.streamId) {
-      const key = `s:${req.streamId}`;
-      const known = state.contentFacts(key);
-      if (known) return { ...known, type: 'live' };
-      const [s] = await db
-        .select({ userId: liveStreams.userId, category: liveStreams.category })
-        .from(liveStreams)
-        .where(eq(liveStreams.id, req.streamId));
-      if (!s) throw new AppError('NOT_FOUND', 'Stream not found');
-      const facts = { category: recordingCategory(s.category), creatorId: s.userId };
-      state.rememberContent(key, facts);
+      const facts = await readStream(req.streamId);
+      if (!facts) throw new AppError('NOT_FOUND', 'Stream not found');
+      state.rememberContent(`s:${req.streamId}`, facts);
       return { ...facts, type: 'live' };
     }
     return { category: req.category ?? null, type: 'on-demand', creatorId: null };
@@ -142,7 +157,8 @@ export function adServing(ctx: AppContext) {
     if (old) old.reading = reading;
     return reading;
   }
-  async function adPlan(account: { id: string; role: SessionUser['role'] }) {
+  /** The kept answer, if it may be used now (refreshed behind when older than PLAN_CACHE_MS). */
+  function knownPlan(account: { id: string; role: SessionUser['role'] }): PlanEntry | null {
     const now = Date.now();
     const hit = planCache.get(account.id);
     if (hit && hit.until > now) return hit;
@@ -150,9 +166,32 @@ export function adServing(ctx: AppContext) {
       if (!hit.reading) void readPlan(account, hit).catch(() => {});
       return hit;
     }
-    return readPlan(account);
+    return null;
+  }
+  async function adPlan(account: { id: string; role: SessionUser['role'] }) {
+    return knownPlan(account) ?? readPlan(account);
   }
   const creatorRoles = new Map<string, SessionUser['role'] | null>();
+
+  /** `adsAllowed` from what is kept in memory; undefined when something must be read first. */
+  function adsAllowedNow(req: AdRequest, creatorId: string | null): boolean | undefined {
+    if (req.user && creatorId && req.user.id === creatorId) return false;
+    if (req.user) {
+      const plan = knownPlan(req.user);
+      if (!plan) return undefined;
+      if (plan.adFree) return false;
+    }
+    if (creatorId) {
+      const role = creatorRoles.get(creatorId);
+      if (role === undefined) return undefined;
+      if (role) {
+        const plan = knownPlan({ id: creatorId, role });
+        if (!plan) return undefined;
+        if (!plan.adsOnOwnContent) return false;
+      }
+    }
+    return true;
+  }
 
   /** Whether this listener may get an ad on this content at all. */
   async function adsAllowed(req: AdRequest, creatorId: string | null): Promise<boolean> {
@@ -191,13 +230,15 @@ export function adServing(ctx: AppContext) {
     async decide(req: AdRequest): Promise<Decision | null> {
       const now = ctx.clock.now();
       const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
-      // In the common case all of this is in memory (serving-state.ts): no database read.
-      const [content, history] = await Promise.all([
-        contentOf(req),
-        listenerKey ? state.history(listenerKey, req.format) : null,
-        state.index.ready(),
-      ]);
-      if (!(await adsAllowed(req, content.creatorId))) return null;
+      // In the common case all of this is in memory (serving-state.ts): no database read and no
+      // waiting (200 decisions at once cost a few ms of one core, ADR 0025).
+      const content = knownContent(req) ?? (await contentOf(req));
+      const history = listenerKey
+        ? (state.knownHistory(listenerKey, req.format) ?? (await state.history(listenerKey, req.format)))
+        : null;
+      if (!state.index.usable()) await state.index.ready();
+      const allowed = adsAllowedNow(req, content.creatorId) ?? (await adsAllowed(req, content.creatorId));
+      if (!allowed) return null;
       const capSince = now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000;
       if (req.format === 'audio' && history?.heardAt != null && history.heardAt >= capSince) return null;
       const campaign = state.index.select({
