@@ -7,8 +7,8 @@ import * as repo from './repo';
 const ADS_TOPIC = 'internal:ads';
 /** How long a content's category and creator are trusted (a track made private may get ads that long). */
 const CONTENT_CACHE_MS = 10_000;
-/** Past this, facts are not answered while being read again. */
-const CONTENT_STALE_MS = 60_000;
+/** In the last this-many ms of their life, facts are read again behind the decision using them. */
+const CONTENT_REFRESH_AHEAD_MS = 5_000;
 const MEMORY_MAX = 200_000;
 
 interface ListenerMemory {
@@ -124,17 +124,15 @@ export class AdServingState {
   }
 
   /**
-   * A content's facts as last read: fresh for CONTENT_CACHE_MS; after that still answered (up to
-   * CONTENT_STALE_MS) while one read behind the decisions refreshes them (`refresh`, once at a time).
-   * A content that became hidden meanwhile is forgotten by that read.
+   * A content's facts as last read, used at most CONTENT_CACHE_MS; in their last
+   * CONTENT_REFRESH_AHEAD_MS they are read again behind the decisions (`refresh`, once at a time),
+   * so content asked for often never waits. A content that became hidden is forgotten by that read.
    */
   contentFacts(key: string, refresh: () => Promise<ContentFacts | null>): ContentFacts | null {
     const hit = this.content.get(key);
-    if (!hit) return null;
     const now = performance.now();
-    if (hit.until > now) return hit;
-    if (hit.until + CONTENT_STALE_MS < now) return null;
-    if (!hit.refreshing) {
+    if (!hit || hit.until <= now) return null;
+    if (hit.until - now < CONTENT_REFRESH_AHEAD_MS && !hit.refreshing) {
       hit.refreshing = true;
       void refresh()
         .then((facts) => (facts ? this.rememberContent(key, facts) : this.content.delete(key)))

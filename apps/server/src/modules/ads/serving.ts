@@ -37,8 +37,8 @@ const PACE_AHEAD_MS = 60 * 60 * 1000;
 /** How long the decision trusts what it read of an account's plan. */
 const PLAN_CACHE_MS = 10_000;
 const PLAN_CACHE_MAX = 50_000;
-/** An answer older than this is not used while it is read again. */
-const PLAN_STALE_MS = 60_000;
+/** In the last this-many ms of an answer's life, it is read again behind the decision using it. */
+const PLAN_REFRESH_AHEAD_MS = 5_000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
@@ -136,9 +136,9 @@ export function adServing(ctx: AppContext) {
 
   /**
    * What an account's plan says about ads, kept a few seconds per account: the decision runs before
-   * every track, and the full entitlements (live allowance included) cost several queries. After
-   * PLAN_CACHE_MS the answer is read again behind the decision (which still uses the old one);
-   * one older than PLAN_STALE_MS is waited for. A change of plan reaches the decision within that.
+   * every track, and the full entitlements (live allowance included) cost several queries. An answer
+   * is used at most PLAN_CACHE_MS (then waited for), and read again behind the decisions in its last
+   * PLAN_REFRESH_AHEAD_MS. A change of plan reaches the decision within PLAN_CACHE_MS, as before.
    */
   type PlanEntry = { until: number; adFree: boolean; adsOnOwnContent: boolean; reading?: Promise<PlanEntry> };
   const planCache = new Map<string, PlanEntry>();
@@ -161,12 +161,10 @@ export function adServing(ctx: AppContext) {
   function knownPlan(account: { id: string; role: SessionUser['role'] }): PlanEntry | null {
     const now = Date.now();
     const hit = planCache.get(account.id);
-    if (hit && hit.until > now) return hit;
-    if (hit && hit.until + PLAN_STALE_MS > now) {
-      if (!hit.reading) void readPlan(account, hit).catch(() => {});
-      return hit;
-    }
-    return null;
+    if (!hit || hit.until <= now) return null;
+    // Read again ahead of expiry, behind the decisions: a listener asking often never waits.
+    if (hit.until - now < PLAN_REFRESH_AHEAD_MS && !hit.reading) void readPlan(account, hit).catch(() => {});
+    return hit;
   }
   async function adPlan(account: { id: string; role: SessionUser['role'] }) {
     return knownPlan(account) ?? readPlan(account);
