@@ -96,7 +96,7 @@ test('two listeners play different parts; the creator sees 2 plays, 2 listeners 
   expect(first).toBeLessThan(29);
   await listen(browser, trackUrl, 'Stayed To The End', 'end');
 
-  // The page asks for fresh figures (today is rolled up for the creator's tracks on each visit).
+  // The page asks for fresh figures (the track-days that changed are rolled up when it is viewed).
   await page.goto('/creator/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
   await expect(page.getByTestId('total-plays').getByTestId('value')).toHaveText('2');
