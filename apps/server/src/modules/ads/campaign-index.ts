@@ -38,6 +38,7 @@ export class CampaignIndex {
   private loadedAt = Number.NEGATIVE_INFINITY;
   private dirty = true;
   private loading: Promise<void> | null = null;
+  private reloadQueued = false;
   /**
    * Charges made while a snapshot is being read: it may or may not include them, so they are applied
    * to it again (counted twice at worst until the next reload: an ad skipped, never one unpaid).
@@ -57,7 +58,14 @@ export class CampaignIndex {
   /** Whether a decision may use the snapshot as it is (a reload of the spend is started behind when due). */
   usable(): boolean {
     if (this.dirty) return false;
-    if (performance.now() - this.loadedAt > INDEX_REFRESH_MS) void this.reload().catch(() => {});
+    if (performance.now() - this.loadedAt > INDEX_REFRESH_MS && !this.loading && !this.reloadQueued) {
+      // Started after this turn of the event loop: no part of the decision that noticed it.
+      this.reloadQueued = true;
+      setImmediate(() => {
+        this.reloadQueued = false;
+        void this.reload().catch(() => {});
+      });
+    }
     return true;
   }
 

@@ -134,7 +134,9 @@ export class AdServingState {
     if (!hit || hit.until <= now) return null;
     if (hit.until - now < CONTENT_REFRESH_AHEAD_MS && !hit.refreshing) {
       hit.refreshing = true;
-      void refresh()
+      // Started after this turn of the event loop: building the query is no part of the decision.
+      void new Promise<void>((resolve) => setImmediate(resolve))
+        .then(refresh)
         .then((facts) => (facts ? this.rememberContent(key, facts) : this.content.delete(key)))
         .catch(() => {
           hit.refreshing = false;

@@ -163,7 +163,11 @@ export function adServing(ctx: AppContext) {
     const hit = planCache.get(account.id);
     if (!hit || hit.until <= now) return null;
     // Read again ahead of expiry, behind the decisions: a listener asking often never waits.
-    if (hit.until - now < PLAN_REFRESH_AHEAD_MS && !hit.reading) void readPlan(account, hit).catch(() => {});
+    if (hit.until - now < PLAN_REFRESH_AHEAD_MS && !hit.reading) {
+      // Started after this turn of the event loop: building the queries is no part of the decision.
+      hit.reading = new Promise((resolve, reject) => setImmediate(() => readPlan(account, hit).then(resolve, reject)));
+      hit.reading.catch(() => {});
+    }
     return hit;
   }
   async function adPlan(account: { id: string; role: SessionUser['role'] }) {
