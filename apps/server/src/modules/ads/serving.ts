@@ -37,8 +37,6 @@ const PACE_AHEAD_MS = 60 * 60 * 1000;
 /** How long the decision trusts what it read of an account's plan. */
 const PLAN_CACHE_MS = 10_000;
 const PLAN_CACHE_MAX = 50_000;
-/** In the last this-many ms of an answer's life, it is read again behind the decision using it. */
-const PLAN_REFRESH_AHEAD_MS = 5_000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
@@ -135,43 +133,26 @@ export function adServing(ctx: AppContext) {
   }
 
   /**
-   * What an account's plan says about ads, kept a few seconds per account: the decision runs before
-   * every track, and the full entitlements (live allowance included) cost several queries. An answer
-   * is used at most PLAN_CACHE_MS (then waited for), and read again behind the decisions in its last
-   * PLAN_REFRESH_AHEAD_MS. A change of plan reaches the decision within PLAN_CACHE_MS, as before.
+   * What an account's plan says about ads, kept PLAN_CACHE_MS per account (ADR 0014): the decision
+   * runs before every track, and the full entitlements (live allowance included) cost several
+   * queries. Not refreshed ahead of expiry: a read started just before a change of plan would keep
+   * the old answer longer, and a new Premium listener must stop hearing ads soon after upgrading.
    */
-  type PlanEntry = { until: number; adFree: boolean; adsOnOwnContent: boolean; reading?: Promise<PlanEntry> };
+  type PlanEntry = { until: number; adFree: boolean; adsOnOwnContent: boolean };
   const planCache = new Map<string, PlanEntry>();
-  function readPlan(account: { id: string; role: SessionUser['role'] }, old?: PlanEntry): Promise<PlanEntry> {
-    const reading = (async () => {
-      try {
-        const e = (await entitlements.of(account)).entitlements;
-        if (planCache.size >= PLAN_CACHE_MAX) planCache.clear();
-        const entry = { until: Date.now() + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
-        planCache.set(account.id, entry);
-        return entry;
-      } finally {
-        if (old) old.reading = undefined;
-      }
-    })();
-    if (old) old.reading = reading;
-    return reading;
-  }
-  /** The kept answer, if it may be used now (refreshed behind when older than PLAN_CACHE_MS). */
-  function knownPlan(account: { id: string; role: SessionUser['role'] }): PlanEntry | null {
-    const now = Date.now();
+  /** The kept answer while it is fresh, else null. */
+  function knownPlan(account: { id: string }): PlanEntry | null {
     const hit = planCache.get(account.id);
-    if (!hit || hit.until <= now) return null;
-    // Read again ahead of expiry, behind the decisions: a listener asking often never waits.
-    if (hit.until - now < PLAN_REFRESH_AHEAD_MS && !hit.reading) {
-      // Started after this turn of the event loop: building the queries is no part of the decision.
-      hit.reading = new Promise((resolve, reject) => setImmediate(() => readPlan(account, hit).then(resolve, reject)));
-      hit.reading.catch(() => {});
-    }
-    return hit;
+    return hit && hit.until > Date.now() ? hit : null;
   }
-  async function adPlan(account: { id: string; role: SessionUser['role'] }) {
-    return knownPlan(account) ?? readPlan(account);
+  async function adPlan(account: { id: string; role: SessionUser['role'] }): Promise<PlanEntry> {
+    const known = knownPlan(account);
+    if (known) return known;
+    const e = (await entitlements.of(account)).entitlements;
+    if (planCache.size >= PLAN_CACHE_MAX) planCache.clear();
+    const entry = { until: Date.now() + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
+    planCache.set(account.id, entry);
+    return entry;
   }
   const creatorRoles = new Map<string, SessionUser['role'] | null>();
 
