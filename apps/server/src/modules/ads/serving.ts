@@ -168,7 +168,7 @@ export function adServing(ctx: AppContext) {
       const role = creatorRoles.get(creatorId);
       if (role === undefined) return undefined;
       if (role) {
-        const plan = knownPlan({ id: creatorId, role });
+        const plan = knownPlan({ id: creatorId });
         if (!plan) return undefined;
         if (!plan.adsOnOwnContent) return false;
       }
