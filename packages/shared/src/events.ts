@@ -40,6 +40,8 @@ export interface RealtimeEvents {
   'notification.created': { userId: string; notificationId: string; notification: TNotification; push: boolean };
   /** Server-internal (topic `internal:users`): the account was suspended or deleted; close its sockets. */
   'user.sessions.ended': { userId: string };
+  /** Server-internal (topic `internal:ads`): a campaign or a balance changed; serving indexes reload. */
+  'ads.changed': { at: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {
