@@ -29,6 +29,9 @@ import { ingestSocket } from './realtime/ingest-socket';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';
 import { userSockets } from './realtime/user-sockets';
+import { firstPaintHints, manifestReader, withFirstPaint } from './spa/first-paint';
+import { lcpCoverReader } from './spa/lcp-cover';
+import { sendHtml } from './spa/send-html';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -103,11 +106,14 @@ export async function buildApp(
 
 /**
  * Serves the built web app; unknown non-API paths get index.html (history fallback), with the
- * share card's tags for pages that have one (modules/embeds/share-cards.ts).
+ * share card's tags for pages that have one (modules/embeds/share-cards.ts) and the preloads of
+ * the page's first view (spa/first-paint.ts).
  */
 function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void {
   const hasSpa = fs.existsSync(path.join(dist, 'index.html'));
   const indexHtml = indexHtmlReader(dist);
+  const manifest = manifestReader(dist);
+  const lcpCover = lcpCoverReader(ctx);
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: dist,
@@ -139,12 +145,9 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
       req.log.warn({ err }, 'share card failed');
       return null;
     });
-    if (card) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withCard(indexHtml(), card));
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // The page's first chunks and data load with the HTML (spa/first-paint.ts, ADR 0022).
+    const cover = lcpCover(req.url, card);
+    const html = withFirstPaint(indexHtml(), firstPaintHints(manifest(), req.url, cover));
+    return sendHtml(req, reply, card ? withCard(html, card) : html);
   });
 }

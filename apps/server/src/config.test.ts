@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('delivers through nginx only when asked, to an internal prefix that is a path', () => {
+    expect(loadConfig({}).DELIVERY_ACCEL).toBe('off');
+    expect(loadConfig({ DELIVERY_ACCEL: 'nginx' }).DELIVERY_ACCEL_PREFIX).toBe('/_media/');
+    expect(() => loadConfig({ DELIVERY_ACCEL: 'apache' })).toThrow(/DELIVERY_ACCEL:/);
+    expect(() => loadConfig({ DELIVERY_ACCEL_PREFIX: '/media' })).toThrow(/DELIVERY_ACCEL_PREFIX: must be a path/);
+    expect(loadConfig({}).JOB_LOCK_SECONDS).toBe(600);
+  });
+
   it('lists every bad key at once', () => {
     let error: unknown;
     try {

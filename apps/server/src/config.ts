@@ -64,6 +64,25 @@ const ConfigSchema = z.object({
    */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   ICECAST_URL: optionalUrl,
+  /**
+   * `nginx`: media routes check access, then hand the bytes to nginx with X-Accel-Redirect to
+   * DELIVERY_ACCEL_PREFIX + the storage key (an `internal` location aliased to DATA_DIR/storage/).
+   * Local storage only; S3 objects are still sent by the app. See README "Scaling out".
+   */
+  DELIVERY_ACCEL: z.enum(['off', 'nginx']).default('off'),
+  DELIVERY_ACCEL_PREFIX: z
+    .string()
+    .regex(/^\/[\w\-/]*\/$/, 'must be a path starting and ending with /')
+    .default('/_media/'),
+  /**
+   * Encoder ingest (Icecast source protocol for OBS, BUTT, Mixxx, Liquidsoap, ffmpeg; ADR 0020):
+   * its own TCP port (0 picks a free one); unset, no encoder ingest runs.
+   */
+  LIVE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address it binds (default: HOST). */
+  LIVE_INGEST_HOST: z.string().min(1).optional(),
+  /** What creators are told to connect to, e.g. icecast://ingest.example.com:8010/live (default: from the request's host). */
+  LIVE_INGEST_PUBLIC_URL: optionalUrl,
   /** How long Home and Explore answers for anonymous visitors are reused, in ms (0: never). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
@@ -78,6 +97,8 @@ const ConfigSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Open WebSockets per client address (TRUST_PROXY_HEADER's when set). */
   WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** How long a worker holds a claimed job before another may take it over (the scale-out test shortens it). */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(600),
   ROLES: z
     .string()
     .default('api,worker')

@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
+import type { AdServingState } from './modules/ads/serving-state';
 import { SessionCache } from './modules/auth/session-cache';
 import type { StripeBilling } from './modules/billing/stripe/client';
 import { DeliveryCache } from './modules/delivery/cache';
@@ -39,6 +40,8 @@ export interface AppCaches {
   hotMedia: HotMediaRoutes;
   /** The Stripe client, made on first use (null: not configured; billing/stripe/client.ts). */
   stripe: { client?: StripeBilling | null };
+  /** The ad decision's campaign index and listener memory, made on first use (ads/serving-state.ts). */
+  ads?: AdServingState;
 }
 
 /** Background work an app started that tests (and shutdown) wait for; set when its module registers. */

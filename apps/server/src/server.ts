@@ -15,7 +15,7 @@ export async function createContext(config: Config): Promise<AppContext> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   const storage = createStorage(config);
   const bus = createBus(config.REDIS_URL);
-  const jobs = new JobQueue(database);
+  const jobs = new JobQueue(database, config.JOB_LOCK_SECONDS);
   const mail = new Mailer(database, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

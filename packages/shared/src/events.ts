@@ -25,7 +25,8 @@ export interface RealtimeEvents {
   'user.followed': { followerId: string; followingId: string };
   /** A like was added (not on a repeated PUT). */
   'track.liked': { trackId: string; userId: string };
-  'live.started': { streamId: string; userId: string };
+  /** `keyName`: the stream key an encoder went live with (absent for a browser broadcast). */
+  'live.started': { streamId: string; userId: string; keyName?: string };
   'live.ended': { streamId: string; userId: string };
   'live.viewers': { streamId: string; viewers: number };
   /** The presented message rides along, so pages append it without refetching. */
@@ -44,6 +45,8 @@ export interface RealtimeEvents {
    * (sign-out, password, role, suspension, deletion); every process drops its cached copies.
    */
   'user.sessions.changed': { userId: string };
+  /** Server-internal (topic `internal:ads`): a campaign or a balance changed; serving indexes reload. */
+  'ads.changed': { at: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {

@@ -33,6 +33,7 @@ interface JobRow {
   max_attempts: number;
 }
 
+/** How long a claimed job is its worker's: after that a dead worker's job is claimed again. */
 const LOCK_SECONDS = 600;
 
 /**
@@ -46,7 +47,10 @@ export class JobQueue<M = JobPayloads> {
   private readonly wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly lockSeconds = LOCK_SECONDS,
+  ) {}
 
   /** One handler per type; registering a type again replaces it. */
   register<T extends keyof M & string>(type: T, handler: JobHandler<M[T]>, opts: JobOptions<M[T]> = {}): void {
@@ -103,7 +107,7 @@ export class JobQueue<M = JobPayloads> {
     if (types.length === 0) return false;
     const [job] = await this.database.query<JobRow>(
       `UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = now(),
-         locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+         locked_until = now() + make_interval(secs => ${Math.max(1, Math.round(this.lockSeconds))})
        WHERE id = (
          SELECT id FROM jobs
          WHERE type = ANY($1) AND run_at <= now()

@@ -3,11 +3,12 @@ import type net from 'node:net';
 import type { RealtimeMessage } from '@wavecast/shared';
 import type { EventBus } from '../realtime/bus';
 import { IcecastForwarder, icecastListeners, icecastMount } from './icecast';
+import { FRAME, LiveMirrorBus, parseFrame } from './mirror-bus';
 import { RecordingSink, rawRecordingPath } from './recording';
 import { LiveSession, type Publisher, type Sink } from './session';
 
 /** What tests may change (`configure`). */
-export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond';
+export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond' | 'ingestBurstBytes';
 
 export interface HubOptions {
   dataDir: string;
@@ -18,6 +19,10 @@ export interface HubOptions {
   ingestBurstBytes: number;
   burstMs?: number;
   icecastPollMs?: number;
+  /** Set (with the Redis bus): a listener on any process hears a broadcast published on another. */
+  redisUrl?: string;
+  /** Redis channel prefix of the mirror frames (tests isolate themselves with their own). */
+  mirrorPrefix?: string;
 }
 
 /** What the hub tells the live service (which owns the database side). */
@@ -39,6 +44,62 @@ export interface StreamInfo {
 const INTERNAL_TOPIC = 'internal:live';
 const COUNT_TTL_MS = 15_000;
 const COUNT_REFRESH_MS = 5_000;
+/** How long a mirror waits for the origin's join point before the listener gets a 404. */
+const MIRROR_JOIN_TIMEOUT_MS = 3_000;
+/** A mirror with no listener and no tap closes after this long (checked on the count refresh). */
+const MIRROR_LINGER_MS = 5_000;
+/** A mirror hearing nothing for the grace period plus this long assumes its origin is gone. */
+const MIRROR_SILENCE_MS = 15_000;
+/** Mirrors take what the origin already let through: no ingest limit of their own. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
+/** A session fed over Redis from the process that holds the broadcast's publisher. */
+interface Mirror {
+  session: LiveSession;
+  unsubscribe: () => void;
+  lastFrameAt: number;
+  idleSince: number | null;
+}
+
+/** The origin side: a tap on the real session that forwards its output while anyone mirrors it. */
+class OriginFeed implements Sink {
+  private skipJoin = true;
+  private generation = 0;
+
+  constructor(
+    private readonly bus: LiveMirrorBus,
+    private readonly streamId: string,
+    private readonly session: LiveSession,
+    private readonly onIdle: () => void,
+  ) {}
+
+  /** Answers one mirror: the join bytes go out between two fan-outs, so nothing is lost or doubled. */
+  join(mirrorId: string): void {
+    this.generation++;
+    const start = this.session.timeline.joinBytes();
+    if (start) void this.bus.publish(this.streamId, FRAME.join, start, mirrorId).catch(() => {});
+  }
+
+  write(buf: Buffer): void {
+    // A tap first gets its own join bytes: mirrors get theirs from join().
+    if (this.skipJoin) {
+      this.skipJoin = false;
+      return;
+    }
+    const generation = this.generation;
+    void this.bus
+      .publish(this.streamId, FRAME.data, buf)
+      .then((receivers) => {
+        // Nobody subscribed any more (and no join since): stop publishing until the next join.
+        if (receivers === 0 && generation === this.generation) this.onIdle();
+      })
+      .catch(() => {});
+  }
+  buffered(): number {
+    return 0;
+  }
+  close(): void {}
+}
 
 /** A listener's HTTP connection as a sink (written to directly: no chunked framing, like Icecast). */
 export function socketSink(socket: net.Socket): Sink & { drop(): void } {
@@ -72,6 +133,11 @@ export class LiveHub {
   private readonly unsubscribe: () => void;
   private readonly refreshTimer: NodeJS.Timeout;
   private readonly pollTimer?: NodeJS.Timeout;
+  private readonly mirrorBus?: LiveMirrorBus;
+  private readonly feeds = new Map<string, OriginFeed>();
+  private readonly mirrors = new Map<string, Mirror>();
+  private readonly opening = new Map<string, Promise<LiveSession | undefined>>();
+  private closed = false;
 
   constructor(
     private readonly opts: HubOptions,
@@ -85,6 +151,16 @@ export class LiveHub {
       this.pollTimer = setInterval(() => void this.pollIcecast(), opts.icecastPollMs ?? 3000);
       this.pollTimer.unref();
     }
+    if (opts.redisUrl) {
+      this.mirrorBus = new LiveMirrorBus(opts.redisUrl, opts.mirrorPrefix, (streamId, mirrorId) =>
+        this.onJoinRequest(streamId, mirrorId),
+      );
+    }
+  }
+
+  /** Resolves once the mirror channel listens (tests wait on it before publishing). */
+  async whenReady(): Promise<void> {
+    await this.mirrorBus?.whenReady();
   }
 
   /** Tests shorten the grace period and change the bounds (applies to new sessions). */
@@ -92,12 +168,38 @@ export class LiveHub {
     Object.assign(this.opts, o);
   }
 
+  /** The publisher byte-rate cap new sessions get (the encoder ingest applies it to its input too). */
+  get ingestLimits(): { bytesPerSecond: number; burstBytes: number } {
+    return { bytesPerSecond: this.opts.ingestBytesPerSecond, burstBytes: this.opts.ingestBurstBytes };
+  }
+
   get(streamId: string): LiveSession | undefined {
     return this.sessions.get(streamId);
   }
 
+  /** Broadcasts whose publisher this process holds (mirrors excluded). */
   activeIds(): string[] {
-    return [...this.sessions.keys()];
+    return [...this.sessions.keys()].filter((id) => !this.mirrors.has(id));
+  }
+
+  isMirror(streamId: string): boolean {
+    return this.mirrors.has(streamId);
+  }
+
+  /**
+   * The session listeners and taps use: this process's own, or a mirror of a broadcast published
+   * on another process (Redis only). Undefined when nobody here or elsewhere holds it.
+   */
+  async open(streamId: string): Promise<LiveSession | undefined> {
+    const local = this.sessions.get(streamId);
+    if (local && !local.isEnded) return local;
+    if (!this.mirrorBus || this.closed) return undefined;
+    let pending = this.opening.get(streamId);
+    if (!pending) {
+      pending = this.openMirror(this.mirrorBus, streamId).finally(() => this.opening.delete(streamId));
+      this.opening.set(streamId, pending);
+    }
+    return pending;
   }
 
   /**
@@ -116,22 +218,28 @@ export class LiveHub {
     }, onEnded);
   }
 
-  private createSession(stream: StreamInfo): LiveSession {
-    const id = stream.id;
-    const session = new LiveSession(
+  private newSession(id: string, mirror: boolean): LiveSession {
+    return new LiveSession(
       id,
       {
         graceMs: this.opts.graceMs,
         maxListenerBuffer: this.opts.maxListenerBuffer,
         burstMs: this.opts.burstMs,
-        ingestBytesPerSecond: this.opts.ingestBytesPerSecond,
-        ingestBurstBytes: this.opts.ingestBurstBytes,
+        ingestBytesPerSecond: mirror ? UNLIMITED : this.opts.ingestBytesPerSecond,
+        ingestBurstBytes: mirror ? UNLIMITED : this.opts.ingestBurstBytes,
       },
       {
         listeners: (n) => this.localCountChanged(id, n),
-        graceExpired: () => this.hooks.graceExpired(id),
+        graceExpired: () => {
+          if (!this.mirrors.has(id)) this.hooks.graceExpired(id);
+        },
       },
     );
+  }
+
+  private createSession(stream: StreamInfo): LiveSession {
+    const id = stream.id;
+    const session = this.newSession(id, false);
     this.sessions.set(id, session);
     // Recorded from the very first byte (the file appears with the header).
     const recording = new RecordingSink(rawRecordingPath(this.opts.dataDir, id));
@@ -179,9 +287,15 @@ export class LiveHub {
    * there is one to finalize).
    */
   async end(streamId: string): Promise<boolean> {
+    if (this.mirrors.has(streamId)) {
+      this.closeMirror(streamId);
+      return false;
+    }
     const session = this.sessions.get(streamId);
     if (!session) return false;
     this.sessions.delete(streamId);
+    this.feeds.delete(streamId);
+    if (this.mirrorBus) void this.mirrorBus.publish(streamId, FRAME.end, Buffer.alloc(0)).catch(() => {});
     session.end();
     this.forwarders.get(streamId)?.close();
     this.forwarders.delete(streamId);
@@ -205,12 +319,100 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const id of [...this.mirrors.keys()]) this.closeMirror(id);
     this.unsubscribe();
     clearInterval(this.refreshTimer);
     clearInterval(this.pollTimer);
     for (const t of this.pendingCount.values()) clearTimeout(t);
     // Raw recordings stay on disk: the next start finalizes them.
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id)));
+    await this.mirrorBus?.close();
+  }
+
+  // Mirrors (ADR 0019): the origin publishes its output to Redis while a mirror asks for it.
+
+  private onJoinRequest(streamId: string, mirrorId: string): void {
+    const session = this.sessions.get(streamId);
+    if (!session || session.isEnded || this.mirrors.has(streamId) || !this.mirrorBus) return;
+    let feed = this.feeds.get(streamId);
+    if (!feed) {
+      const created = new OriginFeed(this.mirrorBus, streamId, session, () => {
+        if (this.feeds.get(streamId) !== created) return;
+        this.feeds.delete(streamId);
+        session.removeTap(created);
+      });
+      feed = created;
+      this.feeds.set(streamId, feed);
+      session.addTap(feed);
+    }
+    feed.join(mirrorId);
+  }
+
+  private async openMirror(bus: LiveMirrorBus, streamId: string): Promise<LiveSession | undefined> {
+    const mirrorId = randomUUID();
+    const session = this.newSession(streamId, true);
+    const publisher = session.attachPublisher(() => {});
+    let joined = false;
+    let settle: (ok: boolean) => void = () => {};
+    const settled = new Promise<boolean>((resolve) => (settle = resolve));
+    const mirror: Mirror = { session, unsubscribe: () => {}, lastFrameAt: Date.now(), idleSince: null };
+    mirror.unsubscribe = await bus.subscribe(streamId, (raw) => {
+      const frame = parseFrame(raw);
+      mirror.lastFrameAt = Date.now();
+      if (frame.type === FRAME.end) {
+        if (joined) this.closeMirror(streamId);
+        else settle(false);
+        return;
+      }
+      if (frame.type === FRAME.join) {
+        if (joined || frame.mirrorId !== mirrorId) return;
+        joined = true;
+      } else if (!joined) {
+        return;
+      }
+      try {
+        publisher.push(frame.payload);
+      } catch (e) {
+        this.hooks.log('live: a mirrored chunk could not be relayed', e);
+        if (this.mirrors.has(streamId)) this.closeMirror(streamId);
+        settle(false);
+        return;
+      }
+      settle(true);
+    });
+    await bus.requestJoin(streamId, mirrorId);
+    const timer = setTimeout(() => settle(false), MIRROR_JOIN_TIMEOUT_MS);
+    const ok = await settled;
+    clearTimeout(timer);
+    if (!ok || this.closed || session.isEnded || this.sessions.has(streamId)) {
+      mirror.unsubscribe();
+      session.end();
+      return ok && !this.closed ? this.sessions.get(streamId) : undefined;
+    }
+    this.sessions.set(streamId, session);
+    this.mirrors.set(streamId, mirror);
+    return session;
+  }
+
+  private closeMirror(streamId: string): void {
+    const mirror = this.mirrors.get(streamId);
+    if (!mirror) return;
+    this.mirrors.delete(streamId);
+    if (this.sessions.get(streamId) === mirror.session) this.sessions.delete(streamId);
+    mirror.unsubscribe();
+    mirror.session.end();
+  }
+
+  /** Closes mirrors nobody uses any more, and those whose origin went silent. */
+  private sweepMirrors(now: number): void {
+    for (const [id, m] of this.mirrors) {
+      const idle = m.session.listenerCount === 0 && m.session.tapCount === 0;
+      if (!idle) m.idleSince = null;
+      else m.idleSince ??= now;
+      const silent = now - m.lastFrameAt > this.opts.graceMs + MIRROR_SILENCE_MS;
+      if (silent || (m.idleSince !== null && now - m.idleSince >= MIRROR_LINGER_MS)) this.closeMirror(id);
+    }
   }
 
   // Listener counts: each process announces its own; the publishing process sums and reports.
@@ -232,14 +434,20 @@ export class LiveHub {
 
   private refreshCounts(): void {
     for (const id of this.sessions.keys()) this.announce(id);
+    this.sweepMirrors(Date.now());
   }
 
   private onBus(msg: RealtimeMessage): void {
+    if (msg.event === 'live.ended') {
+      this.closeMirror((msg.data as { streamId: string }).streamId);
+      return;
+    }
     if (msg.topic !== INTERNAL_TOPIC || msg.event !== 'live.listeners') return;
     const { streamId, processId, listeners } = msg.data as { streamId: string; processId: string; listeners: number };
     let byProcess = this.counts.get(streamId);
     if (!byProcess) {
-      if (!this.sessions.has(streamId)) return;
+      // Only the origin sums the counts: mirrors just announce theirs.
+      if (!this.sessions.has(streamId) || this.mirrors.has(streamId)) return;
       byProcess = new Map();
       this.counts.set(streamId, byProcess);
     }

@@ -75,6 +75,12 @@ export class LiveSession {
     for (const w of this.waiting) if (!w.tap) waiting++;
     return this.listenerSinks.size + waiting;
   }
+  /** Always-on sinks, waiting or joined (an idle mirror has neither listeners nor taps). */
+  get tapCount(): number {
+    let waiting = 0;
+    for (const w of this.waiting) if (w.tap) waiting++;
+    return this.taps.size + waiting;
+  }
   get isLive(): boolean {
     return this.heardAudio;
   }

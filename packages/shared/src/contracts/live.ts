@@ -8,8 +8,11 @@ export const LIVE_MIME_TYPE = 'audio/webm;codecs=opus';
 export const LIVE_AUDIO_BITS_PER_SECOND = 64_000;
 /** MediaRecorder timeslice: each chunk becomes one WebSocket frame and one fan-out write. */
 export const LIVE_TIMESLICE_MS = 100;
-/** A publisher may be gone this long (network blip, reload) before the stream ends. */
-export const LIVE_PUBLISHER_GRACE_MS = 10_000;
+/**
+ * A publisher may be gone this long (network blip, reload, an encoder restarting) before the stream
+ * ends: long enough to reload Go Live, allow the microphone again and press Resume.
+ */
+export const LIVE_PUBLISHER_GRACE_MS = 30_000;
 /** Listener: MSE type, and when to start and when to jump back to the live edge. */
 export const LIVE_MSE_TYPE = 'audio/webm; codecs="opus"';
 export const LIVE_PLAYER = { startBufferedSeconds: 0.4, targetLagSeconds: 0.3, maxLagSeconds: 0.8 } as const;
@@ -172,3 +175,28 @@ export const ZMuteUser = z.object({ userId: z.string().min(1).max(200) });
 /** Publishing a recording: whether its chat stays with it as timestamped comments (default yes). */
 export const ZPublishRecording = z.object({ keepChat: z.boolean().default(true) });
 export type TPublishRecording = z.input<typeof ZPublishRecording>;
+
+/** The Go Live page's offer to resume a stream still on air after a reload. */
+export const LIVE_RESUME_MESSAGES = {
+  heading: 'Resume your live stream',
+  resumed: 'You are live again!',
+  failed: 'Could not resume your stream. Please try again.',
+  alreadyEnded: 'Your stream has already ended.',
+} as const;
+
+/**
+ * `GET /api/live/mine`: the signed-in creator's stream that is still on air, so a reloaded or
+ * reopened Go Live page can offer to resume it (same id, listeners stay, the recording goes on).
+ */
+export const ZMyLiveStream = z.object({
+  /** On air (with or without a publisher right now); null when there is none to resume. */
+  stream: ZLiveStream.nullable(),
+  /** A publisher is connected now (another tab, or a reloaded page's old connection not yet closed). */
+  publisherConnected: z.boolean(),
+  /**
+   * Milliseconds left before the stream ends for want of a publisher (the grace period); null
+   * while a publisher is connected, or when another process holds the stream.
+   */
+  graceMsLeft: z.number().int().nullable(),
+});
+export type TMyLiveStream = z.infer<typeof ZMyLiveStream>;

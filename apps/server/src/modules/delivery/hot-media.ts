@@ -8,7 +8,7 @@ import { streamVersion } from '../tracks/presenter';
 import { peekSessionHd, peekStat, peekTrack } from './cache';
 import { peekHotObject } from './local-files';
 import { parseRange } from './range';
-import { answerObject } from './send-object';
+import { accelCacheControl, accelRedirect, answerObject } from './send-object';
 import {
   cacheControl,
   hasSessionCookie,
@@ -126,6 +126,18 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     if (hd === undefined) return false;
     route = personalRoute(ctx, url, hd ? 'hd' : 'standard') ?? undefined;
     if (!route) return false;
+  }
+  const accel = accelRedirect(ctx, route.key);
+  if (accel) {
+    // DELIVERY_ACCEL=nginx: the same answer as the route's, nginx sends the bytes.
+    ctx.caches.hotMedia.served++;
+    res.writeHead(200, [
+      ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
+      ...['cache-control', accelCacheControl(route.cacheControl, route.variesByViewer)],
+      ...['content-type', route.contentType, 'x-accel-redirect', accel, 'content-length', '0'],
+    ]);
+    res.end();
+    return true;
   }
   const { stat } = route;
   const bytes = peekHotObject(ctx, route.key);

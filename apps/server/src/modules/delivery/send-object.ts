@@ -92,6 +92,14 @@ export async function sendObject(
 ): Promise<FastifyReply> {
   const stat = await cachedStat(ctx, opts.key);
   if (!stat) throw new AppError('NOT_FOUND', opts.missing);
+  const accel = accelRedirect(ctx, opts.key);
+  if (accel) {
+    // nginx sends the file: Range, conditional requests and HEAD are its job from here.
+    reply.header('x-accel-redirect', accel).header('content-type', opts.contentType);
+    reply.header('cache-control', accelCacheControl(opts.cacheControl, reply.getHeader('vary') !== undefined));
+    if (opts.disposition) reply.header('content-disposition', opts.disposition);
+    return reply.send();
+  }
   const answer = answerObject(req.method, req.headers, stat, opts);
   reply.code(answer.status).headers(answer.headers);
   if (!answer.body) return reply.send();
@@ -106,6 +114,20 @@ export async function sendObject(
   // us send more than the Content-Length we promised.
   if (!Buffer.isBuffer(body) && ctx.storage.name !== 'local') body = limitBytes(body, end - start + 1);
   return reply.send(body);
+}
+
+/**
+ * nginx passes on only Content-Type, Content-Disposition, Cache-Control (and a few others): an
+ * answer that varies by viewer loses its Vary there, so no shared cache may keep it.
+ */
+export function accelCacheControl(cacheControl: string, variesByViewer: boolean): string {
+  return variesByViewer ? cacheControl.replace(/^public\b/, 'private') : cacheControl;
+}
+
+/** The internal nginx URI of a local object when DELIVERY_ACCEL=nginx; null when the app sends it. */
+export function accelRedirect(ctx: AppContext, key: string): string | null {
+  if (ctx.config.DELIVERY_ACCEL !== 'nginx' || ctx.storage.name !== 'local') return null;
+  return ctx.config.DELIVERY_ACCEL_PREFIX + key.split('/').map(encodeURIComponent).join('/');
 }
 
 function limitBytes(source: Readable, length: number): Readable {

@@ -41,6 +41,14 @@ export class PublicCache {
     this.rows = new SharedRows(ttlMs, maxEntries);
   }
 
+  /**
+   * The cached answer of a URL, even expired (the SPA's first-paint hints read Home's first cover,
+   * ADR 0022: only a track write changes it, and that drops every entry).
+   */
+  peek(url: string): string | null {
+    return this.entries.get(url)?.body ?? null;
+  }
+
   forget(): void {
     this.generation++;
     this.entries.clear();

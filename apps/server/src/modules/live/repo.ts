@@ -298,6 +298,22 @@ export async function publishRecordingTrack(
   });
 }
 
+/** The creator's newest stream not yet ended: on air, or (`prepared`) also one waiting for audio. */
+export async function findOpenStreamOf(
+  db: Db,
+  userId: string,
+  opts: { prepared: boolean },
+): Promise<StreamRow | undefined> {
+  const onAir = opts.prepared ? undefined : eq(liveStreams.isActive, true);
+  const [row] = await db
+    .select()
+    .from(liveStreams)
+    .where(and(eq(liveStreams.userId, userId), onAir, isNull(liveStreams.endedAt)))
+    .orderBy(desc(liveStreams.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
   const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
   return row;

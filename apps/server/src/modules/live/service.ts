@@ -5,6 +5,7 @@ import { billing } from '../billing';
 import { LiveAllowance } from './allowance';
 import { LiveChat } from './chat';
 import { LiveHeartbeat } from './heartbeat';
+import { LiveHls } from './hls';
 import { IngestGate } from './ingest-gate';
 import { RecordingFinalizer } from './recording-finalizer';
 import type { LiveRuntime } from './runtime';
@@ -37,6 +38,7 @@ export class LiveService implements LiveRuntime {
   readonly chat: LiveChat;
   readonly ingest: IngestGate;
   readonly allowance: LiveAllowance;
+  readonly hls: LiveHls;
   private readonly recordings: RecordingFinalizer;
   private readonly heartbeat: LiveHeartbeat;
   graceMs: number;
@@ -52,6 +54,8 @@ export class LiveService implements LiveRuntime {
       {
         dataDir: ctx.config.dataDir,
         icecastUrl: ctx.config.ICECAST_URL,
+        // Mirrors need the Redis bus: with the in-memory bus there is one process, nothing to mirror.
+        redisUrl: ctx.bus.driver === 'redis' ? ctx.config.REDIS_URL : undefined,
         graceMs: this.graceMs,
         maxListenerBuffer: opts.maxListenerBuffer ?? MAX_LISTENER_BUFFER,
         ingestBytesPerSecond: INGEST_BYTES_PER_SECOND,
@@ -76,6 +80,7 @@ export class LiveService implements LiveRuntime {
     );
     this.streams = new LiveStreams(this, this.recordings, this.allowance);
     this.chat = new LiveChat(this);
+    this.hls = new LiveHls(this, this.streams);
     this.ingest = new IngestGate(this, this.streams, this.allowance);
     this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, opts.heartbeatMs ?? HEARTBEAT_MS);
   }
@@ -95,6 +100,7 @@ export class LiveService implements LiveRuntime {
     this.closed = true;
     this.heartbeat.stop();
     this.allowance.stop();
+    this.hls.close();
     const carried = this.hub.activeIds();
     await this.hub.close();
     await this.streams.endCarried(carried);

@@ -1,4 +1,4 @@
-import type { TCreateLiveStream, TLiveStream } from '@wavecast/shared';
+import type { TCreateLiveStream, TLiveStream, TMyLiveStream } from '@wavecast/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { forgetTrack } from '../delivery/cache';
@@ -13,6 +13,9 @@ import type { LiveRuntime } from './runtime';
 
 /** Streams: create, read, list, go on air, end, and publish the recording. */
 export class LiveStreams {
+  /** The stream key each encoder-fed broadcast went live with (for live.started). */
+  private readonly keyNames = new Map<string, string>();
+
   constructor(
     private readonly rt: LiveRuntime,
     private readonly recordings: RecordingFinalizer,
@@ -73,6 +76,52 @@ export class LiveStreams {
     };
   }
 
+  /**
+   * The user's stream still on air, for a reloaded Go Live page to resume: with whether a
+   * publisher is connected and how long the relay still waits for one. A stream on air here
+   * without a session, and not refreshed by another process since this one started, lost its
+   * publisher in a restart: it is not offered (connecting would end it).
+   */
+  async mine(user: SessionUser): Promise<TMyLiveStream> {
+    const none = { stream: null, publisherConnected: false, graceMsLeft: null };
+    const row = await repo.findOpenStreamOf(this.db, user.id, { prepared: false });
+    if (!row) return none;
+    const session = this.rt.hub.get(row.id);
+    if (session?.isEnded) return none;
+    let graceMsLeft: number | null = null;
+    if (session) {
+      const goneAt = session.publisherGoneAt;
+      if (goneAt !== null) graceMsLeft = Math.max(0, Math.round(goneAt + this.rt.graceMs - Date.now()));
+    } else if ((row.publisherSeenAt?.getTime() ?? 0) < this.rt.bootTime.getTime()) {
+      return none;
+    }
+    return {
+      stream: await this.get(user, row.id),
+      publisherConnected: session?.hasPublisher ?? false,
+      graceMsLeft,
+    };
+  }
+
+  /** The publisher attaching to a stream came with a stream key (an encoder), or not (a browser). */
+  publishingWith(id: string, keyName: string | undefined): void {
+    if (keyName) this.keyNames.set(id, keyName);
+    else this.keyNames.delete(id);
+  }
+
+  /**
+   * The stream an encoder goes live on: the creator's open one (prepared on Go Live, or on air
+   * and waiting for its publisher to come back), otherwise a new one from the encoder's metadata.
+   */
+  async forEncoder(
+    user: SessionUser,
+    meta: { title: string; description: string; category: TCreateLiveStream['category'] },
+  ): Promise<string> {
+    const open = await repo.findOpenStreamOf(this.db, user.id, { prepared: true });
+    if (open) return open.id;
+    const created = await this.create(user, { ...meta, tags: [] });
+    return created.id;
+  }
+
   async end(user: SessionUser, id: string): Promise<TLiveStream> {
     await loadManagedStream(this.db, user, id);
     await this.endById(id);
@@ -88,6 +137,7 @@ export class LiveStreams {
   /** After a stream's row is ended: stop it here, tell everyone, turn its recording into a track. */
   async afterEnd(e: repo.EndedStream, announce = true): Promise<void> {
     this.allowance.forget(e.id);
+    this.keyNames.delete(e.id);
     await this.rt.hub.end(e.id);
     if (announce) await this.announceEnded(e);
     this.recordings.inBackground(e.id);
@@ -128,7 +178,8 @@ export class LiveStreams {
       }
     }
     if (!row) return;
-    const data = { streamId: id, userId: row.userId };
+    const keyName = this.keyNames.get(id);
+    const data = { streamId: id, userId: row.userId, ...(keyName ? { keyName } : {}) };
     await this.bus.publish(`live:${id}`, 'live.started', data);
     await this.bus.publish('global', 'live.started', data);
   }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCreateLiveStream, TLiveChatList, TLiveChatMessage, TLiveStream } from '@wavecast/shared';
+import type { TCreateLiveStream, TLiveChatList, TLiveChatMessage, TLiveStream, TMyLiveStream } from '@wavecast/shared';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { onEvent } from '../../lib/socket';
@@ -17,6 +17,7 @@ const enc = encodeURIComponent;
  * recording arrive as events.
  */
 const RECORDING_POLL_MS = 3000;
+const MINE_POLL_MS = 2000;
 const DRAFT_WAIT_MS = 2 * 60_000;
 
 /**
@@ -72,6 +73,25 @@ export function useLiveStream(id: string | undefined) {
     });
   }, [id, trackId, processing, qc]);
   return query;
+}
+
+/**
+ * The creator's own stream still on air (a reloaded or reopened Go Live page offers to resume it):
+ * asked afresh each time the page opens, as the grace period counts down on the server.
+ */
+export function useMyLiveStream(enabled: boolean) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: ['live', 'mine', user?.id ?? null],
+    queryFn: () => api<TMyLiveStream>('/api/live/mine'),
+    enabled: enabled && !!user,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+    // While one is offered: a lingering old connection lets go, or the grace period runs out.
+    refetchInterval: (q) => (q.state.data?.stream ? MINE_POLL_MS : false),
+  });
 }
 
 export function useCreateLiveStream() {

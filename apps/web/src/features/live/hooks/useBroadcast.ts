@@ -3,6 +3,7 @@ import {
   BILLING_MESSAGES,
   LIVE_INGEST_CLOSE,
   LIVE_PUBLISHER_GRACE_MS,
+  LIVE_RESUME_MESSAGES,
   liveAllowanceLeftMessage,
   MESSAGES,
   type TCreateLiveStream,
@@ -104,23 +105,13 @@ export function useBroadcast() {
     [ingestBitsPerSecond],
   );
 
-  const start = useCallback(
-    async (input: TCreateLiveStream, mic: MediaStream) => {
-      if (!canBroadcast()) {
-        toast.error(MESSAGES.liveStartFailed);
-        return;
-      }
-      setPhase('connecting');
-      let created: TLiveStream;
-      try {
-        created = await create.mutateAsync(input);
-      } catch (e) {
-        setPhase('idle');
-        // Invalid details, or no live streaming left this month: the server's words.
-        const told = e instanceof ApiError && (e.code === 'VALIDATION_FAILED' || e.code === 'FORBIDDEN');
-        toast.error(told ? e.message : MESSAGES.liveStartFailed);
-        return;
-      }
+  /**
+   * Broadcasts into a stream that exists: the first connection, then reconnects within the grace
+   * period. `resumed`: a stream already on air (a reloaded page); the old page's connection may
+   * linger a moment, so refusals that are not final are retried until the grace period is over.
+   */
+  const run = useCallback(
+    async (created: TLiveStream, mic: MediaStream, resumed: boolean): Promise<boolean> => {
       setStream(created);
       ending.current = false;
       endedBy.current = null;
@@ -128,6 +119,8 @@ export function useBroadcast() {
 
       let lostAt = 0;
       const giveUp = () => {
+        // End Stream closes our connection on purpose: never a lost connection.
+        if (ending.current) return;
         disconnect();
         setReconnecting(false);
         setLiveSince(null);
@@ -146,10 +139,10 @@ export function useBroadcast() {
       };
       const retryLater = () => {
         retryTimer.current = setTimeout(async () => {
-          if (disposed.current) return;
+          if (disposed.current || ending.current) return;
           if (Date.now() - lostAt > LIVE_PUBLISHER_GRACE_MS) return giveUp();
           const attempt = await connect(created.id, mic, onLost);
-          if (disposed.current) return disconnect();
+          if (disposed.current || ending.current) return disconnect();
           if (attempt.ok) {
             lostAt = 0;
             setReconnecting(false);
@@ -167,25 +160,76 @@ export function useBroadcast() {
         retryLater();
       };
 
-      const attempt = await connect(created.id, mic, onLost);
-      if (disposed.current) return disconnect();
+      const until = Date.now() + LIVE_PUBLISHER_GRACE_MS;
+      let attempt = await connect(created.id, mic, onLost);
+      while (resumed && !attempt.ok && !FINAL_CLOSE_CODES.includes(attempt.code) && Date.now() < until) {
+        if (disposed.current) break;
+        await new Promise((r) => setTimeout(r, RECONNECT_DELAY_MS));
+        attempt = await connect(created.id, mic, onLost);
+      }
+      if (disposed.current) {
+        disconnect();
+        return false;
+      }
       if (!attempt.ok) {
         disconnect();
-        endMutation.mutate(created.id);
+        // A new stream that never went on air is let go; a resumed one is the server's to end.
+        if (!resumed) endMutation.mutate(created.id);
         setStream(null);
         setPhase('idle');
         toast.error(
           attempt.code === LIVE_INGEST_CLOSE.allowanceUsed
             ? BILLING_MESSAGES.liveAllowanceUsed
-            : MESSAGES.liveStartFailed,
+            : resumed && attempt.code === LIVE_INGEST_CLOSE.ended
+              ? LIVE_RESUME_MESSAGES.alreadyEnded
+              : resumed
+                ? LIVE_RESUME_MESSAGES.failed
+                : MESSAGES.liveStartFailed,
         );
+        return false;
+      }
+      // Resumed: the duration counts from when the stream first went on air.
+      setLiveSince(resumed ? Date.parse(created.createdAt) : Date.now());
+      setPhase('live');
+      toast.success(resumed ? LIVE_RESUME_MESSAGES.resumed : MESSAGES.liveStarted);
+      return true;
+    },
+    [connect, disconnect, endMutation, qc],
+  );
+
+  const start = useCallback(
+    async (input: TCreateLiveStream, mic: MediaStream) => {
+      if (!canBroadcast()) {
+        toast.error(MESSAGES.liveStartFailed);
         return;
       }
-      setLiveSince(Date.now());
-      setPhase('live');
-      toast.success(MESSAGES.liveStarted);
+      setPhase('connecting');
+      let created: TLiveStream;
+      try {
+        created = await create.mutateAsync(input);
+      } catch (e) {
+        setPhase('idle');
+        // Invalid details, or no live streaming left this month: the server's words.
+        const told = e instanceof ApiError && (e.code === 'VALIDATION_FAILED' || e.code === 'FORBIDDEN');
+        toast.error(told ? e.message : MESSAGES.liveStartFailed);
+        return;
+      }
+      await run(created, mic, false);
     },
-    [connect, create, disconnect, endMutation, qc],
+    [create, run],
+  );
+
+  /** Reconnects the microphone to a stream still on air (same id: listeners stay, the recording goes on). */
+  const resume = useCallback(
+    async (existing: TLiveStream, mic: MediaStream): Promise<boolean> => {
+      if (!canBroadcast()) {
+        toast.error(LIVE_RESUME_MESSAGES.failed);
+        return false;
+      }
+      setPhase('connecting');
+      return run(existing, mic, true);
+    },
+    [run],
   );
 
   const end = useCallback(async (): Promise<boolean> => {
@@ -218,5 +262,5 @@ export function useBroadcast() {
     }
   }, [disconnect, endMutation, stream]);
 
-  return { phase, stream, liveSince, reconnecting, allowanceEndsAt, start, end };
+  return { phase, stream, liveSince, reconnecting, allowanceEndsAt, start, resume, end };
 }

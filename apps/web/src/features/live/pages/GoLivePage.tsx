@@ -6,12 +6,13 @@ import {
   LIVE_MAX_TAGS,
   LIVE_TAG_MAX_LENGTH,
   LIVE_TITLE_MAX_LENGTH,
+  MESSAGES,
   normalizeLiveTags,
   type TCreateLiveStream,
   ZCreateLiveStream,
 } from '@wavecast/shared';
 import { Clock, ExternalLink, Radio, Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -19,17 +20,21 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { Select } from '../../../components/ui/Select';
 import { TagInput } from '../../../components/ui/TagInput';
 import { TextAreaField, TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
 import { LiveAllowance } from '../components/LiveAllowance';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { MicrophonePanel } from '../components/MicrophonePanel';
 import { RecordingPanel } from '../components/RecordingPanel';
+import { ResumeOffer } from '../components/ResumeOffer';
 import { StatCard } from '../components/StatCard';
 import { useBroadcast } from '../hooks/useBroadcast';
 import { useLiveAllowance } from '../hooks/useLiveAllowance';
 import { useMicrophone } from '../hooks/useMicrophone';
 import { useNow } from '../hooks/useNow';
-import { useLiveStream } from '../queries';
+import { useEndLiveStream, useLiveStream, useMyLiveStream } from '../queries';
+
+const StreamKeysCard = lazy(() => import('../components/StreamKeysCard'));
 
 /** /creator/live: set up the stream, check the microphone, go live for real, end it. */
 export default function GoLivePage() {
@@ -39,6 +44,7 @@ export default function GoLivePage() {
     register,
     control,
     handleSubmit,
+    reset,
     formState: { errors, isValid },
   } = useForm<TCreateLiveStream, unknown, (typeof ZCreateLiveStream)['_zod']['output']>({
     resolver: zodResolver(ZCreateLiveStream),
@@ -57,6 +63,15 @@ export default function GoLivePage() {
   const streamId = broadcast.stream?.id;
   const { data: liveStream } = useLiveStream(isLive ? streamId : undefined);
   const liveSecondsLeft = useLiveAllowance(phase);
+
+  // Reloaded or reopened mid-broadcast: the stream still on air is offered to resume.
+  const mine = useMyLiveStream(phase === 'idle');
+  const endOffered = useEndLiveStream();
+  const [handledOffer, setHandledOffer] = useState<string | null>(null);
+  const offer =
+    mine.data?.stream && mine.data.stream.id !== handledOffer ? { ...mine.data, stream: mine.data.stream } : null;
+  const offerEndsAt = offer && offer.graceMsLeft !== null ? mine.dataUpdatedAt + offer.graceMsLeft : null;
+  const clock = useNow(!!offer && phase === 'idle');
 
   const categoryError = errors.category?.message;
   const ready = isValid && mic.permission === 'granted';
@@ -81,6 +96,42 @@ export default function GoLivePage() {
     await broadcast.start(details, stream);
   });
 
+  const resumeOffered = async () => {
+    if (!offer) return;
+    const { stream } = offer;
+    const micStream = mic.stream ?? (await mic.acquire({ quiet: true }));
+    if (!micStream) {
+      toast.error(MESSAGES.micRequired);
+      return;
+    }
+    setHandledOffer(stream.id);
+    setWentLive(null);
+    reset({
+      title: stream.title,
+      description: stream.description ?? '',
+      category: stream.category as TCreateLiveStream['category'],
+      tags: stream.tags,
+    });
+    if (!(await broadcast.resume(stream, micStream))) {
+      setHandledOffer(null);
+      void mine.refetch();
+    }
+  };
+
+  const endOfferedStream = async () => {
+    if (!offer) return;
+    const id = offer.stream.id;
+    try {
+      await endOffered.mutateAsync(id);
+      setHandledOffer(id);
+      setWentLive(id);
+      toast.success(MESSAGES.liveEnded);
+    } catch {
+      toast.error(MESSAGES.liveEndFailed);
+    }
+    void mine.refetch();
+  };
+
   const endStream = async () => {
     if (await broadcast.end()) mic.stop();
   };
@@ -95,6 +146,18 @@ export default function GoLivePage() {
         subtitle="Broadcast live audio to your listeners, straight from your browser."
         actions={isLive ? <LiveBadge className="text-sm" /> : undefined}
       />
+      {offer && phase === 'idle' && (
+        <div className="mb-6">
+          <ResumeOffer
+            offer={offer}
+            endsAt={offerEndsAt}
+            now={clock}
+            busy={endOffered.isPending}
+            onResume={() => void resumeOffered()}
+            onEnd={() => void endOfferedStream()}
+          />
+        </div>
+      )}
       {/* Phones: details, microphone, controls, chat. Desktop: two columns. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section
@@ -211,6 +274,9 @@ export default function GoLivePage() {
             now={now}
           />
           {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
+          <Suspense fallback={null}>
+            <StreamKeysCard />
+          </Suspense>
         </div>
 
         {isLive && streamId && (

@@ -1,0 +1,174 @@
+/**
+ * The pieces of a scaled-out deployment on one machine, for the scale-out test (scale-out.ts):
+ * server processes by role, nginx with a generated config, and small HTTP helpers.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const main = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+export interface ServerProcess {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+  /** Resolves once the output contains `text`; rejects if the process exits first. */
+  waitFor(text: string, timeoutMs?: number): Promise<void>;
+  kill(): Promise<void>;
+}
+
+export function startServer(name: string, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    output: () => output,
+    waitFor: (text, timeoutMs = 120_000) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const check = setInterval(() => {
+          if (output.includes(text)) {
+            clearInterval(check);
+            resolve();
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            clearInterval(check);
+            reject(new Error(`${name} exited before "${text}":\n${output}`));
+          } else if (Date.now() - started > timeoutMs) {
+            clearInterval(check);
+            reject(new Error(`${name}: no "${text}" after ${timeoutMs} ms:\n${output}`));
+          }
+        }, 50);
+      }),
+    /** kill -9: no shutdown, exactly like a crashed machine. */
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export function findNginx(): string | null {
+  for (const bin of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx']) {
+    if (fs.existsSync(bin)) return bin;
+  }
+  const r = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+export interface NginxSite {
+  listen: number;
+  upstreams: number[];
+  /** DELIVERY_ACCEL: the internal prefix and the storage directory it maps to. */
+  accel?: { prefix: string; root: string };
+}
+
+/** An nginx config that runs unprivileged in `dir`: no daemon, its pid, logs and temp files there. */
+export function nginxConfig(dir: string, site: NginxSite): string {
+  const t = (p: string) => path.join(dir, p);
+  // As root, workers would drop to nobody and could not read a private temp dir.
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  const upstreams = site.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`).join('\n');
+  const accel = site.accel
+    ? `    location ${site.accel.prefix} {
+      internal;
+      alias ${site.accel.root}/;
+      # The app's security headers do not survive X-Accel-Redirect: nginx sets them here.
+      add_header X-Content-Type-Options nosniff always;
+      add_header Cross-Origin-Resource-Policy same-origin always;
+      add_header Referrer-Policy strict-origin-when-cross-origin always;
+      add_header Content-Security-Policy "default-src 'self'; frame-ancestors 'none'" always;
+    }
+`
+    : '';
+  return `${user}daemon off;
+worker_processes 1;
+# One process: a killed test run leaves no orphaned worker holding the port.
+master_process off;
+pid ${t('nginx.pid')};
+error_log ${t('error.log')} warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${t('body')};
+  proxy_temp_path ${t('proxy')};
+  fastcgi_temp_path ${t('fastcgi')};
+  uwsgi_temp_path ${t('uwsgi')};
+  scgi_temp_path ${t('scgi')};
+  client_max_body_size 200m;
+  upstream api {
+${upstreams}
+  }
+  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  server {
+    listen 127.0.0.1:${site.listen};
+${accel}    location / {
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_buffering off;
+      proxy_read_timeout 1h;
+      proxy_connect_timeout 2s;
+      # A dead API process: the request goes to the other one (nginx marks it down for 30 s).
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 2;
+    }
+  }
+}
+`;
+}
+
+export async function startNginx(bin: string, dir: string, site: NginxSite): Promise<ChildProcess> {
+  fs.mkdirSync(dir, { recursive: true });
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(conf, nginxConfig(dir, site));
+  const child = spawn(bin, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf], { stdio: 'ignore' });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`nginx exited: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    }
+    const up = await fetch(`http://127.0.0.1:${site.listen}/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return child;
+    if (Date.now() > deadline) throw new Error('nginx did not start');
+    await sleep(100);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns a value other than undefined, or throws after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+export function check(cond: unknown, message: string): asserts cond {
+  if (!cond) throw new Error(`FAILED: ${message}`);
+  console.log(`  ok  ${message}`);
+}
+
+/** The Cookie header from a response's Set-Cookie headers. */
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
