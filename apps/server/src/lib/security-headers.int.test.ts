@@ -39,6 +39,7 @@ afterAll(async () => {
 });
 
 const NONE = "frame-ancestors 'none'";
+const NO_STREAM = '00000000-0000-0000-0000-000000000000';
 
 interface Family {
   name: string;
@@ -114,6 +115,22 @@ const families = (): Family[] => [
         body: '{}',
       }),
     status: 503,
+  },
+  { name: 'live stream, not on air', request: () => fetch(`${base}/api/live/${NO_STREAM}/stream`), status: 404 },
+  {
+    name: 'live HLS playlist, not on air',
+    request: () => fetch(`${base}/api/live/${NO_STREAM}/hls/index.m3u8`),
+    status: 404,
+  },
+  {
+    name: 'live: my stream to resume',
+    request: () => fetch(`${base}/api/live/mine`, { headers: { cookie: listener.cookie } }),
+    status: 200,
+  },
+  {
+    name: 'podcast enclosure',
+    request: () => fetch(`${base}/api/podcasts/enclosures/${trackId}/episode.mp3`, { headers: { range: 'bytes=0-9' } }),
+    status: 206,
   },
   { name: 'WebSocket route without an upgrade', request: () => fetch(`${base}/api/ws`), status: 404 },
 ];
