@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import { installRequestGuards } from './lib/guard';
 import { createHttpServer } from './lib/http-server';
 import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
+import { helmetOptions, installSecurityHeaders, precomputeSecurityHeaders } from './lib/security-headers';
 import { modules } from './modules';
 import { serveHotMedia } from './modules/delivery/hot-media';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
@@ -75,26 +75,8 @@ export async function buildApp(
   refuseNulInput(app);
   capWebSocketsPerIp(app, { max: config.WS_MAX_PER_IP, trustProxyHeader: config.TRUST_PROXY_HEADER });
 
-  // Live listeners may be pointed at an Icecast relay: allow it for <audio> and fetch (MSE).
-  const icecastOrigin = config.ICECAST_URL ? [new URL(config.ICECAST_URL).origin] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'data:', ...icecastOrigin],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...icecastOrigin],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
-  });
+  // Helmet's headers, computed once at startup and sent by one hook (lib/security-headers.ts, ADR 0023).
+  installSecurityHeaders(app, await precomputeSecurityHeaders(helmetOptions(config)));
   // Limits count per client: the trusted proxy header's address when one is configured.
   await app.register(rateLimit, { global: false, keyGenerator: (req) => clientIp(req, config.TRUST_PROXY_HEADER) });
 

@@ -85,6 +85,11 @@ const ConfigSchema = z.object({
   LIVE_INGEST_PUBLIC_URL: optionalUrl,
   /** How long Home and Explore answers for anonymous visitors are reused, in ms (0: never). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * How long a resolved session is reused in memory, in ms (0: looked up on every request). Sign-out,
+   * password changes, role changes, suspension and deletion drop it at once on every process (ADR 0023).
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Slow-client limits (see lib/http-server.ts): the request head, body progress, idle connections. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

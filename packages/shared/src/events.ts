@@ -40,6 +40,11 @@ export interface RealtimeEvents {
   'notification.created': { userId: string; notificationId: string; notification: TNotification; push: boolean };
   /** Server-internal (topic `internal:users`): the account was suspended or deleted; close its sockets. */
   'user.sessions.ended': { userId: string };
+  /**
+   * Server-internal (topic `internal:sessions`): the user's sessions or what they carry changed
+   * (sign-out, password, role, suspension, deletion); every process drops its cached copies.
+   */
+  'user.sessions.changed': { userId: string };
   /** Server-internal (topic `internal:ads`): a campaign or a balance changed; serving indexes reload. */
   'ads.changed': { at: string };
 }
