@@ -47,6 +47,11 @@ export interface RealtimeEvents {
   'user.sessions.changed': { userId: string };
   /** Server-internal (topic `internal:ads`): a campaign or a balance changed; serving indexes reload. */
   'ads.changed': { at: string };
+  /**
+   * Server-internal (topic `internal:plans`): what the account's plan allows changed (a trial, a
+   * change, an end, a family seat); caches of plan answers (ads') drop theirs.
+   */
+  'plan.changed': { userId: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {

@@ -411,6 +411,19 @@ describe('serving', () => {
     await pauseAll();
   });
 
+  it('stops ads at once for a listener who starts a Premium trial, though their Free answer was kept', async () => {
+    await pauseAll();
+    const first = await launch({ name: 'Upgrade test', cpmMicros: 3_000_000 });
+    await launch({ name: 'Upgrade test 2', cpmMicros: 2_000_000 }); // another one could come next
+    const upgrader = await signUp(t);
+    // The first decision keeps the Free answer for minutes.
+    expect((await serve(upgrader, musicTrack)).json().ad.campaignId).toBe(first.id);
+    const trial = await call(upgrader, 'POST', '/api/billing/trial', { planId: 'premium' });
+    expect(trial.statusCode).toBeLessThan(300);
+    expect((await serve(upgrader, musicTrack)).json().ad).toBeNull();
+    await pauseAll();
+  });
+
   it('counts one audio ad per listener per 15 minutes even when two processes served them', async () => {
     await pauseAll();
     const c = await launch({ name: 'Two processes', cpmMicros: 3_000_000 });

@@ -34,8 +34,11 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pacing: by any moment a campaign may have spent its daily budget's share of the day so far, plus an hour. */
 const PACE_AHEAD_MS = 60 * 60 * 1000;
-/** How long the decision trusts what it read of an account's plan. */
-const PLAN_CACHE_MS = 10_000;
+/**
+ * How long the decision trusts what it read of an account's plan. Changes of plan drop the answers
+ * at once (billing's `plan.changed`); this bounds only what the clock ends (a trial running out).
+ */
+const PLAN_CACHE_MS = 5 * 60_000;
 const PLAN_CACHE_MAX = 50_000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
@@ -140,6 +143,10 @@ export function adServing(ctx: AppContext) {
    */
   type PlanEntry = { until: number; adFree: boolean; adsOnOwnContent: boolean };
   const planCache = new Map<string, PlanEntry>();
+  // Any change of plan drops every answer: a family plan's change is its members' too, and changes are rare.
+  ctx.bus.subscribe((msg) => {
+    if (msg.event === 'plan.changed') planCache.clear();
+  });
   /** The kept answer while it is fresh, else null. */
   function knownPlan(account: { id: string }): PlanEntry | null {
     const hit = planCache.get(account.id);

@@ -5,6 +5,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { MAIL_JOB } from '../auth/mail';
 import * as family from './family-repo';
+import { planChanged } from './plan-changed';
 import type { SubscriptionsService } from './subscriptions';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -75,16 +76,19 @@ export function familyService(ctx: AppContext, subscriptions: SubscriptionsServi
       const result = await family.acceptInvite(db, invite.id, user.id, ctx.clock.now());
       if (result === 'gone') throw new AppError('CONFLICT', BILLING_MESSAGES.familyInviteInvalid);
       if (result === 'taken') throw new AppError('CONFLICT', 'You are already in a family plan');
+      await planChanged(ctx, user.id);
     },
 
     async remove(owner: SessionUser, id: string): Promise<void> {
       if (!(await family.removeMember(db, { ownerId: owner.id, id }, ctx.clock.now()))) throw notFound('Member');
+      await planChanged(ctx, owner.id); // the member's answer: plan caches drop all on any change
     },
 
     async leave(user: SessionUser): Promise<void> {
       if (!(await family.removeMember(db, { memberId: user.id }, ctx.clock.now()))) {
         throw new AppError('CONFLICT', 'You are not in a family plan');
       }
+      await planChanged(ctx, user.id);
     },
   };
 }

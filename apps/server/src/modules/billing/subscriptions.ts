@@ -2,6 +2,7 @@ import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, type PaidPlanId, PLANS, TRIAL_DAY
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { planChanged } from './plan-changed';
 import type { PaymentProvider } from './provider';
 import * as repo from './repo';
 import { InvalidTransition, nextStatus, type SubscriptionEvent } from './state-machine';
@@ -44,6 +45,7 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
       detail,
     });
     if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
+    await planChanged(ctx, row.userId);
     return row;
   }
 
@@ -103,7 +105,10 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
         stripeSubscriptionId: null,
         claimTrial: true,
       });
-      if (row) return row;
+      if (row) {
+        await planChanged(ctx, user.id);
+        return row;
+      }
       // Either the trial was used or another plan started at the same moment.
       throw new AppError(
         'CONFLICT',
@@ -164,6 +169,7 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
         stripeSubscriptionId: null,
       });
       if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
+      await planChanged(ctx, target.id);
       return row;
     },
 

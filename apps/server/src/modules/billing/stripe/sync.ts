@@ -2,6 +2,7 @@ import { isPaidPlanId, PAYMENT_GRACE_DAYS, type PaidPlanId, type SubscriptionSta
 import type Stripe from 'stripe';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
+import { planChanged } from '../plan-changed';
 import * as repo from '../repo';
 import type { SubscriptionEvent } from '../state-machine';
 import type { SubscriptionsService } from '../subscriptions';
@@ -93,6 +94,7 @@ export function subscriptionSync(ctx: AppContext, { stripe, settings }: StripeBi
           at,
         });
         if (!local) throw new AppError('CONFLICT', 'created meanwhile');
+        await planChanged(ctx, userId);
         if (wanted === 'active') return local;
       }
     }
