@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +11,7 @@ import { hotMediaServed } from './hot-media';
 import { SIGNED_LINK_SECONDS, SIGNED_LINK_STEP_SECONDS, secureLinkMd5 } from './signed-link';
 
 // DELIVERY_ACCEL=nginx-signed: a stream answers 302 to a link nginx verifies itself (secure_link);
-// the last block follows it through a real nginx (skipped without one; CI installs it).
-const NGINX_PORT = Number(process.env.ACCEL_NGINX_PORT ?? 4280);
+// the last block follows it through a real nginx (skipped without one, except in CI).
 const SECRET = 'int-test-secret-0123456789';
 let t: TestApp;
 let owner: TestUser;
@@ -116,7 +116,7 @@ describe('delivery through nginx with signed links', () => {
 });
 
 const nginxBin = findNginx();
-describe.skipIf(!nginxBin)('signed links through a real nginx (secure_link)', () => {
+describe.skipIf(!nginxBin && !process.env.CI)('signed links through a real nginx (secure_link)', () => {
   let base: string;
   let original: Buffer;
   beforeAll(async () => {
@@ -129,13 +129,14 @@ describe.skipIf(!nginxBin)('signed links through a real nginx (secure_link)', ()
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     const root = path.join(t.ctx.config.dataDir, 'storage');
-    nginx = await startNginx(nginxBin as string, path.join(dir, 'nginx'), {
-      listen: NGINX_PORT,
+    const listen = await freePort();
+    nginx = await startNginx(nginxBin ?? 'nginx', path.join(dir, 'nginx'), {
+      listen,
       upstreams: [port],
       accel: { prefix: '/_media/', root },
       signed: { prefix: '/_signed/', root, secret: SECRET },
     });
-    base = `http://127.0.0.1:${NGINX_PORT}`;
+    base = `http://127.0.0.1:${listen}`;
     original = await fs.readFile(path.join(root, audioKey));
   });
 
@@ -182,3 +183,12 @@ describe.skipIf(!nginxBin)('signed links through a real nginx (secure_link)', ()
     expect(gone.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
