@@ -96,7 +96,14 @@ test('two listeners play different parts; the creator sees 2 plays, 2 listeners 
   expect(first).toBeLessThan(29);
   await listen(browser, trackUrl, 'Stayed To The End', 'end');
 
-  // The page asks for fresh figures (today is rolled up for the creator's tracks on each visit).
+  // A podcast app fetches the episode whole: one download by IAB v2.1 (a short file needs all of it).
+  const trackId = trackUrl.split('/').pop();
+  const enclosure = await page.request.get(`/api/podcasts/enclosures/${trackId}/episode.mp3`, {
+    headers: { 'user-agent': 'AppleCoreMedia/1.0.0.21A329 (iPhone; U; CPU OS 17_0 like Mac OS X; en_us)' },
+  });
+  expect(enclosure.status()).toBe(200);
+
+  // The page asks for fresh figures (the track-days that changed are rolled up when it is viewed).
   await page.goto('/creator/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
   await expect(page.getByTestId('total-plays').getByTestId('value')).toHaveText('2');
@@ -105,6 +112,9 @@ test('two listeners play different parts; the creator sees 2 plays, 2 listeners 
   const row = page.getByTestId('tracks-table').getByRole('row').filter({ hasText: TITLE });
   await expect(row.getByRole('cell').nth(1)).toHaveText('2');
   await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  // The downloads column and total.
+  await expect(row.getByRole('cell').nth(6)).toHaveText('1');
+  await expect(page.getByTestId('total-podcast-downloads').getByTestId('value')).toHaveText('1');
   await expect(page.getByTestId('bars-devices')).toContainText('desktop');
 
   await row.getByRole('link', { name: TITLE }).click();

@@ -17,6 +17,7 @@ import { JobQueue } from '../../apps/server/src/jobs/queue';
 import { Mailer } from '../../apps/server/src/mail/mailer';
 import { selectCampaign } from '../../apps/server/src/modules/ads/repo';
 import { adServing, paceFraction } from '../../apps/server/src/modules/ads/serving';
+import { servingState } from '../../apps/server/src/modules/ads/serving-state';
 import { MemoryBus } from '../../apps/server/src/realtime/bus';
 import { LocalStorage } from '../../apps/server/src/storage/local';
 import { adminQuery, BENCH_PG_URL } from '../postgres';
@@ -132,6 +133,24 @@ async function measure(label: string, database: Database, dir: string) {
       excludeId: null,
     });
   };
+  // The index answers as the SQL does: same bid for every category (ties are broken by chance).
+  const index = servingState(ctx).index;
+  await index.ready();
+  for (const category of [...UPLOAD_CATEGORIES, null]) {
+    const now = new Date();
+    const q = {
+      format: 'audio' as const,
+      category,
+      contentType: 'on-demand' as const,
+      now,
+      paceFraction: paceFraction(now),
+      excludeId: null,
+    };
+    const [sqlPick, memoryPick] = [await selectCampaign(database.db, q), index.select(q)];
+    if (sqlPick?.cpmMicros !== memoryPick?.cpmMicros)
+      throw new Error(`index and SQL disagree for ${category}: ${sqlPick?.cpmMicros} vs ${memoryPick?.cpmMicros}`);
+  }
+  log('the in-memory selection picks the same bid as the SQL for every category');
   const timed = async <T>(fn: () => Promise<T>, into: number[]) => {
     const t = performance.now();
     const out = await fn();
@@ -147,6 +166,8 @@ async function measure(label: string, database: Database, dir: string) {
   const seqRaw: number[] = [];
   const conApi: number[] = [];
   const conRaw: number[] = [];
+  // CPU time of the process for the concurrent decisions (what they cost, whatever else the machine runs).
+  let decisionCpuMicros = 0;
   for (let r = 1; r <= ROUNDS; r++) {
     // One listener after another: the latency of one decision.
     for (let i = 0; i < LISTENERS; i++) {
@@ -154,7 +175,10 @@ async function measure(label: string, database: Database, dir: string) {
       await timed(() => raw(i, r), seqRaw);
     }
     // All 200 listeners at once: each decision's latency, queueing included.
+    const cpu = process.cpuUsage();
     await Promise.all(Array.from({ length: LISTENERS }, (_, i) => timed(() => decide(i, r), conApi)));
+    const used = process.cpuUsage(cpu);
+    decisionCpuMicros += used.user + used.system;
     await Promise.all(Array.from({ length: LISTENERS }, (_, i) => timed(() => raw(i, r), conRaw)));
   }
   const row = (name: string, xs: number[]) => {
@@ -170,8 +194,23 @@ async function measure(label: string, database: Database, dir: string) {
   log(`\n${label}: ${CAMPAIGNS.toLocaleString('en')} active campaigns, ${LISTENERS} listeners, ${ROUNDS} rounds`);
   log('| | p50 | p95 | p99 |\n|---|---|---|---|');
   for (const x of rows) log(`| ${x.name} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.p99)} |`);
-  const p99 = rows[0]?.p99 ?? 0;
-  log(`budget (decision p99 <= ${BUDGET_P99_MS} ms, one at a time): ${p99 <= BUDGET_P99_MS ? 'met' : 'NOT met'}`);
+  log(
+    `process CPU per decision (${LISTENERS} concurrent): ${(decisionCpuMicros / (LISTENERS * ROUNDS)).toFixed(1)} µs; ` +
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+  );
+  const seqP99 = rows[0]?.p99 ?? 0;
+  const conP99 = rows[2]?.p99 ?? 0;
+  const verdict = (p: number) => (p <= BUDGET_P99_MS ? 'met' : 'NOT met');
+  log(
+    `budget (decision p99 <= ${BUDGET_P99_MS} ms): one at a time ${verdict(seqP99)}, ${LISTENERS} concurrent ${verdict(conP99)}`,
+  );
+  // The serves recorded behind the answers: all written.
+  await servingState(ctx).serves.settled();
+  const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM ad_serves');
+  log(`serves recorded: ${n} (expected ${LISTENERS * (1 + 2 * ROUNDS)})`);
 }
 
 async function runPglite() {

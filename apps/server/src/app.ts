@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import { installRequestGuards } from './lib/guard';
 import { createHttpServer } from './lib/http-server';
 import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
+import { helmetOptions, installSecurityHeaders, precomputeSecurityHeaders } from './lib/security-headers';
 import { modules } from './modules';
 import { serveHotMedia } from './modules/delivery/hot-media';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
@@ -29,6 +29,9 @@ import { ingestSocket } from './realtime/ingest-socket';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';
 import { userSockets } from './realtime/user-sockets';
+import { firstPaintHints, manifestReader, withFirstPaint } from './spa/first-paint';
+import { lcpCoverReader } from './spa/lcp-cover';
+import { sendHtml } from './spa/send-html';
 
 export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -72,26 +75,8 @@ export async function buildApp(
   refuseNulInput(app);
   capWebSocketsPerIp(app, { max: config.WS_MAX_PER_IP, trustProxyHeader: config.TRUST_PROXY_HEADER });
 
-  // Live listeners may be pointed at an Icecast relay: allow it for <audio> and fetch (MSE).
-  const icecastOrigin = config.ICECAST_URL ? [new URL(config.ICECAST_URL).origin] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'data:', ...icecastOrigin],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...icecastOrigin],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
-  });
+  // Helmet's headers, computed once at startup and sent by one hook (lib/security-headers.ts, ADR 0023).
+  installSecurityHeaders(app, await precomputeSecurityHeaders(helmetOptions(config)));
   // Limits count per client: the trusted proxy header's address when one is configured.
   await app.register(rateLimit, { global: false, keyGenerator: (req) => clientIp(req, config.TRUST_PROXY_HEADER) });
 
@@ -121,11 +106,14 @@ export async function buildApp(
 
 /**
  * Serves the built web app; unknown non-API paths get index.html (history fallback), with the
- * share card's tags for pages that have one (modules/embeds/share-cards.ts).
+ * share card's tags for pages that have one (modules/embeds/share-cards.ts) and the preloads of
+ * the page's first view (spa/first-paint.ts).
  */
 function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void {
   const hasSpa = fs.existsSync(path.join(dist, 'index.html'));
   const indexHtml = indexHtmlReader(dist);
+  const manifest = manifestReader(dist);
+  const lcpCover = lcpCoverReader(ctx);
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: dist,
@@ -157,12 +145,9 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
       req.log.warn({ err }, 'share card failed');
       return null;
     });
-    if (card) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withCard(indexHtml(), card));
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // The page's first chunks and data load with the HTML (spa/first-paint.ts, ADR 0022).
+    const cover = lcpCover(req.url, card);
+    const html = withFirstPaint(indexHtml(), firstPaintHints(manifest(), req.url, cover));
+    return sendHtml(req, reply, card ? withCard(html, card) : html);
   });
 }

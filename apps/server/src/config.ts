@@ -86,8 +86,22 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[\w\-.~]{16,}$/, 'must be at least 16 letters, digits or - . _ ~')
     .optional(),
+  /**
+   * Encoder ingest (Icecast source protocol for OBS, BUTT, Mixxx, Liquidsoap, ffmpeg; ADR 0020):
+   * its own TCP port (0 picks a free one); unset, no encoder ingest runs.
+   */
+  LIVE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address it binds (default: HOST). */
+  LIVE_INGEST_HOST: z.string().min(1).optional(),
+  /** What creators are told to connect to, e.g. icecast://ingest.example.com:8010/live (default: from the request's host). */
+  LIVE_INGEST_PUBLIC_URL: optionalUrl,
   /** How long Home and Explore answers for anonymous visitors are reused, in ms (0: never). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * How long a resolved session is reused in memory, in ms (0: looked up on every request). Sign-out,
+   * password changes, role changes, suspension and deletion drop it at once on every process (ADR 0023).
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Slow-client limits (see lib/http-server.ts): the request head, body progress, idle connections. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

@@ -3,6 +3,8 @@ import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
+import type { AdServingState } from './modules/ads/serving-state';
+import { SessionCache } from './modules/auth/session-cache';
 import type { StripeBilling } from './modules/billing/stripe/client';
 import { DeliveryCache } from './modules/delivery/cache';
 import { HotMediaRoutes } from './modules/delivery/hot-media';
@@ -28,6 +30,8 @@ export interface AppResources {
 export interface AppCaches {
   /** Anonymous Home and Explore answers (discovery/public-cache.ts, ADR 0003). */
   publicAnswers: PublicCache;
+  /** Resolved sessions for a few seconds, dropped on every process when they change (auth/session-cache.ts). */
+  sessions: SessionCache;
   /** Track rows and object stats that delivery reads per request (delivery/cache.ts). */
   delivery: DeliveryCache;
   /** Hot objects in memory and open local files (delivery/local-files.ts). */
@@ -36,6 +40,8 @@ export interface AppCaches {
   hotMedia: HotMediaRoutes;
   /** The Stripe client, made on first use (null: not configured; billing/stripe/client.ts). */
   stripe: { client?: StripeBilling | null };
+  /** The ad decision's campaign index and listener memory, made on first use (ads/serving-state.ts). */
+  ads?: AdServingState;
 }
 
 /** Background work an app started that tests (and shutdown) wait for; set when its module registers. */
@@ -58,11 +64,14 @@ export function appContext(resources: AppResources): AppContext {
   resources.bus.subscribe((msg) => {
     if (msg.event === 'live.started' || msg.event === 'live.ended') publicAnswers.forget();
   });
+  const sessions = new SessionCache(resources.config.SESSION_CACHE_MS);
+  sessions.listen(resources.bus);
   return {
     ...resources,
     clock: new Clock(),
     caches: {
       publicAnswers,
+      sessions,
       delivery: new DeliveryCache(),
       objects: new LocalObjects(),
       hotMedia: new HotMediaRoutes(),

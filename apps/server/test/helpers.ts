@@ -15,7 +15,7 @@ import { users } from '../src/db/schema';
 import { JobQueue } from '../src/jobs/queue';
 import { registerJobs } from '../src/jobs/registry';
 import { Mailer } from '../src/mail/mailer';
-import { MemoryBus } from '../src/realtime/bus';
+import { type EventBus, MemoryBus } from '../src/realtime/bus';
 import { LocalStorage } from '../src/storage/local';
 
 /**
@@ -57,7 +57,11 @@ export interface TestApp {
 /** The real application on a real database, driven through `app.inject`. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void } } = {},
+  opts: {
+    logStream?: { write(line: string): void };
+    /** Another process's view of the same system: a database and a bus owned (and closed) by the caller. */
+    share?: { database?: Database; bus?: EventBus };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-test-'));
   const config = loadConfig({
@@ -67,16 +71,18 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     // Tests read lists right after writing rows with SQL; the public cache has its own tests.
     PUBLIC_CACHE_MS: '0',
+    // Tests change roles and sessions with SQL too; the session cache has its own tests.
+    SESSION_CACHE_MS: '0',
     // scripts/test-bundled-ffmpeg.mjs names the npm-packaged ffmpeg here.
     ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
     ...env,
   });
-  const database = await openTestDatabase(dataDir);
+  const database = opts.share?.database ?? (await openTestDatabase(dataDir));
   const ctx = appContext({
     config,
     database,
     storage: new LocalStorage(path.join(dataDir, 'storage')),
-    bus: new MemoryBus(),
+    bus: opts.share?.bus ?? new MemoryBus(),
     jobs: new JobQueue(database),
     mail: new Mailer(database, { from: config.MAIL_FROM, dropDir: path.join(dataDir, 'mail'), log: () => {} }),
   });
@@ -91,8 +97,8 @@ export async function createTestApp(
     async close() {
       await app.close();
       await ctx.jobs.stop();
-      await ctx.bus.close();
-      await database.close();
+      if (!opts.share?.bus) await ctx.bus.close();
+      if (!opts.share?.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,7 +13,10 @@ const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  const files = { 'index.html': '<!doctype html><div id="root"></div>', 'assets/app-1a2b.js': script };
+  const files = {
+    'index.html': '<!doctype html><head><meta charset="UTF-8" /></head><div id="root"></div>',
+    'assets/app-1a2b.js': script,
+  };
   for (const [name, body] of Object.entries(files)) {
     await fs.writeFile(path.join(dist, name), body);
     await fs.writeFile(path.join(dist, `${name}.br`), brotliCompressSync(body));
@@ -50,5 +53,19 @@ describe('the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads a page's first requests with its HTML (ADR 0022), compressed as the browser accepts", async () => {
+    const home = await get('/', 'gzip, br');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers.vary).toBe('Accept-Encoding');
+    const html = (await get('/')).body;
+    expect(html).toContain(
+      '<meta charset="UTF-8" />\n    <link rel="preload" as="fetch" crossorigin href="/api/me" />\n' +
+        '    <link rel="preload" as="fetch" crossorigin href="/api/home" />',
+    );
+    expect((await get('/explore', 'gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/profile/u%201')).body).toContain('href="/api/profiles/u%201/tracks"');
   });
 });

@@ -11,6 +11,8 @@ export const DEFAULT_VOLUME = 0.7;
 export const DEFAULT_CATEGORY = 'Uncategorized';
 export const DEFAULT_CHAPTER_TITLE = 'New Chapter';
 export const DEFAULT_COVER_URL = '/default-cover.svg';
+/** Square cover sizes (px) the media pipeline makes from every uploaded cover (`?size=` picks one). */
+export const COVER_SIZES = [96, 320, 640] as const;
 
 export const UPLOAD_CATEGORIES = ['Music', 'Podcast', 'Audiobook', 'Educational', 'Meditation', 'Other'] as const;
 export const EXPLORE_CATEGORIES = [

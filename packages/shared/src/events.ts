@@ -25,7 +25,8 @@ export interface RealtimeEvents {
   'user.followed': { followerId: string; followingId: string };
   /** A like was added (not on a repeated PUT). */
   'track.liked': { trackId: string; userId: string };
-  'live.started': { streamId: string; userId: string };
+  /** `keyName`: the stream key an encoder went live with (absent for a browser broadcast). */
+  'live.started': { streamId: string; userId: string; keyName?: string };
   'live.ended': { streamId: string; userId: string };
   'live.viewers': { streamId: string; viewers: number };
   /** The presented message rides along, so pages append it without refetching. */
@@ -39,6 +40,13 @@ export interface RealtimeEvents {
   'notification.created': { userId: string; notificationId: string; notification: TNotification; push: boolean };
   /** Server-internal (topic `internal:users`): the account was suspended or deleted; close its sockets. */
   'user.sessions.ended': { userId: string };
+  /**
+   * Server-internal (topic `internal:sessions`): the user's sessions or what they carry changed
+   * (sign-out, password, role, suspension, deletion); every process drops its cached copies.
+   */
+  'user.sessions.changed': { userId: string };
+  /** Server-internal (topic `internal:ads`): a campaign or a balance changed; serving indexes reload. */
+  'ads.changed': { at: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {

@@ -1,7 +1,6 @@
 /**
- * The hottest routes (media bytes, the public lists of Home and Explore) skip @fastify/helmet, which
- * rebuilds its middleware on every request (a large share of a cheap request's cost), and carry
- * this fixed set instead: nothing of theirs may be sniffed, framed or embedded elsewhere.
+ * Media bytes and the public lists of Home and Explore carry this short fixed set instead of the
+ * app's (lib/security-headers.ts): nothing of theirs may be sniffed, framed or embedded elsewhere.
  */
 export const FIXED_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -10,5 +9,12 @@ export const FIXED_SECURITY_HEADERS = {
   'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
 } as const;
 
-/** Route option: helmet off (the route sends FIXED_SECURITY_HEADERS itself). */
-export const NO_HELMET = { helmet: false as const };
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /** The route sends its own security headers instead of the app's (see installSecurityHeaders). */
+    ownSecurityHeaders?: boolean;
+  }
+}
+
+/** Route option: the route sends a security header set of its own (FIXED_SECURITY_HEADERS or another). */
+export const OWN_SECURITY_HEADERS = { ownSecurityHeaders: true as const };

@@ -1,8 +1,9 @@
+import { COVER_SIZES } from '@wavecast/shared';
 import { describeInput, ffmpeg, ffprobeJson, findFfprobe } from './ffmpeg';
 import { IMAGE_FORMATS, type ImageType } from './sniff';
 
-/** Square cover sizes (px) made from every uploaded cover: player bar, cards, detail page. */
-export const COVER_SIZES = [96, 320, 640] as const;
+/** Square cover sizes (px) made from every uploaded cover (player bar, cards, detail page): shared with the web's srcset. */
+export { COVER_SIZES };
 export type CoverSize = (typeof COVER_SIZES)[number];
 
 /** Crops the image to a centred square and writes one JPEG per size. */

@@ -8,7 +8,7 @@ import { RecordingSink, rawRecordingPath } from './recording';
 import { LiveSession, type Publisher, type Sink } from './session';
 
 /** What tests may change (`configure`). */
-export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond';
+export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond' | 'ingestBurstBytes';
 
 export interface HubOptions {
   dataDir: string;
@@ -166,6 +166,11 @@ export class LiveHub {
   /** Tests shorten the grace period and change the bounds (applies to new sessions). */
   configure(o: Partial<Pick<HubOptions, LiveLimit>>): void {
     Object.assign(this.opts, o);
+  }
+
+  /** The publisher byte-rate cap new sessions get (the encoder ingest applies it to its input too). */
+  get ingestLimits(): { bytesPerSecond: number; burstBytes: number } {
+    return { bytesPerSecond: this.opts.ingestBytesPerSecond, burstBytes: this.opts.ingestBurstBytes };
   }
 
   get(streamId: string): LiveSession | undefined {

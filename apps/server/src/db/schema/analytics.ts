@@ -130,3 +130,19 @@ export const trackDailyDownloads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.audioId, t.day] })],
 );
+
+/**
+ * Track-days whose raw listening or counted downloads changed since the analytics page last rolled
+ * them: marked with each change, taken (deleted) by the page before it re-rolls only those, so a
+ * page view with nothing new rolls nothing.
+ */
+export const analyticsDirty = pgTable(
+  'analytics_dirty',
+  {
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audioContent.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.audioId, t.day] })],
+);

@@ -75,3 +75,25 @@ export const liveListenerSamples = pgTable(
   },
   (t) => [primaryKey({ columns: [t.streamId, t.minute] })],
 );
+
+/**
+ * Stream keys (modules/live/stream-keys.ts): an encoder's Icecast source password. Only the
+ * SHA-256 of the key is kept; the key is shown once. Revoking sets revokedAt (the row stays).
+ */
+export const liveStreamKeys = pgTable(
+  'live_stream_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** hex SHA-256 of the whole key. */
+    keyHash: text('key_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('live_stream_keys_user_idx').on(t.userId)],
+);

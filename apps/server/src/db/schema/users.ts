@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_PRIVACY_PREFS, type Role } from '@wavecast/shared';
+import { sql } from 'drizzle-orm';
 import { customType, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
@@ -30,7 +31,12 @@ export const users = pgTable(
     /** Set while an admin has suspended the account: no sign-in, no session, content hidden. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
-  (t) => [index('users_role_idx').on(t.userRole)],
+  (t) => [
+    index('users_role_idx').on(t.userRole),
+    // Every discovery query checks "owner not suspended": a tiny index of the few suspended
+    // users instead of a scan of all users per query.
+    index('users_suspended_idx').on(t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
+  ],
 );
 
 export const follows = pgTable(

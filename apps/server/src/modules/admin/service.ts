@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { endUserSockets } from '../../realtime/user-sockets';
+import { forgetSessions } from '../auth/session-cache';
 import { findOpenSubscription } from '../billing/repo';
 import { forgetPublicLists } from '../discovery/public-cache';
 import { deleteAccount } from '../users/deletion';
@@ -22,7 +23,7 @@ export function adminService(ctx: AppContext) {
       if (verdict === 'forbidden') throw forbidden();
       if (verdict === 'self-demotion') throw badRequest(USER_MESSAGES.cannotDemoteSelf);
       await stepUp.require(actor);
-      return db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const before = await repo.findUser(tx, targetId);
         if (!before) throw notFound('User');
         const row = await repo.setRole(tx, targetId, role);
@@ -40,6 +41,8 @@ export function adminService(ctx: AppContext) {
         }
         return row;
       });
+      await forgetSessions(ctx, targetId); // the new role applies at once
+      return row;
     },
     /**
      * Suspends an account: no sign-in, every session ended and every socket closed at once (on
@@ -66,6 +69,7 @@ export function adminService(ctx: AppContext) {
         });
         return updated;
       });
+      await forgetSessions(ctx, targetId);
       await endUserSockets(ctx.bus, targetId).catch(() => {});
       forgetPublicLists(ctx); // their tracks leave Home and Explore at once
       return row;

@@ -10,7 +10,7 @@ import { ffmpeg } from '../../media/ffmpeg';
 import { makeAudio, makeImage, multipartBody } from '../tracks/testing';
 import { bookTopUps, ledgerSum } from './repo';
 import { adsService } from './service';
-import { adServing } from './serving';
+import { adServing, type Decision } from './serving';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -408,6 +408,38 @@ describe('serving', () => {
     expect((await serve(fresh, podcastTrack)).json().ad).toBeNull();
     t.ctx.clock.advance(16 * 60_000);
     expect((await serve(fresh, podcastTrack)).json().ad.campaignId).toBe(dear.id);
+    await pauseAll();
+  });
+
+  it('counts one audio ad per listener per 15 minutes even when two processes served them', async () => {
+    await pauseAll();
+    const c = await launch({ name: 'Two processes', cpmMicros: 3_000_000 });
+    const spare = await launch({ name: 'Two processes, spare', cpmMicros: 2_000_000 });
+    const who = await signUp(t);
+    const user = { id: who.id, email: who.email, role: 'listener' as const, displayName: null, sessionId: 's' };
+    const ask = { format: 'audio' as const, placement: 'preroll' as const, user, anonId: null, trackId: musicTrack };
+    // Another process: its own memory of listeners and campaigns (caches are per app).
+    const elsewhere = { ...t.ctx, caches: { ...t.ctx.caches, ads: undefined } };
+    const here = adServing(t.ctx);
+    const there = adServing(elsewhere);
+    const first = await here.decide(ask);
+    const second = await there.decide(ask);
+    expect(first?.campaign.id).toBe(c.id);
+    // (Whether the other process saw that serve yet decides which campaign it picks.)
+    expect([c.id, spare.id]).toContain(second?.campaign.id);
+    t.ctx.clock.advance(3_000);
+    const [a, b] = [here.present(first as Decision), there.present(second as Decision)];
+    expect((await call(null, 'GET', relative(a.tracking.impression))).statusCode).toBe(204);
+    // The second was heard within the cap: not counted, not charged.
+    expect((await call(null, 'GET', relative(b.tracking.impression))).statusCode).toBe(204);
+    const [row, spareRow] = [await campaignRow(c.id), await campaignRow(spare.id)];
+    expect(row.impressions + spareRow.impressions).toBe(1);
+    expect(row.spentMicros).toBe(3_000);
+    expect(spareRow.spentMicros).toBe(0);
+    // This process learnt of the impression it counted: no other audio ad for 15 minutes.
+    expect(await here.decide(ask)).toBeNull();
+    t.ctx.clock.advance(16 * 60_000);
+    expect(await here.decide(ask)).not.toBeNull();
     await pauseAll();
   });
 

@@ -223,20 +223,103 @@ export async function selectCampaign(db: Db, q: SelectionQuery): Promise<Candida
   };
 }
 
-/** The listener's last serve of a format, and whether they heard one since `since` (one statement). */
-export async function listenerHistory(db: Db, listenerKey: string, format: AdFormat, since: Date) {
-  const [r] = rowsOf<{ campaign_id: string; heard: boolean | null }>(
+/** A campaign as the serving index keeps it: what the selection checks, and what serving it shows. */
+export interface ServableRow extends Candidate {
+  advertiserId: string;
+  categories: string[];
+  contentTypes: AdContentType[];
+  startsAt: Date;
+  endsAt: Date | null;
+  totalBudgetMicros: number;
+  dailyBudgetMicros: number;
+  spentMicros: number;
+  /** Spent on `day` (today when read). */
+  daySpentMicros: number;
+  balanceMicros: number;
+}
+
+/**
+ * Every campaign that could be served (active, with a creative), with today's spend and its
+ * advertiser's balance: the serving index's snapshot (one statement).
+ */
+export async function servableCampaigns(db: Db, day: string): Promise<ServableRow[]> {
+  const rows = await db
+    .select({
+      id: adCampaigns.id,
+      cpmMicros: adCampaigns.cpmMicros,
+      name: adCampaigns.name,
+      format: adCampaigns.format,
+      creativeKey: adCampaigns.creativeKey,
+      creativeMime: adCampaigns.creativeMime,
+      creativeSeconds: adCampaigns.creativeSeconds,
+      creativeWidth: adCampaigns.creativeWidth,
+      creativeHeight: adCampaigns.creativeHeight,
+      sponsoredText: adCampaigns.sponsoredText,
+      advertiserId: adCampaigns.advertiserId,
+      categories: adCampaigns.categories,
+      contentTypes: adCampaigns.contentTypes,
+      startsAt: adCampaigns.startsAt,
+      endsAt: adCampaigns.endsAt,
+      totalBudgetMicros: adCampaigns.totalBudgetMicros,
+      dailyBudgetMicros: adCampaigns.dailyBudgetMicros,
+      spentMicros: adCampaigns.spentMicros,
+      daySpentMicros: sql<string>`coalesce(${adCampaignDays.spentMicros}, 0)`,
+      balanceMicros: sql<string>`coalesce(${adBalances.balanceMicros}, 0)`,
+    })
+    .from(adCampaigns)
+    .leftJoin(adBalances, eq(adBalances.advertiserId, adCampaigns.advertiserId))
+    .leftJoin(adCampaignDays, and(eq(adCampaignDays.campaignId, adCampaigns.id), eq(adCampaignDays.day, day)))
+    .where(and(eq(adCampaigns.status, 'active'), sql`${adCampaigns.creativeKey} IS NOT NULL`))
+    .orderBy(desc(adCampaigns.cpmMicros));
+  return rows.map((r) => ({
+    ...r,
+    cpmMicros: Number(r.cpmMicros),
+    totalBudgetMicros: Number(r.totalBudgetMicros),
+    dailyBudgetMicros: Number(r.dailyBudgetMicros),
+    spentMicros: Number(r.spentMicros),
+    daySpentMicros: Number(r.daySpentMicros),
+    balanceMicros: Number(r.balanceMicros),
+    creativeSeconds: r.creativeSeconds === null ? null : Number(r.creativeSeconds),
+  }));
+}
+
+/**
+ * What moves between two snapshots (spend, today's spend, balance) of the same campaigns, packed
+ * by the database into one text value `id:spent:today:balance,…`: it is read every few seconds
+ * for thousands of campaigns, and one value costs the process far less to receive than rows.
+ */
+export async function servableSpend(db: Db, day: string): Promise<string> {
+  const [r] = rowsOf<{ packed: string | null }>(
     await db.execute(sql`
-      SELECT s.campaign_id,
-             EXISTS (SELECT 1 FROM ${adServes} h
-                      WHERE h.listener_key = ${listenerKey} AND h.format = ${format}
-                        AND h.impressed_at >= ${since}) AS heard
-        FROM ${adServes} s
-       WHERE s.listener_key = ${listenerKey} AND s.format = ${format}
-       ORDER BY s.served_at DESC
-       LIMIT 1`),
+      SELECT string_agg(c.id || ':' || c.spent_micros || ':' || coalesce(d.spent_micros, 0) || ':'
+                        || coalesce(b.balance_micros, 0), ',') AS packed
+        FROM ${adCampaigns} c
+        LEFT JOIN ${adBalances} b ON b.advertiser_id = c.advertiser_id
+        LEFT JOIN ${adCampaignDays} d ON d.campaign_id = c.id AND d.day = ${day}::date
+       WHERE c.status = 'active' AND c.creative_key IS NOT NULL`),
   );
-  return { lastCampaignId: r?.campaign_id ?? null, heardRecently: !!r?.heard };
+  return r?.packed ?? '';
+}
+
+/**
+ * The listener's last serve of a format and when they last heard (impression counted) one: read
+ * once per listener by a process, which then keeps it (serving-state.ts). One statement.
+ */
+export async function listenerHistory(db: Db, listenerKey: string, format: AdFormat) {
+  const [r] = rowsOf<{ last: string | null; heard: string | Date | null }>(
+    await db.execute(sql`
+      SELECT (SELECT s.campaign_id FROM ${adServes} s
+                WHERE s.listener_key = ${listenerKey} AND s.format = ${format}
+                ORDER BY s.served_at DESC LIMIT 1) AS last,
+             (SELECT max(h.impressed_at) FROM ${adServes} h
+                WHERE h.listener_key = ${listenerKey} AND h.format = ${format}) AS heard`),
+  );
+  return { lastCampaignId: r?.last ?? null, lastHeardAt: r?.heard ? new Date(r.heard).getTime() : null };
+}
+
+/** Serves written in one statement (the decision records them just after answering). */
+export async function insertServes(db: Db, rows: (typeof adServes.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(adServes).values(rows);
 }
 
 export async function insertServe(
@@ -260,6 +343,17 @@ export async function findServe(db: Db, id: string): Promise<ServeRow | undefine
   return s;
 }
 
+/** An impression counted and paid: what the serving index moves by. */
+export interface Charged {
+  campaignId: string;
+  advertiserId: string;
+  price: number;
+  /** The campaign's status after it ('completed' when it cannot pay for another). */
+  status: AdCampaignStatus;
+  listenerKey: string | null;
+  format: AdFormat;
+}
+
 /** Thrown inside the impression transaction to undo it: the campaign cannot pay for it. */
 export class NotCharged extends Error {}
 
@@ -268,9 +362,15 @@ export class NotCharged extends Error {}
  * spend moves only while it stays within the total budget (one conditional UPDATE: concurrent
  * reports queue on the row and the loser matches nothing), today's spend within the daily budget,
  * the balance stays ≥ 0, and the spend is booked in the ledger. A campaign that cannot pay for
- * another impression after this one is completed in the same UPDATE.
+ * another impression after this one is completed in the same UPDATE. An audio ad heard by a
+ * listener who heard another since `audioCapSince` is not counted (the cap across processes).
  */
-export async function chargeImpression(db: Db, serveId: string, now: Date): Promise<boolean> {
+export async function chargeImpression(
+  db: Db,
+  serveId: string,
+  now: Date,
+  audioCapSince: Date,
+): Promise<Charged | false> {
   try {
     return await db.transaction(async (tx) => {
       const [serve] = await tx
@@ -279,6 +379,23 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
         .where(and(eq(adServes.id, serveId), isNull(adServes.impressedAt)))
         .returning();
       if (!serve) return false;
+      // The audio cap, verified where it counts: a process that served this listener without
+      // knowing of an ad they heard through another process gets no impression (and no charge).
+      if (serve.format === 'audio' && serve.listenerKey) {
+        const [heard] = await tx
+          .select({ id: adServes.id })
+          .from(adServes)
+          .where(
+            and(
+              eq(adServes.listenerKey, serve.listenerKey),
+              eq(adServes.format, 'audio'),
+              gte(adServes.impressedAt, audioCapSince),
+              sql`${adServes.id} <> ${serveId}`,
+            ),
+          )
+          .limit(1);
+        if (heard) throw new NotCharged();
+      }
       const price = serve.priceMicros;
       const [c] = await tx
         .update(adCampaigns)
@@ -296,7 +413,11 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
             sql`${adCampaigns.spentMicros} + ${price} <= ${adCampaigns.totalBudgetMicros}`,
           ),
         )
-        .returning({ advertiserId: adCampaigns.advertiserId, daily: adCampaigns.dailyBudgetMicros });
+        .returning({
+          advertiserId: adCampaigns.advertiserId,
+          daily: adCampaigns.dailyBudgetMicros,
+          status: adCampaigns.status,
+        });
       if (!c) throw new NotCharged();
       const day = await tx
         .insert(adCampaignDays)
@@ -325,7 +446,14 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
         serveId,
         at: now,
       });
-      return true;
+      return {
+        campaignId: serve.campaignId,
+        advertiserId: c.advertiserId,
+        price,
+        status: c.status,
+        listenerKey: serve.listenerKey,
+        format: serve.format,
+      };
     });
   } catch (e) {
     if (e instanceof NotCharged) return false;

@@ -15,6 +15,7 @@ import { paymentProvider } from '../billing';
 import { findUser } from '../users/repo';
 import { takeCreative } from './creatives';
 import * as repo from './repo';
+import { servingState } from './serving-state';
 import { type CampaignEvent, EDITABLE, nextStatus } from './state-machine';
 
 const CENTS_TO_MICROS = 10_000;
@@ -25,6 +26,11 @@ const CENTS_TO_MICROS = 10_000;
  */
 export function adsService(ctx: AppContext) {
   const db = ctx.database.db;
+  /** Every write that can change what serving may pick reloads the serving index (here and through the bus). */
+  const changed = <T>(value: T): T => {
+    servingState(ctx).changed();
+    return value;
+  };
 
   async function owned(user: SessionUser, id: string) {
     const c = await repo.findCampaign(db, id);
@@ -55,7 +61,7 @@ export function adsService(ctx: AppContext) {
     if (!to) throw conflict(AD_MESSAGES.badTransition);
     const after = await repo.updateCampaign(db, c.id, c.version, { ...patch, status: to, updatedAt: ctx.clock.now() });
     if (!after) throw conflict(AD_MESSAGES.badTransition);
-    return after;
+    return changed(after);
   }
 
   return {
@@ -82,7 +88,7 @@ export function adsService(ctx: AppContext) {
       const status = creativeChanged ? (nextStatus(c.status, 'creative_changed') ?? c.status) : c.status;
       const after = await repo.updateCampaign(db, id, c.version, { ...next, status, updatedAt: ctx.clock.now() });
       if (!after) throw conflict(AD_MESSAGES.badTransition);
-      return after;
+      return changed(after);
     },
 
     /** A checked creative replaces the old one; a running campaign goes back to review. */
@@ -104,6 +110,7 @@ export function adsService(ctx: AppContext) {
         await ctx.storage.delete(stored.key).catch(() => {});
         throw conflict(AD_MESSAGES.badTransition);
       }
+      changed(after);
       if (c.creativeKey && c.creativeKey !== stored.key) await ctx.storage.delete(c.creativeKey).catch(() => {});
       return after;
     },
@@ -134,7 +141,7 @@ export function adsService(ctx: AppContext) {
       const to = nextStatus(c.status, approve ? 'approve' : 'reject');
       if (!to) throw conflict(AD_MESSAGES.badTransition);
       const at = ctx.clock.now();
-      return db.transaction(async (tx) => {
+      const reviewed = await db.transaction(async (tx) => {
         const after = await repo.updateCampaign(tx, id, c.version, {
           status: to,
           reviewNote: approve ? null : note || null,
@@ -152,20 +159,24 @@ export function adsService(ctx: AppContext) {
         });
         return after;
       });
+      return changed(reviewed);
     },
 
     // ── money ──────────────────────────────────────────────────────────────────────────────
 
     /** The balance after booking any top-up billing recorded since the last look. */
     async balance(advertiserId: string) {
-      await repo.bookTopUps(db, advertiserId);
+      if ((await repo.bookTopUps(db, advertiserId)) > 0) changed(null);
       return repo.balanceOf(db, advertiserId);
     },
 
     ledger: (advertiserId: string) => repo.ledgerOf(db, advertiserId),
 
     /** Books every top-up not booked yet (the sweep job); returns how many. */
-    bookAllTopUps: () => repo.bookTopUps(db),
+    bookAllTopUps: async () => {
+      const booked = await repo.bookTopUps(db);
+      return booked > 0 ? changed(booked) : booked;
+    },
 
     /** An admin's credit (audited, in the same transaction). */
     async adminCredit(admin: SessionUser, advertiserId: string, amountCents: number, note: string) {
@@ -186,6 +197,7 @@ export function adsService(ctx: AppContext) {
           at,
         });
       });
+      changed(null);
       return repo.balanceOf(db, advertiserId);
     },
 
@@ -209,7 +221,10 @@ export function adsService(ctx: AppContext) {
     days: (advertiserId: string, campaignId?: string) => repo.daysOf(db, advertiserId, campaignId),
 
     /** Completes campaigns past their end date (the sweep). */
-    completeEnded: () => repo.completeEnded(db, ctx.clock.now()),
+    completeEnded: async () => {
+      const ended = await repo.completeEnded(db, ctx.clock.now());
+      return ended.length ? changed(ended) : ended;
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AD_MESSAGES,
   type AdContentType,
@@ -20,6 +21,7 @@ import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
 import * as repo from './repo';
+import { servingState } from './serving-state';
 import {
   QUARTILE_BITS,
   type SignedAction,
@@ -69,53 +71,110 @@ export interface Decision {
 export function adServing(ctx: AppContext) {
   const db = ctx.database.db;
   const { entitlements } = billing(ctx);
+  const state = servingState(ctx);
   let secret: string | undefined;
   const key = () => {
     secret ??= serverSecret(ctx.config);
     return secret;
   };
 
-  /** The content an ad would run on: its category, kind and creator (never trusted from the client). */
+  /** The content's facts if kept (public content read less than a minute ago), else null. */
+  function knownContent(req: AdRequest) {
+    if (req.trackId) {
+      const known = state.contentFacts(`t:${req.trackId}`, () => readTrack(req.trackId as string, null));
+      return known && { category: known.category, creatorId: known.creatorId, type: 'on-demand' as const };
+    }
+    if (req.streamId) {
+      const known = state.contentFacts(`s:${req.streamId}`, () => readStream(req.streamId as string));
+      return known && { category: known.category, creatorId: known.creatorId, type: 'live' as const };
+    }
+    return { category: req.category ?? null, type: 'on-demand' as const, creatorId: null };
+  }
+
+  async function readTrack(trackId: string, viewer: string | null) {
+    const [t] = await db
+      .select({ creatorId: audioContent.userId, category: audioContent.category })
+      .from(audioContent)
+      // A track hidden from this listener is as unknown as a missing one.
+      .where(and(eq(audioContent.id, trackId), visibleWhere(viewer)));
+    return t ?? null;
+  }
+
+  async function readStream(streamId: string) {
+    const [s] = await db
+      .select({ userId: liveStreams.userId, category: liveStreams.category })
+      .from(liveStreams)
+      .where(eq(liveStreams.id, streamId));
+    return s ? { category: recordingCategory(s.category), creatorId: s.userId } : null;
+  }
+
+  /**
+   * The content an ad would run on: its category, kind and creator (never trusted from the client).
+   * What everyone may see is kept a few seconds (the decision runs before every track); anything
+   * else is read each time, so a private track stays as unknown as a missing one.
+   */
   async function contentOf(
     req: AdRequest,
   ): Promise<{ category: string | null; type: AdContentType; creatorId: string | null }> {
     if (req.trackId) {
-      const [t] = await db
-        .select({ userId: audioContent.userId, category: audioContent.category })
-        .from(audioContent)
-        // A track hidden from this listener is as unknown as a missing one.
-        .where(and(eq(audioContent.id, req.trackId), visibleWhere(req.user?.id ?? null)));
+      let t = await readTrack(req.trackId, null);
+      if (t) state.rememberContent(`t:${req.trackId}`, t);
+      else if (req.user) t = await readTrack(req.trackId, req.user.id);
       if (!t) throw new AppError('NOT_FOUND', 'Audio not found');
-      return { category: t.category, type: 'on-demand', creatorId: t.userId };
+      return { ...t, type: 'on-demand' };
     }
     if (req.streamId) {
-      const [s] = await db
-        .select({ userId: liveStreams.userId, category: liveStreams.category })
-        .from(liveStreams)
-        .where(eq(liveStreams.id, req.streamId));
-      if (!s) throw new AppError('NOT_FOUND', 'Stream not found');
-      return { category: recordingCategory(s.category), type: 'live', creatorId: s.userId };
+      const facts = await readStream(req.streamId);
+      if (!facts) throw new AppError('NOT_FOUND', 'Stream not found');
+      state.rememberContent(`s:${req.streamId}`, facts);
+      return { ...facts, type: 'live' };
     }
     return { category: req.category ?? null, type: 'on-demand', creatorId: null };
   }
 
   /**
-   * What an account's plan says about ads, kept a few seconds per account: the decision runs before
-   * every track, and the full entitlements (live allowance included) cost several queries. A change
-   * of plan reaches the decision within PLAN_CACHE_MS.
+   * What an account's plan says about ads, kept PLAN_CACHE_MS per account (ADR 0014): the decision
+   * runs before every track, and the full entitlements (live allowance included) cost several
+   * queries. Not refreshed ahead of expiry: a read started just before a change of plan would keep
+   * the old answer longer, and a new Premium listener must stop hearing ads soon after upgrading.
    */
-  const planCache = new Map<string, { until: number; adFree: boolean; adsOnOwnContent: boolean }>();
-  async function adPlan(account: { id: string; role: SessionUser['role'] }) {
-    const now = Date.now();
+  type PlanEntry = { until: number; adFree: boolean; adsOnOwnContent: boolean };
+  const planCache = new Map<string, PlanEntry>();
+  /** The kept answer while it is fresh, else null. */
+  function knownPlan(account: { id: string }): PlanEntry | null {
     const hit = planCache.get(account.id);
-    if (hit && hit.until > now) return hit;
+    return hit && hit.until > Date.now() ? hit : null;
+  }
+  async function adPlan(account: { id: string; role: SessionUser['role'] }): Promise<PlanEntry> {
+    const known = knownPlan(account);
+    if (known) return known;
     const e = (await entitlements.of(account)).entitlements;
     if (planCache.size >= PLAN_CACHE_MAX) planCache.clear();
-    const entry = { until: now + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
+    const entry = { until: Date.now() + PLAN_CACHE_MS, adFree: e.adFree, adsOnOwnContent: e.adsOnOwnContent };
     planCache.set(account.id, entry);
     return entry;
   }
   const creatorRoles = new Map<string, SessionUser['role'] | null>();
+
+  /** `adsAllowed` from what is kept in memory; undefined when something must be read first. */
+  function adsAllowedNow(req: AdRequest, creatorId: string | null): boolean | undefined {
+    if (req.user && creatorId && req.user.id === creatorId) return false;
+    if (req.user) {
+      const plan = knownPlan(req.user);
+      if (!plan) return undefined;
+      if (plan.adFree) return false;
+    }
+    if (creatorId) {
+      const role = creatorRoles.get(creatorId);
+      if (role === undefined) return undefined;
+      if (role) {
+        const plan = knownPlan({ id: creatorId });
+        if (!plan) return undefined;
+        if (!plan.adsOnOwnContent) return false;
+      }
+    }
+    return true;
+  }
 
   /** Whether this listener may get an ad on this content at all. */
   async function adsAllowed(req: AdRequest, creatorId: string | null): Promise<boolean> {
@@ -154,15 +213,18 @@ export function adServing(ctx: AppContext) {
     async decide(req: AdRequest): Promise<Decision | null> {
       const now = ctx.clock.now();
       const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
-      const since = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
-      // The content and the listener's history are independent: read both at once.
-      const [content, history] = await Promise.all([
-        contentOf(req),
-        listenerKey ? repo.listenerHistory(db, listenerKey, req.format, since) : null,
-      ]);
-      if (!(await adsAllowed(req, content.creatorId))) return null;
-      if (req.format === 'audio' && history?.heardRecently) return null;
-      const campaign = await repo.selectCampaign(db, {
+      // In the common case all of this is in memory (serving-state.ts): no database read and no
+      // waiting (200 decisions at once cost a few ms of one core, ADR 0025).
+      const content = knownContent(req) ?? (await contentOf(req));
+      const history = listenerKey
+        ? (state.knownHistory(listenerKey, req.format) ?? (await state.history(listenerKey, req.format)))
+        : null;
+      if (!state.index.usable()) await state.index.ready();
+      const allowed = adsAllowedNow(req, content.creatorId) ?? (await adsAllowed(req, content.creatorId));
+      if (!allowed) return null;
+      const capSince = now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000;
+      if (req.format === 'audio' && history?.heardAt != null && history.heardAt >= capSince) return null;
+      const campaign = state.index.select({
         format: req.format,
         category: content.category,
         contentType: content.type,
@@ -172,7 +234,8 @@ export function adServing(ctx: AppContext) {
         size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
       });
       if (!campaign) return null;
-      const serve = await repo.insertServe(db, {
+      const serve: repo.ServeRow = {
+        id: randomUUID(),
         campaignId: campaign.id,
         format: req.format,
         placement: req.placement,
@@ -180,7 +243,13 @@ export function adServing(ctx: AppContext) {
         creatorId: content.creatorId,
         priceMicros: impressionPriceMicros(campaign.cpmMicros),
         servedAt: now,
-      });
+        impressedAt: null,
+        quartiles: 0,
+        clickedAt: null,
+      };
+      // Written just after the answer, with the other serves of this moment (one INSERT).
+      state.serves.add(serve);
+      if (listenerKey) state.served(listenerKey, req.format, campaign.id);
       return { serve, campaign };
     },
 
@@ -210,13 +279,19 @@ export function adServing(ctx: AppContext) {
      */
     async track(serveId: string, event: TrackingEvent, sig: string): Promise<boolean> {
       if (!verifyAction(key(), serveId, event, sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      await state.serves.settled();
       const serve = await repo.findServe(db, serveId);
       if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       const now = ctx.clock.now();
       if (event === 'impression') {
         const min = serve.format === 'audio' ? AUDIO_IMPRESSION_SECONDS : DISPLAY_IMPRESSION_SECONDS;
         if (now.getTime() - serve.servedAt.getTime() < min * 1000) return false;
-        return repo.chargeImpression(db, serveId, now);
+        const capSince = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
+        const charged = await repo.chargeImpression(db, serveId, now, capSince);
+        if (!charged) return false;
+        state.index.charged(charged, now);
+        if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now);
+        return true;
       }
       return repo.markQuartile(db, serveId, QUARTILE_BITS[event]);
     },
@@ -224,6 +299,7 @@ export function adServing(ctx: AppContext) {
     /** A click: the signature checked, counted once, and where to send the browser. */
     async click(serveId: string, sig: string): Promise<string> {
       if (!verifyAction(key(), serveId, 'click', sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      await state.serves.settled();
       const serve = await repo.findServe(db, serveId);
       if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       const campaign = await repo.findCampaign(db, serve.campaignId);

@@ -170,6 +170,42 @@ describe('listening reports and the retention curve', () => {
 });
 
 describe('rollups', () => {
+  it('the page re-rolls only the track-days that changed since it last looked', async () => {
+    // On the other creator's track, so the figures the next tests expect stay as they are.
+    const dirty = async () =>
+      (
+        await t.ctx.database.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM analytics_dirty WHERE audio_id = $1',
+          [othersTrack],
+        )
+      )[0].n;
+    const plays = async () => (await get(other, '/api/analytics?days=7')).json().totals.plays.value as number;
+    const listen = async () => {
+      const r = await report(await signUp(t), othersTrack, {
+        secondsListened: 40,
+        sessionId: randomUUID(),
+        buckets: [],
+      });
+      expect(r.json().counted).toBe(true);
+    };
+    await listen();
+    expect(await dirty()).toBe(1);
+    const before = await plays();
+    expect(before).toBeGreaterThan(0);
+    expect(await dirty()).toBe(0);
+    // Nothing new: the rollup rows stay exactly as they were (not rewritten).
+    const stamp = () =>
+      t.ctx.database.query('SELECT xmin::text AS x FROM track_daily_stats WHERE audio_id = $1', [othersTrack]);
+    const rows = await stamp();
+    expect(await plays()).toBe(before);
+    expect(await stamp()).toEqual(rows);
+    // A new listen marks its track-day; the next page view rolls it and shows it.
+    await listen();
+    expect(await dirty()).toBe(1);
+    expect(await plays()).toBe(before + 1);
+    expect(await dirty()).toBe(0);
+  });
+
   it('are idempotent: rolling a day again gives the same figures', async () => {
     const svc = analyticsService(t.ctx);
     const day = t.ctx.clock.now().toISOString().slice(0, 10);

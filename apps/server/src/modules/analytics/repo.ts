@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { listenBuckets, listenSessions } from '../../db/schema';
+import { analyticsDirty, listenBuckets, listenSessions } from '../../db/schema';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
@@ -31,6 +31,7 @@ export async function recordListen(db: Db, s: SessionInput, buckets: number[]): 
         audioId: listenSessions.audioId,
         listenerKey: listenSessions.listenerKey,
         counted: listenSessions.counted,
+        day: listenSessions.day,
       })
       .from(listenSessions)
       .where(eq(listenSessions.id, s.id));
@@ -41,15 +42,55 @@ export async function recordListen(db: Db, s: SessionInput, buckets: number[]): 
         .values(buckets.map((bucket) => ({ sessionId: s.id, bucket })))
         .onConflictDoNothing();
     }
+    await markDirty(tx, row.audioId, row.day);
     return { counted: row.counted };
   });
 }
 
 export async function markCounted(db: Db, sessionId: string): Promise<void> {
-  await db
-    .update(listenSessions)
-    .set({ counted: true })
-    .where(and(eq(listenSessions.id, sessionId)));
+  await db.transaction(async (tx) => {
+    const [s] = await tx
+      .update(listenSessions)
+      .set({ counted: true })
+      .where(and(eq(listenSessions.id, sessionId), eq(listenSessions.counted, false)))
+      .returning({ audioId: listenSessions.audioId, day: listenSessions.day });
+    if (s) await markDirty(tx, s.audioId, s.day);
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A track-day's raw figures changed: the page re-rolls it (in the change's transaction). */
+async function markDirty(tx: Tx, audioId: string, day: string): Promise<void> {
+  await tx.insert(analyticsDirty).values({ audioId, day }).onConflictDoNothing();
+}
+
+/**
+ * Takes (deletes and returns) the changed track-days among `trackIds` on `days`. Taken before the
+ * re-roll: a change committed meanwhile marks its day again, so none is missed.
+ */
+export async function takeDirty(
+  db: Db,
+  trackIds: string[],
+  days: string[],
+): Promise<{ audioId: string; day: string }[]> {
+  if (trackIds.length === 0) return [];
+  return rowsOf<{ audioId: string; day: string }>(
+    await db.execute(sql`
+      DELETE FROM analytics_dirty
+       WHERE day IN (${sql.join(
+         days.map((d) => sql`${d}::date`),
+         sql`, `,
+       )}) ${onlyTracks(trackIds, 'audio_id')}
+      RETURNING audio_id AS "audioId", day::text AS day`),
+  );
+}
+
+/** Forgets the marks of a day the job rolls whole, and those of days before `before` (never re-rolled by the page). */
+export async function clearDirtyDay(db: Db, day: string, before?: string): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM analytics_dirty WHERE day = ${day}::date ${before ? sql`OR day < ${before}::date` : sql``}`,
+  );
 }
 
 const onlyTracks = (ids: string[] | null, col: string) =>
@@ -272,6 +313,7 @@ export async function addEnclosureFetch(
         INSERT INTO podcast_downloads (audio_id, client_key, app, window_start, bytes, day)
         VALUES (${f.audioId}, ${f.clientKey}, ${f.app}, ${f.at.toISOString()}::timestamptz, ${f.bytes},
                 ${counted ? f.day : null})`);
+      if (counted) await markDirty(tx, f.audioId, f.day);
       return { counted };
     }
     const bytes = current.bytes + f.bytes;
@@ -279,6 +321,7 @@ export async function addEnclosureFetch(
     await tx.execute(sql`
       UPDATE podcast_downloads SET bytes = ${bytes}${counted ? sql`, day = ${f.day}` : sql``}
       WHERE id = ${current.id}`);
+    if (counted) await markDirty(tx, f.audioId, f.day);
     return { counted };
   });
 }

@@ -51,13 +51,19 @@ export function analyticsService(ctx: AppContext) {
   const db = ctx.database.db;
   const retentionDays = () => ctx.config.ANALYTICS_RAW_RETENTION_DAYS;
 
-  /** Rolls today and yesterday for these tracks (idempotent; cheap: today's raw rows only). */
+  /**
+   * Re-rolls, for these tracks, only the track-days of today and yesterday whose raw figures changed
+   * since the last look (`analytics_dirty`): a page view with nothing new reads rollups only.
+   */
   async function refresh(trackIds: string[]) {
     const today = dayOf(ctx.clock.now());
-    await repo.rollupDay(db, addDays(today, -1), trackIds, LISTEN_BUCKET_SECONDS);
-    await repo.rollupDay(db, today, trackIds, LISTEN_BUCKET_SECONDS);
-    await repo.rollupDownloadsDay(db, addDays(today, -1), trackIds);
-    await repo.rollupDownloadsDay(db, today, trackIds);
+    const dirty = await repo.takeDirty(db, trackIds, [addDays(today, -1), today]);
+    const byDay = new Map<string, string[]>();
+    for (const d of dirty) byDay.set(d.day, [...(byDay.get(d.day) ?? []), d.audioId]);
+    for (const [day, ids] of byDay) {
+      await repo.rollupDay(db, day, ids, LISTEN_BUCKET_SECONDS);
+      await repo.rollupDownloadsDay(db, day, ids);
+    }
   }
   let key: string | undefined;
   const secret = () => {
@@ -137,10 +143,13 @@ export function analyticsService(ctx: AppContext) {
       const today = dayOf(now);
       const days = new Set([...(await repo.daysToRoll(db, today)), addDays(today, -1)]);
       for (const day of days) {
+        // Marks taken first: a change made during the roll marks the day again.
+        await repo.clearDirtyDay(db, day);
         await repo.rollupDay(db, day, null, LISTEN_BUCKET_SECONDS);
         await repo.rollupDownloadsDay(db, day, null);
         await repo.markRolled(db, day, now);
       }
+      await repo.clearDirtyDay(db, today, addDays(today, -1));
       await repo.rollupDay(db, today, null, LISTEN_BUCKET_SECONDS);
       await repo.rollupDownloadsDay(db, today, null);
       const deleted = await repo.deleteRawBefore(db, addDays(today, -retentionDays()));

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
 import * as adminRepo from '../admin/repo';
+import { forgetSessions } from '../auth/session-cache';
 import * as repo from './repo';
 
 /**
@@ -53,6 +54,7 @@ export function applicationsService(ctx: AppContext) {
         });
         if (approve) await grantRole(tx, admin, found.user.id, found.user.userRole, decided.role, at);
       });
+      if (approve) await forgetSessions(ctx, found.user.id); // the new role applies at once
       const after = await repo.findApplication(db, id);
       if (!after) throw notFound('Application');
       return after;

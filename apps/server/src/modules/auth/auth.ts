@@ -15,6 +15,7 @@ import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { authRateLimitRules } from './rate-limits';
+import { forgetSessions } from './session-cache';
 import { validateAuthInput } from './validation';
 
 /** The account type a sign-up asked for (validated before the endpoint runs); listener otherwise. */
@@ -51,7 +52,11 @@ export function createAuth(ctx: AppContext) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       // Whoever could read the reset mail owns the account: its failed-password count starts over.
-      onPasswordReset: async ({ user }) => notePasswordCheck(ctx.database.db, accountKey(user.email), true),
+      // Its sessions were revoked: every process forgets them at once.
+      onPasswordReset: async ({ user }) => {
+        await notePasswordCheck(ctx.database.db, accountKey(user.email), true);
+        await forgetSessions(ctx, user.id);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // The link opens our reset screen, which posts the token back with the new password.
       sendResetPassword: async ({ user, token }) => {

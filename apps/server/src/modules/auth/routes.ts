@@ -13,6 +13,7 @@ import { isExposedAuthEndpoint } from './exposed-endpoints';
 import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
+import { forgetSessions, SessionCache, sessionTokenOf } from './session-cache';
 import { sendWebResponse, webHeaders } from './web-bridge';
 
 /** Resolves the signed-in user (auth session + profile) for a request, or null. */
@@ -20,7 +21,7 @@ export async function resolveUser(
   auth: Auth,
   ctx: AppContext,
   headers: Headers,
-): Promise<{ user: SessionUser | null; setCookies: string[] }> {
+): Promise<{ user: SessionUser | null; setCookies: string[]; expiresAt?: Date }> {
   const result = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = result.headers?.getSetCookie() ?? [];
   const session = result.response;
@@ -46,6 +47,7 @@ export async function resolveUser(
       sessionId: session.session.id,
     },
     setCookies,
+    expiresAt: new Date(session.session.expiresAt),
   };
 }
 
@@ -67,6 +69,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = createAuth(ctx);
   const proxyHeader = ctx.config.TRUST_PROXY_HEADER;
+  const sessions = ctx.caches.sessions;
   app.decorate('auth', auth);
 
   // Personal access tokens (modules/tokens): `Authorization: Bearer` on a request without a session cookie.
@@ -86,11 +89,24 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     }
     if (!hasSession(req)) return;
     if (req.url.startsWith('/api/auth/')) return;
-    const { user, setCookies } = await resolveUser(auth, ctx, webHeaders(req, proxyHeader)).catch(async (e) => {
-      await throwIfDatabaseDown(ctx);
-      throw e;
-    });
+    // A session seen in the last few seconds is not looked up again (ADR 0023).
+    const token = sessions.enabled ? sessionTokenOf(req.headers.cookie) : null;
+    const key = token ? SessionCache.key(token) : null;
+    const cached = key ? sessions.get(key) : undefined;
+    if (cached) {
+      req.user = cached;
+      return;
+    }
+    const startedIn = sessions.start();
+    const { user, setCookies, expiresAt } = await resolveUser(auth, ctx, webHeaders(req, proxyHeader)).catch(
+      async (e) => {
+        await throwIfDatabaseDown(ctx);
+        throw e;
+      },
+    );
     req.user = user;
+    // Not while better-auth is refreshing the cookie: the next request resolves it again.
+    if (key && user && setCookies.length === 0) sessions.set(key, user, startedIn, expiresAt?.getTime());
     if (setCookies.length) reply.header('set-cookie', setCookies);
   });
 
@@ -109,10 +125,16 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
       const account = endpoint === '/sign-in/email' && typeof email === 'string' ? accountKey(email) : null;
       if (account) await assertAccountMayTry(ctx.database.db, account);
       const body = req.method === 'POST' && req.body !== undefined ? JSON.stringify(req.body) : undefined;
+      // Sign-out: whose session ends is read before its row goes, so every process can forget it.
+      const signingOut =
+        endpoint === '/sign-out' && hasSession(req)
+          ? (await auth.api.getSession({ headers: webHeaders(req, proxyHeader) }).catch(() => null))?.user.id
+          : undefined;
       const res = await auth.handler(
         new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
       );
       if (res.status >= 500) await throwIfDatabaseDown(ctx);
+      if (signingOut && res.ok) await forgetSessions(ctx, signingOut);
       if (account && (res.ok || res.status === 401)) await notePasswordCheck(ctx.database.db, account, res.ok);
       return sendWebResponse(reply, res);
     },

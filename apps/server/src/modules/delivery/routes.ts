@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { canSeeTrack, isDiscoverable } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
+import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import { COVER_SIZES } from '../../media/cover';
 import { canDownloadTrack } from '../tracks/policy';
 import { coverVersion, streamVersion } from '../tracks/presenter';
@@ -55,7 +55,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/api/tracks/:id/stream',
     config: anyone,
     schema: { tags, params: Params, querystring: StreamQuery },
-    ...NO_HELMET,
+    ...OWN_SECURITY_HEADERS,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
       // The HD rendition is the server's choice from the viewer's plan (no URL names it), asked
@@ -82,7 +82,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/api/tracks/:id/download',
     config: anyone,
     schema: { tags, params: Params },
-    ...NO_HELMET,
+    ...OWN_SECURITY_HEADERS,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
       if (!canDownloadTrack(req.user, track)) {
@@ -103,7 +103,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/api/tracks/:id/cover',
     config: anyone,
     schema: { tags, params: Params, querystring: CoverQuery },
-    ...NO_HELMET,
+    ...OWN_SECURITY_HEADERS,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
       if (!track.coverKey) return reply.redirect(DEFAULT_COVER_URL, 302);
@@ -124,7 +124,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/tracks/:id/peaks',
-    { config: anyone, schema: { tags, params: Params, querystring: VersionQuery }, ...NO_HELMET },
+    { config: anyone, schema: { tags, params: Params, querystring: VersionQuery }, ...OWN_SECURITY_HEADERS },
     async (req, reply) => {
       const track = await visibleTrack(ctx, req, req.params.id);
       if (!track.peaks) throw new AppError('NOT_FOUND', 'The waveform is not ready yet');

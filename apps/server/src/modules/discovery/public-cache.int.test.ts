@@ -7,6 +7,8 @@ let t: TestApp;
 let creator: TestUser;
 let listener: TestUser;
 let trackId: string;
+/** One signing secret, so a second app on the same database accepts the same cookies. */
+const AUTH_SECRET = 'public-cache-test-secret-0123456789abcdef';
 
 const get = (url: string, user: TestUser | null = null) =>
   t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
@@ -14,7 +16,7 @@ const titles = (page: TTrackPage) => page.items.map((i) => i.title);
 
 beforeAll(async () => {
   // Long enough that only invalidation, never expiry, can explain a fresh answer.
-  t = await createTestApp({ PUBLIC_CACHE_MS: '60000' });
+  t = await createTestApp({ PUBLIC_CACHE_MS: '60000', SESSION_CACHE_MS: '60000', AUTH_SECRET });
   creator = await signUp(t, { role: 'creator' });
   listener = await signUp(t, { role: 'listener' });
   trackId = await seedTrack(t.ctx.database.db, creator.id, { title: 'Cached Song' });
@@ -63,7 +65,7 @@ describe('public cache of Home and Explore', () => {
     expect((await get('/api/home')).headers['x-cache']).toBe('MISS');
   });
 
-  it('signed-in viewers always get a fresh answer with their own liked flags', async () => {
+  it('signed-in viewers always get their own liked flags and the current like counts', async () => {
     await t.app.inject({
       method: 'PATCH',
       url: `/api/tracks/${trackId}`,
@@ -82,6 +84,48 @@ describe('public cache of Home and Explore', () => {
     const item = (mine.json() as TTrackPage).items.find((i) => i.id === trackId);
     expect(item?.liked).toBe(true);
     expect(item?.likeCount).toBe(1);
+  });
+});
+
+describe('signed-in pages from the shared rows (ADR 0023)', () => {
+  const urls = ['/api/home', '/api/explore/tracks', '/api/explore/tracks?sort=popular&limit=5'];
+
+  it('answer as a fresh computation would, with one query per request once the rows are shared', async () => {
+    const other = await seedTrack(t.ctx.database.db, creator.id, { title: 'Second Song' });
+    await t.app.inject({ method: 'PUT', url: `/api/tracks/${other}/like`, headers: { cookie: listener.cookie } });
+    t.ctx.caches.publicAnswers.forget();
+    const fresh = await createTestApp({ PUBLIC_CACHE_MS: '0', AUTH_SECRET }, { share: { database: t.ctx.database } });
+    try {
+      for (const viewer of [listener, creator, null]) {
+        for (const url of urls) {
+          await get(url, viewer); // fills the shared rows (and the session cache)
+          const statements: string[] = [];
+          const query = t.ctx.database.query;
+          t.ctx.database.query = ((text: string, params?: unknown[]) => {
+            statements.push(text);
+            return query.call(t.ctx.database, text, params);
+          }) as typeof query;
+          let ours: string;
+          try {
+            ours = (await get(url, viewer)).body;
+          } finally {
+            t.ctx.database.query = query;
+          }
+          const afresh = await fresh.app.inject({
+            method: 'GET',
+            url,
+            headers: viewer ? { cookie: viewer.cookie } : {},
+          });
+          expect(JSON.parse(ours), `${url} as ${viewer?.email ?? 'anonymous'}`).toEqual(afresh.json());
+          expect(statements.length, statements.join('\n')).toBe(viewer ? 1 : 0);
+        }
+      }
+      const home: THome = (await get('/api/home', listener)).json();
+      expect(home.recent.find((r) => r.id === other)).toMatchObject({ liked: true, likeCount: 1 });
+      expect(home.recent.find((r) => r.id === trackId)).toMatchObject({ liked: true });
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

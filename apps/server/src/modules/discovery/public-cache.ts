@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
+import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import { SharedRows } from './shared-rows';
 
 interface Entry {
   body: string;
@@ -16,8 +17,9 @@ const REFRESH_GRACE_MS = 5_000;
 /**
  * A CDN-style micro-cache for the answers that are the same for every anonymous visitor (Home,
  * Explore): a GET's serialized 200 body is reused for PUBLIC_CACHE_MS per URL, so a crowd on the
- * home page costs one set of queries per URL every few seconds instead of one per visitor. Signed-in viewers always
- * get a fresh answer (it carries their `liked` flags). Everything is dropped at once when a track
+ * home page costs one set of queries per URL every few seconds instead of one per visitor. Signed-in viewers get
+ * an answer of their own (it carries their `liked` flags), composed from the same pages' shared
+ * rows (`rows`, ADR 0023). Everything is dropped at once when a track
  * changes in this process (`forgetTrack`) or a stream starts or ends anywhere (bus events); other
  * changes (counts, another process's edits) show within PUBLIC_CACHE_MS. When an answer expires, one
  * request recomputes it while the others still get the old one (stale-while-revalidate), so expiry
@@ -29,14 +31,28 @@ export class PublicCache {
   /** The generation each request started in: an answer computed before a change is not kept. */
   private readonly startedIn = new WeakMap<FastifyRequest, number>();
 
+  /** The same pages' shared rows, for signed-in viewers (kept and dropped with the answers). */
+  readonly rows: SharedRows;
+
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
-  ) {}
+  ) {
+    this.rows = new SharedRows(ttlMs, maxEntries);
+  }
+
+  /**
+   * The cached answer of a URL, even expired (the SPA's first-paint hints read Home's first cover,
+   * ADR 0022: only a track write changes it, and that drops every entry).
+   */
+  peek(url: string): string | null {
+    return this.entries.get(url)?.body ?? null;
+  }
 
   forget(): void {
     this.generation++;
     this.entries.clear();
+    this.rows.forget();
   }
 
   private cacheable(req: FastifyRequest): boolean {
@@ -45,7 +61,7 @@ export class PublicCache {
 
   /** Route options to spread into each cached route's (helmet's per-request cost would dominate a hit). */
   readonly routeOptions = {
-    ...NO_HELMET,
+    ...OWN_SECURITY_HEADERS,
     onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
       reply.headers(FIXED_SECURITY_HEADERS);
       if (!this.cacheable(req)) return;

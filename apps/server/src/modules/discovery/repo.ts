@@ -186,6 +186,25 @@ export async function searchUsers(
   );
 }
 
+/**
+ * A signed-in viewer's flags on a page of tracks, in one query by primary keys (audio_content's
+ * id, likes' (user_id, audio_id)): whether they like each one, and its like count now.
+ */
+export async function viewerFlags(
+  database: Database,
+  userId: string,
+  trackIds: string[],
+): Promise<Map<string, { liked: boolean; likeCount: number }>> {
+  if (trackIds.length === 0) return new Map();
+  const rows = await database.query<{ id: string; like_count: number; liked: boolean }>(
+    `SELECT a.id, a.like_count,
+            EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1 AND l.audio_id = a.id) AS liked
+     FROM audio_content a WHERE a.id = ANY($2::uuid[])`,
+    [userId, trackIds],
+  );
+  return new Map(rows.map((r) => [r.id, { liked: r.liked, likeCount: Number(r.like_count) }]));
+}
+
 /** Which of `trackIds` the user likes. */
 export async function likedAmong(database: Database, userId: string, trackIds: string[]): Promise<Set<string>> {
   if (trackIds.length === 0) return new Set();

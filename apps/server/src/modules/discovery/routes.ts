@@ -1,5 +1,5 @@
 import { ZHome, ZLiveStreamCard, ZSearchQuery, ZSearchResults, ZTrackListQuery, ZTrackPage } from '@wavecast/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -8,6 +8,8 @@ import { discoveryService } from './service';
 
 const tags = ['discovery'];
 const anyone = { access: 'public' } as const;
+/** Sends JSON composed by the service (already in the schema's shape): Fastify sends a string as it is. */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 const ExploreLiveQuery = ZTrackListQuery.pick({ q: true, category: true });
 
 /** Home, Explore, Categories and Search reads: only public, ready tracks and active streams. */
@@ -18,14 +20,16 @@ export async function discoveryRoutes(root: FastifyInstance, ctx: AppContext) {
   // The busiest reads: anonymous visitors share one answer per URL for a moment (see PublicCache).
   const shared = publicCache(ctx).routeOptions;
 
-  app.get('/api/home', { ...shared, config: anyone, schema: { tags, response: { 200: ZHome } } }, async (req) =>
-    service.home(viewerId(req)),
+  // Both answer JSON they compose themselves (shared rows + the viewer's flags, compose.ts): the
+  // schema documents it; Fastify sends a string as it is.
+  app.get('/api/home', { ...shared, config: anyone, schema: { tags, response: { 200: ZHome } } }, async (req, reply) =>
+    sendJson(reply, await service.home(viewerId(req))),
   );
 
   app.get(
     '/api/explore/tracks',
     { ...shared, config: anyone, schema: { tags, querystring: ZTrackListQuery, response: { 200: ZTrackPage } } },
-    async (req) => service.listTracks(viewerId(req), req.query),
+    async (req, reply) => sendJson(reply, await service.listTracks(viewerId(req), req.query)),
   );
 
   app.get(

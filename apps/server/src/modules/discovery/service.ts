@@ -7,9 +7,9 @@ import {
   type TSearchResults,
   type TTrack,
   type TTrackListQuery,
-  type TTrackPage,
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { type SharedTrack, serializeLive, shareTracks, tracksFor } from './compose';
 import { decodeCursor, encodeCursor } from './cursor';
 import { presentLiveCard, presentTracks, presentUserCard } from './presenter';
 import * as repo from './repo';
@@ -22,6 +22,7 @@ const WEEKLY_CACHE_MS = 30_000;
 /** Home, Explore and search; the weekly aggregate is kept a little while (per app, in this closure). */
 export function discoveryService(ctx: AppContext) {
   const { database } = ctx;
+  const sharedRows = ctx.caches.publicAnswers.rows;
   let weeklyCache: { at: number; rows: Promise<RawRow[]> } | undefined;
 
   /** Tracks with `liked` filled in for a signed-in viewer. */
@@ -57,9 +58,17 @@ export function discoveryService(ctx: AppContext) {
 
   /**
    * Home: active streams, the newest uploads, and Popular This Week by plays of the last 7 days,
-   * topped up with all-time favourites when the week had fewer than six played tracks.
+   * topped up with all-time favourites when the week had fewer than six played tracks. The shared
+   * part comes from memory for PUBLIC_CACHE_MS; the viewer's flags are one query (compose.ts).
+   * JSON, as ZHome serializes it.
    */
-  async function home(viewerId: string | null): Promise<THome> {
+  async function home(viewerId: string | null): Promise<string> {
+    const shared = await sharedRows.get('home', sharedHome);
+    const [recent, popular] = await tracksFor(database, viewerId, [shared.recent, shared.popular]);
+    return `{"live":${shared.live},"recent":${recent},"popular":${popular},"popularWindow":"${shared.popularWindow}"}`;
+  }
+
+  async function sharedHome() {
     const [live, recent, weekly] = await Promise.all([
       repo.listLive(database, { limit: PAGE_SIZES.homeLive }),
       repo.listTracks(database, { sort: 'recent', limit: PAGE_SIZES.homeRecent }),
@@ -74,17 +83,27 @@ export function discoveryService(ctx: AppContext) {
       const seen = new Set(weekly.map((r) => r.id));
       popular = [...weekly, ...allTime.filter((r) => !seen.has(r.id))].slice(0, PAGE_SIZES.homePopular);
     }
-    const tracks = await withLiked([...recent, ...popular], viewerId);
+    const window: THome['popularWindow'] = weekly.length >= PAGE_SIZES.homePopular ? 'week' : 'all';
     return {
-      live: live.map(presentLiveCard),
-      recent: tracks.slice(0, recent.length),
-      popular: tracks.slice(recent.length),
-      popularWindow: weekly.length >= PAGE_SIZES.homePopular ? 'week' : 'all',
+      live: serializeLive(live.map(presentLiveCard)),
+      recent: shareTracks(recent),
+      popular: shareTracks(popular),
+      popularWindow: window,
     };
   }
 
-  /** Explore / Categories: a keyset page of tracks (category, search text, sort from the URL). */
-  async function listTracks(viewerId: string | null, q: TTrackListQuery): Promise<TTrackPage> {
+  /**
+   * Explore / Categories: a keyset page of tracks (category, search text, sort from the URL); the
+   * shared page from memory, the viewer's flags per request. JSON, as ZTrackPage serializes it.
+   */
+  async function listTracks(viewerId: string | null, q: TTrackListQuery): Promise<string> {
+    const key = `explore:${JSON.stringify([q.category ?? null, q.q ?? null, q.sort, q.cursor ?? null, q.limit])}`;
+    const shared = await sharedRows.get(key, () => sharedPage(q));
+    const [items] = await tracksFor(database, viewerId, [shared.items]);
+    return `{"items":${items},"nextCursor":${JSON.stringify(shared.nextCursor)}}`;
+  }
+
+  async function sharedPage(q: TTrackListQuery): Promise<{ items: SharedTrack[]; nextCursor: string | null }> {
     const category = resolveCategory(q.category);
     const after = decodeCursor(q.cursor, q.sort);
     const tsquery = q.q ? await repo.exploreTsquery(database, q.q) : undefined;
@@ -100,7 +119,7 @@ export function discoveryService(ctx: AppContext) {
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
     return {
-      items: await withLiked(page, viewerId),
+      items: shareTracks(page),
       nextCursor:
         rows.length > q.limit && last ? encodeCursor(q.sort, last.sortKey as string, last.id as string) : null,
     };

@@ -101,7 +101,9 @@ describe('share cards', () => {
     ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX);
+      // The app's own title and description, no card (first-paint preloads aside, ADR 0022).
+      expect(res.body, url).not.toContain('og:');
+      expect(res.body.replace(/\s*<link rel="(?:preload|modulepreload)"[^>]*>/g, ''), url).toBe(INDEX);
     }
   });
 });

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { NO_HELMET } from '../../lib/fixed-headers';
+import { OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import { type EmbedTheme, embedNotFound, embedPage } from './page';
 import { embedService } from './service';
 
@@ -72,7 +72,11 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
   for (const kind of ['track', 'playlist'] as const) {
     app.get(
       `/embed/${kind}/:id`,
-      { config: { access: 'public' }, schema: { hide: true, params: Params, querystring: EmbedQuery }, ...NO_HELMET },
+      {
+        config: { access: 'public' },
+        schema: { hide: true, params: Params, querystring: EmbedQuery },
+        ...OWN_SECURITY_HEADERS,
+      },
       async (req, reply) => page(reply, kind, req.params.id, req.query.theme),
     );
   }

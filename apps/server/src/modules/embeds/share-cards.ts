@@ -35,6 +35,8 @@ export interface ShareCard {
   creator: string | null;
   audio?: { url: string; type: string };
   links: { rel: string; type: string; href: string; title: string }[];
+  /** The page's own cover as its `<img>` asks for it (a path), for the first-paint preload (ADR 0022). */
+  cover?: string;
 }
 
 const PAGE = /^\/(audio|profile|live|playlist)\/([^/?#]{1,100})\/?(?:[?#].*)?$/;
@@ -77,6 +79,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
       creator,
       audio: { url: abs(enc.url), type: enc.type },
       links: [oembed(`/audio/${row.id}`, row.title)],
+      cover: row.coverKey ? `/api/tracks/${row.id}/cover?v=${coverVersion(row)}` : DEFAULT_COVER_URL,
     };
   }
   if (kind === 'playlist') {

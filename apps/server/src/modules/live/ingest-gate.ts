@@ -23,8 +23,14 @@ export class IngestGate {
    * Checks a publisher may broadcast into the stream and attaches it; the link is told once its
    * audio arrives and the stream is on air, warned before the month's live allowance runs out, and
    * told and closed when the stream ends. Returns a refusal (a WebSocket close code) otherwise.
+   * `source.keyName`: an encoder's stream key, named in the live.started event.
    */
-  async open(user: SessionUser | null, id: string, link: PublisherLink): Promise<Publisher | IngestRefusal> {
+  async open(
+    user: SessionUser | null,
+    id: string,
+    link: PublisherLink,
+    source?: { keyName: string },
+  ): Promise<Publisher | IngestRefusal> {
     if (!user) return { code: 4401, reason: 'Sign in to go live' };
     const stream = await repo.findStreamRow(this.rt.ctx.database.db, id);
     if (!stream) return { code: 4404, reason: 'Stream not found' };
@@ -45,6 +51,7 @@ export class IngestGate {
       return { code: 4410, reason: 'The stream has ended' };
     }
     if (session?.hasPublisher) return { code: 4409, reason: 'Another publisher is connected' };
+    this.streams.publishingWith(id, source?.keyName);
     const publisher = this.rt.hub.connectPublisher(
       { id, title: stream.title, description: stream.description },
       () => {

@@ -298,12 +298,17 @@ export async function publishRecordingTrack(
   });
 }
 
-/** The user's broadcast that is on air (one per creator; the newest if ever more). */
-export async function findOnAirStreamOf(db: Db, userId: string): Promise<StreamRow | undefined> {
+/** The creator's newest stream not yet ended: on air, or (`prepared`) also one waiting for audio. */
+export async function findOpenStreamOf(
+  db: Db,
+  userId: string,
+  opts: { prepared: boolean },
+): Promise<StreamRow | undefined> {
+  const onAir = opts.prepared ? undefined : eq(liveStreams.isActive, true);
   const [row] = await db
     .select()
     .from(liveStreams)
-    .where(and(eq(liveStreams.userId, userId), eq(liveStreams.isActive, true), isNull(liveStreams.endedAt)))
+    .where(and(eq(liveStreams.userId, userId), onAir, isNull(liveStreams.endedAt)))
     .orderBy(desc(liveStreams.createdAt))
     .limit(1);
   return row;

@@ -12,18 +12,27 @@ import {
   ZPostLiveChat,
   ZPublishRecording,
 } from '@wavecast/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { socketSink } from '../../relay/hub';
+import { EncoderIngest } from './encoder/encoder-ingest';
+import type { HlsFile } from './hls';
+import { streamKeyRoutes } from './keys-routes';
 import { LiveService, type LiveServiceOptions } from './service';
+import { streamKeysService } from './stream-keys';
 
 const tags = ['live'];
 const Params = z.object({ id: z.string().refine(isUuid, 'Stream not found') });
 const MessageParams = Params.extend({ messageId: z.string().refine(isUuid, 'Message not found') });
+const HlsFileParams = Params.extend({ run: z.string().regex(/^r[0-9a-f]{8}$/), file: z.string().max(40) });
+const HlsQuery = z.object({
+  _HLS_msn: z.coerce.number().int().min(0).optional(),
+  _HLS_part: z.coerce.number().int().min(0).optional(),
+});
 const MuteParams = Params.extend({ userId: z.string().min(1).max(200) });
 
 /**
@@ -34,8 +43,28 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new LiveService(ctx, (msg, err) => root.log.error({ err }, msg), opts);
   root.decorate('live', service);
-  root.addHook('onReady', async () => service.start());
-  root.addHook('onClose', async () => service.close());
+  // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020).
+  const keys = streamKeysService(ctx);
+  const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH } = ctx.config;
+  const ingest =
+    ingestPort === undefined
+      ? null
+      : new EncoderIngest(service, keys, {
+          port: ingestPort,
+          host: LIVE_INGEST_HOST ?? HOST,
+          ffmpegPath: FFMPEG_PATH,
+          log: (msg, err) => root.log.error({ err }, msg),
+        });
+  root.decorate('encoderIngest', ingest);
+  root.addHook('onReady', async () => {
+    await ingest?.listen();
+    service.start();
+  });
+  root.addHook('onClose', async () => {
+    await ingest?.close();
+    await service.close();
+  });
+  await streamKeyRoutes(root, ctx, keys, ingest);
 
   app.post(
     '/api/live',
@@ -113,6 +142,23 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     },
   );
 
+  // HLS (LL-HLS, fMP4/AAC) for browsers without MSE WebM/Opus: same access as the endless WebM.
+  app.get(
+    '/api/live/:id/hls/index.m3u8',
+    { config: { access: 'public' }, schema: { tags, params: Params, querystring: HlsQuery } },
+    async (req, reply) => {
+      const { _HLS_msn: msn, _HLS_part: part } = req.query;
+      sendHls(reply, await service.hls.playlist(req.user, req.params.id, msn, part));
+    },
+  );
+
+  app.get(
+    '/api/live/:id/hls/:run/:file',
+    { config: { access: 'public' }, schema: { tags, params: HlsFileParams } },
+    async (req, reply) =>
+      sendHls(reply, await service.hls.file(req.user, req.params.id, req.params.run, req.params.file)),
+  );
+
   // Chat
 
   app.get(
@@ -167,8 +213,14 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   );
 }
 
+function sendHls(reply: FastifyReply, f: HlsFile) {
+  return reply.type(f.type).header('Cache-Control', f.cache).header('X-Content-Type-Options', 'nosniff').send(f.body);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveService;
+    /** The encoder ingest of this process (null when LIVE_INGEST_PORT is unset). */
+    encoderIngest: EncoderIngest | null;
   }
 }

@@ -5,6 +5,7 @@ import { billing } from '../billing';
 import { LiveAllowance } from './allowance';
 import { LiveChat } from './chat';
 import { LiveHeartbeat } from './heartbeat';
+import { LiveHls } from './hls';
 import { IngestGate } from './ingest-gate';
 import { RecordingFinalizer } from './recording-finalizer';
 import type { LiveRuntime } from './runtime';
@@ -37,6 +38,7 @@ export class LiveService implements LiveRuntime {
   readonly chat: LiveChat;
   readonly ingest: IngestGate;
   readonly allowance: LiveAllowance;
+  readonly hls: LiveHls;
   private readonly recordings: RecordingFinalizer;
   private readonly heartbeat: LiveHeartbeat;
   graceMs: number;
@@ -78,6 +80,7 @@ export class LiveService implements LiveRuntime {
     );
     this.streams = new LiveStreams(this, this.recordings, this.allowance);
     this.chat = new LiveChat(this);
+    this.hls = new LiveHls(this, this.streams);
     this.ingest = new IngestGate(this, this.streams, this.allowance);
     this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, opts.heartbeatMs ?? HEARTBEAT_MS);
   }
@@ -97,6 +100,7 @@ export class LiveService implements LiveRuntime {
     this.closed = true;
     this.heartbeat.stop();
     this.allowance.stop();
+    this.hls.close();
     const carried = this.hub.activeIds();
     await this.hub.close();
     await this.streams.endCarried(carried);

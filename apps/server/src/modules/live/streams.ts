@@ -13,6 +13,9 @@ import type { LiveRuntime } from './runtime';
 
 /** Streams: create, read, list, go on air, end, and publish the recording. */
 export class LiveStreams {
+  /** The stream key each encoder-fed broadcast went live with (for live.started). */
+  private readonly keyNames = new Map<string, string>();
+
   constructor(
     private readonly rt: LiveRuntime,
     private readonly recordings: RecordingFinalizer,
@@ -81,7 +84,7 @@ export class LiveStreams {
    */
   async mine(user: SessionUser): Promise<TMyLiveStream> {
     const none = { stream: null, publisherConnected: false, graceMsLeft: null };
-    const row = await repo.findOnAirStreamOf(this.db, user.id);
+    const row = await repo.findOpenStreamOf(this.db, user.id, { prepared: false });
     if (!row) return none;
     const session = this.rt.hub.get(row.id);
     if (session?.isEnded) return none;
@@ -99,6 +102,26 @@ export class LiveStreams {
     };
   }
 
+  /** The publisher attaching to a stream came with a stream key (an encoder), or not (a browser). */
+  publishingWith(id: string, keyName: string | undefined): void {
+    if (keyName) this.keyNames.set(id, keyName);
+    else this.keyNames.delete(id);
+  }
+
+  /**
+   * The stream an encoder goes live on: the creator's open one (prepared on Go Live, or on air
+   * and waiting for its publisher to come back), otherwise a new one from the encoder's metadata.
+   */
+  async forEncoder(
+    user: SessionUser,
+    meta: { title: string; description: string; category: TCreateLiveStream['category'] },
+  ): Promise<string> {
+    const open = await repo.findOpenStreamOf(this.db, user.id, { prepared: true });
+    if (open) return open.id;
+    const created = await this.create(user, { ...meta, tags: [] });
+    return created.id;
+  }
+
   async end(user: SessionUser, id: string): Promise<TLiveStream> {
     await loadManagedStream(this.db, user, id);
     await this.endById(id);
@@ -114,6 +137,7 @@ export class LiveStreams {
   /** After a stream's row is ended: stop it here, tell everyone, turn its recording into a track. */
   async afterEnd(e: repo.EndedStream, announce = true): Promise<void> {
     this.allowance.forget(e.id);
+    this.keyNames.delete(e.id);
     await this.rt.hub.end(e.id);
     if (announce) await this.announceEnded(e);
     this.recordings.inBackground(e.id);
@@ -154,7 +178,8 @@ export class LiveStreams {
       }
     }
     if (!row) return;
-    const data = { streamId: id, userId: row.userId };
+    const keyName = this.keyNames.get(id);
+    const data = { streamId: id, userId: row.userId, ...(keyName ? { keyName } : {}) };
     await this.bus.publish(`live:${id}`, 'live.started', data);
     await this.bus.publish('global', 'live.started', data);
   }

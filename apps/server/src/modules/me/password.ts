@@ -6,6 +6,7 @@ import type { SessionUser } from '../../lib/session';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
 import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
+import { forgetSessions } from '../auth/session-cache';
 import { webHeaders } from '../auth/web-bridge';
 import { findAuthFacts } from '../users/repo';
 
@@ -28,6 +29,7 @@ export async function changePassword(
   const { hasPassword } = await findAuthFacts(ctx.database.db, user.id);
   if (!hasPassword) {
     await auth.api.setPassword({ body: { newPassword }, headers });
+    await forgetSessions(ctx, user.id);
     return null;
   }
   if (!currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordRequired);
@@ -38,8 +40,10 @@ export async function changePassword(
     headers,
     asResponse: true,
   });
-  if (res.ok) await notePasswordCheck(ctx.database.db, account, true);
-  else if (await isWrongPassword(res)) await notePasswordCheck(ctx.database.db, account, false);
+  if (res.ok) {
+    await notePasswordCheck(ctx.database.db, account, true);
+    await forgetSessions(ctx, user.id); // the other sessions were revoked: on every process at once
+  } else if (await isWrongPassword(res)) await notePasswordCheck(ctx.database.db, account, false);
   return res;
 }
 

@@ -15,6 +15,7 @@ import { endUserSockets } from '../../realtime/user-sockets';
 import { recordAudit } from '../admin/audit';
 import * as adminRepo from '../admin/repo';
 import { stepUpService } from '../admin/step-up';
+import { forgetSessions } from '../auth/session-cache';
 import { forgetPublicLists } from '../discovery/public-cache';
 import { notificationService } from '../notifications/service';
 import * as repo from './repo';
@@ -133,7 +134,10 @@ export function moderationService(ctx: AppContext) {
         });
         return { status: to, removalId, suspended, deletedComment, deletedChat };
       });
-      if (done.suspended && report.ownerId) await endUserSockets(ctx.bus, report.ownerId).catch(() => {});
+      if (done.suspended && report.ownerId) {
+        await forgetSessions(ctx, report.ownerId);
+        await endUserSockets(ctx.bus, report.ownerId).catch(() => {});
+      }
       if (action !== 'dismiss') forgetPublicLists(ctx);
       if (done.deletedComment && report.ownerId) {
         await ctx.bus

@@ -6,7 +6,7 @@ import { isDiscoverable } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
-import { FIXED_SECURITY_HEADERS, NO_HELMET } from '../../lib/fixed-headers';
+import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
 import { analyticsService } from '../analytics/service';
 import { cachedStat, cachedTrack } from '../delivery/cache';
@@ -85,7 +85,7 @@ export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
     url: '/api/podcasts/enclosures/:id/:file',
     config: { access: 'public' },
     schema: { tags, params: EnclosureParams },
-    ...NO_HELMET,
+    ...OWN_SECURITY_HEADERS,
     async handler(req, reply) {
       reply.headers({ ...FIXED_SECURITY_HEADERS, 'cross-origin-resource-policy': 'cross-origin' });
       const track = await cachedTrack(ctx, req.params.id);

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { forgetSessions } from '../auth/session-cache';
 import { forgetPublicLists } from '../discovery/public-cache';
 import * as repo from './repo';
 
@@ -34,6 +35,7 @@ export async function deleteAccount(
 
   await repo.deleteAccountRows(db, { id: user.id, email: row.email }, opts.audit);
   forgetPublicLists(ctx); // their tracks leave Home and Explore at once
+  await forgetSessions(ctx, user.id);
 
   for (const streamId of liveStreams) {
     await ctx.bus.publish(`live:${streamId}`, 'live.ended', { streamId, userId: user.id }).catch(() => {});

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { sniffImageFormat } from '../../media/sniff';
+import { forgetSessions } from '../auth/session-cache';
 import { avatarKeyFor, avatarUrlFor, uploadedAvatar } from './avatar';
 import { canBecomeCreator } from './policy';
 import * as repo from './repo';
@@ -32,6 +33,7 @@ export function userService(ctx: AppContext) {
     const patch = ZProfileUpdate.parse(input);
     const row = await repo.updateUser(ctx.database.db, user.id, patch);
     if (!row) throw notFound('User');
+    await forgetSessions(ctx, user.id); // the session carries the display name
     return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
   }
 
@@ -102,6 +104,7 @@ export function userService(ctx: AppContext) {
     if (row.userRole === 'creator') return row;
     if (!canBecomeCreator(row.userRole)) throw forbidden(USER_MESSAGES.onlyListenersBecomeCreators);
     const changed = await repo.changeRoleIf(ctx.database.db, user.id, 'listener', 'creator');
+    if (changed) await forgetSessions(ctx, user.id); // creator routes open at once
     return changed ?? mustFind(user.id);
   }
 

@@ -31,7 +31,7 @@ export function Avatar({
   return (
     <span
       className={cn(
-        'grid shrink-0 place-items-center overflow-hidden rounded-full bg-primary font-bold text-primary-fg select-none',
+        'grid shrink-0 place-items-center overflow-hidden rounded-full bg-primary-strong font-bold text-primary-fg select-none',
         SIZES[size],
         className,
       )}

@@ -8,7 +8,7 @@ type Size = 'sm' | 'md' | 'lg' | 'icon';
 const base =
   'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 const variants: Record<Variant, string> = {
-  primary: 'bg-primary text-primary-fg hover:bg-primary/90',
+  primary: 'bg-primary-strong text-primary-fg hover:bg-primary-strong/90',
   secondary: 'bg-surface-2 text-fg hover:bg-border',
   ghost: 'text-muted hover:bg-surface-2 hover:text-fg',
   danger: 'bg-error text-white hover:bg-error/90',

@@ -17,7 +17,7 @@ export default function AdminPage() {
             className={({ isActive }) =>
               cn(
                 'rounded-full px-4 py-1.5 text-sm font-medium',
-                isActive ? 'bg-primary text-white' : 'text-muted hover:bg-surface-2',
+                isActive ? 'bg-primary-strong text-white' : 'text-muted hover:bg-surface-2',
               )
             }
           >

@@ -24,7 +24,7 @@ export function FilterButtons<T extends string>({
           className={cn(
             'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
             o.value === value
-              ? 'border-primary bg-primary text-primary-fg'
+              ? 'border-primary-strong bg-primary-strong text-primary-fg'
               : 'border-border bg-surface text-muted hover:bg-surface-2 hover:text-fg',
           )}
         >

@@ -30,13 +30,14 @@ export function TrackCard({ track, eager = false }: { track: TTrack; eager?: boo
           className="absolute top-2 right-2 bg-black/60 text-white opacity-100 transition-opacity hover:bg-black/80 hover:text-white md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100"
         />
       </div>
-      <h3 className="mt-3 truncate font-semibold" title={track.title}>
-        <Link to={`/audio/${track.id}`} className="hover:underline">
+      {/* Block links: a whole line (24 px, 24 px with padding) is the tap target, as WCAG 2.5.8 asks. */}
+      <h3 className="mt-3 font-semibold" title={track.title}>
+        <Link to={`/audio/${track.id}`} className="block truncate hover:underline">
           {track.title}
         </Link>
       </h3>
-      <p className="truncate text-sm text-muted">
-        <Link to={profilePath(track.creator)} className="hover:text-fg hover:underline">
+      <p className="text-sm text-muted">
+        <Link to={profilePath(track.creator)} className="block truncate py-0.5 hover:text-fg hover:underline">
           {artist}
         </Link>
       </p>

@@ -95,7 +95,11 @@ export default function ExplorePage() {
             {tracks.isPending ? (
               <TrackGridSkeleton count={12} />
             ) : (
-              <TrackGrid tracks={items} label={q ? 'Search Results' : 'Browse Audio'} />
+              <TrackGrid
+                tracks={items}
+                label={q ? 'Search Results' : 'Browse Audio'}
+                aboveFold={streams.length === 0}
+              />
             )}
             {tracks.hasNextPage && (
               <LoadMore onClick={() => void tracks.fetchNextPage()} loading={tracks.isFetchingNextPage} />

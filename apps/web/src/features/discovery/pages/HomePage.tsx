@@ -1,14 +1,19 @@
 import { PAGE_SIZES } from '@wavecast/shared';
 import { Headphones, Upload } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { DisplayAdSlot, SponsoredCard } from '../../ads/components/AdSlots';
 import { useSession } from '../../auth/session';
-import { ContinueListeningShelf } from '../../history/components/ContinueListeningShelf';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { LiveGrid } from '../components/LiveCard';
 import { Section } from '../components/Section';
 import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
 import { useHome, useLiveListsRealtime } from '../queries';
+
+// Signed-in listeners only: not part of a first-time visitor's JavaScript (the 150 KB budget).
+const ContinueListeningShelf = lazy(() =>
+  import('../../history/components/ContinueListeningShelf').then((m) => ({ default: m.ContinueListeningShelf })),
+);
 
 export default function HomePage() {
   const { user } = useSession();
@@ -37,7 +42,11 @@ export default function HomePage() {
         </div>
       </section>
 
-      <ContinueListeningShelf className="mt-10" />
+      {user && (
+        <Suspense fallback={null}>
+          <ContinueListeningShelf className="mt-10" />
+        </Suspense>
+      )}
       <div className="mt-10">
         {live.length > 0 && (
           <Section id="home-live" title="Live Now" link="/explore?type=live">

@@ -2,7 +2,8 @@ import { DEFAULT_VOLUME, type TLiveStream } from '@wavecast/shared';
 import { Loader2, Play, Square, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePlayerControls } from '../../player/PlayerProvider';
-import { LiveMsePlayer, type LivePlayerState } from '../lib/liveMsePlayer';
+import { createLiveEngine, type LiveEngine } from '../lib/liveEngine';
+import type { LivePlayerState } from '../lib/liveMsePlayer';
 
 const STATE_TEXT: Record<LivePlayerState, string> = {
   connecting: 'Connecting...',
@@ -15,25 +16,26 @@ const STATE_TEXT: Record<LivePlayerState, string> = {
 /** The live player: starts by itself while the stream is on air; play/stop and volume. */
 export function LivePlayer({ stream }: { stream: TLiveStream }) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const engine = useRef<LiveMsePlayer | null>(null);
+  const engine = useRef<LiveEngine | null>(null);
   const [wanted, setWanted] = useState(true);
   const [state, setState] = useState<LivePlayerState>('stopped');
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const [muted, setMuted] = useState(false);
   const { pause: pauseMainPlayer } = usePlayerControls();
   const onAir = stream.status === 'live';
+  const { id: streamId, streamUrl } = stream;
 
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !wanted || !onAir) return;
-    const p = new LiveMsePlayer(audio, stream.streamUrl, { onState: setState });
+    const p = createLiveEngine(audio, { id: streamId, streamUrl }, { onState: setState });
     engine.current = p;
     p.start();
     return () => {
       p.stop();
       engine.current = null;
     };
-  }, [wanted, onAir, stream.streamUrl]);
+  }, [wanted, onAir, streamId, streamUrl]);
 
   // One thing plays at a time: the live stream pauses the track player.
   useEffect(() => {

@@ -12,7 +12,7 @@ import {
   ZCreateLiveStream,
 } from '@wavecast/shared';
 import { Clock, ExternalLink, Radio, Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -33,6 +33,8 @@ import { useLiveAllowance } from '../hooks/useLiveAllowance';
 import { useMicrophone } from '../hooks/useMicrophone';
 import { useNow } from '../hooks/useNow';
 import { useEndLiveStream, useLiveStream, useMyLiveStream } from '../queries';
+
+const StreamKeysCard = lazy(() => import('../components/StreamKeysCard'));
 
 /** /creator/live: set up the stream, check the microphone, go live for real, end it. */
 export default function GoLivePage() {
@@ -272,6 +274,9 @@ export default function GoLivePage() {
             now={now}
           />
           {!isLive && wentLive && <RecordingPanel streamId={wentLive} />}
+          <Suspense fallback={null}>
+            <StreamKeysCard />
+          </Suspense>
         </div>
 
         {isLive && streamId && (

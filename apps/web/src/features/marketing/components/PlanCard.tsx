@@ -24,7 +24,7 @@ export function PlanCard({
       data-testid={`plan-${plan.id}`}
     >
       {plan.mostPopular && (
-        <p className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-fg">
+        <p className="absolute -top-3 left-6 rounded-full bg-primary-strong px-3 py-0.5 text-xs font-semibold text-primary-fg">
           Most Popular
         </p>
       )}

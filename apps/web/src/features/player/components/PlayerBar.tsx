@@ -140,7 +140,7 @@ export function PlayerBar() {
             >
               <ListMusic className="size-5" aria-hidden />
               {queueLength > 0 && (
-                <span className="-top-0.5 -right-0.5 absolute grid min-w-4 place-items-center rounded-full bg-primary px-1 text-[10px] font-bold leading-4 text-primary-fg">
+                <span className="-top-0.5 -right-0.5 absolute grid min-w-4 place-items-center rounded-full bg-primary-strong px-1 text-[10px] font-bold leading-4 text-primary-fg">
                   {queueLength}
                 </span>
               )}

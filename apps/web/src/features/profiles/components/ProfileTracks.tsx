@@ -17,7 +17,7 @@ export function ProfileTracks({ id }: { id: string }) {
   }
   return (
     <>
-      <TrackGrid tracks={items} label="Tracks" />
+      <TrackGrid tracks={items} label="Tracks" aboveFold />
       {tracks.hasNextPage && (
         <LoadMore onClick={() => void tracks.fetchNextPage()} loading={tracks.isFetchingNextPage} />
       )}

@@ -57,7 +57,13 @@ export default function CreatorProfilePage() {
             </div>
             <div className="mt-8">
               <Tabs label="Profile sections" tabs={TABS} value={tab} onChange={setTab}>
-                {tab === 'tracks' && <ProfileTracks id={profile.id} />}
+                {tab === 'tracks' && (
+                  <>
+                    {/* The cards' titles are h3: an outline level between them and the name (h1). */}
+                    <h2 className="sr-only">Tracks by {name}</h2>
+                    <ProfileTracks id={profile.id} />
+                  </>
+                )}
                 {tab === 'playlists' && <ProfilePlaylists id={profile.id} />}
                 {tab === 'albums' && (
                   <EmptyState title="No albums yet" icon={<Disc3 className="size-10" aria-hidden />}>

@@ -1,4 +1,12 @@
-import { DEFAULT_COVER_URL, formatTime, MESSAGES, type TTrack, timeAgo } from '@wavecast/shared';
+import {
+  coverSrcSet,
+  DEFAULT_COVER_URL,
+  DETAIL_COVER_SIZES,
+  formatTime,
+  MESSAGES,
+  type TTrack,
+  timeAgo,
+} from '@wavecast/shared';
 import { Clock, Download, Headphones, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -79,6 +87,11 @@ function TrackDetail({ track }: { track: TTrack }) {
       <header className="flex flex-col gap-6 md:flex-row md:items-end">
         <img
           src={track.coverUrl}
+          srcSet={coverSrcSet(track.coverUrl)}
+          sizes={DETAIL_COVER_SIZES}
+          width={640}
+          height={640}
+          fetchPriority="high"
           alt={`Cover of ${track.title}`}
           onError={(e) => {
             if (!e.currentTarget.src.endsWith(DEFAULT_COVER_URL)) e.currentTarget.src = DEFAULT_COVER_URL;

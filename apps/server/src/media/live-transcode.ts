@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { findFfmpeg } from './ffmpeg';
+
+/** What the encoder sends (by its first bytes) and so what ffmpeg reads. */
+export type LiveInputFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac';
+
+const DEMUXER: Record<LiveInputFormat, string> = {
+  'ogg-opus': 'ogg',
+  ogg: 'ogg',
+  webm: 'matroska',
+  'webm-other': 'matroska',
+  mp3: 'mp3',
+  aac: 'aac',
+};
+
+/** The live format's bitrate when we encode (the browser publisher's is 64 kbit/s; encoders often send more). */
+const OPUS_BITRATE = '96k';
+
+export interface LiveTranscode {
+  /** Feeds encoder bytes; false when ffmpeg's input is full (wait for `drain`). */
+  write(chunk: Buffer): boolean;
+  onDrain(fn: () => void): void;
+  /** No more input: ffmpeg flushes what it has, then `done` settles. */
+  end(): void;
+  kill(): void;
+  /** Resolves when ffmpeg has exited (any exit); its stderr tail for logs. */
+  done: Promise<{ code: number | null; stderr: string }>;
+}
+
+/**
+ * An encoder's stream as WebM/Opus for the relay hub: Ogg/Opus is remuxed (no re-encoding),
+ * everything else (Vorbis, MP3, AAC) is transcoded to Opus at 48 kHz. Short clusters and packets
+ * flushed as they come keep the added latency to a fraction of a second.
+ */
+export function liveToWebm(
+  format: LiveInputFormat,
+  onChunk: (chunk: Buffer) => void,
+  ffmpegPath?: string,
+): LiveTranscode {
+  const codec = format === 'ogg-opus' ? ['-c:a', 'copy'] : ['-c:a', 'libopus', '-b:a', OPUS_BITRATE, '-ar', '48000'];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    // Decide from the first few KB: a live input never "ends" for a longer probe. (No +nobuffer:
+    // it drops the packets read while probing, the broadcast's first second or two.)
+    '-probesize',
+    '32768',
+    '-analyzeduration',
+    '0',
+    '-f',
+    DEMUXER[format],
+    '-i',
+    'pipe:0',
+    '-map',
+    '0:a:0',
+    '-vn',
+    ...codec,
+    '-f',
+    'webm',
+    '-live',
+    '1',
+    '-cluster_time_limit',
+    '1000',
+    '-flush_packets',
+    '1',
+    'pipe:1',
+  ];
+  // stdin is written with the -nostdin flag set: -nostdin only stops ffmpeg's interactive keys.
+  const child = spawn(findFfmpeg(ffmpegPath), args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString('utf8')).slice(-4096);
+  });
+  child.stdout.on('data', onChunk);
+  // A write after ffmpeg died raises EPIPE here; `done` reports the exit.
+  child.stdin.on('error', () => {});
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    child.on('error', (e) => resolve({ code: null, stderr: `ffmpeg could not start: ${e.message}` }));
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+  return {
+    write: (chunk) => child.stdin.write(chunk),
+    onDrain: (fn) => child.stdin.once('drain', fn),
+    end: () => child.stdin.end(),
+    kill: () => child.kill('SIGKILL'),
+    done,
+  };
+}

@@ -1,0 +1,221 @@
+import { type AdContentType, type AdFormat, impressionPriceMicros } from '@wavecast/shared';
+import type { Db } from '../../db/client';
+import {
+  type Candidate,
+  type Charged,
+  type SelectionQuery,
+  type ServableRow,
+  servableCampaigns,
+  servableSpend,
+  utcDay,
+} from './repo';
+
+/** How old the snapshot may get before a decision reloads it in the background (other processes' spend). */
+export const INDEX_REFRESH_MS = 5_000;
+
+interface Entry extends ServableRow {
+  price: number;
+  /** The UTC day `daySpentMicros` belongs to. */
+  day: string;
+  completed: boolean;
+}
+
+/**
+ * The eligible campaigns of a process, kept in memory so a decision reads no database (ADR 0025):
+ * a snapshot of the active campaigns (bids, targeting, schedule, budgets, today's spend, balances)
+ * loaded in one statement, reloaded on every campaign or balance change (`changed()`, from this
+ * process or through the bus) before the next decision, and in the background every few seconds
+ * for what other processes spent. This process's own charges move it at once (`charged`). It can
+ * only be behind the database, never ahead: the charge at impression time stays the conditional
+ * UPDATE that keeps spend exact, so a stale answer costs at worst an ad played and not paid.
+ */
+export class CampaignIndex {
+  private entries: Entry[] = [];
+  private byId = new Map<string, Entry>();
+  private balances = new Map<string, { micros: number }>();
+  /** Per format, content type and category: the campaigns targeted there, highest bid first. */
+  private buckets = new Map<string, Entry[]>();
+  private loadedAt = Number.NEGATIVE_INFINITY;
+  private dirty = true;
+  private loading: Promise<void> | null = null;
+  private reloadQueued = false;
+  /**
+   * Charges made while a snapshot is being read: it may or may not include them, so they are applied
+   * to it again (counted twice at worst until the next reload: an ad skipped, never one unpaid).
+   */
+  private chargedDuringLoad: { c: Charged; at: Date }[] | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly today: () => Date,
+  ) {}
+
+  /** A campaign or a balance changed: the next decision reads a fresh snapshot. */
+  changed(): void {
+    this.dirty = true;
+  }
+
+  /** Whether a decision may use the snapshot as it is (a reload of the spend is started behind when due). */
+  usable(): boolean {
+    if (this.dirty) return false;
+    if (performance.now() - this.loadedAt > INDEX_REFRESH_MS && !this.loading && !this.reloadQueued) {
+      // Started after this turn of the event loop: no part of the decision that noticed it.
+      this.reloadQueued = true;
+      setImmediate(() => {
+        this.reloadQueued = false;
+        void this.reload().catch(() => {});
+      });
+    }
+    return true;
+  }
+
+  /** The snapshot a decision may use: awaited when changed (or never loaded), else at most refreshed behind. */
+  async ready(): Promise<void> {
+    if (this.dirty) {
+      // A load already under way may have read before the change: wait for it, then read again.
+      if (this.loading) await this.loading.catch(() => {});
+      return this.reload();
+    }
+    if (performance.now() - this.loadedAt > INDEX_REFRESH_MS) void this.reload().catch(() => {});
+  }
+
+  private reload(): Promise<void> {
+    if (this.loading) return this.loading;
+    const started = performance.now();
+    this.chargedDuringLoad = [];
+    // After a change (or at first) the whole snapshot; else only what moves (spend and balances).
+    const full = this.dirty || this.loadedAt === Number.NEGATIVE_INFINITY;
+    this.dirty = false;
+    this.loading = (async () => {
+      try {
+        const day = utcDay(this.today());
+        if (full) this.install(await servableCampaigns(this.db, day), day);
+        else this.update(await servableSpend(this.db, day), day);
+        this.loadedAt = started;
+        for (const { c, at } of this.chargedDuringLoad ?? []) this.apply(c, at);
+      } catch (e) {
+        this.dirty = true;
+        throw e;
+      } finally {
+        this.chargedDuringLoad = null;
+        this.loading = null;
+      }
+    })();
+    return this.loading;
+  }
+
+  private install(rows: ServableRow[], day: string) {
+    const balances = new Map<string, { micros: number }>();
+    this.entries = rows.map((r) => {
+      if (!balances.has(r.advertiserId)) balances.set(r.advertiserId, { micros: r.balanceMicros });
+      return { ...r, price: impressionPriceMicros(r.cpmMicros), day, completed: false };
+    });
+    this.balances = balances;
+    this.byId = new Map(this.entries.map((e) => [e.id, e]));
+    this.buckets = new Map();
+  }
+
+  /**
+   * The spend and balances read again for the same campaigns, moved in place (the buckets stay).
+   * A campaign that appeared or left (another process changed it, its message not here yet) makes
+   * the next decision read the whole snapshot.
+   */
+  private update(packed: string, day: string) {
+    let seen = 0;
+    for (const item of packed ? packed.split(',') : []) {
+      const [id, spent, daySpent, balanceMicros] = item.split(':');
+      const e = this.byId.get(id);
+      if (!e) {
+        this.dirty = true;
+        continue;
+      }
+      seen++;
+      e.spentMicros = Number(spent);
+      e.day = day;
+      e.daySpentMicros = Number(daySpent);
+      e.completed = false;
+      const balance = this.balances.get(e.advertiserId);
+      if (balance) balance.micros = Number(balanceMicros);
+    }
+    if (seen !== this.entries.length) this.dirty = true;
+  }
+
+  private bucket(format: AdFormat, contentType: AdContentType, category: string | null): Entry[] {
+    const key = `${format}|${contentType}|${category ?? ''}`;
+    let list = this.buckets.get(key);
+    if (!list) {
+      list = this.entries.filter(
+        (e) =>
+          e.format === format &&
+          e.contentTypes.includes(contentType) &&
+          (e.categories.length === 0 || (category !== null && e.categories.includes(category))),
+      );
+      // Highest bid first: the snapshot is read in that order and filtering keeps it.
+      this.buckets.set(key, list);
+    }
+    return list;
+  }
+
+  /**
+   * The same selection as `repo.selectionSql`, in memory: active, in schedule, targeted, total
+   * budget, today's paced share and the balance left for one more impression; highest bid, then
+   * furthest behind its daily pace, then chance. Scans from the highest bid and stops below it.
+   */
+  select(q: SelectionQuery): Candidate | null {
+    const now = q.now.getTime();
+    const day = utcDay(q.now);
+    let best: Entry[] = [];
+    let bestRatio = Number.POSITIVE_INFINITY;
+    for (const e of this.bucket(q.format, q.contentType, q.category)) {
+      if (best.length && e.cpmMicros < best[0].cpmMicros) break;
+      if (e.completed || e.id === q.excludeId) continue;
+      if (q.size && (e.creativeWidth !== q.size.width || e.creativeHeight !== q.size.height)) continue;
+      if (e.startsAt.getTime() > now || (e.endsAt && e.endsAt.getTime() <= now)) continue;
+      if (e.spentMicros + e.price > e.totalBudgetMicros) continue;
+      if ((this.balances.get(e.advertiserId)?.micros ?? 0) < e.price) continue;
+      const daySpent = e.day === day ? e.daySpentMicros : 0;
+      if (daySpent + e.price > Math.max(e.price, Math.floor(e.dailyBudgetMicros * q.paceFraction))) continue;
+      const ratio = daySpent / e.dailyBudgetMicros;
+      if (ratio < bestRatio) {
+        best = [e];
+        bestRatio = ratio;
+      } else if (ratio === bestRatio) best.push(e);
+    }
+    if (!best.length) return null;
+    const e = best[Math.floor(Math.random() * best.length)];
+    return {
+      id: e.id,
+      cpmMicros: e.cpmMicros,
+      name: e.name,
+      format: e.format,
+      creativeKey: e.creativeKey,
+      creativeMime: e.creativeMime,
+      creativeSeconds: e.creativeSeconds,
+      creativeWidth: e.creativeWidth,
+      creativeHeight: e.creativeHeight,
+      sponsoredText: e.sponsoredText,
+    };
+  }
+
+  /** This process charged an impression: the snapshot moves by it without a reload. */
+  charged(c: Charged, at: Date): void {
+    this.chargedDuringLoad?.push({ c, at });
+    this.apply(c, at);
+  }
+
+  private apply(c: Charged, at: Date): void {
+    const day = utcDay(at);
+    const e = this.byId.get(c.campaignId);
+    if (e) {
+      e.spentMicros += c.price;
+      if (e.day !== day) {
+        e.day = day;
+        e.daySpentMicros = 0;
+      }
+      e.daySpentMicros += c.price;
+      if (c.status !== 'active') e.completed = true;
+    }
+    const balance = this.balances.get(c.advertiserId);
+    if (balance) balance.micros -= c.price;
+  }
+}

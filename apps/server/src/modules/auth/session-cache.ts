@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { SessionUser } from '../../lib/session';
+import type { EventBus } from '../../realtime/bus';
+
+/** The bus topic that carries "forget the cached sessions of user X" to every process. */
+export const SESSIONS_TOPIC = 'internal:sessions';
+
+const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]{1,512})/;
+
+/** The session cookie's value, if the Cookie header has one. */
+export const sessionTokenOf = (cookie: string | undefined): string | null =>
+  (cookie && SESSION_TOKEN.exec(cookie)?.[1]) || null;
+
+interface Entry {
+  user: SessionUser;
+  expires: number;
+}
+
+/**
+ * Resolved sessions, kept in memory for a few seconds (`SESSION_CACHE_MS`), keyed by a hash of the
+ * session cookie (the token itself is never kept). A signed-in page then costs no session lookup.
+ * What must show at once drops a user's entries on every process through the bus (`forgetUser`):
+ * sign-out, password change or reset, role change, suspension, deletion. A lookup that started
+ * before such a drop is not stored (generation), so a slow resolve cannot bring an old user back.
+ * Bounded: the least recently used entry goes first.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysOfUser = new Map<string, Set<string>>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  static key(token: string): string {
+    return createHash('sha256').update(token).digest('base64url');
+  }
+
+  /** The generation a lookup starts in; pass it to `set`. */
+  start(): number {
+    return this.generation;
+  }
+
+  get(key: string): SessionUser | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= Date.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order, so the first key is the one to evict.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.user;
+  }
+
+  /** Keeps `user` for the cache's lifetime, never past `notAfter` (the session's own expiry, ms). */
+  set(key: string, user: SessionUser, startedIn: number, notAfter = Number.POSITIVE_INFINITY): void {
+    if (!this.enabled || startedIn !== this.generation) return;
+    this.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.delete(oldest);
+    }
+    this.entries.set(key, { user, expires: Math.min(Date.now() + this.ttlMs, notAfter) });
+    const keys = this.keysOfUser.get(user.id) ?? new Set<string>();
+    keys.add(key);
+    this.keysOfUser.set(user.id, keys);
+  }
+
+  /** Drops every cached session of the user in this process (see `forgetSessions` for all processes). */
+  forgetUser(userId: string): void {
+    this.generation++;
+    for (const key of this.keysOfUser.get(userId) ?? []) this.entries.delete(key);
+    this.keysOfUser.delete(userId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private delete(key: string): void {
+    const hit = this.entries.get(key);
+    if (!hit) return;
+    this.entries.delete(key);
+    const keys = this.keysOfUser.get(hit.user.id);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysOfUser.delete(hit.user.id);
+  }
+
+  /** Listens for other processes' drops; returns the unsubscribe. */
+  listen(bus: EventBus): () => void {
+    return bus.subscribe((msg) => {
+      if (msg.topic === SESSIONS_TOPIC && msg.event === 'user.sessions.changed') {
+        this.forgetUser((msg.data as { userId: string }).userId);
+      }
+    });
+  }
+}
+
+/**
+ * The user's sessions ended or changed (sign-out, password, role, suspension, deletion): this
+ * process forgets them at once, the others when the bus delivers the message.
+ */
+export async function forgetSessions(ctx: { caches: { sessions: SessionCache }; bus: EventBus }, userId: string) {
+  ctx.caches.sessions.forgetUser(userId);
+  await ctx.bus.publish(SESSIONS_TOPIC, 'user.sessions.changed', { userId }).catch(() => {});
+}

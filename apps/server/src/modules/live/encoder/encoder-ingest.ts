@@ -1,0 +1,312 @@
+import net from 'node:net';
+import { AppError } from '../../../lib/errors';
+import { type LiveTranscode, liveToWebm } from '../../../media/live-transcode';
+import { IngestTooFast, type Publisher } from '../../../relay/session';
+import { WebmError } from '../../../relay/webm-demuxer';
+import type { LiveService } from '../service';
+import type { KeyHolder, streamKeysService } from '../stream-keys';
+import { ChunkedDecoder, ChunkedError } from './chunked';
+import {
+  declaredFormat,
+  headEnd,
+  iceMetadata,
+  MAX_SOURCE_HEAD,
+  parseSourceHead,
+  SNIFF_BYTES,
+  SOURCE_CONTINUE,
+  SOURCE_OK,
+  type SourceRefusal,
+  type SourceRequest,
+  sniffFormat,
+  sourceKey,
+  sourceResponse,
+} from './source-request';
+
+export interface EncoderIngestOptions {
+  port: number;
+  host: string;
+  ffmpegPath?: string;
+  /** The whole request head must arrive within this. */
+  headTimeoutMs?: number;
+  log(msg: string, err?: unknown): void;
+}
+
+/** Gate refusals (WebSocket close codes) in the source client's HTTP terms. */
+function refusalOf(code: number, reason: string): SourceRefusal {
+  if (code === 4401) return { status: 401, message: reason };
+  if (code === 4404) return { status: 404, message: reason };
+  // 4409: Icecast's own answer to a second source on a mount in use is 403 "Mountpoint in use".
+  if (code === 4409) return { status: 403, message: 'Mountpoint in use' };
+  return { status: 403, message: reason };
+}
+
+/**
+ * A source that sends nothing for this long has stalled (then the grace period runs, as for a
+ * browser that left): the grace period, but at least 3 s (Ogg muxers send a page about every
+ * second) and at most 10 s.
+ */
+const stallMs = (graceMs: number) => Math.min(10_000, Math.max(3_000, graceMs));
+
+/**
+ * The encoder ingest (ADR 0020): Icecast source clients (OBS, BUTT, Mixxx, Liquidsoap, ffmpeg)
+ * connect on their own TCP port, authenticate with a stream key, and go live through the same
+ * ingest gate and relay hub as a browser. The head is parsed here, not by Node's HTTP parser: a
+ * source body has no length, SOURCE is no standard method, and a wrong key must be refused
+ * before one byte of audio is read.
+ */
+export class EncoderIngest {
+  private server: net.Server | null = null;
+  private readonly byKey = new Map<string, Set<() => void>>();
+  private readonly sockets = new Set<net.Socket>();
+
+  constructor(
+    private readonly live: LiveService,
+    private readonly keys: ReturnType<typeof streamKeysService>,
+    private readonly opts: EncoderIngestOptions,
+  ) {}
+
+  async listen(): Promise<void> {
+    const server = net.createServer((socket) => this.accept(socket));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.opts.port, this.opts.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  /** The port it listens on (after `listen`). */
+  get port(): number | null {
+    const a = this.server?.address();
+    return a && typeof a === 'object' ? a.port : null;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const s of this.sockets) s.destroy();
+    if (server) await new Promise<void>((r) => server.close(() => r()));
+  }
+
+  /** A revoked key's sources are cut at once. */
+  keyRevoked(keyId: string): void {
+    for (const stop of this.byKey.get(keyId) ?? []) stop();
+  }
+
+  private accept(socket: net.Socket): void {
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => {});
+    socket.setNoDelay(true);
+    let head = Buffer.alloc(0);
+    const timer = setTimeout(() => socket.destroy(), this.opts.headTimeoutMs ?? 10_000);
+    timer.unref();
+    const onData = (d: Buffer) => {
+      head = Buffer.concat([head, d]);
+      const end = headEnd(head);
+      if (end < 0) {
+        if (head.length > MAX_SOURCE_HEAD) {
+          clearTimeout(timer);
+          socket.off('data', onData);
+          this.refuse(socket, { status: 413, message: 'Request head too large' });
+        }
+        return;
+      }
+      clearTimeout(timer);
+      // Nothing more is read until the source is accepted: a refused one never has its audio read.
+      socket.off('data', onData);
+      socket.pause();
+      const rest = head.subarray(end);
+      const req = parseSourceHead(head.toString('latin1', 0, end));
+      if ('status' in req) return this.refuse(socket, req);
+      this.admit(socket, req, rest).catch((e) => {
+        this.opts.log('live ingest: admitting a source failed', e);
+        this.refuse(socket, { status: 500, message: 'Internal error' });
+      });
+    };
+    socket.on('data', onData);
+  }
+
+  private refuse(socket: net.Socket, r: SourceRefusal): void {
+    if (socket.destroyed) return;
+    socket.end(sourceResponse(r));
+    // Whatever the client still sends is not read; a client that never closes is cut.
+    setTimeout(() => socket.destroy(), 2000).unref();
+  }
+
+  private async admit(socket: net.Socket, req: SourceRequest, rest: Buffer): Promise<void> {
+    const key = sourceKey(req.headers.authorization);
+    const holder = key ? await this.keys.authenticate(key) : null;
+    if (!holder) return this.refuse(socket, { status: 401, message: 'Invalid or revoked stream key' });
+    if (holder.suspended || holder.user.role !== 'creator') {
+      return this.refuse(socket, { status: 403, message: 'This account cannot go live' });
+    }
+    const declared = declaredFormat(req.headers['content-type']);
+    if (!declared) {
+      return this.refuse(socket, {
+        status: 415,
+        message: 'Unsupported content type: send Ogg (Opus or Vorbis), WebM, MP3 or AAC',
+      });
+    }
+    const fallback = `${holder.user.displayName ?? 'Creator'} live`;
+    let stop = () => {};
+    const link = { tell: () => {}, close: () => stop() };
+    let streamId = '';
+    let opened: Awaited<ReturnType<LiveService['ingest']['open']>> = { code: 4410, reason: 'The stream has ended' };
+    // Twice at most: an open stream the gate finds abandoned (lost in a restart) is ended, then a new one starts.
+    for (let attempt = 0; attempt < 2 && 'code' in opened && opened.code === 4410; attempt++) {
+      try {
+        streamId = await this.live.streams.forEncoder(holder.user, iceMetadata(req.headers, fallback));
+      } catch (e) {
+        if (e instanceof AppError) return this.refuse(socket, { status: 403, message: e.message });
+        throw e;
+      }
+      if (socket.destroyed) return;
+      opened = await this.live.ingest.open(holder.user, streamId, link, { keyName: holder.keyName });
+    }
+    if ('code' in opened) return this.refuse(socket, refusalOf(opened.code, opened.reason));
+    if (socket.destroyed) {
+      opened.detach();
+      this.live.ingest.gone(streamId);
+      return;
+    }
+    socket.write((req.expectContinue ? SOURCE_CONTINUE : '') + SOURCE_OK);
+    stop = this.relay(socket, req, rest, opened, streamId, holder);
+  }
+
+  /** Feeds the accepted source's body to the publisher (through ffmpeg unless it is WebM already). */
+  private relay(
+    socket: net.Socket,
+    req: SourceRequest,
+    rest: Buffer,
+    publisher: Publisher,
+    streamId: string,
+    holder: KeyHolder,
+  ): () => void {
+    const { bytesPerSecond: rate, burstBytes: burst } = this.live.hub.ingestLimits;
+    const chunked = req.chunked ? new ChunkedDecoder() : null;
+    let allowance = burst;
+    let refilledAt = Date.now();
+    let sniffed = Buffer.alloc(0);
+    let transcode: LiveTranscode | null = null;
+    let passThrough = false;
+    let finished = false;
+
+    const finish = (why: 'ended' | 'error', err?: unknown) => {
+      if (finished) return;
+      finished = true;
+      socket.off('data', onData);
+      keySet.delete(cut);
+      if (keySet.size === 0 && this.byKey.get(holder.keyId) === keySet) this.byKey.delete(holder.keyId);
+      if (why === 'error') {
+        if (err && !(err instanceof IngestTooFast) && !(err instanceof WebmError) && !(err instanceof ChunkedError)) {
+          this.opts.log('live ingest: relaying a source failed', err);
+        }
+        transcode?.kill();
+        socket.destroy();
+        publisher.detach();
+        this.live.ingest.gone(streamId);
+        return;
+      }
+      socket.end();
+      if (!transcode) {
+        publisher.detach();
+        this.live.ingest.gone(streamId);
+        return;
+      }
+      // The source is done: ffmpeg flushes its last packets, then the publisher leaves.
+      transcode.end();
+      const t = transcode;
+      const killer = setTimeout(() => t.kill(), 5000);
+      killer.unref();
+      void t.done.then(() => {
+        clearTimeout(killer);
+        publisher.detach();
+        this.live.ingest.gone(streamId);
+      });
+    };
+    const cut = () => finish('error');
+
+    const toHub = (chunk: Buffer) => {
+      if (finished && !transcode) return;
+      try {
+        publisher.push(chunk);
+      } catch (e) {
+        finish('error', e);
+      }
+    };
+
+    /** Decides how to relay from the first bytes; false while WebM has not named its codec yet. */
+    const start = (bytes: Buffer, final = false): boolean => {
+      const format = sniffFormat(bytes, final);
+      if (!format) throw new WebmError('Not a stream we can relay', true);
+      if (format === 'more') return false;
+      if (format === 'webm') passThrough = true;
+      else {
+        transcode = liveToWebm(format, toHub, this.opts.ffmpegPath);
+        const t = transcode;
+        void t.done.then(({ code, stderr }) => {
+          if (!finished) {
+            this.opts.log(`live ingest: ffmpeg stopped (${code}): ${stderr.trim().split('\n').slice(-2).join(' ')}`);
+            finish('error');
+          }
+        });
+      }
+      return true;
+    };
+
+    const feed = (data: Buffer) => {
+      if (data.length === 0) return;
+      // The same byte-rate cap as the browser's publisher, on what the encoder sends.
+      const now = Date.now();
+      allowance = Math.min(burst, allowance + ((now - refilledAt) / 1000) * rate) - data.length;
+      refilledAt = now;
+      if (allowance < 0) throw new IngestTooFast();
+      if (!passThrough && !transcode) {
+        sniffed = Buffer.concat([sniffed, data]);
+        if (sniffed.length < SNIFF_BYTES || !start(sniffed)) return;
+        data = sniffed;
+      }
+      if (passThrough) publisher.push(data);
+      else if (transcode && !transcode.write(data)) {
+        // ffmpeg is behind: stop reading until it catches up (TCP pushes back on the encoder).
+        socket.pause();
+        transcode.onDrain(() => socket.resume());
+      }
+    };
+
+    const onData = (d: Buffer) => {
+      try {
+        for (const part of chunked ? chunked.push(d) : [d]) feed(part);
+        if (chunked?.done) finish('ended');
+      } catch (e) {
+        finish('error', e);
+      }
+    };
+
+    const keySet = this.byKey.get(holder.keyId) ?? new Set();
+    this.byKey.set(holder.keyId, keySet);
+    keySet.add(cut);
+    socket.on('data', onData);
+    socket.on('end', () => {
+      // A short stream may end before the sniff filled up: decide on what there is.
+      try {
+        if (!passThrough && !transcode && sniffed.length > 0) {
+          start(sniffed, true);
+          if (passThrough) publisher.push(sniffed);
+          else (transcode as LiveTranscode | null)?.write(sniffed);
+        }
+      } catch (e) {
+        return finish('error', e);
+      }
+      finish('ended');
+    });
+    socket.on('close', () => finish('error'));
+    socket.setTimeout(stallMs(this.live.graceMs), () => finish('error'));
+    if (rest.length) onData(rest);
+    socket.resume();
+    return cut;
+  }
+}

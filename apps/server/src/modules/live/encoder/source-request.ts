@@ -1,0 +1,192 @@
+import {
+  LIVE_CATEGORIES,
+  LIVE_DESCRIPTION_MAX_LENGTH,
+  LIVE_INGEST_MOUNT,
+  LIVE_TITLE_MAX_LENGTH,
+} from '@wavecast/shared';
+
+/**
+ * The Icecast source protocol's request head, as encoders send it: `PUT /live HTTP/1.1` (with or
+ * without `Expect: 100-continue`, chunked or not) or the older `SOURCE /live HTTP/1.0`, Basic auth
+ * with the stream key as password, the audio's Content-Type and `ice-*` metadata.
+ */
+export interface SourceRequest {
+  method: 'PUT' | 'SOURCE';
+  mount: string;
+  /** Lower-cased names; a repeated header keeps its first value. */
+  headers: Record<string, string>;
+  expectContinue: boolean;
+  chunked: boolean;
+}
+
+/** A refusal in the source client's terms: an HTTP status it understands. */
+export interface SourceRefusal {
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500 | 503;
+  message: string;
+}
+
+/** The longest request head we read (Icecast's own limit is similar). */
+export const MAX_SOURCE_HEAD = 16 * 1024;
+
+const REASONS: Record<SourceRefusal['status'], string> = {
+  400: 'Bad Request',
+  401: 'Authentication Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Request Entity Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The index just past the head's blank line, or -1 while it has not all arrived. */
+export function headEnd(buf: Buffer): number {
+  const i = buf.indexOf('\r\n\r\n');
+  if (i >= 0) return i + 4;
+  const j = buf.indexOf('\n\n'); // a few old clients end lines with a bare LF
+  return j >= 0 ? j + 2 : -1;
+}
+
+/** Parses a request head (without the blank line's bytes after it). */
+export function parseSourceHead(head: string): SourceRequest | SourceRefusal {
+  const lines = head.split(/\r?\n/).filter((l, i) => i === 0 || l.length > 0);
+  const m = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(lines[0] ?? '');
+  if (!m) return { status: 400, message: 'Malformed request' };
+  const [, method, target] = m;
+  if (method !== 'PUT' && method !== 'SOURCE') return { status: 405, message: 'Use PUT or SOURCE to send a stream' };
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) return { status: 400, message: 'Malformed header' };
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (!(name in headers)) headers[name] = line.slice(colon + 1).trim();
+  }
+  const mount = target.split('?')[0].replace(/\/+$/, '') || '/';
+  if (mount !== LIVE_INGEST_MOUNT)
+    return { status: 404, message: `Unknown mount point: publish to ${LIVE_INGEST_MOUNT}` };
+  const te = headers['transfer-encoding']?.toLowerCase();
+  if (te && te !== 'chunked') return { status: 400, message: 'Unsupported transfer encoding' };
+  return {
+    method,
+    mount,
+    headers,
+    expectContinue: headers.expect?.toLowerCase() === '100-continue',
+    chunked: te === 'chunked',
+  };
+}
+
+/**
+ * The stream key from `Authorization: Basic`: the password (any user name, `source` by convention).
+ * Clients with a password field only (the SHOUTcast v1 form) send `user:key` as the password, so
+ * the key is what follows the last colon (keys never contain one).
+ */
+export function sourceKey(authorization: string | undefined): string | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
+  if (!m) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const password = decoded.slice(colon + 1);
+  const key = password.slice(password.lastIndexOf(':') + 1);
+  return key.length > 0 ? key : null;
+}
+
+/** What the Content-Type says the audio is; null when we cannot take it, 'sniff' when it does not say. */
+export type DeclaredFormat = 'ogg' | 'webm' | 'mp3' | 'aac' | 'sniff';
+
+const DECLARED: Record<string, DeclaredFormat> = {
+  'audio/ogg': 'ogg',
+  'application/ogg': 'ogg',
+  'audio/opus': 'ogg',
+  'audio/vorbis': 'ogg',
+  'audio/webm': 'webm',
+  'video/webm': 'webm',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mpeg3': 'mp3',
+  'audio/aac': 'aac',
+  'audio/aacp': 'aac',
+  'audio/x-aac': 'aac',
+  'application/octet-stream': 'sniff',
+};
+
+export function declaredFormat(contentType: string | undefined): DeclaredFormat | null {
+  if (!contentType) return 'sniff';
+  return DECLARED[contentType.split(';')[0].trim().toLowerCase()] ?? null;
+}
+
+/** What the first bytes are: decides pass-through (WebM/Opus), remux (Ogg/Opus) or transcode. */
+export type SniffedFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac';
+
+/** Bytes of a stream to look at before deciding (an Ogg page head with its OpusHead fits). */
+export const SNIFF_BYTES = 64;
+/** WebM names its codec in Tracks, after the EBML header and Info: look this far for it. */
+export const SNIFF_WEBM_BYTES = 4096;
+
+/**
+ * Recognises the stream from its first bytes (at least SNIFF_BYTES of them, or all there will be);
+ * 'more' when it is WebM whose codec has not shown yet; null when it is nothing we relay.
+ */
+export function sniffFormat(b: Buffer, final = false): SniffedFormat | 'more' | null {
+  if (b.length >= 4 && b.toString('latin1', 0, 4) === 'OggS') {
+    // The first page carries the codec's identification header right after the segment table.
+    const segments = b[26] ?? 0;
+    const start = 27 + segments;
+    return b.toString('latin1', start, start + 8) === 'OpusHead' ? 'ogg-opus' : 'ogg';
+  }
+  if (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) {
+    if (b.includes('A_OPUS')) return 'webm';
+    if (b.includes('A_') || final || b.length >= SNIFF_WEBM_BYTES) return 'webm-other';
+    return 'more';
+  }
+  if (b.length >= 3 && b.toString('latin1', 0, 3) === 'ID3') return 'mp3';
+  if (b.length >= 2 && b[0] === 0xff) {
+    if ((b[1] & 0xf6) === 0xf0) return 'aac'; // ADTS: sync word, layer 00
+    if ((b[1] & 0xe0) === 0xe0) return 'mp3'; // MPEG audio frame sync
+  }
+  return null;
+}
+
+export interface IceMetadata {
+  title: string;
+  description: string;
+  category: (typeof LIVE_CATEGORIES)[number];
+}
+
+/** Control characters become spaces, runs of space one; then cut to the form's limit. */
+const clean = (s: string | undefined, max: number) =>
+  [...(s ?? '')]
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trim();
+
+/**
+ * Title, description and category for a stream the encoder starts without one prepared on Go
+ * Live: `ice-name`, `ice-description`, `ice-genre`, cleaned and cut like the form's limits. A
+ * genre that is no live category falls back to Music.
+ */
+export function iceMetadata(headers: Record<string, string>, fallbackTitle: string): IceMetadata {
+  const title = clean(headers['ice-name'], LIVE_TITLE_MAX_LENGTH) || clean(fallbackTitle, LIVE_TITLE_MAX_LENGTH);
+  const genre = clean(headers['ice-genre'], 100).toLowerCase();
+  const category = LIVE_CATEGORIES.find((c) => c.toLowerCase() === genre) ?? 'Music';
+  return { title, description: clean(headers['ice-description'], LIVE_DESCRIPTION_MAX_LENGTH), category };
+}
+
+/** An Icecast-style answer (HTTP/1.0, then the connection closes). */
+export function sourceResponse(r: SourceRefusal): string {
+  const body = `${r.message}\r\n`;
+  const auth = r.status === 401 ? 'WWW-Authenticate: Basic realm="Icecast2 Server"\r\n' : '';
+  return (
+    `HTTP/1.0 ${r.status} ${REASONS[r.status]}\r\n${auth}Content-Type: text/plain; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Icecast's answers once a source is accepted. */
+export const SOURCE_CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+export const SOURCE_OK = 'HTTP/1.0 200 OK\r\nServer: Wavecast\r\n\r\n';

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { HLS_PARTS_PER_SEGMENT, HlsPlaylist } from './hls-playlist';
+
+const PART = (16 * 1024) / 48000;
+const part = (n: number) => ({ bytes: Buffer.from([n]), duration: PART });
+
+function filled(parts: number): HlsPlaylist {
+  const pl = new HlsPlaylist('rabc');
+  pl.init = Buffer.from('init');
+  for (let i = 0; i < parts; i++) pl.addPart(part(i));
+  return pl;
+}
+
+describe('HlsPlaylist', () => {
+  it('groups parts into 6-part segments and hints the next part', () => {
+    const pl = filled(8);
+    const text = pl.render();
+    expect(text).toContain('#EXT-X-TARGETDURATION:2\n');
+    expect(text).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.026\n');
+    expect(text).toContain('#EXT-X-MAP:URI="rabc/init.mp4"\n');
+    expect(text).toContain(`#EXTINF:${(6 * PART).toFixed(5)},\nrabc/s0.m4s\n`);
+    expect(text).toContain('#EXT-X-PART:DURATION=0.34133,URI="rabc/p1.1.m4s",INDEPENDENT=YES\n');
+    expect(text.trimEnd().split('\n').pop()).toBe('#EXT-X-PRELOAD-HINT:TYPE=PART,URI="rabc/p1.2.m4s"');
+    expect(pl.segment(0)).toEqual(Buffer.from([0, 1, 2, 3, 4, 5]));
+    expect(pl.segment(1)).toBeUndefined(); // still being made
+    expect(pl.part(1, 1)).toEqual(part(7));
+  });
+
+  it('answers blocking-reload conditions and bounds how far ahead a part request may wait', () => {
+    const pl = filled(8);
+    expect(pl.has(0)).toBe(true);
+    expect(pl.has(1)).toBe(false);
+    expect(pl.has(1, 1)).toBe(true);
+    expect(pl.has(1, 2)).toBe(false);
+    // Past segment 0's last part: segment 1's parts (hls.js asks for "last part + 1").
+    expect(pl.has(0, 6)).toBe(true);
+    expect(pl.has(0, 7)).toBe(true);
+    expect(pl.has(0, 8)).toBe(false);
+    expect(pl.isUpcoming(1, 2)).toBe(true);
+    expect(pl.isUpcoming(2, 5)).toBe(true);
+    expect(pl.isUpcoming(5, 0)).toBe(false);
+    expect(pl.isUpcoming(1, 1)).toBe(false); // exists: nothing to wait for
+  });
+
+  it('keeps a window of 6 complete segments, listing parts only for the newest two', () => {
+    const pl = filled(10 * HLS_PARTS_PER_SEGMENT + 1);
+    const text = pl.render();
+    expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:4\n');
+    expect(text).not.toContain('rabc/s3.m4s');
+    expect(text).not.toContain('URI="rabc/p7.0.m4s"');
+    expect(text).toContain('URI="rabc/p8.0.m4s"');
+    expect(pl.part(3, 0)).toBeUndefined();
+  });
+
+  it('ends with the partial segment as the last one and ENDLIST, and no hint', () => {
+    const pl = filled(8);
+    pl.end();
+    const text = pl.render();
+    expect(text).toContain(`#EXTINF:${(2 * PART).toFixed(5)},\nrabc/s1.m4s\n`);
+    expect(text).toContain('#EXT-X-ENDLIST');
+    expect(text).not.toContain('PRELOAD-HINT');
+    expect(pl.has(99, 0)).toBe(true); // nothing more will come: blocked requests return at once
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The LL-HLS media playlist of one packaging run, kept in memory: segments of about 2 s made of
+ * ~0.34 s parts (RFC 8216bis: EXT-X-PART, EXT-X-PRELOAD-HINT, blocking reload). Pure bookkeeping,
+ * no I/O: the packager feeds it fragments, the routes read it.
+ */
+export const HLS_PARTS_PER_SEGMENT = 6;
+/** Seconds, rounded up as EXT-X-TARGETDURATION requires (6 parts of 1024-sample AAC frames at 48 kHz are 2.048 s). */
+export const HLS_TARGET_DURATION = 2;
+/** Upper bound of a part's duration (16 AAC frames at 48 kHz = 0.3413 s). */
+export const HLS_PART_TARGET = 0.342;
+/** How far behind the newest part players start: 3 part targets, the RFC's recommendation. */
+export const HLS_PART_HOLD_BACK = 3 * HLS_PART_TARGET;
+/** Complete segments kept (and listed): about 12 s a late player may start from. */
+const SEGMENTS_KEPT = 6;
+/** Complete segments that still list their parts (the RFC: within 3 target durations of the end). */
+const SEGMENTS_WITH_PARTS = 2;
+
+export interface HlsPart {
+  bytes: Buffer;
+  duration: number;
+}
+
+interface Segment {
+  msn: number;
+  parts: HlsPart[];
+  complete: boolean;
+}
+
+export class HlsPlaylist {
+  init: Buffer | null = null;
+  ended = false;
+  private readonly segments: Segment[] = [{ msn: 0, parts: [], complete: false }];
+
+  constructor(private readonly prefix: string) {}
+
+  get current(): Segment {
+    return this.segments[this.segments.length - 1];
+  }
+
+  /**
+   * Enough for a player to start: a complete segment (hls.js calls a playlist of parts alone
+   * empty and retries 2 s later), which is also more than PART-HOLD-BACK's worth of parts.
+   */
+  get hasMedia(): boolean {
+    return this.init !== null && (this.ended || this.current.msn > 0);
+  }
+
+  addPart(part: HlsPart): void {
+    if (this.ended) return;
+    const seg = this.current;
+    seg.parts.push(part);
+    if (seg.parts.length < HLS_PARTS_PER_SEGMENT) return;
+    seg.complete = true;
+    this.segments.push({ msn: seg.msn + 1, parts: [], complete: false });
+    while (this.segments.filter((s) => s.complete).length > SEGMENTS_KEPT) this.segments.shift();
+  }
+
+  /** The broadcast ended: the partial segment becomes the last one, players see ENDLIST. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    const seg = this.current;
+    if (seg.parts.length > 0) seg.complete = true;
+    else if (this.segments.length > 1) this.segments.pop();
+  }
+
+  /**
+   * Whether part `part` of segment `msn` exists (without a part: the whole segment), for blocking
+   * reloads. A part index past a segment's last part means the next segment's parts (RFC 8216bis):
+   * every segment but the last has exactly HLS_PARTS_PER_SEGMENT parts.
+   */
+  has(msn: number, part?: number): boolean {
+    if (this.ended) return true;
+    const cur = this.current;
+    if (part === undefined) return msn < cur.msn;
+    return msn * HLS_PARTS_PER_SEGMENT + part < cur.msn * HLS_PARTS_PER_SEGMENT + cur.parts.length;
+  }
+
+  part(msn: number, index: number): HlsPart | undefined {
+    return this.segments.find((s) => s.msn === msn)?.parts[index];
+  }
+
+  /** A complete segment's bytes (its parts back to back), or undefined. */
+  segment(msn: number): Buffer | undefined {
+    const seg = this.segments.find((s) => s.msn === msn && s.complete);
+    return seg ? Buffer.concat(seg.parts.map((p) => p.bytes)) : undefined;
+  }
+
+  /** Whether a request for this part may wait for it (it is the next one or the one after). */
+  isUpcoming(msn: number, index: number): boolean {
+    if (this.ended) return false;
+    const cur = this.current;
+    const ahead = (msn - cur.msn) * HLS_PARTS_PER_SEGMENT + index - cur.parts.length;
+    return ahead >= 0 && ahead < 2 * HLS_PARTS_PER_SEGMENT;
+  }
+
+  render(): string {
+    const first = this.segments[0];
+    const lines = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:6',
+      `#EXT-X-TARGETDURATION:${HLS_TARGET_DURATION}`,
+      `#EXT-X-PART-INF:PART-TARGET=${HLS_PART_TARGET}`,
+      `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${HLS_PART_HOLD_BACK.toFixed(3)}`,
+      `#EXT-X-MEDIA-SEQUENCE:${first.msn}`,
+      '#EXT-X-INDEPENDENT-SEGMENTS',
+      `#EXT-X-MAP:URI="${this.prefix}/init.mp4"`,
+    ];
+    const complete = this.segments.filter((s) => s.complete);
+    complete.forEach((seg, i) => {
+      if (complete.length - i <= SEGMENTS_WITH_PARTS) this.renderParts(seg, lines);
+      const duration = seg.parts.reduce((n, p) => n + p.duration, 0);
+      lines.push(`#EXTINF:${duration.toFixed(5)},`, `${this.prefix}/s${seg.msn}.m4s`);
+    });
+    const cur = this.current;
+    if (this.ended) lines.push('#EXT-X-ENDLIST');
+    else {
+      this.renderParts(cur, lines);
+      lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${this.prefix}/p${cur.msn}.${cur.parts.length}.m4s"`);
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  private renderParts(seg: Segment, lines: string[]): void {
+    seg.parts.forEach((p, i) => {
+      lines.push(
+        `#EXT-X-PART:DURATION=${p.duration.toFixed(5)},URI="${this.prefix}/p${seg.msn}.${i}.m4s",INDEPENDENT=YES`,
+      );
+    });
+  }
+}

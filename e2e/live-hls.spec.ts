@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { baseURL, useLiveBrowser } from './support/live-browser';
+
+// A browser without MSE WebM/Opus (and without native HLS, as Chromium on Linux): the listener is
+// served the LL-HLS packaging of the broadcast through hls.js.
+const { person } = useLiveBrowser();
+
+test('a listener without MSE WebM hears the live stream over HLS through hls.js', async () => {
+  test.setTimeout(120_000);
+  const host = await person('Hugo HLS', 'creator');
+  const creator = host.page;
+  await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
+  await creator.goto('/creator/live');
+  await creator.getByLabel('Stream Title').fill('Fallback Hour');
+  await creator.getByLabel('Category').selectOption('Music');
+  const goLive = creator.getByRole('button', { name: 'Go Live' });
+  await expect(goLive).toBeEnabled();
+  await goLive.click();
+  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  const href = await creator.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
+  const streamId = (href ?? '').split('/').pop() as string;
+
+  const guest = await person('Lena Listener', 'listener');
+  const listener = guest.page;
+  await listener.addInitScript(() => {
+    // Every stall of the element, counted (media events do not bubble: caught on the way down).
+    const w = window as unknown as { __stalls: number };
+    w.__stalls = 0;
+    document.addEventListener('waiting', () => w.__stalls++, true);
+    const original = MediaSource.isTypeSupported.bind(MediaSource);
+    MediaSource.isTypeSupported = (type: string) => !/webm/i.test(type) && original(type);
+    const canPlay = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type: string) {
+      return /mpegurl/i.test(type) ? '' : canPlay.call(this, type);
+    };
+  });
+  const hlsRequests: string[] = [];
+  listener.on('request', (r) => {
+    if (r.url().includes(`/api/live/${streamId}/`)) hlsRequests.push(new URL(r.url()).pathname);
+  });
+  await listener.goto(`/live/${streamId}`);
+  await expect(listener.getByRole('heading', { name: 'Fallback Hour' })).toBeVisible();
+  await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 20_000 });
+  const audio = listener.getByTestId('live-audio');
+  await expect(audio).toHaveAttribute('data-engine', 'hls.js');
+
+  // It plays: once started, currentTime advances in step with the clock, and the signal is not silence.
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  const t1 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+  const stallsBefore = await listener.evaluate(() => (window as unknown as { __stalls: number }).__stalls);
+  await listener.waitForTimeout(3000);
+  const t2 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+  const stalls = (await listener.evaluate(() => (window as unknown as { __stalls: number }).__stalls)) - stallsBefore;
+  test
+    .info()
+    .annotations.push({ type: 'hls', description: `played ${(t2 - t1).toFixed(2)} s in 3 s, ${stalls} stalls` });
+  // On a loaded machine the odd stall is allowed; a player stuck in a loop or starved is not.
+  console.log(`hls: played ${(t2 - t1).toFixed(2)} s in 3 s, ${stalls} stalls`);
+  expect(t2 - t1).toBeGreaterThan(1.5);
+  const level = await audio.evaluate(async (a: HTMLAudioElement) => {
+    const ctx = new AudioContext();
+    await ctx.resume();
+    const analyser = ctx.createAnalyser();
+    analyser.fftSize = 2048;
+    ctx.createMediaElementSource(a).connect(analyser);
+    analyser.connect(ctx.destination);
+    const data = new Float32Array(analyser.fftSize);
+    let max = 0;
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      analyser.getFloatTimeDomainData(data);
+      let sum = 0;
+      for (const v of data) sum += v * v;
+      max = Math.max(max, Math.sqrt(sum / data.length));
+    }
+    return max;
+  });
+  expect(level).toBeGreaterThan(0.01);
+
+  // Only HLS was fetched (the playlist and parts), never the endless WebM.
+  expect(hlsRequests.some((p) => p.endsWith('/hls/index.m3u8'))).toBe(true);
+  expect(hlsRequests.some((p) => /\/hls\/r[0-9a-f]{8}\/p\d+\.\d+\.m4s$/.test(p))).toBe(true);
+  expect(hlsRequests.some((p) => p.endsWith('/stream'))).toBe(false);
+  // Close to the live edge: LL-HLS holds back ~1 s behind the newest part, and the player jumps
+  // forward when more than 3 s behind.
+  const lag = await audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime);
+  expect(lag).toBeLessThan(3.5);
+
+  await creator.getByRole('button', { name: 'End Stream' }).click();
+  await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: 15_000 });
+});
