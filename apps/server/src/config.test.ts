@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).JOB_LOCK_SECONDS).toBe(600);
   });
 
+  it('signs links for nginx only with a secret', () => {
+    expect(() => loadConfig({ DELIVERY_ACCEL: 'nginx-signed' })).toThrow(
+      /DELIVERY_ACCEL_SECRET: required when DELIVERY_ACCEL=nginx-signed/,
+    );
+    expect(() => loadConfig({ DELIVERY_ACCEL: 'nginx-signed', DELIVERY_ACCEL_SECRET: 'short' })).toThrow(
+      /DELIVERY_ACCEL_SECRET: must be at least 16/,
+    );
+    const c = loadConfig({ DELIVERY_ACCEL: 'nginx-signed', DELIVERY_ACCEL_SECRET: 'a-secret-of-16-chars' });
+    expect(c.DELIVERY_ACCEL_SIGNED_PREFIX).toBe('/_signed/');
+  });
+
   it('lists every bad key at once', () => {
     let error: unknown;
     try {

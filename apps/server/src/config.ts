@@ -68,12 +68,24 @@ const ConfigSchema = z.object({
    * `nginx`: media routes check access, then hand the bytes to nginx with X-Accel-Redirect to
    * DELIVERY_ACCEL_PREFIX + the storage key (an `internal` location aliased to DATA_DIR/storage/).
    * Local storage only; S3 objects are still sent by the app. See README "Scaling out".
+   * `nginx-signed`: the same, but a track's stream answers 302 to a short-lived signed URL under
+   * DELIVERY_ACCEL_SIGNED_PREFIX that nginx checks itself (secure_link, DELIVERY_ACCEL_SECRET), so
+   * a player's Range requests never reach Node (ADR 0019, "Signed links").
    */
-  DELIVERY_ACCEL: z.enum(['off', 'nginx']).default('off'),
+  DELIVERY_ACCEL: z.enum(['off', 'nginx', 'nginx-signed']).default('off'),
   DELIVERY_ACCEL_PREFIX: z
     .string()
     .regex(/^\/[\w\-/]*\/$/, 'must be a path starting and ending with /')
     .default('/_media/'),
+  DELIVERY_ACCEL_SIGNED_PREFIX: z
+    .string()
+    .regex(/^\/[\w\-/]*\/$/, 'must be a path starting and ending with /')
+    .default('/_signed/'),
+  /** The secret nginx's secure_link_md5 shares with us (required with nginx-signed). */
+  DELIVERY_ACCEL_SECRET: z
+    .string()
+    .regex(/^[\w\-.~]{16,}$/, 'must be at least 16 letters, digits or - . _ ~')
+    .optional(),
   /**
    * Encoder ingest (Icecast source protocol for OBS, BUTT, Mixxx, Liquidsoap, ffmpeg; ADR 0020):
    * its own TCP port (0 picks a free one); unset, no encoder ingest runs.
@@ -161,6 +173,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.TEST_CLOCK && c.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: must not be set in production');
+  }
+  if (c.DELIVERY_ACCEL === 'nginx-signed' && !c.DELIVERY_ACCEL_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  DELIVERY_ACCEL_SECRET: required when DELIVERY_ACCEL=nginx-signed');
   }
   const missing = STRIPE_KEYS.filter((k) => !c[k]);
   if (missing.length > 0 && missing.length < STRIPE_KEYS.length) {

@@ -67,6 +67,41 @@ export interface NginxSite {
   upstreams: number[];
   /** DELIVERY_ACCEL: the internal prefix and the storage directory it maps to. */
   accel?: { prefix: string; root: string };
+  /** DELIVERY_ACCEL=nginx-signed: the public prefix nginx checks links under, and the shared secret. */
+  signed?: { prefix: string; root: string; secret: string };
+}
+
+/** The security headers the app sets, for the locations whose answers are nginx's own. */
+const NGINX_SECURITY_HEADERS = `      add_header X-Content-Type-Options nosniff always;
+      add_header Cross-Origin-Resource-Policy same-origin always;
+      add_header Referrer-Policy strict-origin-when-cross-origin always;
+      add_header Content-Security-Policy "default-src 'self'; frame-ancestors 'none'" always;
+`;
+
+/** The location of signed links (README "Scaling out" shows the same). */
+export function signedLocation(signed: { prefix: string; root: string; secret: string }): string {
+  return `    location ${signed.prefix} {
+      # The app signed \`<expires><path> <secret>\` (modules/delivery/signed-link.ts): 403 when the
+      # md5 does not match (tampered, or another object's), 410 once expired.
+      secure_link $arg_md5,$arg_expires;
+      secure_link_md5 "$secure_link_expires$uri ${signed.secret}";
+      if ($secure_link = "") { return 403; }
+      if ($secure_link = "0") { return 410; }
+      alias ${signed.root}/;
+      types {
+        audio/mpeg mp3;
+        audio/webm webm;
+        audio/mp4 m4a mp4;
+        audio/ogg ogg oga opus;
+        audio/flac flac;
+        audio/wav wav;
+        audio/aac aac;
+      }
+      default_type application/octet-stream;
+      # The link is private to whoever was given it; the browser may reuse it until it expires.
+      add_header Cache-Control "private, max-age=3600";
+${NGINX_SECURITY_HEADERS}    }
+`;
 }
 
 /** An nginx config that runs unprivileged in `dir`: no daemon, its pid, logs and temp files there. */
@@ -80,13 +115,10 @@ export function nginxConfig(dir: string, site: NginxSite): string {
       internal;
       alias ${site.accel.root}/;
       # The app's security headers do not survive X-Accel-Redirect: nginx sets them here.
-      add_header X-Content-Type-Options nosniff always;
-      add_header Cross-Origin-Resource-Policy same-origin always;
-      add_header Referrer-Policy strict-origin-when-cross-origin always;
-      add_header Content-Security-Policy "default-src 'self'; frame-ancestors 'none'" always;
-    }
+${NGINX_SECURITY_HEADERS}    }
 `
     : '';
+  const signed = site.signed ? signedLocation(site.signed) : '';
   return `${user}daemon off;
 worker_processes 1;
 # One process: a killed test run leaves no orphaned worker holding the port.
@@ -108,7 +140,7 @@ ${upstreams}
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   server {
     listen 127.0.0.1:${site.listen};
-${accel}    location / {
+${accel}${signed}    location / {
       proxy_pass http://api;
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;

@@ -8,7 +8,7 @@ import { streamVersion } from '../tracks/presenter';
 import { peekSessionHd, peekStat, peekTrack } from './cache';
 import { peekHotObject } from './local-files';
 import { parseRange } from './range';
-import { accelCacheControl, accelRedirect, answerObject } from './send-object';
+import { accelCacheControl, accelRedirect, answerObject, SIGNED_REDIRECT_CACHE, signedRedirect } from './send-object';
 import {
   cacheControl,
   hasSessionCookie,
@@ -126,6 +126,17 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     if (hd === undefined) return false;
     route = personalRoute(ctx, url, hd ? 'hd' : 'standard') ?? undefined;
     if (!route) return false;
+  }
+  const signed = signedRedirect(ctx, route.key);
+  if (signed) {
+    // DELIVERY_ACCEL=nginx-signed: the player follows this once; its Range requests go to nginx.
+    ctx.caches.hotMedia.served++;
+    res.writeHead(302, [
+      ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
+      ...['cache-control', SIGNED_REDIRECT_CACHE, 'location', signed, 'content-length', '0'],
+    ]);
+    res.end();
+    return true;
   }
   const accel = accelRedirect(ctx, route.key);
   if (accel) {

@@ -72,6 +72,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         contentType: type,
         cacheControl: cacheControl(track, req.query.v === streamVersion(track), personal),
         missing: MESSAGES.audioNotFound,
+        signedLink: true,
       });
     },
   });

@@ -6,6 +6,7 @@ import type { StoredObject } from '../../storage';
 import { cachedStat } from './cache';
 import { readObject } from './local-files';
 import { ifRangeMatches, notModified, parseRange, preconditionFailed } from './range';
+import { signedObjectUrl } from './signed-link';
 
 export interface SendObjectOptions {
   key: string;
@@ -15,6 +16,11 @@ export interface SendObjectOptions {
   disposition?: string;
   /** The 404 message when the object is missing. */
   missing: string;
+  /**
+   * A track's stream: with DELIVERY_ACCEL=nginx-signed, answered with a redirect to a signed link
+   * nginx serves itself (a player's many Range requests), not with X-Accel-Redirect.
+   */
+  signedLink?: boolean;
 }
 
 /** What to answer for an object: status, headers, and the inclusive byte span of the body (if any). */
@@ -92,6 +98,8 @@ export async function sendObject(
 ): Promise<FastifyReply> {
   const stat = await cachedStat(ctx, opts.key);
   if (!stat) throw new AppError('NOT_FOUND', opts.missing);
+  const signed = opts.signedLink ? signedRedirect(ctx, opts.key) : null;
+  if (signed) return reply.code(302).header('location', signed).header('cache-control', SIGNED_REDIRECT_CACHE).send();
   const accel = accelRedirect(ctx, opts.key);
   if (accel) {
     // nginx sends the file: Range, conditional requests and HEAD are its job from here.
@@ -124,10 +132,23 @@ export function accelCacheControl(cacheControl: string, variesByViewer: boolean)
   return variesByViewer ? cacheControl.replace(/^public\b/, 'private') : cacheControl;
 }
 
-/** The internal nginx URI of a local object when DELIVERY_ACCEL=nginx; null when the app sends it. */
+/** The internal nginx URI of a local object when DELIVERY_ACCEL is on; null when the app sends it. */
 export function accelRedirect(ctx: AppContext, key: string): string | null {
-  if (ctx.config.DELIVERY_ACCEL !== 'nginx' || ctx.storage.name !== 'local') return null;
+  if (ctx.config.DELIVERY_ACCEL === 'off' || ctx.storage.name !== 'local') return null;
   return ctx.config.DELIVERY_ACCEL_PREFIX + key.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The redirect to a signed link is for this viewer, now: no cache may keep or share it. */
+export const SIGNED_REDIRECT_CACHE = 'private, no-store';
+
+/**
+ * The signed nginx link of a local object when DELIVERY_ACCEL=nginx-signed; null otherwise. Its
+ * expiry is wall-clock time, as nginx compares it (not the app clock tests may move).
+ */
+export function signedRedirect(ctx: AppContext, key: string): string | null {
+  const { DELIVERY_ACCEL, DELIVERY_ACCEL_SIGNED_PREFIX, DELIVERY_ACCEL_SECRET } = ctx.config;
+  if (DELIVERY_ACCEL !== 'nginx-signed' || !DELIVERY_ACCEL_SECRET || ctx.storage.name !== 'local') return null;
+  return signedObjectUrl(DELIVERY_ACCEL_SIGNED_PREFIX, key, DELIVERY_ACCEL_SECRET, Date.now());
 }
 
 function limitBytes(source: Readable, length: number): Readable {
