@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test, type WebSocket } from '@playwright/test';
 import { adminPage, uniqueEmail } from './support/accounts';
 
 /** A few seconds of audio for a track of this spec's own (reporting a demo track would hide it from other specs). */
@@ -61,28 +61,38 @@ async function uploadTrack(request: APIRequestContext, title: string): Promise<s
   return id;
 }
 
-const socketOf = (page: Page) =>
-  new Promise<{ closed: Promise<void> }>((resolve) => {
-    page.on('websocket', (ws) => {
-      if (ws.url().endsWith('/api/ws')) resolve({ closed: new Promise((r) => ws.on('close', () => r())) });
-    });
+/**
+ * The page's realtime sockets as they open. `lastClosed` waits for the newest one to close: an
+ * earlier one may be a page's attempt cut short by navigation (never opened, so never 'closed').
+ */
+function socketsOf(page: Page) {
+  const sockets: WebSocket[] = [];
+  page.on('websocket', (ws) => {
+    if (ws.url().endsWith('/api/ws')) sockets.push(ws);
   });
+  return {
+    lastClosed: () => {
+      const ws = sockets.at(-1);
+      if (!ws) throw new Error('no realtime socket opened');
+      return ws.isClosed() ? Promise.resolve() : new Promise<void>((r) => ws.on('close', () => r()));
+    },
+  };
+}
 
 test("a suspended user's open session stops at once: the next API call is 401 and the socket closes", async ({
   browser,
 }) => {
   const user = await person(browser, 'Soon Suspended');
-  const socket = socketOf(user.page);
+  const sockets = socketsOf(user.page);
   await user.page.goto('/');
   await expect(user.page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true');
-  const { closed } = await socket;
   expect((await user.page.request.get('/api/me/profile')).status()).toBe(200);
 
   const admin = await adminPage(browser);
   try {
     const res = await admin.page.request.post(`/api/admin/users/${user.id}/suspend`);
     expect(res.status()).toBe(200);
-    await closed;
+    await sockets.lastClosed();
     expect((await user.page.request.get('/api/me/profile')).status()).toBe(401);
     const again = await user.page.request.post('/api/auth/sign-in/email', {
       data: { email: user.email, password: user.password },
