@@ -7,6 +7,26 @@ import { uniqueEmail } from './accounts';
 
 export const baseURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
 
+/** What the host's page says when a broadcast ended without End Stream; a normal end never shows it. */
+export const LOST = 'the connection to the server was lost';
+
+/**
+ * Remembers whether LOST ever appeared on the page, from each load on (toasts vanish after 3 s);
+ * the returned check asserts it never did.
+ */
+export async function watchForLostConnection(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript((needle) => {
+    const w = window as unknown as { __seen?: boolean };
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes(needle)) w.__seen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, LOST);
+  return async () => {
+    await expect(page.getByText(LOST)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __seen?: boolean }).__seen ?? false)).toBe(false);
+  };
+}
+
 /**
  * A Chromium of the spec's own whose microphone is a generated tone (a warbling one: steady sines
  * are what noise suppression removes), launched before the spec's tests and closed after them.

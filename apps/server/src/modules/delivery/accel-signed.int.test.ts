@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { findNginx, startNginx } from '../../../test/scale-out/stack';
-import { audioPart, makeAudio, multipartBody } from '../tracks/testing';
+import { uploadProcessed } from '../tracks/testing';
 import { hotMediaServed } from './hot-media';
 import { SIGNED_LINK_SECONDS, SIGNED_LINK_STEP_SECONDS, secureLinkMd5 } from './signed-link';
 
@@ -24,22 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ DELIVERY_ACCEL: 'nginx-signed', DELIVERY_ACCEL_SECRET: SECRET });
   owner = await signUp(t, { role: 'creator' });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-accel-signed-'));
-  const { body, contentType } = multipartBody({ title: 'Signed for nginx' }, [
-    await audioPart(await makeAudio(dir, 'mp3', 2)),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/tracks',
-    headers: { cookie: owner.cookie, 'content-type': contentType },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  trackId = res.json().track.id;
-  await t.ctx.jobs.drain();
-  const [row] = await t.ctx.database.query<{ audio_key: string }>('SELECT audio_key FROM audio_content WHERE id = $1', [
-    trackId,
-  ]);
-  audioKey = row.audio_key;
+  ({ trackId, audioKey } = await uploadProcessed(t, owner, dir, 'Signed for nginx'));
 });
 afterAll(async () => {
   nginx?.kill('SIGKILL');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioPart, makeAudio, multipartBody } from '../tracks/testing';
+import { uploadProcessed } from '../tracks/testing';
 import { hotMediaServed } from './hot-media';
 
 // DELIVERY_ACCEL=nginx: the app checks access, nginx sends the bytes (the bytes and Range through a
@@ -18,22 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ DELIVERY_ACCEL: 'nginx', DELIVERY_ACCEL_PREFIX: '/_media/' });
   owner = await signUp(t, { role: 'creator' });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-accel-'));
-  const { body, contentType } = multipartBody({ title: 'Sent by nginx' }, [
-    await audioPart(await makeAudio(dir, 'mp3', 2)),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/tracks',
-    headers: { cookie: owner.cookie, 'content-type': contentType },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  trackId = res.json().track.id;
-  await t.ctx.jobs.drain();
-  const [row] = await t.ctx.database.query<{ audio_key: string }>('SELECT audio_key FROM audio_content WHERE id = $1', [
-    trackId,
-  ]);
-  audioKey = row.audio_key;
+  ({ trackId, audioKey } = await uploadProcessed(t, owner, dir, 'Sent by nginx'));
 });
 afterAll(async () => {
   await t.close();

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'vitest';
+import type { TestApp, TestUser } from '../../../test/helpers';
 import { ffmpeg } from '../../media/ffmpeg';
 
 export type FixtureFormat = 'mp3' | 'mp3-noid3' | 'wav' | 'm4a' | 'aac' | 'flac' | 'ogg' | 'opus' | 'webm';
@@ -99,4 +101,27 @@ export async function filesUnder(dir: string): Promise<string[]> {
   };
   await walk(dir);
   return out;
+}
+
+/** Uploads a 2 s MP3 as `owner` through the API and processes it: the track's id and storage key. */
+export async function uploadProcessed(
+  t: TestApp,
+  owner: TestUser,
+  dir: string,
+  title: string,
+): Promise<{ trackId: string; audioKey: string }> {
+  const { body, contentType } = multipartBody({ title }, [await audioPart(await makeAudio(dir, 'mp3', 2))]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/tracks',
+    headers: { cookie: owner.cookie, 'content-type': contentType },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const trackId = res.json().track.id as string;
+  await t.ctx.jobs.drain();
+  const [row] = await t.ctx.database.query<{ audio_key: string }>('SELECT audio_key FROM audio_content WHERE id = $1', [
+    trackId,
+  ]);
+  return { trackId, audioKey: row.audio_key };
 }
