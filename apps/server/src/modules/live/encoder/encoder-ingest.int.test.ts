@@ -312,11 +312,12 @@ describe('encoder ingest: the source protocol and bad input', () => {
       await until(() => src.received().startsWith('HTTP/1.0 200 OK'));
       for (const c of webm) src.socket.write(c); // 3 s of audio at once, far above the cap
       await src.closed; // cut by the server
-      // Nothing was relayed: the stream never went on air, and this process holds no broadcast for it.
+      // Cut within the first burst: no publisher is left and at most a fraction of a second was
+      // relayed (whether that first burst went on air depends on how the socket's reads fell).
       const rows = await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.userId, user.id));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ isActive: false, onAirAt: null });
-      expect(t.app.live.hub.get(rows[0].id)?.isLive ?? false).toBe(false);
+      expect(t.app.live.hub.get(rows[0].id)?.hasPublisher ?? false).toBe(false);
+      expect(t.app.live.hub.mediaSeconds(rows[0].id) ?? 0).toBeLessThan(1);
     } finally {
       t.app.live.configure({ ingestBytesPerSecond: 256 * 1024, ingestBurstBytes: 4 * 1024 * 1024 });
     }
