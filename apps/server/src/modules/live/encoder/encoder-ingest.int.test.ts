@@ -42,6 +42,10 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Over Redis the event may arrive a moment after the row says live. */
+const startedEvent = (id: string) =>
+  until(() => events.some((e) => e.event === 'live.started' && (e.data as { streamId?: string }).streamId === id));
+
 async function until<T>(fn: () => T | Promise<T>, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -157,6 +161,7 @@ describe('encoder ingest with real ffmpeg as the source client', () => {
     expect(on).toMatchObject({ title: 'Night Shift', category: 'Talk Shows', isActive: true });
     const listed = (await t.app.inject({ method: 'GET', url: '/api/live' })).json();
     expect(listed.items.map((s: { id: string }) => s.id)).toContain(id);
+    await startedEvent(id);
     expect(events).toContainEqual(
       expect.objectContaining({ event: 'live.started', data: { streamId: id, userId: user.id, keyName: 'Night DJ' } }),
     );
@@ -278,6 +283,7 @@ describe('encoder ingest: the source protocol and bad input', () => {
     for (const c of webm.slice(0, 5)) src.socket.write(c);
     const id = await liveStreamOf(user);
     await until(async () => (await streamOf(id)).status === 'live');
+    await startedEvent(id);
     expect(events).toContainEqual(
       expect.objectContaining({ event: 'live.started', data: { streamId: id, userId: user.id, keyName: 'Co-host' } }),
     );
