@@ -123,7 +123,7 @@ describe('webhooks', () => {
     // Not asked for, and someone else's stream.
     await t.ctx.bus.publish('global', 'live.ended', { streamId: trackId, userId: creator.id });
     let events: string[] = [];
-    for (let i = 0; i < 50 && events.length < 3; i++) {
+    for (let i = 0; i < 500 && events.length < 3; i++) {
       await new Promise((r) => setTimeout(r, 20));
       events = (await call(t, creator, 'GET', `/api/webhooks/${id}/deliveries`))
         .json()
