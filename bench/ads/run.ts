@@ -179,6 +179,8 @@ async function measure(label: string, database: Database, dir: string) {
     await Promise.all(Array.from({ length: LISTENERS }, (_, i) => timed(() => decide(i, r), conApi)));
     const used = process.cpuUsage(cpu);
     decisionCpuMicros += used.user + used.system;
+    // The slowest decision of each round: a tail that comes from one round (a GC pause) shows here.
+    log(`round ${r}: slowest of ${LISTENERS} concurrent decisions ${Math.max(...conApi.slice(-LISTENERS)).toFixed(2)} ms`);
     await Promise.all(Array.from({ length: LISTENERS }, (_, i) => timed(() => raw(i, r), conRaw)));
   }
   const row = (name: string, xs: number[]) => {
