@@ -98,7 +98,8 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
       return;
     }
     const startedIn = sessions.start();
-    const { user, setCookies, expiresAt } = await resolveUser(auth, ctx, webHeaders(req, proxyHeader)).catch(
+    const resolve = () => resolveUser(auth, ctx, webHeaders(req, proxyHeader));
+    const { user, setCookies, expiresAt } = await (key ? sessions.resolveOnce(key, resolve) : resolve()).catch(
       async (e) => {
         await throwIfDatabaseDown(ctx);
         throw e;

@@ -27,6 +27,8 @@ interface Entry {
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysOfUser = new Map<string, Set<string>>();
+  /** Lookups under way, by key: requests that miss together share one (no stampede at expiry). */
+  private readonly lookups = new Map<string, Promise<unknown>>();
   private generation = 0;
 
   constructor(
@@ -74,9 +76,25 @@ export class SessionCache {
     this.keysOfUser.set(user.id, keys);
   }
 
+  /**
+   * Runs `lookup` for `key`, or joins the one already running: when a busy viewer's entry expires,
+   * their concurrent requests resolve the session once, not once each. A drop (`forgetUser`) makes
+   * later requests start a lookup of their own.
+   */
+  resolveOnce<T>(key: string, lookup: () => Promise<T>): Promise<T> {
+    const running = this.lookups.get(key);
+    if (running) return running as Promise<T>;
+    const started = lookup().finally(() => {
+      if (this.lookups.get(key) === started) this.lookups.delete(key);
+    });
+    this.lookups.set(key, started);
+    return started;
+  }
+
   /** Drops every cached session of the user in this process (see `forgetSessions` for all processes). */
   forgetUser(userId: string): void {
     this.generation++;
+    this.lookups.clear();
     for (const key of this.keysOfUser.get(userId) ?? []) this.entries.delete(key);
     this.keysOfUser.delete(userId);
   }

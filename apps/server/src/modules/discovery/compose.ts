@@ -2,8 +2,8 @@ import { type TLiveStreamCard, ZLiveStreamCard, ZTrack } from '@wavecast/shared'
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { presentTracks } from './presenter';
-import * as repo from './repo';
 import type { RawRow } from './rows';
+import { viewerFlagsOf } from './viewer-flags';
 
 /** A track as every viewer but its owner sees it, serialized once (as the route's schema would). */
 export interface SharedTrack {
@@ -41,9 +41,10 @@ export const serializeLive = (cards: TLiveStreamCard[]) => JSON.stringify(z.arra
 
 /**
  * The viewer's view of shared tracks as JSON array bodies (one per list, same order): anonymous
- * visitors get the shared JSON as it is; a signed-in viewer costs one indexed query for the page's
- * tracks (`liked` and the current like count, by primary keys: see `repo.viewerFlags`), spliced
- * into the shared JSON, and a fresh presentation only for tracks they own.
+ * visitors get the shared JSON as it is; a signed-in viewer costs one indexed lookup for the page's
+ * tracks (`liked` and the current like count, by primary keys, batched with the other viewers' of the
+ * moment: see `viewer-flags.ts`), spliced into the shared JSON, and a fresh presentation only for
+ * tracks they own.
  */
 export async function tracksFor(
   database: Database,
@@ -51,16 +52,14 @@ export async function tracksFor(
   lists: SharedTrack[][],
 ): Promise<string[]> {
   if (!viewerId) return lists.map((list) => `[${list.map((t) => t.json).join(',')}]`);
-  const flags = await repo.viewerFlags(
-    database,
+  const flags = await viewerFlagsOf(database).of(
     viewerId,
     lists.flat().map((t) => t.id),
   );
-  const liked = new Set([...flags].filter(([, f]) => f.liked).map(([id]) => id));
   const one = (t: SharedTrack) => {
     const f = flags.get(t.id);
     if (t.ownerId === viewerId) {
-      const [own] = presentTracks([t.raw], viewerId, liked);
+      const [own] = presentTracks([t.raw], viewerId, new Set(f?.liked ? [t.id] : []));
       return serializeTrack(f ? { ...own, likeCount: f.likeCount } : own);
     }
     if (!f) return `${t.json.slice(0, -1)},"liked":false}`; // deleted since: the shared page still shows it

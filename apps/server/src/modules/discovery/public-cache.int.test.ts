@@ -127,6 +127,33 @@ describe('signed-in pages from the shared rows (ADR 0023)', () => {
       await fresh.close();
     }
   });
+
+  it('answers viewers who arrive together with one lookup, each with their own flags', async () => {
+    const song = await seedTrack(t.ctx.database.db, creator.id, { title: 'Together Song' });
+    const other = await signUp(t, { role: 'listener' });
+    await t.app.inject({ method: 'PUT', url: `/api/tracks/${song}/like`, headers: { cookie: other.cookie } });
+    t.ctx.caches.publicAnswers.forget(); // seeded straight into the database
+    for (const viewer of [listener, other]) await get('/api/home', viewer); // shared rows and sessions in memory
+    const statements: string[] = [];
+    const query = t.ctx.database.query;
+    t.ctx.database.query = ((text: string, params?: unknown[]) => {
+      statements.push(text);
+      return query.call(t.ctx.database, text, params);
+    }) as typeof query;
+    let pages: THome[];
+    try {
+      pages = (await Promise.all([listener, other, listener].map((v) => get('/api/home', v)))).map((r) => r.json());
+    } finally {
+      t.ctx.database.query = query;
+    }
+    expect(statements).toHaveLength(1);
+    const flagsOf = (page: THome) => page.recent.find((r) => r.id === song);
+    expect(pages.map(flagsOf)).toEqual([
+      expect.objectContaining({ liked: false, likeCount: 1 }),
+      expect.objectContaining({ liked: true, likeCount: 1 }),
+      expect.objectContaining({ liked: false, likeCount: 1 }),
+    ]);
+  });
 });
 
 describe('public cache expiry', () => {

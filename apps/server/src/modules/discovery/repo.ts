@@ -190,19 +190,25 @@ export async function searchUsers(
  * A signed-in viewer's flags on a page of tracks, in one query by primary keys (audio_content's
  * id, likes' (user_id, audio_id)): whether they like each one, and its like count now.
  */
-export async function viewerFlags(
-  database: Database,
-  userId: string,
-  trackIds: string[],
-): Promise<Map<string, { liked: boolean; likeCount: number }>> {
-  if (trackIds.length === 0) return new Map();
-  const rows = await database.query<{ id: string; like_count: number; liked: boolean }>(
-    `SELECT a.id, a.like_count,
-            EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1 AND l.audio_id = a.id) AS liked
-     FROM audio_content a WHERE a.id = ANY($2::uuid[])`,
-    [userId, trackIds],
+export interface ViewerFlagRow {
+  user_id: string;
+  id: string;
+  like_count: number;
+  liked: boolean;
+}
+
+/**
+ * For each (user, track) pair: the track's current like count and whether the user likes it (by
+ * primary keys). Pairs of several viewers go in one statement (see `viewer-flags.ts`).
+ */
+export async function viewerFlags(database: Database, userIds: string[], trackIds: string[]): Promise<ViewerFlagRow[]> {
+  if (trackIds.length === 0) return [];
+  return database.query<ViewerFlagRow>(
+    `SELECT p.u AS user_id, a.id, a.like_count,
+            EXISTS (SELECT 1 FROM likes l WHERE l.user_id = p.u AND l.audio_id = a.id) AS liked
+     FROM unnest($1::text[], $2::uuid[]) AS p(u, a) JOIN audio_content a ON a.id = p.a`,
+    [userIds, trackIds],
   );
-  return new Map(rows.map((r) => [r.id, { liked: r.liked, likeCount: Number(r.like_count) }]));
 }
 
 /** Which of `trackIds` the user likes. */
