@@ -627,3 +627,118 @@ describe('serving', () => {
     );
   });
 });
+
+describe('what the advertiser is told', () => {
+  const serve = (user: TestUser | null, trackId: string) =>
+    call(user, 'GET', `/api/ads/serve?format=audio&placement=preroll&trackId=${trackId}`);
+  const hit = (u: string) => call(null, 'GET', relative(u));
+
+  it('reports audio quartiles of counted impressions per campaign, in the dashboard and its CSV', async () => {
+    await pauseAll();
+    const c = await launch({ name: 'Quartiles', cpmMicros: 4_000_000 });
+    const ads = [];
+    for (let i = 0; i < 4; i++) {
+      const ad = (await serve(await signUp(t), musicTrack)).json().ad;
+      expect(ad.campaignId).toBe(c.id);
+      ads.push(ad);
+    }
+    const [a, b, heardOnly, neverCounted] = ads;
+    t.ctx.clock.advance(3_000);
+    for (const ad of [a, b, heardOnly]) expect((await hit(ad.tracking.impression)).statusCode).toBe(204);
+    // a played to the end (each URL fetched twice: counted once), b stopped after half.
+    for (const e of ['firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const) {
+      expect((await hit(a.tracking[e])).statusCode).toBe(204);
+      await hit(a.tracking[e]);
+    }
+    await hit(b.tracking.firstQuartile);
+    await hit(b.tracking.midpoint);
+    // Quartiles of a serve whose impression was never counted are no figures.
+    await hit(neverCounted.tracking.firstQuartile);
+    await hit(neverCounted.tracking.complete);
+
+    const o = (await call(advertiser, 'GET', '/api/ads/advertiser')).json() as { campaigns: TCampaign[] };
+    const mine = o.campaigns.find((x) => x.id === c.id) as TCampaign;
+    expect(mine.stats.impressions).toBe(3);
+    expect(mine.stats.quartiles).toEqual({
+      started: 3,
+      firstQuartile: 2,
+      midpoint: 2,
+      thirdQuartile: 1,
+      complete: 1,
+      completionRate: 1 / 3,
+    });
+    // Display campaigns have none.
+    const display = (
+      await call(
+        advertiser,
+        'POST',
+        '/api/ads/campaigns',
+        base({ name: 'Banner', format: 'display', cpmMicros: 2_000_000 }),
+      )
+    ).json().campaign as TCampaign;
+    expect(display.stats.quartiles).toBeNull();
+
+    const csv = (await call(advertiser, 'GET', '/api/ads/advertiser/export.csv')).body.trim().split('\n');
+    const head = csv[0].split(',');
+    const row = csv.find((l) => l.startsWith(c.id))?.split(',') ?? [];
+    const cell = (name: string) => row[head.indexOf(name)];
+    expect(
+      ['audio_started', 'audio_q25', 'audio_q50', 'audio_q75', 'audio_complete', 'audio_completion_rate'].map(cell),
+    ).toEqual(['3', '2', '2', '1', '1', '0.3333']);
+    const displayRow = csv.find((l) => l.startsWith(display.id))?.split(',') ?? [];
+    expect(displayRow[head.indexOf('audio_q25')]).toBe('');
+    await pauseAll();
+  });
+
+  it('tells why an active campaign is not delivering when the balance cannot pay an impression, and resumes after a top-up', async () => {
+    await pauseAll();
+    const poor = await signUp(t, { role: 'advertiser' });
+    // A top-up as billing records it (a paid Checkout), booked by the minute's sweep job.
+    const topUp = async (cents: number) => {
+      await t.ctx.database.db.insert(payments).values({
+        userId: poor.id,
+        kind: 'paid',
+        purpose: 'ad_topup',
+        amountCents: cents,
+        externalId: `cs_test_poor_${cents}_${Date.now()}`,
+        occurredAt: t.ctx.clock.now(),
+      });
+      expect(await adsService(t.ctx).bookAllTopUps()).toBe(1);
+    };
+    // 1 cent = 10,000 micro-dollars: two impressions at a $5 CPM.
+    await topUp(1);
+    const c = await launch({ name: 'Shoestring', cpmMicros: 5_000_000 }, poor);
+    const mine = async () => {
+      const o = (await call(poor, 'GET', '/api/ads/advertiser')).json() as { campaigns: TCampaign[] };
+      return o.campaigns.find((x) => x.id === c.id) as TCampaign;
+    };
+    expect((await mine()).deliveryIssue).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const ad = (await serve(await signUp(t), musicTrack)).json().ad;
+      expect(ad.campaignId).toBe(c.id);
+      t.ctx.clock.advance(3_000);
+      expect((await hit(ad.tracking.impression)).statusCode).toBe(204);
+    }
+    // The balance is spent: the campaign stays active (its state is the advertiser's choice) but
+    // serves nothing, and the dashboard (and its CSV) says why.
+    const held = await mine();
+    expect(held.status).toBe('active');
+    expect(held.stats.impressions).toBe(2);
+    expect(held.deliveryIssue).toBe('balance_too_low');
+    expect((await serve(await signUp(t), musicTrack)).json().ad).toBeNull();
+    const csv = (await call(poor, 'GET', '/api/ads/advertiser/export.csv')).body;
+    expect(csv).toContain('balance_too_low');
+    // Paused by its advertiser: that is the reason, not the balance.
+    const paused = await call(poor, 'POST', `/api/ads/campaigns/${c.id}/pause`);
+    expect(paused.json().campaign.deliveryIssue).toBeNull();
+    expect((await call(poor, 'POST', `/api/ads/campaigns/${c.id}/resume`)).json().campaign.deliveryIssue).toBe(
+      'balance_too_low',
+    );
+
+    // A top-up: delivery resumes by itself (before the advertiser looks), nothing to click.
+    await topUp(100);
+    expect((await serve(await signUp(t), musicTrack)).json().ad.campaignId).toBe(c.id);
+    expect((await mine()).deliveryIssue).toBeNull();
+    await call(poor, 'POST', `/api/ads/campaigns/${c.id}/pause`);
+  });
+});

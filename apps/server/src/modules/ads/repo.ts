@@ -471,6 +471,51 @@ export async function markQuartile(db: Db, serveId: string, bit: number): Promis
   return rows.length > 0;
 }
 
+/** Quartile reports of counted impressions, per campaign. */
+export interface QuartileCounts {
+  firstQuartile: number;
+  midpoint: number;
+  thirdQuartile: number;
+  complete: number;
+}
+
+/**
+ * How many counted impressions of each campaign reported each quartile (bits of
+ * `ad_serves.quartiles`), in one statement over the campaign index. A quartile of a serve that was
+ * never counted (too short, capped, over budget) is left out: the figures stay ≤ the impressions.
+ */
+export async function quartilesOf(db: Db, campaignIds: string[]): Promise<Map<string, QuartileCounts>> {
+  const out = new Map<string, QuartileCounts>();
+  if (!campaignIds.length) return out;
+  const bit = (b: number) => sql<number>`(count(*) FILTER (WHERE (${adServes.quartiles} & ${b}) <> 0))::int`;
+  const rows = await db
+    .select({
+      id: adServes.campaignId,
+      firstQuartile: bit(1),
+      midpoint: bit(2),
+      thirdQuartile: bit(4),
+      complete: bit(8),
+    })
+    .from(adServes)
+    .where(
+      and(
+        inArray(adServes.campaignId, campaignIds),
+        sql`${adServes.impressedAt} IS NOT NULL`,
+        sql`${adServes.quartiles} <> 0`,
+      ),
+    )
+    .groupBy(adServes.campaignId);
+  for (const r of rows) {
+    out.set(r.id, {
+      firstQuartile: Number(r.firstQuartile),
+      midpoint: Number(r.midpoint),
+      thirdQuartile: Number(r.thirdQuartile),
+      complete: Number(r.complete),
+    });
+  }
+  return out;
+}
+
 /** Counts a click once (the serve's first), on the campaign and its day. */
 export async function countClick(db: Db, serveId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
