@@ -1,16 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AD_MESSAGES, type TCampaign, type TCampaignInput } from '@wavecast/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
-import { adCampaigns, adLedger, auditLog, payments } from '../../db/schema';
+import { adCampaigns, adLedger, adServes, auditLog, payments } from '../../db/schema';
 import { ffmpeg } from '../../media/ffmpeg';
 import { makeAudio, makeImage, multipartBody } from '../tracks/testing';
-import { bookTopUps, ledgerSum } from './repo';
+import { bookTopUps, ledgerSum, type ServeRow } from './repo';
 import { adsService } from './service';
 import { adServing, type Decision } from './serving';
+import { servingState } from './serving-state';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -86,6 +88,29 @@ async function launch(over: Partial<TCampaignInput> = {}, owner = advertiser): P
   const id = created.json().campaign.id as string;
   const up = await upload(owner, id, await fs.readFile(audio20), 'ad.mp3', 'audio/mpeg');
   expect(up.statusCode, up.body).toBe(200);
+  expect((await call(owner, 'POST', `/api/ads/campaigns/${id}/submit`)).statusCode).toBe(200);
+  const ok = await call(admin, 'POST', `/api/admin/ads/campaigns/${id}/review`, { approve: true });
+  expect(ok.statusCode, ok.body).toBe(200);
+  return ok.json().campaign;
+}
+
+/**
+ * `launch`, giving the campaign the checked creative of an earlier audio campaign when there is one:
+ * creative uploads are rate limited per client (20 a minute), and this file is near that.
+ */
+async function launchReusing(over: Partial<TCampaignInput> = {}, owner = advertiser): Promise<TCampaign> {
+  const db = t.ctx.database.db;
+  const [src] = await db
+    .select()
+    .from(adCampaigns)
+    .where(and(eq(adCampaigns.format, 'audio'), isNotNull(adCampaigns.creativeKey)))
+    .limit(1);
+  if (!src) return launch(over, owner);
+  const created = await call(owner, 'POST', '/api/ads/campaigns', base(over));
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().campaign.id as string;
+  const { creativeKey, creativeMime, creativeSeconds } = src;
+  await db.update(adCampaigns).set({ creativeKey, creativeMime, creativeSeconds }).where(eq(adCampaigns.id, id));
   expect((await call(owner, 'POST', `/api/ads/campaigns/${id}/submit`)).statusCode).toBe(200);
   const ok = await call(admin, 'POST', `/api/admin/ads/campaigns/${id}/review`, { approve: true });
   expect(ok.statusCode, ok.body).toBe(200);
@@ -635,7 +660,7 @@ describe('what the advertiser is told', () => {
 
   it('reports audio quartiles of counted impressions per campaign, in the dashboard and its CSV', async () => {
     await pauseAll();
-    const c = await launch({ name: 'Quartiles', cpmMicros: 4_000_000 });
+    const c = await launchReusing({ name: 'Quartiles', cpmMicros: 4_000_000 });
     const ads = [];
     for (let i = 0; i < 4; i++) {
       const ad = (await serve(await signUp(t), musicTrack)).json().ad;
@@ -707,7 +732,7 @@ describe('what the advertiser is told', () => {
     };
     // 1 cent = 10,000 micro-dollars: two impressions at a $5 CPM.
     await topUp(1);
-    const c = await launch({ name: 'Shoestring', cpmMicros: 5_000_000 }, poor);
+    const c = await launchReusing({ name: 'Shoestring', cpmMicros: 5_000_000 }, poor);
     const mine = async () => {
       const o = (await call(poor, 'GET', '/api/ads/advertiser')).json() as { campaigns: TCampaign[] };
       return o.campaigns.find((x) => x.id === c.id) as TCampaign;
@@ -740,5 +765,40 @@ describe('what the advertiser is told', () => {
     expect((await serve(await signUp(t), musicTrack)).json().ad.campaignId).toBe(c.id);
     expect((await mine()).deliveryIssue).toBeNull();
     await call(poor, 'POST', `/api/ads/campaigns/${c.id}/pause`);
+  });
+});
+
+describe('recording serves', () => {
+  it('writes the serves of one turn in one statement, as given; a bad row loses no other', async () => {
+    await pauseAll();
+    const c = await launchReusing({ name: 'Writer', cpmMicros: 3_000_000 });
+    const writer = servingState(t.ctx).serves;
+    const at = new Date(Date.UTC(2026, 10, 24, 12, 0, 0, 123));
+    const row = (campaignId: string, listenerKey: string | null): ServeRow => ({
+      id: randomUUID(),
+      campaignId,
+      format: 'audio',
+      placement: 'preroll',
+      listenerKey,
+      creatorId: listenerKey && creator.id,
+      priceMicros: 3_000,
+      servedAt: at,
+      impressedAt: null,
+      quartiles: 0,
+      clickedAt: null,
+    });
+    const good = [row(c.id, 'anon:one'), row(c.id, null)];
+    // A campaign that does not exist (deleted a moment ago): its row fails, the others are written.
+    writer.add(good[0]);
+    writer.add(row(randomUUID(), 'anon:two'));
+    writer.add(good[1]);
+    await writer.settled();
+    const written = await t.ctx.database.db
+      .select()
+      .from(adServes)
+      .where(eq(adServes.campaignId, c.id))
+      .orderBy(adServes.listenerKey);
+    expect(written).toEqual([good[0], good[1]]);
+    await pauseAll();
   });
 });

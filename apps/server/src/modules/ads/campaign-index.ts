@@ -12,6 +12,7 @@ import {
 
 /** How old the snapshot may get before a decision reloads it in the background (other processes' spend). */
 export const INDEX_REFRESH_MS = 5_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Entry extends ServableRow {
   price: number;
@@ -34,7 +35,9 @@ export class CampaignIndex {
   private byId = new Map<string, Entry>();
   private balances = new Map<string, { micros: number }>();
   /** Per format, content type and category: the campaigns targeted there, highest bid first. */
-  private buckets = new Map<string, Entry[]>();
+  private buckets = new Map<AdFormat, Map<AdContentType, Map<string | null, Entry[]>>>();
+  private dayNumber = Number.NaN;
+  private dayText = '';
   private loadedAt = Number.NEGATIVE_INFINITY;
   private dirty = true;
   private loading: Promise<void> | null = null;
@@ -141,8 +144,12 @@ export class CampaignIndex {
   }
 
   private bucket(format: AdFormat, contentType: AdContentType, category: string | null): Entry[] {
-    const key = `${format}|${contentType}|${category ?? ''}`;
-    let list = this.buckets.get(key);
+    // Nested maps, not a joined key: a decision builds no string to find its bucket.
+    let byType = this.buckets.get(format);
+    if (!byType) this.buckets.set(format, (byType = new Map()));
+    let byCategory = byType.get(contentType);
+    if (!byCategory) byType.set(contentType, (byCategory = new Map()));
+    let list = byCategory.get(category);
     if (!list) {
       list = this.entries.filter(
         (e) =>
@@ -151,23 +158,35 @@ export class CampaignIndex {
           (e.categories.length === 0 || (category !== null && e.categories.includes(category))),
       );
       // Highest bid first: the snapshot is read in that order and filtering keeps it.
-      this.buckets.set(key, list);
+      byCategory.set(category, list);
     }
     return list;
+  }
+
+  /** 'YYYY-MM-DD' of a moment, kept for the day: a decision allocates no string for it. */
+  private dayOf(ms: number): string {
+    const n = Math.floor(ms / DAY_MS);
+    if (n !== this.dayNumber) {
+      this.dayNumber = n;
+      this.dayText = utcDay(new Date(ms));
+    }
+    return this.dayText;
   }
 
   /**
    * The same selection as `repo.selectionSql`, in memory: active, in schedule, targeted, total
    * budget, today's paced share and the balance left for one more impression; highest bid, then
    * furthest behind its daily pace, then chance. Scans from the highest bid and stops below it.
+   * Returns the index's own entry (read-only for the caller): the decision copies nothing.
    */
   select(q: SelectionQuery): Candidate | null {
     const now = q.now.getTime();
-    const day = utcDay(q.now);
-    let best: Entry[] = [];
+    const day = this.dayOf(now);
+    let best: Entry | null = null;
+    let ties = 0;
     let bestRatio = Number.POSITIVE_INFINITY;
     for (const e of this.bucket(q.format, q.contentType, q.category)) {
-      if (best.length && e.cpmMicros < best[0].cpmMicros) break;
+      if (best && e.cpmMicros < best.cpmMicros) break;
       if (e.completed || e.id === q.excludeId) continue;
       if (q.size && (e.creativeWidth !== q.size.width || e.creativeHeight !== q.size.height)) continue;
       if (e.startsAt.getTime() > now || (e.endsAt && e.endsAt.getTime() <= now)) continue;
@@ -177,24 +196,16 @@ export class CampaignIndex {
       if (daySpent + e.price > Math.max(e.price, Math.floor(e.dailyBudgetMicros * q.paceFraction))) continue;
       const ratio = daySpent / e.dailyBudgetMicros;
       if (ratio < bestRatio) {
-        best = [e];
+        best = e;
+        ties = 1;
         bestRatio = ratio;
-      } else if (ratio === bestRatio) best.push(e);
+      } else if (ratio === bestRatio) {
+        // Chance among equals without a list: the k-th tie replaces the pick with probability 1/k.
+        ties++;
+        if (Math.random() * ties < 1) best = e;
+      }
     }
-    if (!best.length) return null;
-    const e = best[Math.floor(Math.random() * best.length)];
-    return {
-      id: e.id,
-      cpmMicros: e.cpmMicros,
-      name: e.name,
-      format: e.format,
-      creativeKey: e.creativeKey,
-      creativeMime: e.creativeMime,
-      creativeSeconds: e.creativeSeconds,
-      creativeWidth: e.creativeWidth,
-      creativeHeight: e.creativeHeight,
-      sponsoredText: e.sponsoredText,
-    };
+    return best;
   }
 
   /** This process charged an impression: the snapshot moves by it without a reload. */

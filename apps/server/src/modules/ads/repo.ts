@@ -1,6 +1,6 @@
 import type { AdCampaignStatus, AdContentType, AdFormat, AdPlacement } from '@wavecast/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { adBalances, adCampaignDays, adCampaigns, adLedger, adServes, payments, users } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -317,9 +317,50 @@ export async function listenerHistory(db: Db, listenerKey: string, format: AdFor
   return { lastCampaignId: r?.last ?? null, lastHeardAt: r?.heard ? new Date(r.heard).getTime() : null };
 }
 
+/** Serves to write, column by column (one array per column: the INSERT has 8 parameters however many). */
+export interface ServeColumns {
+  id: string[];
+  campaignId: string[];
+  format: AdFormat[];
+  placement: AdPlacement[];
+  listenerKey: (string | null)[];
+  creatorId: (string | null)[];
+  priceMicros: number[];
+  servedAt: Date[];
+}
+
+export const emptyServeColumns = (): ServeColumns => ({
+  id: [],
+  campaignId: [],
+  format: [],
+  placement: [],
+  listenerKey: [],
+  creatorId: [],
+  priceMicros: [],
+  servedAt: [],
+});
+
+// One fixed statement with one array parameter per column: its text never changes (no builder, no
+// SQL string growing with the rows), so writing 200 serves costs the process a few arrays.
+const INSERT_SERVES = `
+  INSERT INTO ad_serves (id, campaign_id, format, placement, listener_key, creator_id, price_micros, served_at)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[],
+                       $8::timestamptz[])`;
+
 /** Serves written in one statement (the decision records them just after answering). */
-export async function insertServes(db: Db, rows: (typeof adServes.$inferInsert)[]): Promise<void> {
-  if (rows.length) await db.insert(adServes).values(rows);
+export async function insertServes(database: Pick<Database, 'query'>, c: ServeColumns): Promise<void> {
+  if (!c.id.length) return;
+  await database.query(INSERT_SERVES, [
+    c.id,
+    c.campaignId,
+    c.format,
+    c.placement,
+    c.listenerKey,
+    c.creatorId,
+    c.priceMicros,
+    // As text: both drivers (node-postgres, PGlite) take a text[] the same way.
+    c.servedAt.map((d) => d.toISOString()),
+  ]);
 }
 
 export async function insertServe(
