@@ -146,9 +146,15 @@ export class CampaignIndex {
   private bucket(format: AdFormat, contentType: AdContentType, category: string | null): Entry[] {
     // Nested maps, not a joined key: a decision builds no string to find its bucket.
     let byType = this.buckets.get(format);
-    if (!byType) this.buckets.set(format, (byType = new Map()));
+    if (!byType) {
+      byType = new Map();
+      this.buckets.set(format, byType);
+    }
     let byCategory = byType.get(contentType);
-    if (!byCategory) byType.set(contentType, (byCategory = new Map()));
+    if (!byCategory) {
+      byCategory = new Map();
+      byType.set(contentType, byCategory);
+    }
     let list = byCategory.get(category);
     if (!list) {
       list = this.entries.filter(

@@ -121,7 +121,10 @@ export class AdServingState {
 
   private listenersOf(format: AdFormat): Map<string, ListenerMemory> {
     let m = this.listeners.get(format);
-    if (!m) this.listeners.set(format, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      this.listeners.set(format, m);
+    }
     return m;
   }
 
