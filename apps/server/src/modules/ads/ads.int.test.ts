@@ -6,9 +6,10 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
-import { adCampaigns, adLedger, adServes, auditLog, payments } from '../../db/schema';
+import { adBalances, adCampaigns, adLedger, adServes, auditLog, payments } from '../../db/schema';
 import { ffmpeg } from '../../media/ffmpeg';
 import { makeAudio, makeImage, multipartBody } from '../tracks/testing';
+import { CampaignIndex } from './campaign-index';
 import { bookTopUps, ledgerSum, type ServeRow } from './repo';
 import { adsService } from './service';
 import { adServing, type Decision } from './serving';
@@ -768,7 +769,51 @@ describe('what the advertiser is told', () => {
   });
 });
 
-describe('recording serves', () => {
+describe('serving state', () => {
+  it("moves other processes' spend and balances into the index, a slice per turn", async () => {
+    await pauseAll();
+    const poorer = await signUp(t, { role: 'advertiser' });
+    const db = t.ctx.database.db;
+    await db.insert(payments).values({
+      userId: poorer.id,
+      kind: 'paid',
+      purpose: 'ad_topup',
+      amountCents: 1_000,
+      externalId: `cs_test_poorer_${Date.now()}`,
+      occurredAt: t.ctx.clock.now(),
+    });
+    await adsService(t.ctx).bookAllTopUps();
+    const top = await launchReusing({ name: 'Top bid', cpmMicros: 8_000_000 }, poorer);
+    const next = await launchReusing({ name: 'Next bid', cpmMicros: 7_000_000 }, poorer);
+    // This process's index, refreshed on every look, one campaign per turn.
+    const index = new CampaignIndex(db, () => t.ctx.clock.now(), { refreshMs: 0, updateSlice: 1 });
+    await index.ready();
+    const now = t.ctx.clock.now();
+    const q = {
+      format: 'audio' as const,
+      category: 'Music',
+      contentType: 'on-demand' as const,
+      now,
+      paceFraction: 1,
+      excludeId: null,
+    };
+    expect(index.select(q)?.id).toBe(top.id);
+    // Another process spent the top campaign's budget, then the advertiser's balance.
+    await db.update(adCampaigns).set({ spentMicros: 50_000_000 }).where(eq(adCampaigns.id, top.id));
+    const settle = async (expected: string | undefined) => {
+      for (let i = 0; i < 200 && index.select(q)?.id !== expected; i++) {
+        index.usable();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(index.select(q)?.id).toBe(expected);
+    };
+    await settle(next.id);
+    await db.update(adBalances).set({ balanceMicros: 0 }).where(eq(adBalances.advertiserId, poorer.id));
+    await settle(undefined);
+    expect(index.usable()).toBe(true); // same campaigns: no full reload needed
+    await call(poorer, 'POST', `/api/ads/campaigns/${next.id}/pause`);
+  });
+
   it('writes the serves of one turn in one statement, as given; a bad row loses no other', async () => {
     await pauseAll();
     const c = await launchReusing({ name: 'Writer', cpmMicros: 3_000_000 });
