@@ -8,8 +8,8 @@ import { adminPage, signUpApi } from './support/accounts';
 // Advertising end to end: an advertiser applies, is approved, gets credit, creates and submits an
 // audio campaign from the dashboard; an admin approves the creative; a Premium listener hears no
 // ad; a Free listener hears the ad first (the player says 'Ad'), then the track; the advertiser's
-// dashboard counts 1 impression, its spend and its audio quartiles. The campaign's budget is exactly one impression, so
-// it completes after it and no other spec ever hears it.
+// dashboard counts 1 impression, its spend and its audio quartiles. The campaign's budget is exactly
+// one impression, so it completes after it and no other spec ever hears it.
 
 const bar = (page: Page) => page.getByTestId('player-bar');
 
