@@ -8,8 +8,8 @@ import { adminPage, signUpApi } from './support/accounts';
 // Advertising end to end: an advertiser applies, is approved, gets credit, creates and submits an
 // audio campaign from the dashboard; an admin approves the creative; a Premium listener hears no
 // ad; a Free listener hears the ad first (the player says 'Ad'), then the track; the advertiser's
-// dashboard counts 1 impression and its spend. The campaign's budget is exactly one impression, so
-// it completes after it and no other spec ever hears it.
+// dashboard counts 1 impression, its spend and its audio quartiles. The campaign's budget is exactly
+// one impression, so it completes after it and no other spec ever hears it.
 
 const bar = (page: Page) => page.getByTestId('player-bar');
 
@@ -159,6 +159,11 @@ test('an advertiser launches an audio campaign; Free listeners hear it before th
   await page.goto('/dashboard/advertiser/overview');
   await expect(page.getByTestId('ads-impressions')).toHaveText('1');
   await expect(page.getByTestId('ads-spend')).toHaveText('$0.0050');
+  // Its audio quartiles: the one impression started (skipped at 5 s of 20, so no completion).
+  await page.goto('/dashboard/advertiser/analytics');
+  const quartiles = page.getByTestId('quartile-row').filter({ hasText: 'Acme Spring' });
+  await expect(quartiles.getByRole('cell').nth(1)).toHaveText('1');
+  await expect(quartiles.getByRole('cell').nth(5)).toHaveText('0');
   await page.goto('/dashboard/advertiser/campaigns');
   await expect(row.getByTestId('campaign-status')).toHaveText('Completed');
   // Its own profile page is the same screen.

@@ -86,4 +86,5 @@ export const AD_MESSAGES = {
   imageType: 'The image must be a JPEG, PNG or WebP file.',
   badToken: 'This tracking link is not valid.',
   creativeWrongFormat: 'This creative does not match the campaign format.',
+  balanceTooLow: 'Paused: balance too low — top up to resume delivery',
 } as const;

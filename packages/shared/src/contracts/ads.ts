@@ -88,13 +88,37 @@ export const ZCreative = z.object({
   height: z.number().nullable(),
 });
 
+/**
+ * An audio campaign's quartiles: of the impressions (the ad started and played ≥ 2 s), how many
+ * reached 25 %, 50 %, 75 % and the end. Only reports of counted impressions count.
+ */
+export const ZAudioQuartiles = z.object({
+  started: z.number(),
+  firstQuartile: z.number(),
+  midpoint: z.number(),
+  thirdQuartile: z.number(),
+  complete: z.number(),
+  /** complete / started, 0 when nothing started. */
+  completionRate: z.number(),
+});
+export type TAudioQuartiles = z.infer<typeof ZAudioQuartiles>;
+
 export const ZCampaignStats = z.object({
   impressions: z.number(),
   clicks: z.number(),
   ctr: z.number(),
   spentMicros: z.number(),
   remainingMicros: z.number(),
+  /** Audio campaigns only (null for display and sponsored). */
+  quartiles: ZAudioQuartiles.nullable(),
 });
+
+/**
+ * Why an active campaign is not delivering, when the reason is the advertiser's: 'balance_too_low'
+ * when the balance cannot pay one more impression at its bid (serving skips it until a top-up).
+ */
+export const AD_DELIVERY_ISSUES = ['balance_too_low'] as const;
+export type AdDeliveryIssue = (typeof AD_DELIVERY_ISSUES)[number];
 
 export const ZCampaign = z.object({
   id: z.string(),
@@ -114,6 +138,7 @@ export const ZCampaign = z.object({
   creative: ZCreative.nullable(),
   reviewNote: z.string().nullable(),
   stats: ZCampaignStats,
+  deliveryIssue: z.enum(AD_DELIVERY_ISSUES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,16 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AD_MESSAGES, type TCampaign, type TCampaignInput } from '@wavecast/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
-import { adCampaigns, adLedger, auditLog, payments } from '../../db/schema';
+import { adBalances, adCampaigns, adLedger, adServes, auditLog, payments } from '../../db/schema';
 import { ffmpeg } from '../../media/ffmpeg';
 import { makeAudio, makeImage, multipartBody } from '../tracks/testing';
-import { bookTopUps, ledgerSum } from './repo';
+import { CampaignIndex } from './campaign-index';
+import { bookTopUps, ledgerSum, type ServeRow } from './repo';
 import { adsService } from './service';
 import { adServing, type Decision } from './serving';
+import { servingState } from './serving-state';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -86,6 +89,29 @@ async function launch(over: Partial<TCampaignInput> = {}, owner = advertiser): P
   const id = created.json().campaign.id as string;
   const up = await upload(owner, id, await fs.readFile(audio20), 'ad.mp3', 'audio/mpeg');
   expect(up.statusCode, up.body).toBe(200);
+  expect((await call(owner, 'POST', `/api/ads/campaigns/${id}/submit`)).statusCode).toBe(200);
+  const ok = await call(admin, 'POST', `/api/admin/ads/campaigns/${id}/review`, { approve: true });
+  expect(ok.statusCode, ok.body).toBe(200);
+  return ok.json().campaign;
+}
+
+/**
+ * `launch`, giving the campaign the checked creative of an earlier audio campaign when there is one:
+ * creative uploads are rate limited per client (20 a minute), and this file is near that.
+ */
+async function launchReusing(over: Partial<TCampaignInput> = {}, owner = advertiser): Promise<TCampaign> {
+  const db = t.ctx.database.db;
+  const [src] = await db
+    .select()
+    .from(adCampaigns)
+    .where(and(eq(adCampaigns.format, 'audio'), isNotNull(adCampaigns.creativeKey)))
+    .limit(1);
+  if (!src) return launch(over, owner);
+  const created = await call(owner, 'POST', '/api/ads/campaigns', base(over));
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().campaign.id as string;
+  const { creativeKey, creativeMime, creativeSeconds } = src;
+  await db.update(adCampaigns).set({ creativeKey, creativeMime, creativeSeconds }).where(eq(adCampaigns.id, id));
   expect((await call(owner, 'POST', `/api/ads/campaigns/${id}/submit`)).statusCode).toBe(200);
   const ok = await call(admin, 'POST', `/api/admin/ads/campaigns/${id}/review`, { approve: true });
   expect(ok.statusCode, ok.body).toBe(200);
@@ -625,5 +651,199 @@ describe('serving', () => {
     expect((await call(listener, 'GET', `/api/ads/advertisers/${listener.id}`)).json().error.message).toBe(
       AD_MESSAGES.advertiserNotFound,
     );
+  });
+});
+
+describe('what the advertiser is told', () => {
+  const serve = (user: TestUser | null, trackId: string) =>
+    call(user, 'GET', `/api/ads/serve?format=audio&placement=preroll&trackId=${trackId}`);
+  const hit = (u: string) => call(null, 'GET', relative(u));
+
+  it('reports audio quartiles of counted impressions per campaign, in the dashboard and its CSV', async () => {
+    await pauseAll();
+    const c = await launchReusing({ name: 'Quartiles', cpmMicros: 4_000_000 });
+    const ads = [];
+    for (let i = 0; i < 4; i++) {
+      const ad = (await serve(await signUp(t), musicTrack)).json().ad;
+      expect(ad.campaignId).toBe(c.id);
+      ads.push(ad);
+    }
+    const [a, b, heardOnly, neverCounted] = ads;
+    t.ctx.clock.advance(3_000);
+    for (const ad of [a, b, heardOnly]) expect((await hit(ad.tracking.impression)).statusCode).toBe(204);
+    // a played to the end (each URL fetched twice: counted once), b stopped after half.
+    for (const e of ['firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const) {
+      expect((await hit(a.tracking[e])).statusCode).toBe(204);
+      await hit(a.tracking[e]);
+    }
+    await hit(b.tracking.firstQuartile);
+    await hit(b.tracking.midpoint);
+    // Quartiles of a serve whose impression was never counted are no figures.
+    await hit(neverCounted.tracking.firstQuartile);
+    await hit(neverCounted.tracking.complete);
+
+    const o = (await call(advertiser, 'GET', '/api/ads/advertiser')).json() as { campaigns: TCampaign[] };
+    const mine = o.campaigns.find((x) => x.id === c.id) as TCampaign;
+    expect(mine.stats.impressions).toBe(3);
+    expect(mine.stats.quartiles).toEqual({
+      started: 3,
+      firstQuartile: 2,
+      midpoint: 2,
+      thirdQuartile: 1,
+      complete: 1,
+      completionRate: 1 / 3,
+    });
+    // Display campaigns have none.
+    const display = (
+      await call(
+        advertiser,
+        'POST',
+        '/api/ads/campaigns',
+        base({ name: 'Banner', format: 'display', cpmMicros: 2_000_000 }),
+      )
+    ).json().campaign as TCampaign;
+    expect(display.stats.quartiles).toBeNull();
+
+    const csv = (await call(advertiser, 'GET', '/api/ads/advertiser/export.csv')).body.trim().split('\n');
+    const head = csv[0].split(',');
+    const row = csv.find((l) => l.startsWith(c.id))?.split(',') ?? [];
+    const cell = (name: string) => row[head.indexOf(name)];
+    expect(
+      ['audio_started', 'audio_q25', 'audio_q50', 'audio_q75', 'audio_complete', 'audio_completion_rate'].map(cell),
+    ).toEqual(['3', '2', '2', '1', '1', '0.3333']);
+    const displayRow = csv.find((l) => l.startsWith(display.id))?.split(',') ?? [];
+    expect(displayRow[head.indexOf('audio_q25')]).toBe('');
+    await pauseAll();
+  });
+
+  it('tells why an active campaign is not delivering when the balance cannot pay an impression, and resumes after a top-up', async () => {
+    await pauseAll();
+    const poor = await signUp(t, { role: 'advertiser' });
+    // A top-up as billing records it (a paid Checkout), booked by the minute's sweep job.
+    const topUp = async (cents: number) => {
+      await t.ctx.database.db.insert(payments).values({
+        userId: poor.id,
+        kind: 'paid',
+        purpose: 'ad_topup',
+        amountCents: cents,
+        externalId: `cs_test_poor_${cents}_${Date.now()}`,
+        occurredAt: t.ctx.clock.now(),
+      });
+      expect(await adsService(t.ctx).bookAllTopUps()).toBe(1);
+    };
+    // 1 cent = 10,000 micro-dollars: two impressions at a $5 CPM.
+    await topUp(1);
+    const c = await launchReusing({ name: 'Shoestring', cpmMicros: 5_000_000 }, poor);
+    const mine = async () => {
+      const o = (await call(poor, 'GET', '/api/ads/advertiser')).json() as { campaigns: TCampaign[] };
+      return o.campaigns.find((x) => x.id === c.id) as TCampaign;
+    };
+    expect((await mine()).deliveryIssue).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const ad = (await serve(await signUp(t), musicTrack)).json().ad;
+      expect(ad.campaignId).toBe(c.id);
+      t.ctx.clock.advance(3_000);
+      expect((await hit(ad.tracking.impression)).statusCode).toBe(204);
+    }
+    // The balance is spent: the campaign stays active (its state is the advertiser's choice) but
+    // serves nothing, and the dashboard (and its CSV) says why.
+    const held = await mine();
+    expect(held.status).toBe('active');
+    expect(held.stats.impressions).toBe(2);
+    expect(held.deliveryIssue).toBe('balance_too_low');
+    expect((await serve(await signUp(t), musicTrack)).json().ad).toBeNull();
+    const csv = (await call(poor, 'GET', '/api/ads/advertiser/export.csv')).body;
+    expect(csv).toContain('balance_too_low');
+    // Paused by its advertiser: that is the reason, not the balance.
+    const paused = await call(poor, 'POST', `/api/ads/campaigns/${c.id}/pause`);
+    expect(paused.json().campaign.deliveryIssue).toBeNull();
+    expect((await call(poor, 'POST', `/api/ads/campaigns/${c.id}/resume`)).json().campaign.deliveryIssue).toBe(
+      'balance_too_low',
+    );
+
+    // A top-up: delivery resumes by itself (before the advertiser looks), nothing to click.
+    await topUp(100);
+    expect((await serve(await signUp(t), musicTrack)).json().ad.campaignId).toBe(c.id);
+    expect((await mine()).deliveryIssue).toBeNull();
+    await call(poor, 'POST', `/api/ads/campaigns/${c.id}/pause`);
+  });
+});
+
+describe('serving state', () => {
+  it("moves other processes' spend and balances into the index, a slice per turn", async () => {
+    await pauseAll();
+    const poorer = await signUp(t, { role: 'advertiser' });
+    const db = t.ctx.database.db;
+    await db.insert(payments).values({
+      userId: poorer.id,
+      kind: 'paid',
+      purpose: 'ad_topup',
+      amountCents: 1_000,
+      externalId: `cs_test_poorer_${Date.now()}`,
+      occurredAt: t.ctx.clock.now(),
+    });
+    await adsService(t.ctx).bookAllTopUps();
+    const top = await launchReusing({ name: 'Top bid', cpmMicros: 8_000_000 }, poorer);
+    const next = await launchReusing({ name: 'Next bid', cpmMicros: 7_000_000 }, poorer);
+    // This process's index, refreshed on every look, one campaign per turn.
+    const index = new CampaignIndex(db, () => t.ctx.clock.now(), { refreshMs: 0, updateSlice: 1 });
+    await index.ready();
+    const now = t.ctx.clock.now();
+    const q = {
+      format: 'audio' as const,
+      category: 'Music',
+      contentType: 'on-demand' as const,
+      now,
+      paceFraction: 1,
+      excludeId: null,
+    };
+    expect(index.select(q)?.id).toBe(top.id);
+    // Another process spent the top campaign's budget, then the advertiser's balance.
+    await db.update(adCampaigns).set({ spentMicros: 50_000_000 }).where(eq(adCampaigns.id, top.id));
+    const settle = async (expected: string | undefined) => {
+      for (let i = 0; i < 200 && index.select(q)?.id !== expected; i++) {
+        index.usable();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(index.select(q)?.id).toBe(expected);
+    };
+    await settle(next.id);
+    await db.update(adBalances).set({ balanceMicros: 0 }).where(eq(adBalances.advertiserId, poorer.id));
+    await settle(undefined);
+    expect(index.usable()).toBe(true); // same campaigns: no full reload needed
+    await call(poorer, 'POST', `/api/ads/campaigns/${next.id}/pause`);
+  });
+
+  it('writes the serves of one turn in one statement, as given; a bad row loses no other', async () => {
+    await pauseAll();
+    const c = await launchReusing({ name: 'Writer', cpmMicros: 3_000_000 });
+    const writer = servingState(t.ctx).serves;
+    const at = new Date(Date.UTC(2026, 10, 24, 12, 0, 0, 123));
+    const row = (campaignId: string, listenerKey: string | null): ServeRow => ({
+      id: randomUUID(),
+      campaignId,
+      format: 'audio',
+      placement: 'preroll',
+      listenerKey,
+      creatorId: listenerKey && creator.id,
+      priceMicros: 3_000,
+      servedAt: at,
+      impressedAt: null,
+      quartiles: 0,
+      clickedAt: null,
+    });
+    const good = [row(c.id, 'anon:one'), row(c.id, null)];
+    // A campaign that does not exist (deleted a moment ago): its row fails, the others are written.
+    writer.add(good[0]);
+    writer.add(row(randomUUID(), 'anon:two'));
+    writer.add(good[1]);
+    await writer.settled();
+    const written = await t.ctx.database.db
+      .select()
+      .from(adServes)
+      .where(eq(adServes.campaignId, c.id))
+      .orderBy(adServes.listenerKey);
+    expect(written).toEqual([good[0], good[1]]);
+    await pauseAll();
   });
 });

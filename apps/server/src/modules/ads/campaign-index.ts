@@ -12,6 +12,9 @@ import {
 
 /** How old the snapshot may get before a decision reloads it in the background (other processes' spend). */
 export const INDEX_REFRESH_MS = 5_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Campaigns whose spend a background reload moves per turn of the event loop. */
+const UPDATE_SLICE = 2_000;
 
 interface Entry extends ServableRow {
   price: number;
@@ -34,7 +37,9 @@ export class CampaignIndex {
   private byId = new Map<string, Entry>();
   private balances = new Map<string, { micros: number }>();
   /** Per format, content type and category: the campaigns targeted there, highest bid first. */
-  private buckets = new Map<string, Entry[]>();
+  private buckets = new Map<AdFormat, Map<AdContentType, Map<string | null, Entry[]>>>();
+  private dayNumber = Number.NaN;
+  private dayText = '';
   private loadedAt = Number.NEGATIVE_INFINITY;
   private dirty = true;
   private loading: Promise<void> | null = null;
@@ -48,6 +53,8 @@ export class CampaignIndex {
   constructor(
     private readonly db: Db,
     private readonly today: () => Date,
+    /** Tests shorten these: how old the spend may get, and how many campaigns one turn moves. */
+    private readonly options = { refreshMs: INDEX_REFRESH_MS, updateSlice: UPDATE_SLICE },
   ) {}
 
   /** A campaign or a balance changed: the next decision reads a fresh snapshot. */
@@ -58,7 +65,7 @@ export class CampaignIndex {
   /** Whether a decision may use the snapshot as it is (a reload of the spend is started behind when due). */
   usable(): boolean {
     if (this.dirty) return false;
-    if (performance.now() - this.loadedAt > INDEX_REFRESH_MS && !this.loading && !this.reloadQueued) {
+    if (performance.now() - this.loadedAt > this.options.refreshMs && !this.loading && !this.reloadQueued) {
       // Started after this turn of the event loop: no part of the decision that noticed it.
       this.reloadQueued = true;
       setImmediate(() => {
@@ -76,7 +83,7 @@ export class CampaignIndex {
       if (this.loading) await this.loading.catch(() => {});
       return this.reload();
     }
-    if (performance.now() - this.loadedAt > INDEX_REFRESH_MS) void this.reload().catch(() => {});
+    if (performance.now() - this.loadedAt > this.options.refreshMs) void this.reload().catch(() => {});
   }
 
   private reload(): Promise<void> {
@@ -90,7 +97,7 @@ export class CampaignIndex {
       try {
         const day = utcDay(this.today());
         if (full) this.install(await servableCampaigns(this.db, day), day);
-        else this.update(await servableSpend(this.db, day), day);
+        else await this.update(await servableSpend(this.db, day), day);
         this.loadedAt = started;
         for (const { c, at } of this.chargedDuringLoad ?? []) this.apply(c, at);
       } catch (e) {
@@ -118,31 +125,55 @@ export class CampaignIndex {
   /**
    * The spend and balances read again for the same campaigns, moved in place (the buckets stay).
    * A campaign that appeared or left (another process changed it, its message not here yet) makes
-   * the next decision read the whole snapshot.
+   * the next decision read the whole snapshot. Parsed in slices of UPDATE_SLICE campaigns, one
+   * turn of the event loop each: 10,000 at once held decisions waiting behind it for several ms
+   * (cpu-prof of bench/ads); decisions between two slices see some campaigns moved, some not yet,
+   * each of them as the database had it a moment ago or as this process last charged it.
    */
-  private update(packed: string, day: string) {
+  private async update(packed: string, day: string) {
     let seen = 0;
-    for (const item of packed ? packed.split(',') : []) {
-      const [id, spent, daySpent, balanceMicros] = item.split(':');
-      const e = this.byId.get(id);
+    let from = 0;
+    let sliced = 0;
+    while (from < packed.length) {
+      let end = packed.indexOf(',', from);
+      if (end < 0) end = packed.length;
+      const a = packed.indexOf(':', from);
+      const b = packed.indexOf(':', a + 1);
+      const c = packed.indexOf(':', b + 1);
+      const e = this.byId.get(packed.slice(from, a));
+      from = end + 1;
       if (!e) {
         this.dirty = true;
-        continue;
+      } else {
+        seen++;
+        e.spentMicros = Number(packed.slice(a + 1, b));
+        e.day = day;
+        e.daySpentMicros = Number(packed.slice(b + 1, c));
+        e.completed = false;
+        const balance = this.balances.get(e.advertiserId);
+        if (balance) balance.micros = Number(packed.slice(c + 1, end));
       }
-      seen++;
-      e.spentMicros = Number(spent);
-      e.day = day;
-      e.daySpentMicros = Number(daySpent);
-      e.completed = false;
-      const balance = this.balances.get(e.advertiserId);
-      if (balance) balance.micros = Number(balanceMicros);
+      if (++sliced === this.options.updateSlice && from < packed.length) {
+        sliced = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
     if (seen !== this.entries.length) this.dirty = true;
   }
 
   private bucket(format: AdFormat, contentType: AdContentType, category: string | null): Entry[] {
-    const key = `${format}|${contentType}|${category ?? ''}`;
-    let list = this.buckets.get(key);
+    // Nested maps, not a joined key: a decision builds no string to find its bucket.
+    let byType = this.buckets.get(format);
+    if (!byType) {
+      byType = new Map();
+      this.buckets.set(format, byType);
+    }
+    let byCategory = byType.get(contentType);
+    if (!byCategory) {
+      byCategory = new Map();
+      byType.set(contentType, byCategory);
+    }
+    let list = byCategory.get(category);
     if (!list) {
       list = this.entries.filter(
         (e) =>
@@ -151,23 +182,35 @@ export class CampaignIndex {
           (e.categories.length === 0 || (category !== null && e.categories.includes(category))),
       );
       // Highest bid first: the snapshot is read in that order and filtering keeps it.
-      this.buckets.set(key, list);
+      byCategory.set(category, list);
     }
     return list;
+  }
+
+  /** 'YYYY-MM-DD' of a moment, kept for the day: a decision allocates no string for it. */
+  private dayOf(ms: number): string {
+    const n = Math.floor(ms / DAY_MS);
+    if (n !== this.dayNumber) {
+      this.dayNumber = n;
+      this.dayText = utcDay(new Date(ms));
+    }
+    return this.dayText;
   }
 
   /**
    * The same selection as `repo.selectionSql`, in memory: active, in schedule, targeted, total
    * budget, today's paced share and the balance left for one more impression; highest bid, then
    * furthest behind its daily pace, then chance. Scans from the highest bid and stops below it.
+   * Returns the index's own entry (read-only for the caller): the decision copies nothing.
    */
   select(q: SelectionQuery): Candidate | null {
     const now = q.now.getTime();
-    const day = utcDay(q.now);
-    let best: Entry[] = [];
+    const day = this.dayOf(now);
+    let best: Entry | null = null;
+    let ties = 0;
     let bestRatio = Number.POSITIVE_INFINITY;
     for (const e of this.bucket(q.format, q.contentType, q.category)) {
-      if (best.length && e.cpmMicros < best[0].cpmMicros) break;
+      if (best && e.cpmMicros < best.cpmMicros) break;
       if (e.completed || e.id === q.excludeId) continue;
       if (q.size && (e.creativeWidth !== q.size.width || e.creativeHeight !== q.size.height)) continue;
       if (e.startsAt.getTime() > now || (e.endsAt && e.endsAt.getTime() <= now)) continue;
@@ -177,24 +220,16 @@ export class CampaignIndex {
       if (daySpent + e.price > Math.max(e.price, Math.floor(e.dailyBudgetMicros * q.paceFraction))) continue;
       const ratio = daySpent / e.dailyBudgetMicros;
       if (ratio < bestRatio) {
-        best = [e];
+        best = e;
+        ties = 1;
         bestRatio = ratio;
-      } else if (ratio === bestRatio) best.push(e);
+      } else if (ratio === bestRatio) {
+        // Chance among equals without a list: the k-th tie replaces the pick with probability 1/k.
+        ties++;
+        if (Math.random() * ties < 1) best = e;
+      }
     }
-    if (!best.length) return null;
-    const e = best[Math.floor(Math.random() * best.length)];
-    return {
-      id: e.id,
-      cpmMicros: e.cpmMicros,
-      name: e.name,
-      format: e.format,
-      creativeKey: e.creativeKey,
-      creativeMime: e.creativeMime,
-      creativeSeconds: e.creativeSeconds,
-      creativeWidth: e.creativeWidth,
-      creativeHeight: e.creativeHeight,
-      sponsoredText: e.sponsoredText,
-    };
+    return best;
   }
 
   /** This process charged an impression: the snapshot moves by it without a reload. */

@@ -1,8 +1,41 @@
-import type { TAdLedgerEntry, TCampaign, TCampaignDay } from '@wavecast/shared';
-import type { CampaignRow } from './repo';
+import {
+  type AdDeliveryIssue,
+  impressionPriceMicros,
+  type TAdLedgerEntry,
+  type TAudioQuartiles,
+  type TCampaign,
+  type TCampaignDay,
+} from '@wavecast/shared';
+import type { CampaignRow, QuartileCounts } from './repo';
+
+/** What a campaign's row does not hold: its quartile reports and its advertiser's balance. */
+export interface CampaignFigures {
+  /** Quartile reports of its counted impressions (none reported when absent). */
+  quartiles?: QuartileCounts;
+  /** The advertiser's balance; without it no delivery issue is told. */
+  balanceMicros?: number;
+  publicUrl?: string;
+}
+
+const NO_QUARTILES: QuartileCounts = { firstQuartile: 0, midpoint: 0, thirdQuartile: 0, complete: 0 };
+
+export function presentQuartiles(impressions: number, q: QuartileCounts = NO_QUARTILES): TAudioQuartiles {
+  return { started: impressions, ...q, completionRate: impressions ? q.complete / impressions : 0 };
+}
+
+/**
+ * An active campaign the serving skips for its advertiser's reason: the balance cannot pay one
+ * more impression at its bid (the same test as the selection's). It serves again by itself once
+ * a top-up or credit lands (those reload the serving index).
+ */
+export function deliveryIssue(c: CampaignRow, balanceMicros?: number): AdDeliveryIssue | null {
+  if (c.status !== 'active' || balanceMicros === undefined) return null;
+  return balanceMicros < impressionPriceMicros(c.cpmMicros) ? 'balance_too_low' : null;
+}
 
 /** A campaign as its advertiser (and the review queue) sees it, with its figures. */
-export function presentCampaign(c: CampaignRow, publicUrl = ''): TCampaign {
+export function presentCampaign(c: CampaignRow, figures: CampaignFigures = {}): TCampaign {
+  const publicUrl = figures.publicUrl ?? '';
   return {
     id: c.id,
     advertiserId: c.advertiserId,
@@ -35,7 +68,9 @@ export function presentCampaign(c: CampaignRow, publicUrl = ''): TCampaign {
       ctr: c.impressions ? c.clicks / c.impressions : 0,
       spentMicros: c.spentMicros,
       remainingMicros: Math.max(0, c.totalBudgetMicros - c.spentMicros),
+      quartiles: c.format === 'audio' ? presentQuartiles(c.impressions, figures.quartiles) : null,
     },
+    deliveryIssue: deliveryIssue(c, figures.balanceMicros),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
@@ -89,6 +124,13 @@ export function campaignsCsv(rows: TCampaign[]): string {
     'spent_usd',
     'remaining_usd',
     'cpm_usd',
+    'delivery',
+    'audio_started',
+    'audio_q25',
+    'audio_q50',
+    'audio_q75',
+    'audio_complete',
+    'audio_completion_rate',
   ];
   const lines = rows.map((c) =>
     [
@@ -102,6 +144,18 @@ export function campaignsCsv(rows: TCampaign[]): string {
       (c.stats.spentMicros / 1e6).toFixed(6),
       (c.stats.remainingMicros / 1e6).toFixed(6),
       (c.cpmMicros / 1e6).toFixed(2),
+      c.deliveryIssue ?? '',
+      // Display and sponsored campaigns have no quartiles: empty cells, not zeros.
+      ...(c.stats.quartiles
+        ? [
+            c.stats.quartiles.started,
+            c.stats.quartiles.firstQuartile,
+            c.stats.quartiles.midpoint,
+            c.stats.quartiles.thirdQuartile,
+            c.stats.quartiles.complete,
+            c.stats.quartiles.completionRate.toFixed(4),
+          ]
+        : ['', '', '', '', '', '']),
     ]
       .map(csvCell)
       .join(','),

@@ -1,6 +1,6 @@
 import type { AdCampaignStatus, AdContentType, AdFormat, AdPlacement } from '@wavecast/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { adBalances, adCampaignDays, adCampaigns, adLedger, adServes, payments, users } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -317,9 +317,50 @@ export async function listenerHistory(db: Db, listenerKey: string, format: AdFor
   return { lastCampaignId: r?.last ?? null, lastHeardAt: r?.heard ? new Date(r.heard).getTime() : null };
 }
 
+/** Serves to write, column by column (one array per column: the INSERT has 8 parameters however many). */
+export interface ServeColumns {
+  id: string[];
+  campaignId: string[];
+  format: AdFormat[];
+  placement: AdPlacement[];
+  listenerKey: (string | null)[];
+  creatorId: (string | null)[];
+  priceMicros: number[];
+  servedAt: Date[];
+}
+
+export const emptyServeColumns = (): ServeColumns => ({
+  id: [],
+  campaignId: [],
+  format: [],
+  placement: [],
+  listenerKey: [],
+  creatorId: [],
+  priceMicros: [],
+  servedAt: [],
+});
+
+// One fixed statement with one array parameter per column: its text never changes (no builder, no
+// SQL string growing with the rows), so writing 200 serves costs the process a few arrays.
+const INSERT_SERVES = `
+  INSERT INTO ad_serves (id, campaign_id, format, placement, listener_key, creator_id, price_micros, served_at)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[],
+                       $8::timestamptz[])`;
+
 /** Serves written in one statement (the decision records them just after answering). */
-export async function insertServes(db: Db, rows: (typeof adServes.$inferInsert)[]): Promise<void> {
-  if (rows.length) await db.insert(adServes).values(rows);
+export async function insertServes(database: Pick<Database, 'query'>, c: ServeColumns): Promise<void> {
+  if (!c.id.length) return;
+  await database.query(INSERT_SERVES, [
+    c.id,
+    c.campaignId,
+    c.format,
+    c.placement,
+    c.listenerKey,
+    c.creatorId,
+    c.priceMicros,
+    // As text: both drivers (node-postgres, PGlite) take a text[] the same way.
+    c.servedAt.map((d) => d.toISOString()),
+  ]);
 }
 
 export async function insertServe(
@@ -469,6 +510,51 @@ export async function markQuartile(db: Db, serveId: string, bit: number): Promis
     .where(and(eq(adServes.id, serveId), sql`(${adServes.quartiles} & ${bit}) = 0`))
     .returning({ id: adServes.id });
   return rows.length > 0;
+}
+
+/** Quartile reports of counted impressions, per campaign. */
+export interface QuartileCounts {
+  firstQuartile: number;
+  midpoint: number;
+  thirdQuartile: number;
+  complete: number;
+}
+
+/**
+ * How many counted impressions of each campaign reported each quartile (bits of
+ * `ad_serves.quartiles`), in one statement over the campaign index. A quartile of a serve that was
+ * never counted (too short, capped, over budget) is left out: the figures stay ≤ the impressions.
+ */
+export async function quartilesOf(db: Db, campaignIds: string[]): Promise<Map<string, QuartileCounts>> {
+  const out = new Map<string, QuartileCounts>();
+  if (!campaignIds.length) return out;
+  const bit = (b: number) => sql<number>`(count(*) FILTER (WHERE (${adServes.quartiles} & ${b}) <> 0))::int`;
+  const rows = await db
+    .select({
+      id: adServes.campaignId,
+      firstQuartile: bit(1),
+      midpoint: bit(2),
+      thirdQuartile: bit(4),
+      complete: bit(8),
+    })
+    .from(adServes)
+    .where(
+      and(
+        inArray(adServes.campaignId, campaignIds),
+        sql`${adServes.impressedAt} IS NOT NULL`,
+        sql`${adServes.quartiles} <> 0`,
+      ),
+    )
+    .groupBy(adServes.campaignId);
+  for (const r of rows) {
+    out.set(r.id, {
+      firstQuartile: Number(r.firstQuartile),
+      midpoint: Number(r.midpoint),
+      thirdQuartile: Number(r.thirdQuartile),
+      complete: Number(r.complete),
+    });
+  }
+  return out;
 }
 
 /** Counts a click once (the serve's first), on the campaign and its day. */

@@ -56,6 +56,19 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
   const advertiser = () => ({ access: 'advertiser' as const, ...writeLimit });
 
+  /** Campaigns with their quartiles (audio) and whether the balance holds them back. */
+  async function presentAll(campaigns: repo.CampaignRow[], balanceMicros: number) {
+    const audio = campaigns.filter((c) => c.format === 'audio').map((c) => c.id);
+    const quartiles = await repo.quartilesOf(db, audio);
+    return campaigns.map((c) => presentCampaign(c, { quartiles: quartiles.get(c.id), balanceMicros }));
+  }
+
+  /** One campaign as its advertiser sees it (the answer to an action). */
+  async function presentOwn(c: repo.CampaignRow) {
+    const [one] = await presentAll([c], await repo.balanceOf(db, c.advertiserId));
+    return one;
+  }
+
   async function overview(user: SessionUser) {
     const balanceMicros = await ads.balance(user.id);
     const [campaigns, days, ledger] = await Promise.all([ads.list(user), ads.days(user.id), ads.ledger(user.id)]);
@@ -63,7 +76,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
       advertiser: { id: user.id, displayName: user.displayName, email: user.email },
       balanceMicros,
       payingEnabled: ads.payingEnabled(),
-      campaigns: campaigns.map((c) => presentCampaign(c)),
+      campaigns: await presentAll(campaigns, balanceMicros),
       days: days.map(presentDay),
       ledger: ledger.map(presentLedger),
     };
@@ -79,7 +92,8 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/ads/advertiser/export.csv',
     { config: { access: 'advertiser' }, schema: { tags } },
     async (req, reply) => {
-      const rows = (await ads.list(signedInUser(req))).map((c) => presentCampaign(c));
+      const user = signedInUser(req);
+      const rows = await presentAll(await ads.list(user), await ads.balance(user.id));
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="campaigns.csv"');
@@ -93,7 +107,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const c = await ads.create(signedInUser(req), req.body);
       reply.code(201);
-      return { campaign: presentCampaign(c), message: AD_MESSAGES.campaignCreated };
+      return { campaign: await presentOwn(c), message: AD_MESSAGES.campaignCreated };
     },
   );
 
@@ -106,7 +120,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = signedInUser(req);
       const c = await ads.get(user, req.params.id);
-      return { campaign: presentCampaign(c), days: (await ads.days(user.id, c.id)).map(presentDay) };
+      return { campaign: await presentOwn(c), days: (await ads.days(user.id, c.id)).map(presentDay) };
     },
   );
 
@@ -114,7 +128,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/ads/campaigns/:id',
     { config: advertiser(), schema: { tags, params: ZId, body: ZCampaignInput, response: { 200: ZCampaignAnswer } } },
     async (req) => ({
-      campaign: presentCampaign(await ads.update(signedInUser(req), req.params.id, req.body)),
+      campaign: await presentOwn(await ads.update(signedInUser(req), req.params.id, req.body)),
       message: AD_MESSAGES.campaignSaved,
     }),
   );
@@ -128,7 +142,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
       `/api/ads/campaigns/:id/${action}`,
       { config: advertiser(), schema: { tags, params: ZId, response: { 200: ZCampaignAnswer } } },
       async (req) => ({
-        campaign: presentCampaign(await ads[action](signedInUser(req), req.params.id)),
+        campaign: await presentOwn(await ads[action](signedInUser(req), req.params.id)),
         message,
       }),
     );
@@ -150,7 +164,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
         if (!part) throw badRequest('Send the creative as a multipart/form-data file.');
         try {
           const c = await ads.setCreative(user, req.params.id, part);
-          return { campaign: presentCampaign(c), message: AD_MESSAGES.creativeSaved };
+          return { campaign: await presentOwn(c), message: AD_MESSAGES.creativeSaved };
         } catch (e) {
           part.file.resume();
           throw e;
@@ -201,7 +215,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const c = await ads.review(signedInUser(req), req.params.id, req.body.approve, req.body.note);
-      return { campaign: presentCampaign(c), message: req.body.approve ? AD_MESSAGES.approved : AD_MESSAGES.rejected };
+      return { campaign: await presentOwn(c), message: req.body.approve ? AD_MESSAGES.approved : AD_MESSAGES.rejected };
     },
   );
 

@@ -1,7 +1,7 @@
-import type { AdFormat } from '@wavecast/shared';
+import type { AdContentType, AdFormat } from '@wavecast/shared';
 import type { AppContext } from '../../context';
-import type { adServes } from '../../db/schema';
 import { CampaignIndex } from './campaign-index';
+import type { ServeRow } from './repo';
 import * as repo from './repo';
 
 const ADS_TOPIC = 'internal:ads';
@@ -22,46 +22,69 @@ export interface ContentFacts {
   creatorId: string;
 }
 
+export type ContentKind = 'track' | 'stream';
+
+/** Facts as kept: with the content type an ad there targets, and until when they are trusted. */
+interface KeptFacts extends ContentFacts {
+  type: AdContentType;
+  until: number;
+  refreshing?: boolean;
+}
+
 /**
  * Serves are recorded just after the decision answers: rows gathered within one turn of the event
- * loop go in one INSERT. A tracking URL is only counted seconds later (an impression after 1–2 s);
- * one that reaches this process first waits for the write (`settled`).
+ * loop go in one INSERT, kept as columns from the start (`repo.insertServes`: a fixed statement
+ * with 8 array parameters). A tracking URL is only counted seconds later (an impression after
+ * 1–2 s); one that reaches this process first waits for the write (`settled`).
  */
 class ServeWriter {
-  private queue: (typeof adServes.$inferInsert)[] = [];
+  private queue: repo.ServeColumns = repo.emptyServeColumns();
   private writing: Promise<void> = Promise.resolve();
   private scheduled = false;
 
   constructor(private readonly ctx: AppContext) {}
 
-  add(row: typeof adServes.$inferInsert): void {
-    this.queue.push(row);
+  add(row: ServeRow): void {
+    const q = this.queue;
+    q.id.push(row.id);
+    q.campaignId.push(row.campaignId);
+    q.format.push(row.format);
+    q.placement.push(row.placement);
+    q.listenerKey.push(row.listenerKey);
+    q.creatorId.push(row.creatorId);
+    q.priceMicros.push(row.priceMicros);
+    q.servedAt.push(row.servedAt);
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      const rows = this.queue;
-      this.queue = [];
-      this.writing = this.writing.then(() => this.write(rows));
-    });
+    setImmediate(this.flush);
   }
 
-  private async write(rows: (typeof adServes.$inferInsert)[]) {
-    const db = this.ctx.database.db;
+  private readonly flush = () => {
+    this.scheduled = false;
+    const rows = this.queue;
+    this.queue = repo.emptyServeColumns();
+    this.writing = this.writing.then(() => this.write(rows));
+  };
+
+  private async write(rows: repo.ServeColumns) {
     try {
-      await repo.insertServes(db, rows);
+      await repo.insertServes(this.ctx.database, rows);
     } catch {
       // One bad row (a campaign deleted a moment ago) must not lose the others: one at a time.
-      for (const row of rows) {
+      for (let i = 0; i < rows.id.length; i++) {
+        const one = repo.emptyServeColumns();
+        for (const k of Object.keys(one) as (keyof repo.ServeColumns)[]) (one[k] as unknown[]).push(rows[k][i]);
         // A serve not written: its tracking URLs are refused (unknown serve), nothing counted or charged.
-        await repo.insertServes(db, [row]).catch((e: unknown) => console.error('ads: recording a serve failed', e));
+        await repo
+          .insertServes(this.ctx.database, one)
+          .catch((e: unknown) => console.error('ads: recording a serve failed', e));
       }
     }
   }
 
   /** Resolves once every serve recorded so far is written. */
   async settled(): Promise<void> {
-    while (this.scheduled || this.queue.length) await new Promise((r) => setImmediate(r));
+    while (this.scheduled || this.queue.id.length) await new Promise((r) => setImmediate(r));
     await this.writing;
   }
 }
@@ -74,8 +97,11 @@ class ServeWriter {
 export class AdServingState {
   readonly index: CampaignIndex;
   readonly serves: ServeWriter;
-  private readonly listeners = new Map<string, ListenerMemory>();
-  private readonly content = new Map<string, ContentFacts & { until: number; refreshing?: boolean }>();
+  /** Per format, by listener key: no joined key string is built per decision. */
+  private readonly listeners = new Map<AdFormat, Map<string, ListenerMemory>>();
+  private listenerCount = 0;
+  /** Tracks' and streams' facts, by id. */
+  private readonly content = { track: new Map<string, KeptFacts>(), stream: new Map<string, KeptFacts>() };
 
   constructor(private readonly ctx: AppContext) {
     this.index = new CampaignIndex(ctx.database.db, () => ctx.clock.now());
@@ -93,33 +119,49 @@ export class AdServingState {
       .catch((e: unknown) => console.error('ads: publishing a change failed', e));
   }
 
+  private listenersOf(format: AdFormat): Map<string, ListenerMemory> {
+    let m = this.listeners.get(format);
+    if (!m) {
+      m = new Map();
+      this.listeners.set(format, m);
+    }
+    return m;
+  }
+
+  private remember(format: AdFormat, listenerKey: string, entry: ListenerMemory): void {
+    if (this.listenerCount >= MEMORY_MAX) {
+      this.listeners.clear();
+      this.listenerCount = 0;
+    }
+    this.listenersOf(format).set(listenerKey, entry);
+    this.listenerCount++;
+  }
+
   /** The listener's memory if this process has it. */
   knownHistory(listenerKey: string, format: AdFormat): ListenerMemory | undefined {
-    return this.listeners.get(`${format}|${listenerKey}`);
+    return this.listeners.get(format)?.get(listenerKey);
   }
 
   async history(listenerKey: string, format: AdFormat): Promise<ListenerMemory> {
-    const key = `${format}|${listenerKey}`;
-    const known = this.listeners.get(key);
+    const known = this.knownHistory(listenerKey, format);
     if (known) return known;
     const read = await repo.listenerHistory(this.ctx.database.db, listenerKey, format);
     // Another decision for the same listener may have answered meanwhile: it is the newer.
-    const again = this.listeners.get(key);
+    const again = this.knownHistory(listenerKey, format);
     if (again) return again;
-    if (this.listeners.size >= MEMORY_MAX) this.listeners.clear();
     const entry = { lastCampaignId: read.lastCampaignId, heardAt: read.lastHeardAt };
-    this.listeners.set(key, entry);
+    this.remember(format, listenerKey, entry);
     return entry;
   }
 
   served(listenerKey: string, format: AdFormat, campaignId: string): void {
-    const entry = this.listeners.get(`${format}|${listenerKey}`);
+    const entry = this.knownHistory(listenerKey, format);
     if (entry) entry.lastCampaignId = campaignId;
-    else this.listeners.set(`${format}|${listenerKey}`, { lastCampaignId: campaignId, heardAt: null });
+    else this.remember(format, listenerKey, { lastCampaignId: campaignId, heardAt: null });
   }
 
   heard(listenerKey: string, format: AdFormat, at: Date): void {
-    const entry = this.listeners.get(`${format}|${listenerKey}`);
+    const entry = this.knownHistory(listenerKey, format);
     if (entry) entry.heardAt = at.getTime();
   }
 
@@ -127,9 +169,11 @@ export class AdServingState {
    * A content's facts as last read, used at most CONTENT_CACHE_MS; in their last
    * CONTENT_REFRESH_AHEAD_MS they are read again behind the decisions (`refresh`, once at a time),
    * so content asked for often never waits. A content that became hidden is forgotten by that read.
+   * The kept object itself is returned (read-only for the caller).
    */
-  contentFacts(key: string, refresh: () => Promise<ContentFacts | null>): ContentFacts | null {
-    const hit = this.content.get(key);
+  contentFacts(kind: ContentKind, id: string, refresh: () => Promise<ContentFacts | null>): KeptFacts | null {
+    const kept = this.content[kind];
+    const hit = kept.get(id);
     const now = performance.now();
     if (!hit || hit.until <= now) return null;
     if (hit.until - now < CONTENT_REFRESH_AHEAD_MS && !hit.refreshing) {
@@ -137,7 +181,7 @@ export class AdServingState {
       // Started after this turn of the event loop: building the query is no part of the decision.
       void new Promise<void>((resolve) => setImmediate(resolve))
         .then(refresh)
-        .then((facts) => (facts ? this.rememberContent(key, facts) : this.content.delete(key)))
+        .then((facts) => (facts ? this.rememberContent(kind, id, facts) : kept.delete(id)))
         .catch(() => {
           hit.refreshing = false;
         });
@@ -145,9 +189,15 @@ export class AdServingState {
     return hit;
   }
 
-  rememberContent(key: string, facts: ContentFacts): void {
-    if (this.content.size >= MEMORY_MAX) this.content.clear();
-    this.content.set(key, { ...facts, until: performance.now() + CONTENT_CACHE_MS });
+  rememberContent(kind: ContentKind, id: string, facts: ContentFacts): void {
+    const kept = this.content[kind];
+    if (kept.size >= MEMORY_MAX) kept.clear();
+    kept.set(id, {
+      category: facts.category,
+      creatorId: facts.creatorId,
+      type: kind === 'track' ? 'on-demand' : 'live',
+      until: performance.now() + CONTENT_CACHE_MS,
+    });
   }
 }
 

@@ -83,14 +83,9 @@ export function adServing(ctx: AppContext) {
 
   /** The content's facts if kept (public content read less than a minute ago), else null. */
   function knownContent(req: AdRequest) {
-    if (req.trackId) {
-      const known = state.contentFacts(`t:${req.trackId}`, () => readTrack(req.trackId as string, null));
-      return known && { category: known.category, creatorId: known.creatorId, type: 'on-demand' as const };
-    }
-    if (req.streamId) {
-      const known = state.contentFacts(`s:${req.streamId}`, () => readStream(req.streamId as string));
-      return known && { category: known.category, creatorId: known.creatorId, type: 'live' as const };
-    }
+    // The kept facts themselves (no copy per decision).
+    if (req.trackId) return state.contentFacts('track', req.trackId, () => readTrack(req.trackId as string, null));
+    if (req.streamId) return state.contentFacts('stream', req.streamId, () => readStream(req.streamId as string));
     return { category: req.category ?? null, type: 'on-demand' as const, creatorId: null };
   }
 
@@ -121,7 +116,7 @@ export function adServing(ctx: AppContext) {
   ): Promise<{ category: string | null; type: AdContentType; creatorId: string | null }> {
     if (req.trackId) {
       let t = await readTrack(req.trackId, null);
-      if (t) state.rememberContent(`t:${req.trackId}`, t);
+      if (t) state.rememberContent('track', req.trackId, t);
       else if (req.user) t = await readTrack(req.trackId, req.user.id);
       if (!t) throw new AppError('NOT_FOUND', 'Audio not found');
       return { ...t, type: 'on-demand' };
@@ -129,7 +124,7 @@ export function adServing(ctx: AppContext) {
     if (req.streamId) {
       const facts = await readStream(req.streamId);
       if (!facts) throw new AppError('NOT_FOUND', 'Stream not found');
-      state.rememberContent(`s:${req.streamId}`, facts);
+      state.rememberContent('stream', req.streamId, facts);
       return { ...facts, type: 'live' };
     }
     return { category: req.category ?? null, type: 'on-demand', creatorId: null };

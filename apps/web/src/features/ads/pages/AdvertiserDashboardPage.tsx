@@ -147,8 +147,23 @@ function totals(campaigns: TCampaign[]) {
 
 function Overview({ data }: { data: TAdvertiserOverview }) {
   const t = totals(data.campaigns);
+  const held = data.campaigns.filter((c) => c.deliveryIssue === 'balance_too_low').length;
   return (
     <div className="space-y-6">
+      {held > 0 && (
+        <p
+          className="rounded-card border border-error/40 bg-surface px-4 py-3 text-sm"
+          role="status"
+          data-testid="ads-balance-low"
+        >
+          {held === 1 ? '1 active campaign is' : `${held} active campaigns are`} not delivering: your balance cannot pay
+          for one more impression.{' '}
+          <NavLink to="/dashboard/advertiser/billing" className="font-medium underline">
+            Top up
+          </NavLink>{' '}
+          and delivery resumes by itself.
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Stat label="Impressions" value={String(t.impressions)} testId="ads-impressions" />
         <Stat label="Clicks" value={String(t.clicks)} testId="ads-clicks" />
@@ -229,6 +244,14 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
             <span data-testid="campaign-status">{STATUS_LABEL[c.status]}</span>
           </p>
           {c.reviewNote && <p className="mt-1 text-sm text-error">Rejected: {c.reviewNote}</p>}
+          {c.deliveryIssue === 'balance_too_low' && (
+            <p className="mt-1 text-sm text-error" role="status" data-testid="campaign-balance-low">
+              {AD_MESSAGES.balanceTooLow}{' '}
+              <NavLink to="/dashboard/advertiser/billing" className="underline">
+                Top up
+              </NavLink>
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <label className="inline-flex cursor-pointer items-center rounded-lg border border-border px-3 py-1.5 text-sm">
@@ -291,6 +314,15 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
         <Fact label="Spend" value={formatMicros(c.stats.spentMicros)} />
         <Fact label="Remaining budget" value={formatMicros(c.stats.remainingMicros)} />
       </dl>
+      {c.stats.quartiles && (
+        <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5" aria-label="Audio quartiles">
+          <Fact label="25% heard" value={String(c.stats.quartiles.firstQuartile)} />
+          <Fact label="50% heard" value={String(c.stats.quartiles.midpoint)} />
+          <Fact label="75% heard" value={String(c.stats.quartiles.thirdQuartile)} />
+          <Fact label="Completed" value={String(c.stats.quartiles.complete)} />
+          <Fact label="Completion rate" value={pct(c.stats.quartiles.completionRate)} />
+        </dl>
+      )}
       {chart && <div className="mt-4">{days.data ? <DayChart days={days.data} /> : <Spinner />}</div>}
       {editing && (
         <div className="mt-4">
@@ -336,6 +368,7 @@ function Analytics({ data }: { data: TAdvertiserOverview }) {
         </a>
       </div>
       <DayChart days={data.days} />
+      <QuartileTable campaigns={data.campaigns} />
       <table className="w-full text-sm">
         <thead className="text-left text-muted">
           <tr>
@@ -357,6 +390,48 @@ function Analytics({ data }: { data: TAdvertiserOverview }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Audio campaigns: of the impressions (started, ≥ 2 s), how many reached each quartile. */
+function QuartileTable({ campaigns }: { campaigns: TCampaign[] }) {
+  const audio = campaigns.filter((c) => c.stats.quartiles);
+  if (!audio.length) return null;
+  return (
+    <section aria-label="Audio quartiles">
+      <h2 className="mb-2 text-lg font-semibold">Audio quartiles</h2>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm" data-testid="quartile-table">
+          <thead className="text-left text-muted">
+            <tr>
+              <th className="py-2">Campaign</th>
+              <th>Started</th>
+              <th>25%</th>
+              <th>50%</th>
+              <th>75%</th>
+              <th>Complete</th>
+              <th>Completion rate</th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {audio.map((c) => {
+              const q = c.stats.quartiles as NonNullable<TCampaign['stats']['quartiles']>;
+              return (
+                <tr key={c.id} className="border-t border-border" data-testid="quartile-row">
+                  <td className="py-2">{c.name}</td>
+                  <td>{q.started}</td>
+                  <td>{q.firstQuartile}</td>
+                  <td>{q.midpoint}</td>
+                  <td>{q.thirdQuartile}</td>
+                  <td>{q.complete}</td>
+                  <td>{pct(q.completionRate)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
