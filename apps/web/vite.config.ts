@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+const here = path.dirname(new URL(import.meta.url).pathname);
+
 /**
  * Writes Brotli and gzip copies next to every text file of the build (the server sends them to
  * browsers that accept them, @fastify/static `preCompressed`): compressed once at build time at
@@ -31,6 +33,8 @@ export function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  // Every bare `zod` import goes through a module that turns zod's JIT off first (lib/zod-jitless.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: path.join(here, 'src/lib/zod-jitless.ts') }] },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
