@@ -30,6 +30,16 @@ export function buildWebIfStale({ force = false, outDir = path.join(root, 'apps/
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
   });
+  // The server's render of a page's first view (apps/web/src/server-entry.tsx, ADR 0022): beside
+  // the build, `<outDir>-ssr`, not inside it (it is not a public file).
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--ssr', 'src/server-entry.tsx', '--outDir', `${outDir}-ssr`, '--emptyOutDir'],
+    {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+    },
+  );
   // The embeddable player: its own small entry, into the same output (apps/web/vite.embed.config.ts).
   execFileSync(
     'npx',

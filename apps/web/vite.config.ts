@@ -15,7 +15,8 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 export function precompress(): Plugin {
   return {
     name: 'wavecast-precompress',
-    apply: 'build',
+    // The browser's build only (not the server's first-view render, src/server-entry.tsx).
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const name of Object.keys(bundle)) {
@@ -31,7 +32,7 @@ export function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   // Every bare `zod` import goes through a module that turns zod's JIT off first (lib/zod-jitless.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(here, 'src/lib/zod-jitless.ts') }] },
@@ -39,5 +40,7 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
   // The manifest tells the server each route's chunks, to preload with the HTML (ADR 0022).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', sourcemap: false, copyPublicDir: false }
+    : { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
+}));

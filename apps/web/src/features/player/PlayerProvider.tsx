@@ -73,6 +73,35 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   return <PlayerContext.Provider value={engine}>{children}</PlayerContext.Provider>;
 }
 
+const IDLE: PlayerState = {
+  current: null,
+  queue: [],
+  hasPrevious: false,
+  playing: false,
+  duration: 0,
+  volume: 1,
+  muted: false,
+  rate: 1,
+  chapters: [],
+};
+
+/**
+ * A player with nothing loaded, for the server's render of a first view (web/src/server-entry.tsx):
+ * no <audio>, no browser; reading its state is all a first render does.
+ */
+export function IdlePlayerProvider({ children }: { children: ReactNode }) {
+  const [idle] = useState(
+    () =>
+      ({
+        getState: () => IDLE,
+        getTime: () => 0,
+        subscribe: () => () => {},
+        subscribeTime: () => () => {},
+      }) as unknown as PlayerEngine,
+  );
+  return <PlayerContext.Provider value={idle}>{children}</PlayerContext.Provider>;
+}
+
 function useEngine(): PlayerEngine {
   const engine = useContext(PlayerContext);
   // The spec: using the player outside its provider raises an error.
@@ -91,13 +120,14 @@ export function usePlayerControls(): PlayerControls {
  */
 export function usePlayerState<T>(select: (s: PlayerState) => T): T {
   const engine = useEngine();
-  return useSyncExternalStore(engine.subscribe, () => select(engine.getState()));
+  const get = () => select(engine.getState());
+  return useSyncExternalStore(engine.subscribe, get, get);
 }
 
 /** The playing position in seconds: re-renders on every time update, so only where time is shown. */
 export function usePlayerProgress(): number {
   const engine = useEngine();
-  return useSyncExternalStore(engine.subscribeTime, engine.getTime);
+  return useSyncExternalStore(engine.subscribeTime, engine.getTime, engine.getTime);
 }
 
 /** The chapter playing now; re-renders only when it changes. */
@@ -115,5 +145,5 @@ export function useCurrentChapter(): TChapterMarker | null {
     },
     [engine],
   );
-  return useSyncExternalStore(subscribe, getChapter);
+  return useSyncExternalStore(subscribe, getChapter, getChapter);
 }
