@@ -24,7 +24,9 @@ export function buildWebIfStale({ force = false, outDir = path.join(root, 'apps/
   const dist = path.join(outDir, 'index.html');
   const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
   const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
-  if (!force && built > changed) return;
+  // The server's first-view render is built beside it (`<outDir>-ssr`): missing, build both.
+  const ssrBuilt = fs.existsSync(path.join(`${outDir}-ssr`, 'server-entry.js'));
+  if (!force && ssrBuilt && built > changed) return;
   console.log('Building the web app...');
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
     cwd: path.join(root, 'apps/web'),

@@ -73,6 +73,8 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
     }
     return loaded.mtimeMs === mtimeMs ? loaded.render : Promise.resolve(null);
   };
+  // Loaded at start, not by the first visitor (importing it takes a moment).
+  void renderer();
   // The answers change every few seconds at most: one rendering per page and answer set.
   const rendered = new Map<string, { key: string; view: Promise<FirstView | null> }>();
 
