@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { MainLayout } from './components/layout/MainLayout';
@@ -178,11 +177,10 @@ export const routes: RouteObject[] = [
 
 export const createRouter = () => createBrowserRouter(routes);
 
-/** Loads the page module a path renders (directly, not behind a guard), with its route params. */
-export async function preloadPage(
-  pathname: string,
-): Promise<{ module: PageModule; params: Record<string, string | undefined> } | null> {
+/** Loads the page module a path renders (directly, not behind a guard); false when there is none. */
+export async function preloadPage(pathname: string): Promise<boolean> {
   const leaf = matchRoutes(routes, pathname)?.at(-1);
   const load = leaf && preloaders.get((leaf.route.element as { type?: unknown } | undefined)?.type);
-  return load && leaf ? { module: await load(), params: leaf.params } : null;
+  if (load) await load();
+  return !!load;
 }

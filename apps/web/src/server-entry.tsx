@@ -4,31 +4,44 @@
  * the browser's first render, with the same answers in the cache, as static markup. The browser
  * does not hydrate it: React's first render replaces it (main.tsx), so no hydration code ships.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, useRoutes } from 'react-router';
 import { SESSION_KEY, SessionProvider } from './features/auth/session';
-import { IdlePlayerProvider } from './features/player/PlayerProvider';
+import { seedDiscovery } from './features/discovery/queries';
+import { IdlePlayerProvider } from './features/player/IdlePlayerProvider';
 import { newQueryClient } from './lib/query-client';
 import { preloadPage, routes } from './routes';
+
+/** The pages with a first view: how their answers (API answers by URL) go into the cache. */
+const SEEDS: Record<string, (client: QueryClient, answers: Record<string, unknown>) => void> = {
+  '/': seedDiscovery,
+  '/explore': seedDiscovery,
+};
 
 function Routes() {
   return useRoutes(routes);
 }
 
-/**
- * `url`'s first view for a signed-out visitor, rendered from `answers` (API answers by URL), or
- * null when the page has no first view (not one of the pages that seed one).
- */
-export async function renderFirstView(url: string, answers: Record<string, unknown>): Promise<string | null> {
+export interface RenderedFirstView {
+  markup: string;
+  /** The cache the markup was rendered from, `[queryKey, data]` pairs (web/src/first-view.ts). */
+  cache: [unknown, unknown][];
+}
+
+/** `url`'s first view for a signed-out visitor, rendered from `answers`; null for other pages. */
+export async function renderFirstView(
+  url: string,
+  answers: Record<string, unknown>,
+): Promise<RenderedFirstView | null> {
   const pathname = url.split('?', 1)[0];
-  const page = await preloadPage(pathname);
-  if (!page?.module.seedFirstView) return null;
+  const seed = SEEDS[pathname];
+  if (!seed || !(await preloadPage(pathname))) return null;
   const client = newQueryClient();
   client.setQueryData(SESSION_KEY, { user: null });
-  page.module.seedFirstView(client, answers, page.params);
+  seed(client, answers);
   try {
-    return renderToString(
+    const markup = renderToString(
       <QueryClientProvider client={client}>
         <SessionProvider>
           <IdlePlayerProvider>
@@ -39,6 +52,12 @@ export async function renderFirstView(url: string, answers: Record<string, unkno
         </SessionProvider>
       </QueryClientProvider>,
     );
+    const cache = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.status === 'success')
+      .map((q): [unknown, unknown] => [q.queryKey, q.state.data]);
+    return { markup, cache };
   } finally {
     client.clear();
   }

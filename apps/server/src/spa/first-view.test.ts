@@ -12,7 +12,7 @@ describe('first view in index.html', () => {
   it('replaces the static shell with the inert first view and puts its answers after #root', () => {
     const html = withFirstView(INDEX, { markup: '<main id="main">Home</main>', json: '{"/api/home":{}}' });
     expect(html).toContain(
-      '<div id="root"><div class="first-view" inert><main id="main">Home</main></div></div>' +
+      '<div id="root"><div class="first-view" inert aria-disabled="true"><main id="main">Home</main></div></div>' +
         '<script type="application/json" id="first-view-data">{"/api/home":{}}</script>',
     );
     expect(html).not.toContain('app-shell');
@@ -21,7 +21,9 @@ describe('first view in index.html', () => {
 
   it("matches the web's index.html shell", () => {
     const index = fs.readFileSync(path.resolve(import.meta.dirname, '../../../web/index.html'), 'utf8');
-    expect(withFirstView(index, { markup: 'X', json: '{}' })).toContain('<div class="first-view" inert>X</div>');
+    expect(withFirstView(index, { markup: 'X', json: '{}' })).toContain(
+      '<div class="first-view" inert aria-disabled="true">X</div>',
+    );
   });
 
   it('keeps `$` patterns in the markup literal', () => {

@@ -9,9 +9,9 @@ import { publicCache } from '../modules/discovery/public-cache';
  * The first view rendered on the server (ADR 0022): for a signed-out visitor on Home or a plain
  * Explore, the page as React's first render will show it, rendered by the web's own components
  * (apps/web/src/server-entry.tsx, built for Node into `<dist>-ssr`) from the anonymous answers the
- * micro-cache already holds (ADR 0003). The markup goes into #root, inert, with those answers as
- * JSON; the browser's React seeds its cache with them and replaces the markup on its first render
- * with the same content. No answer cached yet, a session cookie, or no server build: the plain shell.
+ * micro-cache already holds (ADR 0003). The markup goes into #root, inert, with the query cache it
+ * was rendered from as JSON; the browser's React seeds its cache with it and replaces the markup on
+ * its first render with the same content. No answer cached yet, a session cookie, or no server build: the plain shell.
  */
 
 /** The answers each page's first view is rendered from, by path (query string: none). */
@@ -37,12 +37,15 @@ function cachedAnswer(ctx: AppContext, url: string): string | null {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-type Render = (url: string, answers: Record<string, unknown>) => Promise<string | null>;
+type Render = (
+  url: string,
+  answers: Record<string, unknown>,
+) => Promise<{ markup: string; cache: [unknown, unknown][] } | null>;
 
 export interface FirstView {
   /** The page's markup, for inside #root. */
   markup: string;
-  /** The answers as one JSON object (URL -> answer), safe inside a <script> element. */
+  /** The query cache it was rendered from (`[queryKey, data]` pairs) as JSON, safe inside a <script> element. */
   json: string;
 }
 
@@ -90,23 +93,26 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
       const render = await renderer();
       if (!render) return null;
       const answers = Object.fromEntries(urls.map((u, i) => [u, JSON.parse(bodies[i] as string)]));
-      const markup = await render(url, answers);
-      if (!markup) return null;
-      const json = `{${urls.map((u, i) => `${JSON.stringify(u)}:${bodies[i]}`).join(',')},"/api/me":{"user":null}}`;
+      const view = await render(url, answers);
+      if (!view) return null;
       // React hoists preloads of its high-priority images to the front: the head has its own.
-      return { markup: markup.replace(/^(?:<link [^>]*>)+/, ''), json: scriptSafe(json) };
+      return { markup: view.markup.replace(/^(?:<link [^>]*>)+/, ''), json: scriptSafe(JSON.stringify(view.cache)) };
     })().catch(() => null);
     rendered.set(url, { key, view });
     return view;
   };
 }
 
-/** index.html with the first view in #root (in place of the static shell) and its answers after it. */
+/**
+ * index.html with the first view in #root (in place of the static shell) and its cache after it.
+ * `inert`: not focusable or clickable, out of the accessibility tree; `aria-disabled`: so that test
+ * tools (Playwright's actionability checks) also wait for React's page instead of typing into this one.
+ */
 export function withFirstView(html: string, view: FirstView): string {
   return html.replace(
     /<div id="root">[\s\S]*?<\/div><\/div>/,
     () =>
-      `<div id="root"><div class="first-view" inert>${view.markup}</div></div>` +
+      `<div id="root"><div class="first-view" inert aria-disabled="true">${view.markup}</div></div>` +
       `<script type="application/json" id="first-view-data">${view.json}</script>`,
   );
 }

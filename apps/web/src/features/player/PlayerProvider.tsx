@@ -38,7 +38,8 @@ export type PlayerControls = Pick<
   | 'updateTrack'
 >;
 
-const PlayerContext = createContext<PlayerEngine | null>(null);
+/** Exported for the server's idle player (IdlePlayerProvider.tsx) only. */
+export const PlayerContext = createContext<PlayerEngine | null>(null);
 
 function createAudio() {
   const audio = document.createElement('audio');
@@ -71,35 +72,6 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, [engine]);
 
   return <PlayerContext.Provider value={engine}>{children}</PlayerContext.Provider>;
-}
-
-const IDLE: PlayerState = {
-  current: null,
-  queue: [],
-  hasPrevious: false,
-  playing: false,
-  duration: 0,
-  volume: 1,
-  muted: false,
-  rate: 1,
-  chapters: [],
-};
-
-/**
- * A player with nothing loaded, for the server's render of a first view (web/src/server-entry.tsx):
- * no <audio>, no browser; reading its state is all a first render does.
- */
-export function IdlePlayerProvider({ children }: { children: ReactNode }) {
-  const [idle] = useState(
-    () =>
-      ({
-        getState: () => IDLE,
-        getTime: () => 0,
-        subscribe: () => () => {},
-        subscribeTime: () => () => {},
-      }) as unknown as PlayerEngine,
-  );
-  return <PlayerContext.Provider value={idle}>{children}</PlayerContext.Provider>;
 }
 
 function useEngine(): PlayerEngine {

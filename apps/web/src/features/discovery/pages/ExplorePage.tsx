@@ -23,8 +23,6 @@ import { useExploreLive, useLiveListsRealtime, useTrackPages } from '../queries'
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-export { seedDiscovery as seedFirstView } from '../queries';
-
 /** Explore: search, type, sort and category live in the URL (?q=&category=&type=&sort=). */
 export default function ExplorePage() {
   const [params, setParams] = useSearchParams();

@@ -15,8 +15,6 @@ const ContinueListeningShelf = lazy(() =>
   import('../../history/components/ContinueListeningShelf').then((m) => ({ default: m.ContinueListeningShelf })),
 );
 
-export { seedDiscovery as seedFirstView } from '../queries';
-
 export default function HomePage() {
   const { user } = useSession();
   const home = useHome();
