@@ -4,15 +4,9 @@ import { MainLayout } from './components/layout/MainLayout';
 import { Spinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/guards';
 
-/** What a page module exports; a first-view page also puts the server's answers in the cache. */
-export interface PageModule {
+/** A lazily loaded page's module. */
+interface PageModule {
   default: ComponentType;
-  /** Seeds `qc` with the answers the server rendered the first view from (ADR 0022). */
-  seedFirstView?: (
-    qc: QueryClient,
-    answers: Record<string, unknown>,
-    params: Record<string, string | undefined>,
-  ) => void;
 }
 
 /** A thenable calling back at once: React.lazy then renders the module without suspending. */
