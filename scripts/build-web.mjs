@@ -24,12 +24,24 @@ export function buildWebIfStale({ force = false, outDir = path.join(root, 'apps/
   const dist = path.join(outDir, 'index.html');
   const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
   const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
-  if (!force && built > changed) return;
+  // The server's first-view render is built beside it (`<outDir>-ssr`): missing, build both.
+  const ssrBuilt = fs.existsSync(path.join(`${outDir}-ssr`, 'server-entry.js'));
+  if (!force && ssrBuilt && built > changed) return;
   console.log('Building the web app...');
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
   });
+  // The server's render of a page's first view (apps/web/src/server-entry.tsx, ADR 0022): beside
+  // the build, `<outDir>-ssr`, not inside it (it is not a public file).
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--ssr', 'src/server-entry.tsx', '--outDir', `${outDir}-ssr`, '--emptyOutDir'],
+    {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+    },
+  );
   // The embeddable player: its own small entry, into the same output (apps/web/vite.embed.config.ts).
   execFileSync(
     'npx',

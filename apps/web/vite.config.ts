@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+const here = path.dirname(new URL(import.meta.url).pathname);
+
 /**
  * Writes Brotli and gzip copies next to every text file of the build (the server sends them to
  * browsers that accept them, @fastify/static `preCompressed`): compressed once at build time at
@@ -13,7 +15,8 @@ import { defineConfig, type Plugin } from 'vite';
 export function precompress(): Plugin {
   return {
     name: 'wavecast-precompress',
-    apply: 'build',
+    // The browser's build only (not the server's first-view render, src/server-entry.tsx).
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const name of Object.keys(bundle)) {
@@ -29,11 +32,15 @@ export function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
+  // Every bare `zod` import goes through a module that turns zod's JIT off first (lib/zod-jitless.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: path.join(here, 'src/lib/zod-jitless.ts') }] },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
   // The manifest tells the server each route's chunks, to preload with the HTML (ADR 0022).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', sourcemap: false, copyPublicDir: false }
+    : { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
+}));

@@ -30,6 +30,7 @@ import { capWebSocketsPerIp } from './realtime/socket-cap';
 import { topicAccess } from './realtime/topic-access';
 import { userSockets } from './realtime/user-sockets';
 import { firstPaintHints, manifestReader, withFirstPaint } from './spa/first-paint';
+import { firstViewRenderer, withFirstView } from './spa/first-view';
 import { lcpCoverReader } from './spa/lcp-cover';
 import { sendHtml } from './spa/send-html';
 
@@ -114,6 +115,7 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
   const indexHtml = indexHtmlReader(dist);
   const manifest = manifestReader(dist);
   const lcpCover = lcpCoverReader(ctx);
+  const firstView = firstViewRenderer(ctx, dist, app.log);
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: dist,
@@ -147,7 +149,11 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
     });
     // The page's first chunks and data load with the HTML (spa/first-paint.ts, ADR 0022).
     const cover = lcpCover(req.url, card);
-    const html = withFirstPaint(indexHtml(), firstPaintHints(manifest(), req.url, cover));
+    const hints = firstPaintHints(manifest(), req.url, cover);
+    // A signed-out Home or Explore comes rendered, its answers inline: no data to preload then.
+    const view = await firstView(req.url, req.headers.cookie);
+    let html = withFirstPaint(indexHtml(), view ? { ...hints, data: [] } : hints);
+    if (view) html = withFirstView(html, view);
     return sendHtml(req, reply, card ? withCard(html, card) : html);
   });
 }

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { FullScreenSpinner } from './components/ui/Spinner';
 import { SessionProvider, useSession } from './features/auth/session';
 import { PlayerProvider } from './features/player/PlayerProvider';
+import { newQueryClient } from './lib/query-client';
 import { ToastHost } from './lib/toast';
 import { createRouter } from './routes';
 
@@ -15,10 +16,9 @@ function Routed() {
   return <RouterProvider router={router} />;
 }
 
-export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }),
-  );
+/** `client`: one seeded with the server-rendered first view's answers (main.tsx). */
+export function App({ client }: { client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? newQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

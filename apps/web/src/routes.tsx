@@ -1,12 +1,33 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { MainLayout } from './components/layout/MainLayout';
 import { Spinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/guards';
 
-/** A lazily loaded page: each route's code is fetched when first visited. */
-function page(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(load);
+/** A lazily loaded page's module. */
+interface PageModule {
+  default: ComponentType;
+}
+
+/** A thenable calling back at once: React.lazy then renders the module without suspending. */
+function resolvedAtOnce(m: PageModule): Promise<PageModule> {
+  // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point.
+  return { then: (resolve: (v: PageModule) => void) => resolve(m) } as Promise<PageModule>;
+}
+
+const preloaders = new Map<unknown, () => Promise<PageModule>>();
+
+/**
+ * A lazily loaded page: each route's code is fetched when first visited. Once preloaded
+ * (`preloadPage`), its lazy component resolves synchronously, so React's first render shows the
+ * page instead of the Suspense fallback (the server-rendered first view stays until then).
+ */
+function page(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
+  let loaded: PageModule | undefined;
+  const fetchOnce = () => load().then((m) => (loaded = m));
+  const C = lazy(() => (loaded ? resolvedAtOnce(loaded) : fetchOnce()));
+  preloaders.set(C, fetchOnce);
+  return C;
 }
 
 const P = {
@@ -149,3 +170,11 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/** Loads the page module a path renders (directly, not behind a guard); false when there is none. */
+export async function preloadPage(pathname: string): Promise<boolean> {
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  const load = leaf && preloaders.get((leaf.route.element as { type?: unknown } | undefined)?.type);
+  if (load) await load();
+  return !!load;
+}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ExploreSort,
   LiveSort,
@@ -102,4 +102,14 @@ export function useLiveListsRealtime() {
       offEnded();
     };
   }, [qc]);
+}
+
+/** Home's and Explore's first views from the answers the server rendered them with (ADR 0022). */
+export function seedDiscovery(qc: QueryClient, answers: Record<string, unknown>) {
+  const home = answers['/api/home'] as THome | undefined;
+  if (home) qc.setQueryData(discoveryKeys.home, home);
+  const live = answers['/api/explore/live'] as { items: TLiveStreamCard[] } | undefined;
+  if (live) qc.setQueryData(discoveryKeys.exploreLive({}), live.items);
+  const recent = answers['/api/explore/tracks?sort=recent'] as TTrackPage | undefined;
+  if (recent) qc.setQueryData(discoveryKeys.tracks({ sort: 'recent' }), { pages: [recent], pageParams: [''] });
 }

@@ -22,5 +22,6 @@ export const likeStore = {
 };
 
 export function useStoredLike(userId: string | undefined, trackId: string): TLikeState | undefined {
-  return useSyncExternalStore(likeStore.subscribe, () => (userId ? likeStore.get(userId, trackId) : undefined));
+  const get = () => (userId ? likeStore.get(userId, trackId) : undefined);
+  return useSyncExternalStore(likeStore.subscribe, get, get);
 }

@@ -38,7 +38,8 @@ export type PlayerControls = Pick<
   | 'updateTrack'
 >;
 
-const PlayerContext = createContext<PlayerEngine | null>(null);
+/** Exported for the server's idle player (IdlePlayerProvider.tsx) only. */
+export const PlayerContext = createContext<PlayerEngine | null>(null);
 
 function createAudio() {
   const audio = document.createElement('audio');
@@ -91,13 +92,14 @@ export function usePlayerControls(): PlayerControls {
  */
 export function usePlayerState<T>(select: (s: PlayerState) => T): T {
   const engine = useEngine();
-  return useSyncExternalStore(engine.subscribe, () => select(engine.getState()));
+  const get = () => select(engine.getState());
+  return useSyncExternalStore(engine.subscribe, get, get);
 }
 
 /** The playing position in seconds: re-renders on every time update, so only where time is shown. */
 export function usePlayerProgress(): number {
   const engine = useEngine();
-  return useSyncExternalStore(engine.subscribeTime, engine.getTime);
+  return useSyncExternalStore(engine.subscribeTime, engine.getTime, engine.getTime);
 }
 
 /** The chapter playing now; re-renders only when it changes. */
@@ -115,5 +117,5 @@ export function useCurrentChapter(): TChapterMarker | null {
     },
     [engine],
   );
-  return useSyncExternalStore(subscribe, getChapter);
+  return useSyncExternalStore(subscribe, getChapter, getChapter);
 }

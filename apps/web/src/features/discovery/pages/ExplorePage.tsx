@@ -7,6 +7,7 @@ import {
   PAGE_SIZES,
 } from '@wavecast/shared';
 import { SearchX } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
@@ -42,9 +43,12 @@ export default function ExplorePage() {
   const showAudio = type !== 'live';
   const live = useExploreLive({ q: q || undefined, category: category || undefined }, showLive);
   const tracks = useTrackPages({ q: q || undefined, category: category || undefined, sort }, showAudio);
-  const items = showAudio ? (tracks.data?.pages.flatMap((p) => p.items) ?? []) : [];
+  // Answers are rendered at transition priority, in slices, not in one long task (Lighthouse TBT).
+  const trackPages = useDeferredValue(tracks.data);
+  const tracksPending = tracks.isPending || (trackPages === undefined && tracks.data !== undefined);
+  const items = showAudio ? (trackPages?.pages.flatMap((p) => p.items) ?? []) : [];
   const streams = showLive ? (live.data ?? []) : [];
-  const loading = (showAudio && tracks.isPending) || (showLive && live.isPending);
+  const loading = (showAudio && tracksPending) || (showLive && live.isPending);
   const nothing = !loading && items.length === 0 && streams.length === 0;
 
   return (
@@ -92,7 +96,7 @@ export default function ExplorePage() {
         )}
         {showAudio && (loading || items.length > 0) && (
           <Section id="explore-audio" title={q ? 'Search Results' : 'Browse Audio'}>
-            {tracks.isPending ? (
+            {tracksPending ? (
               <TrackGridSkeleton count={12} />
             ) : (
               <TrackGrid

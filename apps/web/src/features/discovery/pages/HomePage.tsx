@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@wavecast/shared';
 import { Headphones, Upload } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { DisplayAdSlot, SponsoredCard } from '../../ads/components/AdSlots';
 import { useSession } from '../../auth/session';
@@ -19,7 +19,11 @@ export default function HomePage() {
   const { user } = useSession();
   const home = useHome();
   useLiveListsRealtime();
-  const live = home.data?.live ?? [];
+  // The answer is rendered at transition priority, in slices: a blocking render of every card when
+  // it arrives was Home's longest task (Lighthouse TBT, issue 22).
+  const data = useDeferredValue(home.data);
+  const pending = home.isPending || (data === undefined && home.data !== undefined);
+  const live = data?.live ?? [];
   return (
     <div className="mx-auto max-w-7xl">
       <section className="relative overflow-hidden rounded-card bg-gradient-to-br from-primary/40 via-surface to-surface px-6 py-12 md:px-12 md:py-16">
@@ -54,19 +58,19 @@ export default function HomePage() {
           </Section>
         )}
         <Section id="home-recent" title="Recent Uploads" link="/explore?sort=recent">
-          {home.isPending ? (
+          {pending ? (
             <TrackGridSkeleton count={PAGE_SIZES.homeRecent} />
-          ) : home.data?.recent.length ? (
-            <TrackGrid tracks={home.data.recent} label="Recent Uploads" aboveFold />
+          ) : data?.recent.length ? (
+            <TrackGrid tracks={data.recent} label="Recent Uploads" aboveFold />
           ) : (
             <p className="text-muted">No uploads yet.</p>
           )}
         </Section>
         <Section id="home-popular" title="Popular This Week" link="/explore?sort=popular">
-          {home.isPending ? (
+          {pending ? (
             <TrackGridSkeleton count={PAGE_SIZES.homePopular} />
-          ) : home.data?.popular.length ? (
-            <TrackGrid tracks={home.data.popular} label="Popular This Week" />
+          ) : data?.popular.length ? (
+            <TrackGrid tracks={data.popular} label="Popular This Week" />
           ) : (
             <p className="text-muted">Nothing has been played yet.</p>
           )}

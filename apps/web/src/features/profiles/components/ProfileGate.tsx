@@ -1,6 +1,6 @@
 import type { TProfile } from '@wavecast/shared';
 import { Lock, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
@@ -17,7 +17,9 @@ export function ProfileGate({
   children: (profile: TProfile) => ReactNode;
 }) {
   const profile = useProfile(id);
-  if (profile.isPending) {
+  // The page is rendered at transition priority, in slices, not in one long task (Lighthouse TBT).
+  const data = useDeferredValue(profile.data);
+  if (profile.isPending || (data === undefined && profile.data !== undefined)) {
     return (
       <div className="grid place-items-center py-24">
         <Spinner />
@@ -50,5 +52,5 @@ export function ProfileGate({
       </section>
     );
   }
-  return <>{children(profile.data)}</>;
+  return <>{children(data ?? profile.data)}</>;
 }

@@ -8,7 +8,7 @@ import {
   timeAgo,
 } from '@wavecast/shared';
 import { Clock, Download, Headphones, Pause, Pencil, Play, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -42,14 +42,16 @@ export default function AudioDetailPage() {
     if (query.error && !notFound) navigate('/explore', { replace: true });
   }, [query.error, notFound, navigate]);
 
-  if (query.isPending) {
+  // The track is rendered at transition priority, in slices, not in one long task (Lighthouse TBT).
+  const track = useDeferredValue(query.data);
+  if (query.isPending || (track === undefined && query.data !== undefined)) {
     return (
       <div className="grid place-items-center py-24">
         <Spinner />
       </div>
     );
   }
-  if (notFound || !query.data) {
+  if (notFound || !track) {
     return (
       <div className="py-24 text-center">
         <h1 className="text-2xl font-bold">{MESSAGES.audioNotFound}</h1>
@@ -59,7 +61,7 @@ export default function AudioDetailPage() {
       </div>
     );
   }
-  return <TrackDetail track={query.data} />;
+  return <TrackDetail track={track} />;
 }
 
 function TrackDetail({ track }: { track: TTrack }) {

@@ -1,0 +1,96 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+// ADR 0022: a signed-out Home and a plain Explore come with their first view rendered on the
+// server (inert in #root), which React's first render replaces with the same page. What the
+// visitor sees must not change when React takes over: the page painted from the HTML alone (no
+// JavaScript) and the page React rendered are compared pixel by pixel, on a phone and a desktop.
+
+const PAGES = [
+  { path: '/', answers: ['/api/home'] },
+  { path: '/explore', answers: ['/api/home', '/api/explore/tracks?sort=recent'] },
+];
+const VIEWPORTS = [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+];
+
+/** Share of pixels that differ between two PNG screenshots (compared on a canvas in `page`). */
+async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([x, y]) => {
+      const load = (src: string) =>
+        new Promise<HTMLImageElement>((resolve) => {
+          const img = new Image();
+          img.onload = () => resolve(img);
+          img.src = src;
+        });
+      const [i1, i2] = await Promise.all([load(x), load(y)]);
+      const canvas = document.createElement('canvas');
+      canvas.width = i1.width;
+      canvas.height = i1.height;
+      const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+      g.drawImage(i1, 0, 0);
+      const d1 = g.getImageData(0, 0, canvas.width, canvas.height).data;
+      g.clearRect(0, 0, canvas.width, canvas.height);
+      g.drawImage(i2, 0, 0);
+      const d2 = g.getImageData(0, 0, canvas.width, canvas.height).data;
+      let differing = 0;
+      for (let k = 0; k < d1.length; k += 4) {
+        if (Math.abs(d1[k] - d2[k]) + Math.abs(d1[k + 1] - d2[k + 1]) + Math.abs(d1[k + 2] - d2[k + 2]) > 30)
+          differing++;
+      }
+      return differing / (d1.length / 4);
+    },
+    [`data:image/png;base64,${a.toString('base64')}`, `data:image/png;base64,${b.toString('base64')}`],
+  );
+}
+
+async function screenshot(browser: Browser, path: string, viewport: (typeof VIEWPORTS)[number], js: boolean) {
+  const context = await browser.newContext({ viewport, javaScriptEnabled: js });
+  const page = await context.newPage();
+  await page.goto(path, { waitUntil: 'networkidle' });
+  if (js) {
+    // React's first render replaced the server's markup; the page is interactive (not inert).
+    await expect(page.locator('.first-view')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  } else {
+    await expect(page.locator('.first-view[inert]')).toHaveCount(1);
+  }
+  const shot = await page.screenshot();
+  await context.close();
+  return shot;
+}
+
+test('a signed-out Home and Explore look the same before and after React takes over', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.slow();
+  for (const { path, answers } of PAGES) {
+    // The first view is rendered from the micro-cache's answers: ask for them first (a visitor has).
+    await expect
+      .poll(async () => {
+        for (const url of answers) await request.get(url);
+        return (await (await request.get(path)).text()).includes('class="first-view" inert');
+      })
+      .toBe(true);
+    for (const viewport of VIEWPORTS) {
+      const before = await screenshot(browser, path, viewport, false);
+      const after = await screenshot(browser, path, viewport, true);
+      const share = await differingShare(page, before, after);
+      expect(share, `${path} at ${viewport.width}px: ${(share * 100).toFixed(2)} % of pixels differ`).toBeLessThan(
+        0.005,
+      );
+    }
+  }
+});
+
+test('a signed-in visitor gets the plain shell, not the signed-out first view', async ({ request }) => {
+  await request.get('/api/home');
+  const html = await (
+    await request.get('/', { headers: { cookie: 'better-auth.session_token=not-a-real-session' } })
+  ).text();
+  expect(html).not.toContain('first-view');
+  expect(html).toContain('class="app-shell"');
+});
