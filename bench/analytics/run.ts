@@ -1,8 +1,10 @@
 // Analytics benchmark: the /creator/analytics overview (analyticsService.overview, reading the
 // rollups) against the same figures computed from the raw listen events, side by side, on PostgreSQL.
-//   npx tsx bench/analytics/run.ts [--events N] [--rounds N] [--keep]
-// BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/); the database `bench_analytics` is
-// created for the run and dropped after it (unless --keep).
+//   npx tsx bench/analytics/run.ts [--events N] [--rounds N] [--keep] [--load-only] [--reuse]
+// BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/); the database BENCH_ANALYTICS_DB
+// (default `bench_analytics`) is created for the run and dropped after it (unless --keep).
+// --load-only stops after the load (implies --keep); --reuse skips the load and uses the kept data
+// (migrated to the current schema, rolled up again).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +23,11 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const DB_NAME = 'bench_analytics';
+const DB_NAME = process.env.BENCH_ANALYTICS_DB ?? 'bench_analytics';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`BENCH_ANALYTICS_DB: not a plain name: ${DB_NAME}`);
+const REUSE = args.includes('--reuse');
+const LOAD_ONLY = args.includes('--load-only');
+const KEEP = LOAD_ONLY || args.includes('--keep');
 const EVENTS = option('--events', 10_000_000);
 const ROUNDS = option('--rounds', 40);
 const CREATORS = 1_000;
@@ -56,50 +62,61 @@ const RAW_SQL = `
        FROM s GROUP BY audio_id) t) AS per_track,
     (SELECT json_agg(d) FROM (SELECT day, count(*) AS plays FROM s GROUP BY day ORDER BY day) d) AS daily`;
 
+type Query = (text: string, params?: unknown[]) => Promise<unknown[]>;
+
+/** Creators, tracks, sessions (and the measured creator's heard buckets). */
+async function load(q: Query, t0: number) {
+  await q(`INSERT INTO users (id, email, display_name, user_role)
+           SELECT 'bench-c-' || g, 'bench-c-' || g || '@bench.local', 'Creator ' || g, 'creator'
+           FROM generate_series(1, ${CREATORS}) g`);
+  await q(`INSERT INTO audio_content (id, user_id, title, audio_key, audio_mime, audio_bytes, duration, status, is_public, created_at)
+           SELECT md5('t' || g)::uuid, 'bench-c-' || (1 + (g - 1) / ${TRACKS_PER_CREATOR}), 'Track ' || g,
+                  'audio/' || g || '.mp3', 'audio/mpeg', 1000, 600, 'ready', true, now() - interval '120 days'
+           FROM generate_series(1, ${CREATORS * TRACKS_PER_CREATOR}) g`);
+  // Sessions: SHARE of them on creator 1's tracks (1..20), the rest on everyone's; 90 days back.
+  await q(`SET session_replication_role = replica`); // bulk load: no FK triggers
+  for (let start = 0; start < EVENTS; start += CHUNK) {
+    const n = Math.min(CHUNK, EVENTS - start);
+    await q(`
+      INSERT INTO listen_sessions (id, audio_id, listener_key, source, device, app, counted, day, created_at)
+      SELECT gen_random_uuid(),
+             md5('t' || CASE WHEN random() < ${SHARE} THEN 1 + floor(random() * ${TRACKS_PER_CREATOR})
+                             ELSE 1 + floor(random() * ${CREATORS * TRACKS_PER_CREATOR}) END)::uuid,
+             'a:' || floor(random() * 2000000)::int,
+             (ARRAY['home','explore','search','profile','playlist','embed'])[1 + floor(random() * 6)::int],
+             (ARRAY['desktop','mobile','tablet'])[1 + floor(random() * 3)::int],
+             (ARRAY['Chrome','Safari','Firefox'])[1 + floor(random() * 3)::int],
+             random() < 0.9, d::date, d
+      FROM (SELECT now() - random() * interval '${DAYS} days' AS d FROM generate_series(1, ${n})) x`);
+    log(`  sessions: ${start + n} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  }
+  // Buckets (5 s each, contiguous from the start: 1 to 60) for the measured creator's sessions.
+  await q(`
+    INSERT INTO listen_buckets (session_id, bucket)
+    SELECT s.id, g FROM listen_sessions s
+    JOIN audio_content a ON a.id = s.audio_id AND a.user_id = 'bench-c-1'
+    CROSS JOIN LATERAL generate_series(0, floor(random() * 60)::int + (s.id IS NULL)::int) g`);
+  await q(`SET session_replication_role = origin`);
+  await q('ANALYZE');
+}
+
 async function main() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-bench-analytics-'));
-  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  if (!REUSE) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  }
   const database = await openDatabase({ dataDir: dir, databaseUrl: new URL(DB_NAME, BENCH_PG_URL).toString() });
   const q = database.query.bind(database);
   try {
     const t0 = performance.now();
-    await q(`INSERT INTO users (id, email, display_name, user_role)
-             SELECT 'bench-c-' || g, 'bench-c-' || g || '@bench.local', 'Creator ' || g, 'creator'
-             FROM generate_series(1, ${CREATORS}) g`);
-    await q(`INSERT INTO audio_content (id, user_id, title, audio_key, audio_mime, audio_bytes, duration, status, is_public, created_at)
-             SELECT md5('t' || g)::uuid, 'bench-c-' || (1 + (g - 1) / ${TRACKS_PER_CREATOR}), 'Track ' || g,
-                    'audio/' || g || '.mp3', 'audio/mpeg', 1000, 600, 'ready', true, now() - interval '120 days'
-             FROM generate_series(1, ${CREATORS * TRACKS_PER_CREATOR}) g`);
-    // Sessions: SHARE of them on creator 1's tracks (1..20), the rest on everyone's; 90 days back.
-    await q(`SET session_replication_role = replica`); // bulk load: no FK triggers
-    for (let start = 0; start < EVENTS; start += CHUNK) {
-      const n = Math.min(CHUNK, EVENTS - start);
-      await q(`
-        INSERT INTO listen_sessions (id, audio_id, listener_key, source, device, app, counted, day, created_at)
-        SELECT gen_random_uuid(),
-               md5('t' || CASE WHEN random() < ${SHARE} THEN 1 + floor(random() * ${TRACKS_PER_CREATOR})
-                               ELSE 1 + floor(random() * ${CREATORS * TRACKS_PER_CREATOR}) END)::uuid,
-               'a:' || floor(random() * 2000000)::int,
-               (ARRAY['home','explore','search','profile','playlist','embed'])[1 + floor(random() * 6)::int],
-               (ARRAY['desktop','mobile','tablet'])[1 + floor(random() * 3)::int],
-               (ARRAY['Chrome','Safari','Firefox'])[1 + floor(random() * 3)::int],
-               random() < 0.9, d::date, d
-        FROM (SELECT now() - random() * interval '${DAYS} days' AS d FROM generate_series(1, ${n})) x`);
-      log(`  sessions: ${start + n} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-    }
-    // Buckets (5 s each, contiguous from the start: 1 to 60) for the measured creator's sessions.
-    await q(`
-      INSERT INTO listen_buckets (session_id, bucket)
-      SELECT s.id, g FROM listen_sessions s
-      JOIN audio_content a ON a.id = s.audio_id AND a.user_id = 'bench-c-1'
-      CROSS JOIN LATERAL generate_series(0, floor(random() * 60)::int + (s.id IS NULL)::int) g`);
-    await q(`SET session_replication_role = origin`);
-    await q('ANALYZE');
+    if (!REUSE) await load(q, t0);
     const [{ sessions, buckets }] = (await q(
       `SELECT (SELECT count(*) FROM listen_sessions)::int AS sessions, (SELECT count(*) FROM listen_buckets)::int AS buckets`,
     )) as [{ sessions: number; buckets: number }];
-    log(`loaded ${sessions} listen events, ${buckets} buckets in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    log(
+      `${REUSE ? 'kept' : 'loaded'} ${sessions} listen events, ${buckets} buckets in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
 
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST: dir });
     const ctx = appContext({
@@ -142,7 +159,7 @@ async function main() {
     log(`rollup gain at p95: ${(p95r / p95a).toFixed(1)}x`);
   } finally {
     await database.close();
-    if (!args.includes('--keep')) await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    if (!KEEP) await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
