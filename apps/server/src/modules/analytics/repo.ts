@@ -142,8 +142,11 @@ export async function rollupDay(db: Db, day: string, trackIds: string[] | null, 
         FROM s GROUP BY audio_id
       ),
       heard AS (
+        -- Per session through the index (OFFSET 0 keeps it a nested loop): a hash join would scan
+        -- every bucket of every day for each day rolled.
         SELECT s.audio_id, b.bucket, count(*)::int AS c
-        FROM s JOIN listen_buckets b ON b.session_id = s.id GROUP BY s.audio_id, b.bucket
+        FROM s CROSS JOIN LATERAL (SELECT bucket FROM listen_buckets WHERE session_id = s.id OFFSET 0) b
+        GROUP BY s.audio_id, b.bucket
       ),
       heard_arr AS (
         SELECT h.audio_id, jsonb_agg(coalesce(x.c, 0) ORDER BY g) AS heard
