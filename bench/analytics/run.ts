@@ -167,10 +167,10 @@ async function main() {
     );
     const api: number[] = [];
     const rawT: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      api.push(await time(() => analytics.overview('bench-c-1', { days: 28 })));
-      rawT.push(await time(() => q(RAW_SQL, ['bench-c-1', from, to])));
-    }
+    // Each side in its own block: a raw round reads gigabytes and would evict the rollups from the
+    // cache just before every page round (alternating measured the raw query's eviction, not the page).
+    for (let i = 0; i < ROUNDS; i++) api.push(await time(() => analytics.overview('bench-c-1', { days: 28 })));
+    for (let i = 0; i < ROUNDS; i++) rawT.push(await time(() => q(RAW_SQL, ['bench-c-1', from, to])));
     api.sort((a, b) => a - b);
     rawT.sort((a, b) => a - b);
     const p95a = pct(api, 0.95);

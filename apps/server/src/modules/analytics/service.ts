@@ -169,27 +169,29 @@ export function analyticsService(ctx: AppContext) {
       const prev = previousRange(range);
       const tracks = await repo.creatorTracks(db, creatorId);
       await refresh(tracks.map((t) => t.id));
-      const [rows, prevRows, eng, followers, prevFollowers, first, dls, prevDls, live] = await Promise.all([
-        repo.dailyRows(db, creatorId, range.from, range.to),
-        repo.dailyRows(db, creatorId, prev.from, prev.to),
-        repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
-        repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
-        repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
-        repo.firstDaysPlays(db, creatorId),
-        repo.downloadsByTrack(db, creatorId, range.from, range.to),
-        repo.downloadsByTrack(db, creatorId, prev.from, prev.to),
-        repo.liveFigures(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1)), ctx.clock.now()),
-      ]);
+      const [rows, prevRows, sketches, prevSketches, eng, followers, prevFollowers, first, dls, prevDls, live] =
+        await Promise.all([
+          repo.dailyRows(db, creatorId, range.from, range.to),
+          repo.dailyRows(db, creatorId, prev.from, prev.to),
+          repo.listenerSketches(db, creatorId, range.from, range.to),
+          repo.listenerSketches(db, creatorId, prev.from, prev.to),
+          repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+          repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
+          repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
+          repo.firstDaysPlays(db, creatorId),
+          repo.downloadsByTrack(db, creatorId, range.from, range.to),
+          repo.downloadsByTrack(db, creatorId, prev.from, prev.to),
+          repo.liveFigures(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1)), ctx.clock.now()),
+        ]);
       const sum = (rs: repo.DailyRow[], f: (r: repo.DailyRow) => number) => rs.reduce((n, r) => n + f(r), 0);
-      const perTrack = new Map<string, { plays: number; seconds: number; sketches: Uint8Array[] }>();
+      const perTrack = new Map<string, { plays: number; seconds: number }>();
       const sources: Counts = {};
       const devices: Counts = {};
       const apps: Counts = {};
       for (const r of rows) {
-        const p = perTrack.get(r.audioId) ?? { plays: 0, seconds: 0, sketches: [] };
+        const p = perTrack.get(r.audioId) ?? { plays: 0, seconds: 0 };
         p.plays += r.plays;
         p.seconds += r.secondsListened;
-        p.sketches.push(r.listenerHashes);
         perTrack.set(r.audioId, p);
         addCounts(sources, r.sources);
         addCounts(devices, r.devices);
@@ -201,8 +203,8 @@ export function analyticsService(ctx: AppContext) {
         totals: {
           plays: { value: sum(rows, (r) => r.plays), previous: sum(prevRows, (r) => r.plays) },
           listeners: {
-            value: uniqueListeners(rows.map((r) => r.listenerHashes)),
-            previous: uniqueListeners(prevRows.map((r) => r.listenerHashes)),
+            value: uniqueListeners([...sketches.values()].flat()),
+            previous: uniqueListeners([...prevSketches.values()].flat()),
           },
           hoursListened: { value: hours(rows), previous: hours(prevRows) },
           followersGained: { value: followers, previous: prevFollowers },
@@ -210,14 +212,14 @@ export function analyticsService(ctx: AppContext) {
         },
         daily: series(rows, range),
         tracks: tracks.map((t) => {
-          const p = perTrack.get(t.id) ?? { plays: 0, seconds: 0, sketches: [] };
+          const p = perTrack.get(t.id) ?? { plays: 0, seconds: 0 };
           const e = eng.get(t.id);
           return {
             trackId: t.id,
             title: t.title,
             duration: t.duration,
             plays: p.plays,
-            listeners: uniqueListeners(p.sketches),
+            listeners: uniqueListeners(sketches.get(t.id) ?? []),
             avgListenThrough:
               p.plays > 0 && t.duration > 0
                 ? Math.round(Math.min(1, p.seconds / p.plays / t.duration) * 1000) / 1000
@@ -241,7 +243,10 @@ export function analyticsService(ctx: AppContext) {
       if (!track) throw notFound('Audio');
       if (track.user_id !== creatorId) throw forbidden();
       await refresh([track.id]);
-      const rows = await repo.dailyRows(db, creatorId, range.from, range.to, track.id);
+      const [rows, sketches] = await Promise.all([
+        repo.dailyRows(db, creatorId, range.from, range.to, { trackId: track.id, heard: true }),
+        repo.listenerSketches(db, creatorId, range.from, range.to, track.id),
+      ]);
       const plays = rows.reduce((n, r) => n + r.plays, 0);
       const sources: Counts = {};
       const devices: Counts = {};
@@ -257,7 +262,7 @@ export function analyticsService(ctx: AppContext) {
         range,
         track: { id: track.id, title: track.title, duration: track.duration },
         plays,
-        listeners: uniqueListeners(rows.map((r) => r.listenerHashes)),
+        listeners: uniqueListeners(sketches.get(track.id) ?? []),
         secondsListened: rows.reduce((n, r) => n + r.secondsListened, 0),
         retention,
         medianSeconds: medianPlayTime(retention, track.duration),
