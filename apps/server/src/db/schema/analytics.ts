@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -13,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { audioContent } from './tracks';
 import { users } from './users';
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * One listen of a track in one player (raw; deleted after rollup once older than the retention).
@@ -55,6 +58,8 @@ export const listenBuckets = pgTable(
 /**
  * Per track per UTC day, rebuilt from the raw sessions by the rollup (delete + insert: re-running a
  * day gives the same figures). `heard[i]` = counted plays that heard 5-second bucket i.
+ * `listenerHashes`: the day's distinct listeners as a compact sketch (analytics/listeners.ts), so
+ * unique listeners over any range read one small value per track-day (ADR 0026).
  */
 export const trackDailyStats = pgTable(
   'track_daily_stats',
@@ -70,21 +75,9 @@ export const trackDailyStats = pgTable(
     sources: jsonb('sources').$type<Record<string, number>>().notNull(),
     devices: jsonb('devices').$type<Record<string, number>>().notNull(),
     apps: jsonb('apps').$type<Record<string, number>>().notNull(),
+    listenerHashes: bytea('listener_hashes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.audioId, t.day] }), index('track_daily_stats_day_idx').on(t.day)],
-);
-
-/** Who listened to a track on a day (keys only), so unique listeners over any range stay exact. */
-export const trackDailyListeners = pgTable(
-  'track_daily_listeners',
-  {
-    audioId: uuid('audio_id')
-      .notNull()
-      .references(() => audioContent.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    listenerKey: text('listener_key').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.audioId, t.day, t.listenerKey] })],
 );
 
 /** Days the rollup has finished (their raw sessions may be deleted once older than the retention). */

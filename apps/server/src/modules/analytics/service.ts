@@ -11,6 +11,7 @@ import { serverSecret } from '../../lib/server-secret';
 import { isKnownBot, knownApp } from '../../lib/user-agents';
 import { deviceFromUserAgent } from './device';
 import { DOWNLOAD_WINDOW_MS, downloadClientKey, isProbe, minuteOfBytes } from './downloads';
+import { uniqueListeners } from './listeners';
 import { addDays, type DayRange, dayOf, previousRange, resolveRange } from './range';
 import * as repo from './repo';
 import { biggestDrops, medianPlayTime, retentionCurve, sumHeard } from './retention';
@@ -168,12 +169,12 @@ export function analyticsService(ctx: AppContext) {
       const prev = previousRange(range);
       const tracks = await repo.creatorTracks(db, creatorId);
       await refresh(tracks.map((t) => t.id));
-      const [rows, prevRows, uniq, prevUniq, eng, followers, prevFollowers, first, dls, prevDls, live] =
+      const [rows, prevRows, sketches, prevSketches, eng, followers, prevFollowers, first, dls, prevDls, live] =
         await Promise.all([
           repo.dailyRows(db, creatorId, range.from, range.to),
           repo.dailyRows(db, creatorId, prev.from, prev.to),
-          repo.uniqueListeners(db, creatorId, range.from, range.to),
-          repo.uniqueListeners(db, creatorId, prev.from, prev.to),
+          repo.listenerSketches(db, creatorId, range.from, range.to),
+          repo.listenerSketches(db, creatorId, prev.from, prev.to),
           repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
           repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
           repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
@@ -201,7 +202,10 @@ export function analyticsService(ctx: AppContext) {
         range,
         totals: {
           plays: { value: sum(rows, (r) => r.plays), previous: sum(prevRows, (r) => r.plays) },
-          listeners: { value: uniq.get('') ?? 0, previous: prevUniq.get('') ?? 0 },
+          listeners: {
+            value: uniqueListeners([...sketches.values()].flat()),
+            previous: uniqueListeners([...prevSketches.values()].flat()),
+          },
           hoursListened: { value: hours(rows), previous: hours(prevRows) },
           followersGained: { value: followers, previous: prevFollowers },
           downloads: { value: dls.get('') ?? 0, previous: prevDls.get('') ?? 0 },
@@ -215,7 +219,7 @@ export function analyticsService(ctx: AppContext) {
             title: t.title,
             duration: t.duration,
             plays: p.plays,
-            listeners: uniq.get(t.id) ?? 0,
+            listeners: uniqueListeners(sketches.get(t.id) ?? []),
             avgListenThrough:
               p.plays > 0 && t.duration > 0
                 ? Math.round(Math.min(1, p.seconds / p.plays / t.duration) * 1000) / 1000
@@ -239,9 +243,9 @@ export function analyticsService(ctx: AppContext) {
       if (!track) throw notFound('Audio');
       if (track.user_id !== creatorId) throw forbidden();
       await refresh([track.id]);
-      const [rows, uniq] = await Promise.all([
-        repo.dailyRows(db, creatorId, range.from, range.to, track.id),
-        repo.uniqueListeners(db, creatorId, range.from, range.to, track.id),
+      const [rows, sketches] = await Promise.all([
+        repo.dailyRows(db, creatorId, range.from, range.to, { trackId: track.id, heard: true }),
+        repo.listenerSketches(db, creatorId, range.from, range.to, track.id),
       ]);
       const plays = rows.reduce((n, r) => n + r.plays, 0);
       const sources: Counts = {};
@@ -258,7 +262,7 @@ export function analyticsService(ctx: AppContext) {
         range,
         track: { id: track.id, title: track.title, duration: track.duration },
         plays,
-        listeners: uniq.get(track.id) ?? 0,
+        listeners: uniqueListeners(sketches.get(track.id) ?? []),
         secondsListened: rows.reduce((n, r) => n + r.secondsListened, 0),
         retention,
         medianSeconds: medianPlayTime(retention, track.duration),
