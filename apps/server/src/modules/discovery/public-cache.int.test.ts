@@ -14,6 +14,21 @@ const get = (url: string, user: TestUser | null = null) =>
   t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
 const titles = (page: TTrackPage) => page.items.map((i) => i.title);
 
+/** `run`'s result and the SQL statements the app sent while it ran. */
+async function recordingStatements<T>(run: () => Promise<T>): Promise<[T, string[]]> {
+  const statements: string[] = [];
+  const query = t.ctx.database.query;
+  t.ctx.database.query = ((text: string, params?: unknown[]) => {
+    statements.push(text);
+    return query.call(t.ctx.database, text, params);
+  }) as typeof query;
+  try {
+    return [await run(), statements];
+  } finally {
+    t.ctx.database.query = query;
+  }
+}
+
 beforeAll(async () => {
   // Long enough that only invalidation, never expiry, can explain a fresh answer.
   t = await createTestApp({ PUBLIC_CACHE_MS: '60000', SESSION_CACHE_MS: '60000', AUTH_SECRET });
@@ -99,18 +114,7 @@ describe('signed-in pages from the shared rows (ADR 0023)', () => {
       for (const viewer of [listener, creator, null]) {
         for (const url of urls) {
           await get(url, viewer); // fills the shared rows (and the session cache)
-          const statements: string[] = [];
-          const query = t.ctx.database.query;
-          t.ctx.database.query = ((text: string, params?: unknown[]) => {
-            statements.push(text);
-            return query.call(t.ctx.database, text, params);
-          }) as typeof query;
-          let ours: string;
-          try {
-            ours = (await get(url, viewer)).body;
-          } finally {
-            t.ctx.database.query = query;
-          }
+          const [ours, statements] = await recordingStatements(async () => (await get(url, viewer)).body);
           const afresh = await fresh.app.inject({
             method: 'GET',
             url,
@@ -134,18 +138,9 @@ describe('signed-in pages from the shared rows (ADR 0023)', () => {
     await t.app.inject({ method: 'PUT', url: `/api/tracks/${song}/like`, headers: { cookie: other.cookie } });
     t.ctx.caches.publicAnswers.forget(); // seeded straight into the database
     for (const viewer of [listener, other]) await get('/api/home', viewer); // shared rows and sessions in memory
-    const statements: string[] = [];
-    const query = t.ctx.database.query;
-    t.ctx.database.query = ((text: string, params?: unknown[]) => {
-      statements.push(text);
-      return query.call(t.ctx.database, text, params);
-    }) as typeof query;
-    let pages: THome[];
-    try {
-      pages = (await Promise.all([listener, other, listener].map((v) => get('/api/home', v)))).map((r) => r.json());
-    } finally {
-      t.ctx.database.query = query;
-    }
+    const [pages, statements] = await recordingStatements(async () =>
+      (await Promise.all([listener, other, listener].map((v) => get('/api/home', v)))).map((r): THome => r.json()),
+    );
     expect(statements).toHaveLength(1);
     const flagsOf = (page: THome) => page.recent.find((r) => r.id === song);
     expect(pages.map(flagsOf)).toEqual([
