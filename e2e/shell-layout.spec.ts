@@ -45,6 +45,8 @@ test.describe('on a 375 px phone', () => {
 
   test('the top bar keeps Log in and Sign up on one line and offers a named search button', async ({ page }) => {
     await page.goto('/');
+    // Measured on React's page, not on the server's first view it replaces (ADR 0022).
+    await expect(page.locator('.first-view')).toHaveCount(0);
     const bar = page.getByTestId('top-bar');
     const logIn = bar.getByRole('link', { name: 'Log in' });
     const signUp = bar.getByRole('link', { name: 'Sign up' });
