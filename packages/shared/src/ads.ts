@@ -40,8 +40,8 @@ export const SPONSORED_TEXT_MAX = 280;
 /** Counting rules: an audio impression after 2 s of play, a display one after 1 s at half visible. */
 export const AUDIO_IMPRESSION_SECONDS = 2;
 export const DISPLAY_IMPRESSION_SECONDS = 1;
-/** A listener hears at most one audio ad per 15 minutes. */
-export const AUDIO_AD_CAP_MINUTES = 15;
+/** A listener hears at most one audio ad per 15 minutes of listening (not of clock time). */
+export const AUDIO_AD_CAP_SECONDS = 15 * 60;
 /** An audio ad can be skipped after 5 seconds. */
 export const AUDIO_AD_SKIP_SECONDS = 5;
 

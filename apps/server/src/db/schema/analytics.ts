@@ -40,7 +40,12 @@ export const listenSessions = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('listen_sessions_audio_day_idx').on(t.audioId, t.day), index('listen_sessions_day_idx').on(t.day)],
+  (t) => [
+    index('listen_sessions_audio_day_idx').on(t.audioId, t.day),
+    index('listen_sessions_day_idx').on(t.day),
+    // A listener's recent listening: the audio ad cap counts it (ads/serving.ts).
+    index('listen_sessions_listener_idx').on(t.listenerKey, t.createdAt),
+  ],
 );
 
 /** The 5-second buckets a session heard; the primary key makes replayed reports harmless. */

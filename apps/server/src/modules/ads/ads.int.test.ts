@@ -45,6 +45,8 @@ let premium: TestUser;
 let creator: TestUser;
 let musicTrack: string;
 let podcastTrack: string;
+/** Twenty minutes long: room for the audio cap's 15 minutes of listening in one session. */
+let longTrack: string;
 let audio20: string;
 let audio40: string;
 
@@ -130,6 +132,17 @@ async function pauseAll() {
 
 const relative = (u: string) => u.replace(t.ctx.config.PUBLIC_URL, '');
 
+/** Reports `seconds` of listening in one session (its 5-second buckets from the start), as the player does. */
+async function listen(who: Pick<TestUser, 'cookie'>, trackId: string, seconds: number, sessionId = randomUUID()) {
+  const buckets = Array.from({ length: Math.floor(seconds / 5) }, (_, i) => i);
+  const res = await call(who as TestUser, 'POST', '/api/plays', {
+    trackId,
+    secondsListened: seconds,
+    listen: { sessionId, buckets },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 beforeAll(async () => {
   t = await createTestApp({ TEST_CLOCK: '1' });
   [advertiser, admin, listener, premium, creator] = await Promise.all([
@@ -141,6 +154,7 @@ beforeAll(async () => {
   ]);
   musicTrack = await seedTrack(t.ctx.database.db, creator.id, { title: 'Song', category: 'Music' });
   podcastTrack = await seedTrack(t.ctx.database.db, creator.id, { title: 'Talk', category: 'Podcast' });
+  longTrack = await seedTrack(t.ctx.database.db, creator.id, { title: 'Long mix', category: 'Music', duration: 1200 });
   const grant = await call(admin, 'PUT', `/api/admin/users/${premium.id}/plan`, { planId: 'premium' });
   expect(grant.statusCode, grant.body).toBe(200);
   audio20 = await makeAudio(t.dataDir, 'mp3', 20);
@@ -428,11 +442,14 @@ describe('serving', () => {
     const c = (await serve(fresh, podcastTrack)).json().ad;
     expect(c.campaignId).toBe(cheap.id);
 
-    // Heard (≥ 2 s): at most one audio ad per 15 minutes.
+    // Heard (≥ 2 s): no other audio ad until they have listened 15 minutes; the clock alone opens nothing.
     t.ctx.clock.advance(3_000);
     expect((await call(null, 'GET', relative(c.tracking.impression))).statusCode).toBe(204);
     expect((await serve(fresh, podcastTrack)).json().ad).toBeNull();
     t.ctx.clock.advance(16 * 60_000);
+    expect((await serve(fresh, podcastTrack)).json().ad).toBeNull();
+    await listen(fresh, longTrack, 15 * 60);
+    t.ctx.clock.advance(31_000);
     expect((await serve(fresh, podcastTrack)).json().ad.campaignId).toBe(dear.id);
 
     // A listener whose Free answer the decision keeps starts a Premium trial: no ad on the next
@@ -469,10 +486,53 @@ describe('serving', () => {
     expect(row.impressions + spareRow.impressions).toBe(1);
     expect(row.spentMicros).toBe(3_000);
     expect(spareRow.spentMicros).toBe(0);
-    // This process learnt of the impression it counted: no other audio ad for 15 minutes.
+    // This process learnt of the impression it counted: no other audio ad before 15 minutes of listening.
     expect(await here.decide(ask)).toBeNull();
     t.ctx.clock.advance(16 * 60_000);
+    expect(await here.decide(ask)).toBeNull();
+    await listen(who, longTrack, 15 * 60);
+    t.ctx.clock.advance(31_000);
     expect(await here.decide(ask)).not.toBeNull();
+    await pauseAll();
+  });
+
+  it('an audio ad at most once per 15 minutes of listening, counted from what the listener heard (anonymous too)', async () => {
+    await pauseAll();
+    const one = await launchReusing({ name: 'Listening cap', cpmMicros: 3_000_000 });
+    const other = await launchReusing({ name: 'Listening cap, other', cpmMicros: 2_000_000 });
+    const ask = (who: Pick<TestUser, 'cookie'> | null) =>
+      call(who as TestUser | null, 'GET', `/api/ads/serve?format=audio&placement=preroll&trackId=${musicTrack}`);
+    // An anonymous listener: the serve gives them the listener cookie their listening is recorded under.
+    const first = await ask(null);
+    const setCookie = [first.headers['set-cookie'] ?? []].flat();
+    const anon = { cookie: setCookie.map((c) => c.split(';')[0]).join('; ') };
+    expect(anon.cookie).not.toBe('');
+    const heard = first.json().ad;
+    expect(heard.campaignId).toBe(one.id);
+    t.ctx.clock.advance(3_000);
+    expect((await call(null, 'GET', relative(heard.tracking.impression))).statusCode).toBe(204);
+
+    // Twenty minutes on the clock, nothing listened: still no ad.
+    t.ctx.clock.advance(20 * 60_000);
+    expect((await ask(anon)).json().ad).toBeNull();
+    // Ten minutes in one session (its report replayed: counted once) and 4 min 55 s in another: not yet.
+    const session = randomUUID();
+    await listen(anon, longTrack, 600, session);
+    await listen(anon, longTrack, 600, session);
+    await listen(anon, longTrack, 295);
+    t.ctx.clock.advance(31_000);
+    expect((await ask(anon)).json().ad).toBeNull();
+    // Five seconds more make fifteen minutes: the next ad (the other campaign: never the same twice in a row).
+    await listen(anon, longTrack, 5);
+    // Read again at most every 30 s: a decision a moment later still holds back.
+    expect((await ask(anon)).json().ad).toBeNull();
+    t.ctx.clock.advance(31_000);
+    const next = (await ask(anon)).json().ad;
+    expect(next.campaignId).toBe(other.id);
+    t.ctx.clock.advance(3_000);
+    expect((await call(null, 'GET', relative(next.tracking.impression))).statusCode).toBe(204);
+    expect((await campaignRow(other.id)).impressions).toBe(1);
+    expect((await campaignRow(one.id)).impressions).toBe(1);
     await pauseAll();
   });
 

@@ -1,7 +1,15 @@
-import type { AdCampaignStatus, AdContentType, AdFormat, AdPlacement } from '@wavecast/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type AdCampaignStatus,
+  type AdContentType,
+  type AdFormat,
+  type AdPlacement,
+  AUDIO_AD_CAP_SECONDS,
+  LISTEN_BUCKET_SECONDS,
+} from '@wavecast/shared';
+import { and, asc, desc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { adBalances, adCampaignDays, adCampaigns, adLedger, adServes, payments, users } from '../../db/schema';
+import * as analyticsRepo from '../analytics/repo';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type CampaignRow = typeof adCampaigns.$inferSelect;
@@ -305,6 +313,15 @@ export async function servableSpend(db: Db, day: string): Promise<string> {
  * The listener's last serve of a format and when they last heard (impression counted) one: read
  * once per listener by a process, which then keeps it (serving-state.ts). One statement.
  */
+/**
+ * Seconds the listener with this ads key (a user id, or `anon:<cookie id>`) listened since `since`,
+ * up to AUDIO_AD_CAP_SECONDS: their listening as analytics recorded it (`u:` / `a:` keys).
+ */
+export function listenedSince(db: Pick<Db, 'execute'>, adsListenerKey: string, since: Date): Promise<number> {
+  const key = adsListenerKey.startsWith('anon:') ? `a:${adsListenerKey.slice(5)}` : `u:${adsListenerKey}`;
+  return analyticsRepo.listenedSince(db, key, since, AUDIO_AD_CAP_SECONDS, LISTEN_BUCKET_SECONDS);
+}
+
 export async function listenerHistory(db: Db, listenerKey: string, format: AdFormat) {
   const [r] = rowsOf<{ last: string | null; heard: string | Date | null }>(
     await db.execute(sql`
@@ -404,14 +421,10 @@ export class NotCharged extends Error {}
  * reports queue on the row and the loser matches nothing), today's spend within the daily budget,
  * the balance stays ≥ 0, and the spend is booked in the ledger. A campaign that cannot pay for
  * another impression after this one is completed in the same UPDATE. An audio ad heard by a
- * listener who heard another since `audioCapSince` is not counted (the cap across processes).
+ * listener who has not listened AUDIO_AD_CAP_SECONDS since the last one is not counted (the cap
+ * across processes).
  */
-export async function chargeImpression(
-  db: Db,
-  serveId: string,
-  now: Date,
-  audioCapSince: Date,
-): Promise<Charged | false> {
+export async function chargeImpression(db: Db, serveId: string, now: Date): Promise<Charged | false> {
   try {
     return await db.transaction(async (tx) => {
       const [serve] = await tx
@@ -423,19 +436,19 @@ export async function chargeImpression(
       // The audio cap, verified where it counts: a process that served this listener without
       // knowing of an ad they heard through another process gets no impression (and no charge).
       if (serve.format === 'audio' && serve.listenerKey) {
-        const [heard] = await tx
-          .select({ id: adServes.id })
+        const [prev] = await tx
+          .select({ at: max(adServes.impressedAt) })
           .from(adServes)
           .where(
             and(
               eq(adServes.listenerKey, serve.listenerKey),
               eq(adServes.format, 'audio'),
-              gte(adServes.impressedAt, audioCapSince),
               sql`${adServes.id} <> ${serveId}`,
             ),
-          )
-          .limit(1);
-        if (heard) throw new NotCharged();
+          );
+        if (prev?.at && (await listenedSince(tx, serve.listenerKey, prev.at)) < AUDIO_AD_CAP_SECONDS) {
+          throw new NotCharged();
+        }
       }
       const price = serve.priceMicros;
       const [c] = await tx

@@ -282,8 +282,9 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const request = adRequest(req, req.query);
-      // An anonymous listener gets its cookie here, so caps hold across its requests.
-      if (!req.user && !request.anonId) request.anonId = cookies.issue(reply);
+      // An anonymous listener gets its cookie here, so caps hold across its requests (the id, as
+      // `cookies.read` gives it next time: one listener key from the first ad on).
+      if (!req.user && !request.anonId) request.anonId = cookies.issue(reply).id;
       reply.header('cache-control', 'no-store');
       const decision = await serving.decide(request);
       return { ad: decision ? serving.present(decision) : null };

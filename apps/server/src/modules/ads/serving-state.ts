@@ -11,10 +11,14 @@ const CONTENT_CACHE_MS = 10_000;
 const CONTENT_REFRESH_AHEAD_MS = 5_000;
 const MEMORY_MAX = 200_000;
 
-interface ListenerMemory {
+export interface ListenerMemory {
   lastCampaignId: string | null;
   /** When they last heard (impression counted) an ad of this format, ms. */
   heardAt: number | null;
+  /** They have listened the audio cap's 15 minutes since `heardAt`. */
+  capOpen?: boolean;
+  /** When their listening since `heardAt` was last read, ms. */
+  capCheckedAt?: number;
 }
 
 export interface ContentFacts {
@@ -162,7 +166,10 @@ export class AdServingState {
 
   heard(listenerKey: string, format: AdFormat, at: Date): void {
     const entry = this.knownHistory(listenerKey, format);
-    if (entry) entry.heardAt = at.getTime();
+    if (!entry) return;
+    entry.heardAt = at.getTime();
+    entry.capOpen = false;
+    entry.capCheckedAt = undefined;
   }
 
   /**

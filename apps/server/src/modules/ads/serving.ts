@@ -4,7 +4,7 @@ import {
   type AdContentType,
   type AdFormat,
   type AdPlacement,
-  AUDIO_AD_CAP_MINUTES,
+  AUDIO_AD_CAP_SECONDS,
   AUDIO_IMPRESSION_SECONDS,
   DISPLAY_IMPRESSION_SECONDS,
   impressionPriceMicros,
@@ -21,7 +21,7 @@ import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
 import * as repo from './repo';
-import { servingState } from './serving-state';
+import { type ListenerMemory, servingState } from './serving-state';
 import {
   QUARTILE_BITS,
   type SignedAction,
@@ -40,6 +40,8 @@ const PACE_AHEAD_MS = 60 * 60 * 1000;
  */
 const PLAN_CACHE_MS = 5 * 60_000;
 const PLAN_CACHE_MAX = 50_000;
+/** A listener the audio cap holds back has their listening read again at most this often. */
+const CAP_RECHECK_MS = 30_000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
@@ -197,6 +199,25 @@ export function adServing(ctx: AppContext) {
     return true;
   }
 
+  /**
+   * The audio cap: has this listener listened 15 minutes since the last audio ad they heard?
+   * Answered from memory until that is possible on the clock (15 minutes of listening take 15
+   * minutes at least), then from their recorded listening, read at most every CAP_RECHECK_MS; once
+   * open it stays open until they hear the next ad (`state.heard`).
+   */
+  function capOpen(listenerKey: string, h: ListenerMemory, now: number): boolean | Promise<boolean> {
+    if (h.heardAt == null || h.capOpen) return true;
+    if (now - h.heardAt < AUDIO_AD_CAP_SECONDS * 1000) return false;
+    if (h.capCheckedAt !== undefined && now - h.capCheckedAt < CAP_RECHECK_MS) return false;
+    h.capCheckedAt = now;
+    const heardAt = h.heardAt;
+    return repo.listenedSince(db, listenerKey, new Date(heardAt)).then((seconds) => {
+      // An ad heard meanwhile starts a new count.
+      if (h.heardAt === heardAt && seconds >= AUDIO_AD_CAP_SECONDS) h.capOpen = true;
+      return seconds >= AUDIO_AD_CAP_SECONDS;
+    });
+  }
+
   function url(serveId: string, action: SignedAction): string {
     const sig = signAction(key(), serveId, action);
     const base = ctx.config.PUBLIC_URL;
@@ -209,7 +230,8 @@ export function adServing(ctx: AppContext) {
     /**
      * The decision: among eligible campaigns (active, in schedule, targeted, budget and balance left,
      * within today's pace) the highest bid, then the one furthest behind its pace; frequency caps
-     * (an audio ad at most once per 15 minutes per listener; never the same campaign twice in a row);
+     * (an audio ad at most once per 15 minutes of a listener's listening; never the same campaign
+     * twice in a row);
      * none at all for ad-free plans and on a creator's own content. Records the serve, or null.
      */
     async decide(req: AdRequest): Promise<Decision | null> {
@@ -224,8 +246,10 @@ export function adServing(ctx: AppContext) {
       if (!state.index.usable()) await state.index.ready();
       const allowed = adsAllowedNow(req, content.creatorId) ?? (await adsAllowed(req, content.creatorId));
       if (!allowed) return null;
-      const capSince = now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000;
-      if (req.format === 'audio' && history?.heardAt != null && history.heardAt >= capSince) return null;
+      if (req.format === 'audio' && listenerKey && history) {
+        const open = capOpen(listenerKey, history, now.getTime());
+        if (!(open === true || (open !== false && (await open)))) return null;
+      }
       const campaign = state.index.select({
         format: req.format,
         category: content.category,
@@ -288,8 +312,7 @@ export function adServing(ctx: AppContext) {
       if (event === 'impression') {
         const min = serve.format === 'audio' ? AUDIO_IMPRESSION_SECONDS : DISPLAY_IMPRESSION_SECONDS;
         if (now.getTime() - serve.servedAt.getTime() < min * 1000) return false;
-        const capSince = new Date(now.getTime() - AUDIO_AD_CAP_MINUTES * 60_000);
-        const charged = await repo.chargeImpression(db, serveId, now, capSince);
+        const charged = await repo.chargeImpression(db, serveId, now);
         if (!charged) return false;
         state.index.charged(charged, now);
         if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now);

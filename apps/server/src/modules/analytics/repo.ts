@@ -48,6 +48,28 @@ export async function recordListen(db: Db, s: SessionInput, buckets: number[]): 
   });
 }
 
+/**
+ * Seconds a listener heard (distinct buckets × `bucketSeconds`) in sessions begun since `since`,
+ * counted up to `enough` (the scan stops there). The audio ad cap ("once per 15 minutes of
+ * listening") asks it; `db` may be a transaction.
+ */
+export async function listenedSince(
+  db: Pick<Db, 'execute'>,
+  listenerKey: string,
+  since: Date,
+  enough: number,
+  bucketSeconds: number,
+): Promise<number> {
+  const [r] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM listen_sessions s JOIN listen_buckets b ON b.session_id = s.id
+         WHERE s.listener_key = ${listenerKey} AND s.created_at >= ${since.toISOString()}::timestamptz
+         LIMIT ${Math.ceil(enough / bucketSeconds)}) x`),
+  );
+  return (r?.n ?? 0) * bucketSeconds;
+}
+
 export async function markCounted(db: Db, sessionId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [s] = await tx

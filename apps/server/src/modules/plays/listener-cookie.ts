@@ -49,8 +49,11 @@ export function listenerCookies(ctx: AppContext) {
     read: (req: FastifyRequest) => verifyListenerId(key(), readCookie(req, LISTENER_COOKIE)),
     /** The id inside a signed listener token (the embed sends it in the report body), or null. */
     readToken: (token: string | undefined) => verifyListenerId(key(), token),
-    /** Gives the browser a fresh anonymous id (cookie) and returns its signed token. */
-    issue(reply: FastifyReply): string {
+    /**
+     * Gives the browser a fresh anonymous id (cookie). Returns the id (what `read` gives on its
+     * next requests) and its signed token (for an embed to send back).
+     */
+    issue(reply: FastifyReply): { id: string; token: string } {
       const id = randomBytes(16).toString('base64url');
       const attrs = [
         `${LISTENER_COOKIE}=${encodeURIComponent(signListenerId(key(), id))}`,
@@ -61,7 +64,7 @@ export function listenerCookies(ctx: AppContext) {
         ...(secure ? ['Secure'] : []),
       ];
       reply.header('set-cookie', attrs.join('; '));
-      return signListenerId(key(), id);
+      return { id, token: signListenerId(key(), id) };
     },
   };
 }

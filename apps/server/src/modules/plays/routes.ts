@@ -37,7 +37,7 @@ export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
         const anonymousId = cookies.read(req) ?? cookies.readToken(req.body.listenerToken);
         if (anonymousId) listener = { userId: null, anonymousId };
         // A browser without a (valid) id gets one now; its plays count from the next report on.
-        else listenerToken = cookies.issue(reply);
+        else listenerToken = cookies.issue(reply).token;
       }
       const result = await service.report(req.user?.id ?? null, listener, req.body, req.headers['user-agent']);
       return listenerToken ? { ...result, listenerToken } : result;

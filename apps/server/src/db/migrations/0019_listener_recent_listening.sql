@@ -1,0 +1,1 @@
+CREATE INDEX "listen_sessions_listener_idx" ON "listen_sessions" USING btree ("listener_key","created_at");
