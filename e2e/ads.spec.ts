@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminPage, signUpApi } from './support/accounts';
+import { makeAdAudio } from './support/ads';
 
 // Advertising end to end: an advertiser applies, is approved, gets credit, creates and submits an
 // audio campaign from the dashboard; an admin approves the creative; a Premium listener hears no
@@ -12,24 +9,6 @@ import { adminPage, signUpApi } from './support/accounts';
 // one impression, so it completes after it and no other spec ever hears it.
 
 const bar = (page: Page) => page.getByTestId('player-bar');
-
-/** A 20-second tone, the length of a real audio ad. */
-function makeAdAudio(): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wavecast-ad-')), 'ad.mp3');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=660:duration=20',
-    '-ac',
-    '2',
-    '-y',
-    file,
-  ]);
-  return file;
-}
 
 async function listenerPage(browser: Browser, name: string) {
   const context = await browser.newContext();

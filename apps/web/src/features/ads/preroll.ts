@@ -1,8 +1,13 @@
-import { AUDIO_AD_SKIP_SECONDS, AUDIO_IMPRESSION_SECONDS, type TServedAd, type TTrack } from '@wavecast/shared';
+import { AUDIO_AD_SKIP_SECONDS, AUDIO_IMPRESSION_SECONDS, type TServedAd } from '@wavecast/shared';
 
-/** What the player bar shows while an audio ad plays before a track. */
+/** What an audio ad plays before: a track (in the player bar) or a live stream (on its page). */
+export type AdTarget = { trackId: string } | { streamId: string };
+
+/** What the player shows while an audio ad plays before a track or a live stream. */
 export interface AdBreakState {
   ad: TServedAd;
+  /** Where it is shown: the player bar (before a track) or the live player (before a stream). */
+  before: 'track' | 'live';
   time: number;
   duration: number;
   canSkip: boolean;
@@ -29,6 +34,10 @@ export const adBreak = {
   skip() {
     if (state?.canSkip) skipCurrent?.();
   },
+  /** Ends the playing ad at once: what it played before is gone (the listener left the live page). */
+  cancel() {
+    skipCurrent?.();
+  },
 };
 
 /** Our tracking URLs are absolute (for VAST clients); the web app calls them on its own origin. */
@@ -44,12 +53,16 @@ const ping = (u: string) => {
   void fetch(local(u), { credentials: 'same-origin', keepalive: true }).catch(() => {});
 };
 
-/** Asks the server for a pre-roll for this track (none for ad-free plans); gives up after 2 s. */
-async function fetchAd(track: TTrack): Promise<TServedAd | null> {
+/** Asks the server for a pre-roll before this track or stream (none for ad-free plans); gives up after 2 s. */
+async function fetchAd(target: AdTarget): Promise<TServedAd | null> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), 2000);
+  const on =
+    'trackId' in target
+      ? `trackId=${encodeURIComponent(target.trackId)}`
+      : `streamId=${encodeURIComponent(target.streamId)}`;
   try {
-    const res = await fetch(`/api/ads/serve?format=audio&placement=preroll&trackId=${encodeURIComponent(track.id)}`, {
+    const res = await fetch(`/api/ads/serve?format=audio&placement=preroll&${on}`, {
       credentials: 'same-origin',
       signal: ctrl.signal,
     });
@@ -69,13 +82,14 @@ function setAdMetadata(ad: TServedAd) {
 }
 
 /**
- * Plays an audio ad before `track` when the server has one for this listener, and resolves when it
- * ended or was skipped (after 5 s). Counting is honest: the impression is reported once 2 s played,
- * then the quartiles; the server counts each once.
+ * Plays an audio ad before a track or a live stream when the server has one for this listener, and
+ * resolves when it ended or was skipped (after 5 s). Counting is honest: the impression is reported
+ * once 2 s played, then the quartiles; the server counts each once.
  */
-export async function playPreroll(track: TTrack, volume: { volume: number; muted: boolean }): Promise<void> {
-  const ad = await fetchAd(track);
+export async function playPreroll(target: AdTarget, volume: { volume: number; muted: boolean }): Promise<void> {
+  const ad = await fetchAd(target);
   if (!ad?.mediaUrl) return;
+  const before = 'trackId' in target ? 'track' : 'live';
   const audio = new Audio();
   audio.preload = 'auto';
   audio.volume = volume.volume;
@@ -100,7 +114,7 @@ export async function playPreroll(track: TTrack, volume: { volume: number; muted
     };
     skipCurrent = finish;
     const duration = () => (Number.isFinite(audio.duration) ? audio.duration : (ad.durationSeconds ?? 0));
-    set({ ad, time: 0, duration: ad.durationSeconds ?? 0, canSkip: false });
+    set({ ad, before, time: 0, duration: ad.durationSeconds ?? 0, canSkip: false });
     setAdMetadata(ad);
     audio.addEventListener('timeupdate', () => {
       // Pausing and unloading at the end fire one more timeupdate: the break is over by then.
@@ -111,7 +125,7 @@ export async function playPreroll(track: TTrack, volume: { volume: number; muted
       if (d > 0 && t >= d / 4) once('firstQuartile');
       if (d > 0 && t >= d / 2) once('midpoint');
       if (d > 0 && t >= (3 * d) / 4) once('thirdQuartile');
-      set({ ad, time: t, duration: d, canSkip: t >= AUDIO_AD_SKIP_SECONDS });
+      set({ ad, before, time: t, duration: d, canSkip: t >= AUDIO_AD_SKIP_SECONDS });
     });
     audio.addEventListener('ended', () => {
       once('complete');

@@ -67,7 +67,7 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
     notifyError,
     loudness: (audio) => new LoudnessGraph(audio),
     // Loaded when a track first starts: Home's first load stays small.
-    preroll: (track, volume) => import('../ads/preroll').then((m) => m.playPreroll(track, volume)),
+    preroll: (track, volume) => import('../ads/preroll').then((m) => m.playPreroll({ trackId: track.id }, volume)),
   };
 }
 

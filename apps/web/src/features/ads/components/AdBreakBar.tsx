@@ -2,10 +2,13 @@ import { AUDIO_AD_SKIP_SECONDS, formatTime } from '@wavecast/shared';
 import { useSyncExternalStore } from 'react';
 import { adBreak, openAdClick } from '../preroll';
 
-/** Shown in the player bar while a pre-roll plays: labelled 'Ad', skippable after 5 s. */
-export function AdBreakBar() {
+/**
+ * Shown over the player bar (before a track) or the live player (before a stream) while a pre-roll
+ * plays: labelled 'Ad', skippable after 5 s.
+ */
+export function AdBreakBar({ before = 'track' }: { before?: 'track' | 'live' }) {
   const state = useSyncExternalStore(adBreak.subscribe, adBreak.get, adBreak.get);
-  if (!state) return null;
+  if (state?.before !== before) return null;
   const left = Math.max(0, Math.ceil(AUDIO_AD_SKIP_SECONDS - state.time));
   return (
     <div

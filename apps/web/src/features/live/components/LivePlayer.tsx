@@ -1,6 +1,8 @@
 import { DEFAULT_VOLUME, type TLiveStream } from '@wavecast/shared';
 import { Loader2, Play, Square, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { AdBreakBar } from '../../ads/components/AdBreakBar';
+import { adBreak, playPreroll } from '../../ads/preroll';
 import { usePlayerControls } from '../../player/PlayerProvider';
 import { createLiveEngine, type LiveEngine } from '../lib/liveEngine';
 import type { LivePlayerState } from '../lib/liveMsePlayer';
@@ -13,7 +15,21 @@ const STATE_TEXT: Record<LivePlayerState, string> = {
   stopped: 'Stopped',
 };
 
-/** The live player: starts by itself while the stream is on air; play/stop and volume. */
+/** What the system's media controls show once the stream plays (after a pre-roll said 'Ad'). */
+function showStreamInMediaSession(stream: TLiveStream) {
+  if (!('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
+  navigator.mediaSession.metadata = new MediaMetadata({
+    title: stream.title,
+    artist: stream.creator.displayName ?? '',
+    album: 'Live',
+  });
+}
+
+/**
+ * The live player: starts by itself while the stream is on air, after a pre-roll when the server
+ * has an ad for this listener (none for ad-free plans, never for the stream's creator); play/stop
+ * and volume.
+ */
 export function LivePlayer({ stream }: { stream: TLiveStream }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const engine = useRef<LiveEngine | null>(null);
@@ -24,18 +40,34 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
   const { pause: pauseMainPlayer } = usePlayerControls();
   const onAir = stream.status === 'live';
   const { id: streamId, streamUrl } = stream;
+  // Read when a pre-roll starts (not a reason to start the stream again).
+  const level = useRef({ volume, muted });
+  level.current = { volume, muted };
+  const streamRef = useRef(stream);
+  streamRef.current = stream;
 
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !wanted || !onAir) return;
-    const p = createLiveEngine(audio, { id: streamId, streamUrl }, { onState: setState });
-    engine.current = p;
-    p.start();
+    let left = false;
+    setState('connecting');
+    // One thing plays at a time: the ad too pauses the track player.
+    pauseMainPlayer();
+    void playPreroll({ streamId }, level.current).then(() => {
+      if (left) return;
+      const p = createLiveEngine(audio, { id: streamId, streamUrl }, { onState: setState });
+      engine.current = p;
+      showStreamInMediaSession(streamRef.current);
+      p.start();
+    });
     return () => {
-      p.stop();
+      left = true;
+      // Stopped or left during the ad: it ends with the page (what it played is reported already).
+      if (adBreak.get()?.before === 'live') adBreak.cancel();
+      engine.current?.stop();
       engine.current = null;
     };
-  }, [wanted, onAir, streamId, streamUrl]);
+  }, [wanted, onAir, streamId, streamUrl, pauseMainPlayer]);
 
   // One thing plays at a time: the live stream pauses the track player.
   useEffect(() => {
@@ -57,7 +89,8 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
   const busy = state === 'connecting' || state === 'reconnecting';
 
   return (
-    <div className="flex flex-wrap items-center gap-4 rounded-card border border-border bg-surface p-4">
+    <div className="relative flex flex-wrap items-center gap-4 overflow-hidden rounded-card border border-border bg-surface p-4">
+      <AdBreakBar before="live" />
       {/* biome-ignore lint/a11y/useMediaCaption: live speech and music without a caption track */}
       <audio ref={audioRef} data-testid="live-audio" />
       <button
