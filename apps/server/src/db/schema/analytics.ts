@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { liveStreams } from './live';
 import { audioContent } from './tracks';
 import { users } from './users';
 
@@ -143,4 +144,24 @@ export const analyticsDirty = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.audioId, t.day] })],
+);
+
+/**
+ * A listener's time on a live stream over the endless WebM: one row per connection, written when
+ * it closes (HLS and Icecast listeners are not counted). With the sessions' buckets it is the
+ * listening the audio ad cap counts (ads/serving.ts); deleted with the raw sessions.
+ */
+export const liveListens = pgTable(
+  'live_listens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => liveStreams.id, { onDelete: 'cascade' }),
+    /** `u:<user id>` or `a:<anonymous id>`, as on listen_sessions. */
+    listenerKey: text('listener_key').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [index('live_listens_listener_idx').on(t.listenerKey, t.startedAt)],
 );

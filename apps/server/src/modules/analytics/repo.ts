@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { analyticsDirty, listenBuckets, listenSessions } from '../../db/schema';
+import { analyticsDirty, listenBuckets, listenSessions, liveListens } from '../../db/schema';
 import { HLL_P, SKETCH_MAX_LIST } from './listeners';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -49,9 +49,9 @@ export async function recordListen(db: Db, s: SessionInput, buckets: number[]): 
 }
 
 /**
- * Seconds a listener heard (distinct buckets × `bucketSeconds`) in sessions begun since `since`,
- * counted up to `enough` (the scan stops there). The audio ad cap ("once per 15 minutes of
- * listening") asks it; `db` may be a transaction.
+ * Seconds a listener heard since `since`: the distinct buckets (× `bucketSeconds`) of sessions begun
+ * since then, counted up to `enough` (the scan stops there), and their live connections opened since
+ * then. The audio ad cap ("once per 15 minutes of listening") asks it; `db` may be a transaction.
  */
 export async function listenedSince(
   db: Pick<Db, 'execute'>,
@@ -60,14 +60,25 @@ export async function listenedSince(
   enough: number,
   bucketSeconds: number,
 ): Promise<number> {
-  const [r] = rowsOf<{ n: number }>(
+  const from = since.toISOString();
+  const [r] = rowsOf<{ seconds: number }>(
     await db.execute(sql`
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM listen_sessions s JOIN listen_buckets b ON b.session_id = s.id
-         WHERE s.listener_key = ${listenerKey} AND s.created_at >= ${since.toISOString()}::timestamptz
-         LIMIT ${Math.ceil(enough / bucketSeconds)}) x`),
+      SELECT (SELECT count(*)::int FROM (
+                SELECT 1 FROM listen_sessions s JOIN listen_buckets b ON b.session_id = s.id
+                 WHERE s.listener_key = ${listenerKey} AND s.created_at >= ${from}::timestamptz
+                 LIMIT ${Math.ceil(enough / bucketSeconds)}) x) * ${bucketSeconds}
+           + (SELECT coalesce(sum(seconds), 0)::int FROM live_listens
+               WHERE listener_key = ${listenerKey} AND started_at >= ${from}::timestamptz) AS seconds`),
   );
-  return (r?.n ?? 0) * bucketSeconds;
+  return r?.seconds ?? 0;
+}
+
+/** One live connection's listening, when it closed. */
+export async function recordLiveListen(
+  db: Db,
+  v: { streamId: string; listenerKey: string; startedAt: Date; seconds: number },
+): Promise<void> {
+  await db.insert(liveListens).values(v);
 }
 
 export async function markCounted(db: Db, sessionId: string): Promise<void> {
@@ -214,8 +225,9 @@ export async function markRolled(db: Db, day: string, at: Date): Promise<void> {
     ON CONFLICT (day) DO UPDATE SET rolled_at = EXCLUDED.rolled_at`);
 }
 
-/** Deletes raw sessions (and their buckets) of rolled days before `before`. */
+/** Deletes raw sessions (and their buckets) of rolled days before `before`, and live listens as old. */
 export async function deleteRawBefore(db: Db, before: string): Promise<number> {
+  await db.execute(sql`DELETE FROM live_listens WHERE started_at < ${before}::date`);
   const res = await db.execute(sql`
     DELETE FROM listen_sessions WHERE day < ${before}
       AND day IN (SELECT day FROM analytics_rolled_days) RETURNING 1`);

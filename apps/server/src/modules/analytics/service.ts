@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { serverSecret } from '../../lib/server-secret';
 import { isKnownBot, knownApp } from '../../lib/user-agents';
+import { type Listener, listenerKey } from '../plays/repo';
 import { deviceFromUserAgent } from './device';
 import { DOWNLOAD_WINDOW_MS, downloadClientKey, isProbe, minuteOfBytes } from './downloads';
 import { uniqueListeners } from './listeners';
@@ -105,6 +106,18 @@ export function analyticsService(ctx: AppContext) {
     },
 
     markCounted: (sessionId: string) => repo.markCounted(db, sessionId),
+
+    /** A live connection closed after `seconds`: listening the audio ad cap counts (under a second is not kept). */
+    async recordLiveListen(v: { streamId: string; listener: Listener; startedAt: Date; seconds: number }) {
+      if (v.seconds < 1) return;
+      const { streamId, startedAt } = v;
+      await repo.recordLiveListen(db, {
+        streamId,
+        startedAt,
+        listenerKey: listenerKey(v.listener),
+        seconds: Math.round(v.seconds),
+      });
+    },
 
     /**
      * A podcast enclosure fetch (IAB v2.1): bytes `start`..`end` of a `size`-byte file served to

@@ -1,10 +1,13 @@
 import type { RealtimeMessage } from '@wavecast/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { liveListens } from '../../db/schema';
 import { connectPublisher, listen } from '../../relay/testing/clients';
 import { decodeWebm } from '../../relay/testing/decode';
 import { chromeCapture, type OpusSource, opusPackets, synthesize } from '../../relay/testing/webm-fixtures';
 import { WebmDemuxer } from '../../relay/webm-demuxer';
+import { listenedSince } from '../ads/repo';
 
 let t: TestApp;
 let base: string;
@@ -258,6 +261,34 @@ describe('listening', () => {
     slow.close();
     pub.close();
     t.app.live.configure({ maxListenerBuffer: 128 * 1024, ingestBytesPerSecond: 256 * 1024 });
+  });
+
+  it("records a known listener's time on air when they leave (listening the audio ad cap counts)", async () => {
+    const s = await createStream();
+    const pub = connectPublisher(base, s.id, { cookie: creator.cookie });
+    await pub.play(synthesize(chromeSrc, 'chrome').slice(0, 20), 0);
+    await pub.onAir;
+    const since = t.ctx.clock.now();
+    const known = listen(port, `/api/live/${s.id}/stream`, { cookie: listener.cookie });
+    const unknown = listen(port, `/api/live/${s.id}/stream`);
+    await Promise.all([known.head, unknown.head]);
+    await sleep(1600);
+    known.close();
+    unknown.close();
+    const rows = await until(async () => {
+      const r = await t.ctx.database.db.select().from(liveListens).where(eq(liveListens.streamId, s.id));
+      return r.length ? r : null;
+    });
+    // Only the signed-in listener (an anonymous one without the listener cookie is nobody to cap).
+    expect(rows).toHaveLength(1);
+    const [row] = rows ?? [];
+    expect(row?.listenerKey).toBe(`u:${listener.id}`);
+    expect(row?.seconds).toBeGreaterThanOrEqual(1);
+    expect(row?.seconds).toBeLessThan(10);
+    expect(await listenedSince(t.ctx.database.db, listener.id, since)).toBe(row?.seconds);
+    // Time on air before `since` is not listening since then.
+    expect(await listenedSince(t.ctx.database.db, listener.id, new Date(since.getTime() + 60_000))).toBe(0);
+    pub.close();
   });
 
   it('answers 404 for a stream that is not on air', async () => {

@@ -19,6 +19,8 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { socketSink } from '../../relay/hub';
+import { analyticsService } from '../analytics/service';
+import { listenerCookies } from '../plays/listener-cookie';
 import { EncoderIngest } from './encoder/encoder-ingest';
 import type { HlsFile } from './hls';
 import { streamKeyRoutes } from './keys-routes';
@@ -43,6 +45,8 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new LiveService(ctx, (msg, err) => root.log.error({ err }, msg), opts);
   root.decorate('live', service);
+  const analytics = analyticsService(ctx);
+  const listenerIds = listenerCookies(ctx);
   // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020).
   const keys = streamKeysService(ctx);
   const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH } = ctx.config;
@@ -138,7 +142,23 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       );
       const sink = socketSink(socket);
       if (!service.hub.addListener(id, sink)) return sink.close();
-      socket.on('close', () => service.hub.removeListener(id, sink));
+      const anonymousId = req.user ? null : listenerIds.read(req);
+      const listener = req.user
+        ? { userId: req.user.id, anonymousId: null }
+        : anonymousId
+          ? { userId: null, anonymousId }
+          : null;
+      const startedAt = ctx.clock.now();
+      const opened = performance.now();
+      socket.on('close', () => {
+        service.hub.removeListener(id, sink);
+        // Their time on air counts as listening for the audio ad cap.
+        if (!listener) return;
+        const seconds = (performance.now() - opened) / 1000;
+        void analytics
+          .recordLiveListen({ streamId: id, listener, startedAt, seconds })
+          .catch((err: unknown) => root.log.error({ err }, 'live: recording a listen failed'));
+      });
     },
   );
 

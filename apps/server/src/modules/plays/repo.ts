@@ -4,6 +4,9 @@ import { audioContent, listenEvents } from '../../db/schema';
 
 export type Listener = { userId: string; anonymousId: null } | { userId: null; anonymousId: string };
 
+/** How analytics keys a listener's raw listening (`u:<user id>` / `a:<anonymous id>`). */
+export const listenerKey = (l: Listener): string => (l.userId ? `u:${l.userId}` : `a:${l.anonymousId}`);
+
 /**
  * Counts a play unless this listener already has one for the track since `since`. The track row
  * is locked first, so two reports of the same play cannot both pass the check.

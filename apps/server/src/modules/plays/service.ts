@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { analyticsService } from '../analytics/service';
 import { reachesThreshold } from './policy';
-import { countPlayOnce, type Listener } from './repo';
+import { countPlayOnce, type Listener, listenerKey } from './repo';
 
 /** Honest play counts: after real listening, once per listener per track per window. */
 export function playService(ctx: AppContext) {
@@ -24,7 +24,7 @@ export function playService(ctx: AppContext) {
         session = await analytics.record({
           trackId: track.id,
           duration: track.duration,
-          listenerKey: listener.userId ? `u:${listener.userId}` : `a:${listener.anonymousId}`,
+          listenerKey: listenerKey(listener),
           userId: listener.userId,
           userAgent,
           listen: report.listen,

@@ -81,7 +81,7 @@ export interface ListenerClient {
 export function listen(
   port: number,
   path: string,
-  opts: { keep?: boolean; paused?: boolean; host?: string } = {},
+  opts: { keep?: boolean; paused?: boolean; host?: string; cookie?: string } = {},
 ): ListenerClient {
   const socket = net.connect(port, opts.host ?? '127.0.0.1');
   const keep = opts.keep ?? true;
@@ -94,7 +94,8 @@ export function listen(
     resolveHead = r;
   });
   socket.on('connect', () => {
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    const cookie = opts.cookie ? `Cookie: ${opts.cookie}\r\n` : '';
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${cookie}Connection: close\r\n\r\n`);
     if (opts.paused) socket.pause();
   });
   socket.on('data', (d) => {
