@@ -23,12 +23,18 @@ export function verifyListenerId(secret: string, value: string | undefined): str
   return expected.length === got.length && timingSafeEqual(expected, got) ? id : null;
 }
 
-function readCookie(req: FastifyRequest, name: string): string | undefined {
-  const header = req.headers.cookie;
+/** The named cookie's value; undefined when absent or not decodable (a broken `%` escape is nobody's id). */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
@@ -46,7 +52,7 @@ export function listenerCookies(ctx: AppContext) {
   const secure = ctx.config.PUBLIC_URL.startsWith('https:');
   return {
     /** The anonymous id of this request's listener, or null when it has no valid cookie. */
-    read: (req: FastifyRequest) => verifyListenerId(key(), readCookie(req, LISTENER_COOKIE)),
+    read: (req: FastifyRequest) => verifyListenerId(key(), readCookie(req.headers.cookie, LISTENER_COOKIE)),
     /** The id inside a signed listener token (the embed sends it in the report body), or null. */
     readToken: (token: string | undefined) => verifyListenerId(key(), token),
     /**
