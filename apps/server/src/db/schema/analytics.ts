@@ -83,7 +83,32 @@ export const trackDailyStats = pgTable(
     apps: jsonb('apps').$type<Record<string, number>>().notNull(),
     listenerHashes: bytea('listener_hashes').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.audioId, t.day] }), index('track_daily_stats_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.audioId, t.day] }),
+    index('track_daily_stats_day_idx').on(t.day),
+    // Sums of plays and time over days read from the index alone (the rows are wide: sketches, jsonb).
+    index('track_daily_stats_totals_idx').on(t.audioId, t.day, t.plays, t.secondsListened),
+  ],
+);
+
+/**
+ * Unique listeners of a creator's tracks over a range that ended before yesterday, once computed:
+ * those days are never re-rolled (the page re-rolls only today and yesterday), so the count can
+ * never change. The overview's previous period reads it instead of every listener's hash.
+ * `tracks` fingerprints the creator's track list: a deleted (or new) track makes another key.
+ */
+export const analyticsPastListeners = pgTable(
+  'analytics_past_listeners',
+  {
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tracks: text('tracks').notNull(),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    listeners: integer('listeners').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.tracks, t.fromDay, t.toDay] })],
 );
 
 /** Days the rollup has finished (their raw sessions may be deleted once older than the retention). */

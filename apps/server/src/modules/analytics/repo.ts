@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { analyticsDirty, listenBuckets, listenSessions, liveListens } from '../../db/schema';
+import { analyticsDirty, analyticsPastListeners, listenBuckets, listenSessions, liveListens } from '../../db/schema';
 import { HLL_P, SKETCH_MAX_LIST } from './listeners';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -286,6 +286,17 @@ export async function dailyRows(
   );
 }
 
+/** Plays and seconds heard of the creator's tracks over the range (summed in the database). */
+export async function rangeTotals(db: Db, creatorId: string, from: string, to: string) {
+  const [r] = rowsOf<{ plays: number; seconds: number }>(
+    await db.execute(sql`
+      SELECT coalesce(sum(d.plays), 0)::int AS plays, coalesce(sum(d.seconds_listened), 0)::bigint::float8 AS seconds
+      FROM track_daily_stats d JOIN audio_content a ON a.id = d.audio_id
+      WHERE a.user_id = ${creatorId} AND d.day BETWEEN ${from} AND ${to}`),
+  );
+  return { plays: r?.plays ?? 0, seconds: r?.seconds ?? 0 };
+}
+
 /**
  * The listener sketches (listeners.ts) of the creator's track-days in the range, per track: a
  * track's exact lists joined into one, its HyperLogLog days as they are. Sent as base64 (cheaper
@@ -314,6 +325,46 @@ export async function listenerSketches(
     out.set(r.audio_id, list);
   }
   return out;
+}
+
+/** The kept count of a past range (see `analyticsPastListeners`), if computed before. */
+export async function pastListeners(db: Db, creatorId: string, tracks: string, from: string, to: string) {
+  const [r] = await db
+    .select({ listeners: analyticsPastListeners.listeners })
+    .from(analyticsPastListeners)
+    .where(
+      and(
+        eq(analyticsPastListeners.creatorId, creatorId),
+        eq(analyticsPastListeners.tracks, tracks),
+        eq(analyticsPastListeners.fromDay, from),
+        eq(analyticsPastListeners.toDay, to),
+      ),
+    );
+  return r?.listeners ?? null;
+}
+
+/** Every day of the range with raw sessions was rolled after it ended (so its rollup is final). */
+export async function allRolled(db: Db, from: string, to: string): Promise<boolean> {
+  const [r] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`
+      SELECT NOT EXISTS (
+        SELECT 1 FROM generate_series(${from}::date, ${to}::date, interval '1 day') g(d)
+         WHERE NOT EXISTS (SELECT 1 FROM analytics_rolled_days r WHERE r.day = g.d::date)
+           AND EXISTS (SELECT 1 FROM listen_sessions s WHERE s.day = g.d::date)) AS ok`),
+  );
+  return r?.ok === true;
+}
+
+/** Forgets kept counts of ranges that ended before `before` (no range the page offers reaches them). */
+export async function forgetPastListeners(db: Db, before: string): Promise<void> {
+  await db.execute(sql`DELETE FROM analytics_past_listeners WHERE to_day < ${before}::date`);
+}
+
+export async function keepPastListeners(
+  db: Db,
+  v: { creatorId: string; tracks: string; fromDay: string; toDay: string; listeners: number },
+): Promise<void> {
+  await db.insert(analyticsPastListeners).values(v).onConflictDoNothing();
 }
 
 export async function creatorTracks(db: Db, creatorId: string) {
@@ -364,7 +415,8 @@ export async function firstDaysPlays(db: Db, creatorId: string) {
       coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 7), 0)::int AS d7,
       coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 30), 0)::int AS d30,
       coalesce(sum(d.plays) FILTER (WHERE d.day < (a.created_at AT TIME ZONE 'UTC')::date + 90), 0)::int AS d90
-    FROM audio_content a LEFT JOIN track_daily_stats d ON d.audio_id = a.id
+    FROM audio_content a
+    LEFT JOIN track_daily_stats d ON d.audio_id = a.id AND d.day < (a.created_at AT TIME ZONE 'UTC')::date + 90
     WHERE a.user_id = ${creatorId}
     GROUP BY a.id`);
   return new Map(

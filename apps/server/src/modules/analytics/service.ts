@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
+  ANALYTICS_MAX_RANGE_DAYS,
   LISTEN_BUCKET_SECONDS,
   type TAnalyticsOverview,
   type TAnalyticsRangeQuery,
@@ -72,6 +74,26 @@ export function analyticsService(ctx: AppContext) {
     key ??= serverSecret(ctx.config);
     return key;
   };
+
+  /**
+   * Unique listeners of the creator's tracks over `range`, from the day sketches; a range that can
+   * no longer change (it ended before yesterday and each of its days was rolled after it ended) is
+   * counted once and then read back (`analytics_past_listeners`): the overview's previous period.
+   */
+  async function rangeListeners(creatorId: string, trackIds: string[], range: DayRange): Promise<number> {
+    const past = range.to <= addDays(dayOf(ctx.clock.now()), -2);
+    const tracks = createHash('sha256').update(trackIds.toSorted().join(',')).digest('base64url').slice(0, 22);
+    if (past) {
+      const kept = await repo.pastListeners(db, creatorId, tracks, range.from, range.to);
+      if (kept !== null) return kept;
+    }
+    const sketches = await repo.listenerSketches(db, creatorId, range.from, range.to);
+    const listeners = uniqueListeners([...sketches.values()].flat());
+    if (past && (await repo.allRolled(db, range.from, range.to))) {
+      await repo.keepPastListeners(db, { creatorId, tracks, fromDay: range.from, toDay: range.to, listeners });
+    }
+    return listeners;
+  }
 
   return {
     /**
@@ -167,6 +189,7 @@ export function analyticsService(ctx: AppContext) {
       await repo.rollupDay(db, today, null, LISTEN_BUCKET_SECONDS);
       await repo.rollupDownloadsDay(db, today, null);
       const deleted = await repo.deleteRawBefore(db, addDays(today, -retentionDays()));
+      await repo.forgetPastListeners(db, addDays(today, -2 * ANALYTICS_MAX_RANGE_DAYS));
       await repo.deleteDownloadWindowsBefore(db, startOf(addDays(today, -retentionDays())));
       return { rolled: [...days, today], deleted };
     },
@@ -182,12 +205,16 @@ export function analyticsService(ctx: AppContext) {
       const prev = previousRange(range);
       const tracks = await repo.creatorTracks(db, creatorId);
       await refresh(tracks.map((t) => t.id));
-      const [rows, prevRows, sketches, prevSketches, eng, followers, prevFollowers, first, dls, prevDls, live] =
+      const [rows, prevTotals, sketches, prevListeners, eng, followers, prevFollowers, first, dls, prevDls, live] =
         await Promise.all([
           repo.dailyRows(db, creatorId, range.from, range.to),
-          repo.dailyRows(db, creatorId, prev.from, prev.to),
+          repo.rangeTotals(db, creatorId, prev.from, prev.to),
           repo.listenerSketches(db, creatorId, range.from, range.to),
-          repo.listenerSketches(db, creatorId, prev.from, prev.to),
+          rangeListeners(
+            creatorId,
+            tracks.map((t) => t.id),
+            prev,
+          ),
           repo.engagement(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
           repo.followersGained(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
           repo.followersGained(db, creatorId, startOf(prev.from), startOf(addDays(prev.to, 1))),
@@ -210,16 +237,16 @@ export function analyticsService(ctx: AppContext) {
         addCounts(devices, r.devices);
         addCounts(apps, r.apps);
       }
-      const hours = (rs: repo.DailyRow[]) => Math.round((sum(rs, (r) => r.secondsListened) / 3600) * 100) / 100;
+      const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
       return {
         range,
         totals: {
-          plays: { value: sum(rows, (r) => r.plays), previous: sum(prevRows, (r) => r.plays) },
+          plays: { value: sum(rows, (r) => r.plays), previous: prevTotals.plays },
           listeners: {
             value: uniqueListeners([...sketches.values()].flat()),
-            previous: uniqueListeners([...prevSketches.values()].flat()),
+            previous: prevListeners,
           },
-          hoursListened: { value: hours(rows), previous: hours(prevRows) },
+          hoursListened: { value: hours(sum(rows, (r) => r.secondsListened)), previous: hours(prevTotals.seconds) },
           followersGained: { value: followers, previous: prevFollowers },
           downloads: { value: dls.get('') ?? 0, previous: prevDls.get('') ?? 0 },
         },
