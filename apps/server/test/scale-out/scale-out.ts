@@ -261,13 +261,22 @@ async function main(): Promise<void> {
   check(left.rows[0]?.status === 'running', `worker killed holding the job (attempt ${running.attempts})`);
   worker = server('worker-2', { ROLES: 'worker', PORT: '0' });
   await ready(LB, slowId, 120_000);
-  const done = await db.query<{ status: string; attempts: number }>(
-    'SELECT status, attempts FROM jobs WHERE payload::text LIKE $1',
-    [`%${slowId}%`],
-  );
+  // The track is ready a moment before its job is marked done (the handler returns, then the queue
+  // records it): wait for that record rather than read it once.
+  const done = await until(
+    'the reclaimed job is recorded done',
+    async () => {
+      const { rows } = await db.query<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM jobs WHERE payload::text LIKE $1',
+        [`%${slowId}%`],
+      );
+      return rows[0]?.status === 'done' ? rows[0] : undefined;
+    },
+    10_000,
+  ).catch(() => undefined);
   check(
-    done.rows[0]?.status === 'done' && done.rows[0].attempts > running.attempts,
-    `the new worker reclaimed and finished it (attempts ${done.rows[0]?.attempts})`,
+    done?.status === 'done' && done.attempts > running.attempts,
+    `the new worker reclaimed and finished it (attempts ${done?.attempts})`,
   );
 
   console.log('== delivery behind nginx (DELIVERY_ACCEL=nginx, local storage)');
