@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { demoCatalogueProcessed } from './support/tracks';
 
 // ADR 0022: a signed-out Home and a plain Explore come with their first view rendered on the
 // server (inert in #root), which React's first render replaces with the same page. What the
@@ -53,6 +54,10 @@ async function screenshot(browser: Browser, path: string, viewport: (typeof VIEW
     // React's first render replaced the server's markup; the page is interactive (not inert).
     await expect(page.locator('.first-view')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // React's <img>s are new elements: on a slow machine an eager cover may not be painted yet.
+    const eager = () => [...document.images].filter((i) => i.loading !== 'lazy');
+    await page.waitForFunction(`(${eager})().every((i) => i.complete)`);
+    await page.evaluate(`Promise.all((${eager})().map((i) => i.decode().catch(() => {})))`);
   } else {
     await expect(page.locator('.first-view[inert]')).toHaveCount(1);
   }
@@ -67,15 +72,18 @@ test('a signed-out Home and Explore look the same before and after React takes o
   request,
 }) => {
   test.slow();
+  // Every demo track processed: one turning ready between the two screenshots changes the page.
+  await demoCatalogueProcessed(request);
   for (const { path, answers } of PAGES) {
-    // The first view is rendered from the micro-cache's answers: ask for them first (a visitor has).
-    await expect
-      .poll(async () => {
-        for (const url of answers) await request.get(url);
-        return (await (await request.get(path)).text()).includes('class="first-view" inert');
-      })
-      .toBe(true);
     for (const viewport of VIEWPORTS) {
+      // The first view is rendered from the micro-cache's answers: ask for them first (a visitor has),
+      // each time (they expire while the screenshots are taken on a slow machine).
+      await expect
+        .poll(async () => {
+          for (const url of answers) await request.get(url);
+          return (await (await request.get(path)).text()).includes('class="first-view" inert');
+        })
+        .toBe(true);
       const before = await screenshot(browser, path, viewport, false);
       const after = await screenshot(browser, path, viewport, true);
       const share = await differingShare(page, before, after);

@@ -16,3 +16,22 @@ export async function seededTrackId(request: APIRequestContext, title = 'Morning
     .not.toBe('');
   return id;
 }
+
+/** apps/server/src/db/seed/catalogue.ts DEMO_TRACKS: a track is listed once it is ready. */
+const DEMO_TRACK_COUNT = 12;
+
+/** Resolves once every demo track is listed and processed (covers resized, waveform made). */
+export async function demoCatalogueProcessed(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/explore/tracks?sort=recent');
+        const items = (res.ok() ? (await res.json()).items : []) as { id: string }[];
+        if (items.length < DEMO_TRACK_COUNT) return false;
+        const peaks = await Promise.all(items.map((t) => request.get(`/api/tracks/${t.id}/peaks`)));
+        return peaks.every((r) => r.ok());
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+}
