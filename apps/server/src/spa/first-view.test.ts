@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withFirstView } from './first-view';
+import { scriptsAfterContent, withFirstView } from './first-view';
 
 const INDEX = `<!doctype html><html><body>
     <div id="root"><div class="app-shell" aria-hidden="true"><span class="app-shell-mark"></span>Wavecast</div></div>
@@ -16,7 +16,24 @@ describe('first view in index.html', () => {
         '<script type="application/json" id="first-view-data">{"/api/home":{}}</script>',
     );
     expect(html).not.toContain('app-shell');
-    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index.js"></script>');
+  });
+
+  it('loads the scripts of a page rendered on the server after its content (stylesheet, covers)', () => {
+    const head =
+      '<script type="module" crossorigin src="/assets/index.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/HomePage.js" />' +
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">' +
+      '<link rel="preload" as="image" fetchpriority="high" href="/cover.webp" />';
+    expect(scriptsAfterContent(head)).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomePage.js" />' +
+        '<link rel="stylesheet" crossorigin href="/assets/index.css">' +
+        '<link rel="preload" as="image" fetchpriority="high" href="/cover.webp" />',
+    );
+    expect(scriptsAfterContent(scriptsAfterContent(head))).toBe(scriptsAfterContent(head));
   });
 
   it("matches the web's index.html shell", () => {
