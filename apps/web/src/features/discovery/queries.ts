@@ -1,6 +1,5 @@
-import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ExploreSort,
   LiveSort,
   SearchType,
   THome,
@@ -13,7 +12,7 @@ import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { onEvent } from '../../lib/socket';
 
-const qs = (params: Record<string, string | number | undefined | null>) => {
+export const qs = (params: Record<string, string | number | undefined | null>) => {
   const sp = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') sp.set(k, String(v));
   const s = sp.toString();
@@ -30,21 +29,6 @@ export const discoveryKeys = {
 };
 
 export const useHome = () => useQuery({ queryKey: discoveryKeys.home, queryFn: () => api<THome>('/api/home') });
-
-/** Explore / Categories: pages of tracks, following the server's cursor (Load more). */
-export function useTrackPages(
-  f: { q?: string; category?: string; sort?: ExploreSort; limit?: number },
-  enabled = true,
-) {
-  return useInfiniteQuery({
-    enabled,
-    queryKey: discoveryKeys.tracks(f),
-    queryFn: ({ pageParam }) => api<TTrackPage>(`/api/explore/tracks${qs({ ...f, cursor: pageParam })}`),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useExploreLive(f: { q?: string; category?: string }, enabled = true) {
   return useQuery({

@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TLikedIds, TLikedList, TLikeState, TTrack } from '@wavecast/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TLikedIds, TLikeState, TTrack } from '@wavecast/shared';
 import { useCallback, useState } from 'react';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -23,18 +23,6 @@ export function useLikedIds() {
     enabled: !!user,
     staleTime: 5 * 60_000,
     select: toSet,
-  });
-}
-
-export function useLikedTracks() {
-  const { user } = useSession();
-  return useInfiniteQuery({
-    queryKey: likeKeys.list(user?.id ?? ''),
-    queryFn: ({ pageParam }) =>
-      api<TLikedList>(`/api/me/likes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: !!user,
   });
 }
 

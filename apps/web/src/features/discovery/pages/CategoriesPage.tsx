@@ -8,7 +8,7 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { cn } from '../../../lib/cn';
 import { CATEGORY_INFO } from '../categories';
 import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
-import { useTrackPages } from '../queries';
+import { useTrackPages } from '../track-pages';
 
 /** /explore/categories: six categories; ?category= shows its public tracks, 12 at a time. */
 export default function CategoriesPage() {

@@ -18,7 +18,8 @@ import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
 import { Section } from '../components/Section';
 import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
-import { useExploreLive, useLiveListsRealtime, useTrackPages } from '../queries';
+import { useExploreLive, useLiveListsRealtime } from '../queries';
+import { useTrackPages } from '../track-pages';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;

@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TrackListRow } from '../../player/components/TrackListRow';
 import { usePlayerControls } from '../../player/PlayerProvider';
-import { useLikedTracks } from '../queries';
+import { useLikedTracks } from '../liked-tracks';
 
 /** Liked Songs: every track the listener liked, newest like first, with play all. */
 export default function LikedSongsPage() {
