@@ -77,7 +77,7 @@ test('a signed-out Home and Explore look the same before and after React takes o
   for (const { path, answers } of PAGES) {
     for (const viewport of VIEWPORTS) {
       // The first view is rendered from the micro-cache's answers: ask for them first (a visitor has),
-      // each time (they expire while the screenshots are taken on a slow machine).
+      // before each pair (the cache drops them when a track changes or they expire).
       await expect
         .poll(async () => {
           for (const url of answers) await request.get(url);
