@@ -166,7 +166,9 @@ describe('the free plan live allowance', () => {
     const closed = await pub.closed;
     const closedAfter = (Date.now() - onAirAt) / 1000;
     expect(closed.reason).toBe(BILLING_MESSAGES.liveAllowanceEnded);
-    expect(frames.map((f) => f.msg.type)).toEqual(['live', 'allowance', 'ended']);
+    // The warning comes only when the heartbeat that sees the new plan still finds time left; on a
+    // loaded machine that heartbeat may run after the cap, and the stream ends without one.
+    expect(frames.map((f) => f.msg.type).join(' ')).toMatch(/^live (allowance )?ended$/);
     // At the cap, or at the first heartbeat (5 s) after it if that came later.
     expect(closedAfter).toBeGreaterThan(CAP - 1);
     expect(closedAfter).toBeLessThan(1.5 + 5 + 1.5);
