@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { ffmpeg } from '../../media/ffmpeg';
 import { audioContent, authUsers, users } from '../schema';
@@ -42,11 +41,12 @@ async function generateCover(colour: string, out: string, ffmpegPath?: string) {
   );
 }
 
-/** Seeds the demo catalogue: a few creators and a dozen short generated tracks (tests pass a few). */
+/** Seeds the demo catalogue: a few creators and a dozen short generated tracks (tests pass a few), but not `skip`'s. */
 export async function seedDemo(
   ctx: AppContext,
   log: (m: string) => void = () => {},
   tracks: DemoTrack[] = DEMO_TRACKS,
+  skip: (t: DemoTrack) => boolean = () => false,
 ): Promise<number> {
   const { db } = ctx.database;
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'wavecast-seed-'));
@@ -70,6 +70,7 @@ export async function seedDemo(
     }
     let created = 0;
     for (const [i, t] of tracks.entries()) {
+      if (skip(t)) continue;
       const id = randomUUID();
       const audioFile = path.join(tmp, `${id}.mp3`);
       const coverFile = path.join(tmp, `${id}.png`);
@@ -111,10 +112,36 @@ export async function seedDemo(
   }
 }
 
-/** Seeds only into an empty catalogue, so a restart never duplicates it. */
-export async function seedIfEmpty(ctx: AppContext): Promise<void> {
-  const [{ n }] = await ctx.database.db.select({ n: count() }).from(audioContent);
-  if (n > 0) return;
-  const created = await seedDemo(ctx);
-  console.log(`Seeded the demo catalogue (${created} tracks). Set SEED_DEMO=0 to turn this off.`);
+const demoKey = (creator: string, title: string) => `${creator}\n${title}`;
+
+/**
+ * Seeds the demo catalogue into a catalogue that holds nothing else, once: a restart never
+ * duplicates it, and never adds it beside real tracks. A seeding stopped part-way (the first
+ * `npm start` interrupted) is finished: it inserts in catalogue order, so while its last track is
+ * missing it is unfinished, and only the missing tracks are added.
+ */
+export async function seedIfEmpty(ctx: AppContext, tracks: DemoTrack[] = DEMO_TRACKS): Promise<void> {
+  const creators = DEMO_CREATORS.map((c) => c.id);
+  const [others] = await ctx.database.query('SELECT 1 FROM audio_content WHERE NOT user_id = ANY($1) LIMIT 1', [
+    creators,
+  ]);
+  if (others) return;
+  const rows = await ctx.database.query<{ user_id: string; title: string }>(
+    'SELECT DISTINCT user_id, title FROM audio_content WHERE user_id = ANY($1)',
+    [creators],
+  );
+  const present = new Set(rows.map((r) => demoKey(r.user_id, r.title)));
+  const last = tracks[tracks.length - 1];
+  if (!last || present.has(demoKey(last.creator, last.title))) return;
+  const created = await seedDemo(
+    ctx,
+    () => {},
+    tracks,
+    (t) => present.has(demoKey(t.creator, t.title)),
+  );
+  console.log(
+    present.size
+      ? `Finished the demo catalogue a stopped start left part-way (${created} tracks added). Set SEED_DEMO=0 to turn this off.`
+      : `Seeded the demo catalogue (${created} tracks). Set SEED_DEMO=0 to turn this off.`,
+  );
 }

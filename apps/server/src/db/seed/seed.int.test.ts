@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { seedTrack } from '../../../test/seed-track';
 import { DEMO_TRACKS } from './catalogue';
-import { seedDemo } from './index';
+import { seedDemo, seedIfEmpty } from './index';
 
 // A music track and a speech track: the seed's own code path, at a fraction of its time (the
 // npm-packaged ffmpeg, which scripts/test-bundled-ffmpeg.mjs runs this with, is ~3x slower).
@@ -61,5 +62,32 @@ describe('the demo seed', () => {
         expect(quiet, track.title).toBeGreaterThan(0.1);
       }
     }
+  }, 180_000);
+});
+
+describe('seeding at start (seedIfEmpty)', () => {
+  const titles = async () =>
+    (await t.ctx.database.query<{ title: string }>('SELECT title FROM audio_content ORDER BY title')).map(
+      (r) => r.title,
+    );
+
+  it('finishes a seeding stopped part-way, once, and never seeds beside real tracks', async () => {
+    await t.ctx.database.query('DELETE FROM audio_content');
+    // A first start stopped after the first track: the second is added, the first not again.
+    expect(await seedDemo(t.ctx, () => {}, picks.slice(0, 1))).toBe(1);
+    await seedIfEmpty(t.ctx, picks);
+    expect(await titles()).toEqual(picks.map((p) => p.title).sort());
+    // Finished: a restart adds nothing.
+    await seedIfEmpty(t.ctx, picks);
+    expect(await titles()).toEqual(picks.map((p) => p.title).sort());
+
+    // A catalogue with a track of its own is never seeded, even with the demo unfinished.
+    await t.ctx.database.query('DELETE FROM audio_content');
+    await seedDemo(t.ctx, () => {}, picks.slice(0, 1));
+    const creator = await signUp(t, { role: 'creator' });
+    await seedTrack(t.ctx.database.db, creator.id, { title: 'My own track' });
+    await seedIfEmpty(t.ctx, picks);
+    expect(await titles()).toEqual(['My own track', picks[0].title].sort());
+    await t.ctx.jobs.drain();
   }, 180_000);
 });
