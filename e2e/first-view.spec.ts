@@ -1,14 +1,25 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { demoCatalogueProcessed } from './support/tracks';
 
-// ADR 0022: a signed-out Home and a plain Explore come with their first view rendered on the
-// server (inert in #root), which React's first render replaces with the same page. What the
-// visitor sees must not change when React takes over: the page painted from the HTML alone (no
-// JavaScript) and the page React rendered are compared pixel by pixel, on a phone and a desktop.
+// ADR 0022: a signed-out Home, a plain Explore, an audio page and a profile come with their first
+// view rendered on the server (inert in #root), which React's first render replaces with the same
+// page. What the visitor sees must not change when React takes over: the page painted from the
+// HTML alone (no JavaScript) and the page React rendered are compared pixel by pixel, on a phone
+// and a desktop.
 
-const PAGES = [
+interface FirstViewPage {
+  path: string;
+  /** Micro-cached answers the first view is rendered from (the others the server asks for itself). */
+  answers: string[];
+  /** What the page loads after its first render (not in the first view): held back in both screenshots. */
+  later?: RegExp;
+}
+
+const pages = (track: string, creator: string): FirstViewPage[] => [
   { path: '/', answers: ['/api/home'] },
   { path: '/explore', answers: ['/api/home', '/api/explore/tracks?sort=recent'] },
+  { path: `/audio/${track}`, answers: [], later: /\/api\/tracks\/[^/]+\/(peaks|comments|transcript)/ },
+  { path: `/profile/${creator}`, answers: [] },
 ];
 const VIEWPORTS = [
   { width: 412, height: 823 },
@@ -46,10 +57,17 @@ async function differingShare(page: Page, a: Buffer, b: Buffer): Promise<number>
   );
 }
 
-async function screenshot(browser: Browser, path: string, viewport: (typeof VIEWPORTS)[number], js: boolean) {
+async function screenshot(
+  browser: Browser,
+  { path, later }: FirstViewPage,
+  viewport: (typeof VIEWPORTS)[number],
+  js: boolean,
+) {
   const context = await browser.newContext({ viewport, javaScriptEnabled: js });
+  // Never answered: the page stays as its first render left it (those parts loading).
+  if (later) await context.route(later, () => {});
   const page = await context.newPage();
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path, { waitUntil: later ? 'load' : 'networkidle' });
   if (js) {
     // React's first render replaced the server's markup; the page is interactive (not inert).
     await expect(page.locator('.first-view')).toHaveCount(0);
@@ -66,7 +84,7 @@ async function screenshot(browser: Browser, path: string, viewport: (typeof VIEW
   return shot;
 }
 
-test('a signed-out Home and Explore look the same before and after React takes over', async ({
+test('signed-out Home, Explore, audio page and profile look the same before and after React takes over', async ({
   browser,
   page,
   request,
@@ -74,7 +92,11 @@ test('a signed-out Home and Explore look the same before and after React takes o
   test.slow();
   // Every demo track processed: one turning ready between the two screenshots changes the page.
   await demoCatalogueProcessed(request);
-  for (const { path, answers } of PAGES) {
+  const [track] = (
+    (await (await request.get('/api/home')).json()) as { recent: { id: string; creator: { id: string } }[] }
+  ).recent;
+  for (const view of pages(track.id, track.creator.id)) {
+    const { path, answers } = view;
     for (const viewport of VIEWPORTS) {
       // The first view is rendered from the micro-cache's answers: ask for them first (a visitor has),
       // before each pair (the cache drops them when a track changes or they expire).
@@ -84,8 +106,8 @@ test('a signed-out Home and Explore look the same before and after React takes o
           return (await (await request.get(path)).text()).includes('class="first-view" inert');
         })
         .toBe(true);
-      const before = await screenshot(browser, path, viewport, false);
-      const after = await screenshot(browser, path, viewport, true);
+      const before = await screenshot(browser, view, viewport, false);
+      const after = await screenshot(browser, view, viewport, true);
       const share = await differingShare(page, before, after);
       expect(share, `${path} at ${viewport.width}px: ${(share * 100).toFixed(2)} % of pixels differ`).toBeLessThan(
         0.005,

@@ -115,7 +115,10 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
   const indexHtml = indexHtmlReader(dist);
   const manifest = manifestReader(dist);
   const lcpCover = lcpCoverReader(ctx);
-  const firstView = firstViewRenderer(ctx, dist, app.log);
+  const firstView = firstViewRenderer(ctx, dist, app.log, async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    return res.statusCode === 200 ? res.body : null;
+  });
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: dist,
@@ -150,7 +153,7 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
     // The page's first chunks and data load with the HTML (spa/first-paint.ts, ADR 0022).
     const cover = lcpCover(req.url, card);
     const hints = firstPaintHints(manifest(), req.url, cover);
-    // A signed-out Home or Explore comes rendered, its answers inline: no data to preload then.
+    // A signed-out visitor's page comes rendered, its answers inline: no data to preload then.
     const view = await firstView(req.url, req.headers.cookie);
     let html = withFirstPaint(indexHtml(), view ? { ...hints, data: [] } : hints);
     if (view) html = withFirstView(html, view);

@@ -10,14 +10,34 @@ import { StaticRouter, useRoutes } from 'react-router';
 import { SESSION_KEY, SessionProvider } from './features/auth/session';
 import { seedDiscovery } from './features/discovery/queries';
 import { IdlePlayerProvider } from './features/player/IdlePlayerProvider';
+import { seedProfilePage } from './features/profiles/queries';
+import { seedTrackPage } from './features/tracks/queries';
 import { newQueryClient } from './lib/query-client';
 import { preloadPage, routes } from './routes';
 
-/** The pages with a first view: how their answers (API answers by URL) go into the cache. */
-const SEEDS: Record<string, (client: QueryClient, answers: Record<string, unknown>) => void> = {
-  '/': seedDiscovery,
-  '/explore': seedDiscovery,
-};
+type Seed = (client: QueryClient, answers: Record<string, unknown>, id: string) => void;
+
+/** The pages with a first view: how their answers (API answers by URL) go into the cache; `id` from the path. */
+const SEEDS: [RegExp, Seed][] = [
+  [/^\/$/, seedDiscovery],
+  [/^\/explore$/, seedDiscovery],
+  [/^\/audio\/([^/]+)$/, seedTrackPage],
+  [/^\/profile\/([^/]+)$/, seedProfilePage],
+];
+
+/** A path's seed with its decoded id; null for pages without a first view (or a bad escape). */
+function seedOf(pathname: string): { seed: Seed; id: string } | null {
+  for (const [pattern, seed] of SEEDS) {
+    const m = pattern.exec(pathname);
+    if (!m) continue;
+    try {
+      return { seed, id: decodeURIComponent(m[1] ?? '') };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 function Routes() {
   return useRoutes(routes);
@@ -35,11 +55,11 @@ export async function renderFirstView(
   answers: Record<string, unknown>,
 ): Promise<RenderedFirstView | null> {
   const pathname = url.split('?', 1)[0];
-  const seed = SEEDS[pathname];
-  if (!seed || !(await preloadPage(pathname))) return null;
+  const page = seedOf(pathname);
+  if (!page || !(await preloadPage(pathname))) return null;
   const client = newQueryClient();
   client.setQueryData(SESSION_KEY, { user: null });
-  seed(client, answers);
+  page.seed(client, answers, page.id);
   try {
     const markup = renderToString(
       <QueryClientProvider client={client}>

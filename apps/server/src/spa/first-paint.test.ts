@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAINT_ROUTES, firstPaintHints, pageChunks, SESSION_URL, withFirstPaint } from './first-paint';
+import {
+  FIRST_PAINT_ROUTES,
+  firstPaintHints,
+  firstViewData,
+  pageChunks,
+  SESSION_URL,
+  withFirstPaint,
+} from './first-paint';
 
 // A manifest shaped like Vite's: the entry imports react; Home imports a shared grid that imports react too.
 const manifest = {
@@ -42,6 +49,16 @@ describe('first paint hints', () => {
     expect(firstPaintHints(manifest, '/profile/listener/u1')).toEqual({ chunks: [], data: [SESSION_URL] });
     expect(firstPaintHints(manifest, '/audio/%E0%A4%A')).toEqual({ chunks: [], data: [SESSION_URL] });
     expect(firstPaintHints(null, '/')).toEqual({ chunks: [], data: [SESSION_URL, '/api/home'] });
+  });
+
+  it('names the answers a first view is rendered from: the same URLs, without the session check', () => {
+    expect(firstViewData('/')).toEqual(['/api/home']);
+    expect(firstViewData('/audio/a%20b?t=30')).toEqual(['/api/tracks/a%20b']);
+    expect(firstViewData('/profile/u1')).toEqual(['/api/profiles/u1', '/api/profiles/u1/tracks']);
+    // No first view: filtered Explore, other pages, a bad escape.
+    expect(firstViewData('/explore?sort=popular')).toEqual([]);
+    expect(firstViewData('/support')).toEqual([]);
+    expect(firstViewData('/audio/%E0%A4%A')).toEqual([]);
   });
 
   it("preloads the page's largest cover with the srcset and sizes its <img> has", () => {

@@ -89,28 +89,40 @@ export interface FirstPaintHints {
   image?: { href: string; srcset?: string; sizes?: string };
 }
 
-/** The hints of a request's page; `cover`: its largest cover's URL, when known (spa/lcp-cover.ts). */
-export function firstPaintHints(manifest: Manifest | null, url: string, cover: string | null = null): FirstPaintHints {
+/** A request's row of FIRST_PAINT_ROUTES with its decoded path parameters; null: none, or a bad escape. */
+function routeOf(url: string): { route: FirstPaintRoute; params: string[]; search: URLSearchParams } | null {
   const [pathname, query = ''] = url.split('?', 2);
   for (const route of FIRST_PAINT_ROUTES) {
     const m = route.pattern.exec(pathname);
     if (!m) continue;
-    let params: string[];
     try {
-      params = m.slice(1).map((p) => decodeURIComponent(p));
+      return { route, params: m.slice(1).map((p) => decodeURIComponent(p)), search: new URLSearchParams(query) };
     } catch {
-      return { chunks: [], data: [SESSION_URL] };
+      return null;
     }
-    const srcset = cover ? coverSrcSet(cover) : undefined;
-    return {
-      chunks: manifest ? pageChunks(manifest, route.page) : [],
-      data: [SESSION_URL, ...route.data(params, new URLSearchParams(query))],
-      ...(cover && route.coverSizes
-        ? { image: { href: cover, ...(srcset ? { srcset, sizes: route.coverSizes } : {}) } }
-        : {}),
-    };
   }
-  return { chunks: [], data: [SESSION_URL] };
+  return null;
+}
+
+/** The API URLs a page's first view requests (none for other pages): what its first view is rendered from. */
+export function firstViewData(url: string): string[] {
+  const hit = routeOf(url);
+  return hit ? hit.route.data(hit.params, hit.search) : [];
+}
+
+/** The hints of a request's page; `cover`: its largest cover's URL, when known (spa/lcp-cover.ts). */
+export function firstPaintHints(manifest: Manifest | null, url: string, cover: string | null = null): FirstPaintHints {
+  const hit = routeOf(url);
+  if (!hit) return { chunks: [], data: [SESSION_URL] };
+  const { route } = hit;
+  const srcset = cover ? coverSrcSet(cover) : undefined;
+  return {
+    chunks: manifest ? pageChunks(manifest, route.page) : [],
+    data: [SESSION_URL, ...route.data(hit.params, hit.search)],
+    ...(cover && route.coverSizes
+      ? { image: { href: cover, ...(srcset ? { srcset, sizes: route.coverSizes } : {}) } }
+      : {}),
+  };
 }
 
 /**

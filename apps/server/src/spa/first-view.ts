@@ -4,21 +4,22 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { publicCache } from '../modules/discovery/public-cache';
+import { firstViewData } from './first-paint';
 
 /**
- * The first view rendered on the server (ADR 0022): for a signed-out visitor on Home or a plain
- * Explore, the page as React's first render will show it, rendered by the web's own components
- * (apps/web/src/server-entry.tsx, built for Node into `<dist>-ssr`) from the anonymous answers the
- * micro-cache already holds (ADR 0003). The markup goes into #root, inert, with the query cache it
- * was rendered from as JSON; the browser's React seeds its cache with it and replaces the markup on
- * its first render with the same content. No answer cached yet, a session cookie, or no server build: the plain shell.
+ * The first view rendered on the server (ADR 0022): for a signed-out visitor on Home, a plain
+ * Explore, an audio page or a profile, the page as React's first render will show it, rendered by
+ * the web's own components (apps/web/src/server-entry.tsx, built for Node into `<dist>-ssr`) from
+ * the anonymous answers of the API requests that render makes (spa/first-paint.ts
+ * `firstViewData`): from the micro-cache when it holds them (ADR 0003), else asked of our own API.
+ * The markup goes into #root, inert, with the query cache it was rendered from as JSON; the
+ * browser's React seeds its cache with it and replaces the markup on its first render with the
+ * same content. An answer other than 200 (a private profile, a missing track), a session cookie,
+ * or no server build: the plain shell.
  */
 
-/** The answers each page's first view is rendered from, by path (query string: none). */
-const FIRST_VIEW_ANSWERS: Record<string, string[]> = {
-  '/': ['/api/home'],
-  '/explore': ['/api/explore/live', '/api/explore/tracks?sort=recent'],
-};
+/** Pages rendered and kept (per URL, with the answers they were rendered from): the oldest go first. */
+const MAX_RENDERED = 500;
 
 /** Explore's live list is not micro-cached: it is empty when Home's (every stream on air) is. */
 const NO_LIVE_STREAMS = '{"items":[]}';
@@ -52,7 +53,10 @@ export interface FirstView {
 /** A JSON text that cannot close the <script> element it sits in. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
-export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBaseLogger) {
+/** An anonymous GET of our own API: its body when it answers 200, else null. */
+export type AskApi = (url: string) => Promise<string | null>;
+
+export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBaseLogger, askApi: AskApi) {
   const file = path.join(path.dirname(dist), `${path.basename(dist)}-ssr`, 'server-entry.js');
   // Loaded once: an ES module cannot be reloaded (a second copy's chunks would import the first's
   // entry). A newer build than the one loaded would render markup the browser's code no longer
@@ -82,13 +86,15 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
   const rendered = new Map<string, { key: string; view: Promise<FirstView | null> }>();
 
   return async (url: string, cookie: string | undefined): Promise<FirstView | null> => {
-    const urls = FIRST_VIEW_ANSWERS[url];
-    if (!urls || (cookie && SESSION_COOKIE.test(cookie))) return null;
-    const bodies = urls.map((u) => cachedAnswer(ctx, u));
+    const urls = firstViewData(url);
+    if (!urls.length || (cookie && SESSION_COOKIE.test(cookie))) return null;
+    const bodies = await Promise.all(urls.map((u) => cachedAnswer(ctx, u) ?? askApi(u).catch(() => null)));
     if (bodies.some((b) => b === null)) return null;
     const key = bodies.join('\n');
     const hit = rendered.get(url);
     if (hit?.key === key) return hit.view;
+    rendered.delete(url);
+    if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value as string);
     const view = (async () => {
       const render = await renderer();
       if (!render) return null;

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TActivity, TFollowingPage, TFollowState, TPlaylistSummary, TProfile, TTrackPage } from '@wavecast/shared';
 import { ApiError, api } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -14,6 +14,15 @@ export const profileKeys = {
 
 /** Missing (404) and hidden (403) profiles are answers, not failures worth retrying. */
 const retry = (n: number, e: Error) => !(e instanceof ApiError && (e.status === 403 || e.status === 404)) && n < 2;
+
+/** A signed-out visitor's profile page cache from the API's answers by URL (its first view, server-entry.tsx). */
+export function seedProfilePage(qc: QueryClient, answers: Record<string, unknown>, id: string) {
+  const base = `/api/profiles/${encodeURIComponent(id)}`;
+  const profile = answers[base] as TProfile | undefined;
+  if (profile) qc.setQueryData(profileKeys.profile(id, ''), profile);
+  const tracks = answers[`${base}/tracks`] as TTrackPage | undefined;
+  if (tracks) qc.setQueryData(profileKeys.tracks(id), { pages: [tracks], pageParams: [''] });
+}
 
 export function useProfile(id: string) {
   const { user } = useSession();

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCreatorActivity, TCreatorStats, TPage, TTrack, TTrackUpdate, TUploadLimits } from '@wavecast/shared';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
@@ -18,6 +18,12 @@ export const useTrack = (id: string | undefined) =>
     enabled: !!id,
     retry: false,
   });
+
+/** An audio page's cache from the API's answers by URL (its first view, server-entry.tsx). */
+export function seedTrackPage(qc: QueryClient, answers: Record<string, unknown>, id: string) {
+  const answer = answers[`/api/tracks/${encodeURIComponent(id)}`] as { track: TTrack } | undefined;
+  if (answer) qc.setQueryData(trackKeys.track(id), answer.track);
+}
 
 /** The creator's own tracks (every status), page by page. */
 export const useMyTracks = () =>

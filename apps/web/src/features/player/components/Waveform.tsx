@@ -14,6 +14,16 @@ export interface WaveformMarker {
 
 const BAR_WIDTH = 2;
 const BAR_GAP = 1;
+/** The bars' height without peaks (still processing, or not loaded yet), as a share of the full height. */
+const FLAT_PEAK = 0.15;
+const barHeight = (v: number, height: number) => Math.max(2, v * (height - 2));
+
+/**
+ * The flat line of bars in CSS, under the canvas until the peaks are drawn: a server-rendered first
+ * view (ADR 0022) has no canvas drawing, and React's first render then looks the same.
+ */
+const flatLine = (height: number) =>
+  `repeating-linear-gradient(90deg, var(--color-border) 0 ${BAR_WIDTH}px, transparent ${BAR_WIDTH}px ${BAR_WIDTH + BAR_GAP}px) center / 100% ${barHeight(FLAT_PEAK, height)}px no-repeat`;
 
 function usePeaks(peaksUrl: string | null | undefined) {
   return useQuery({
@@ -85,11 +95,11 @@ export function Waveform({
     const rest = styles.getPropertyValue('--color-border').trim() || '#2c2a3d';
     const bars = Math.max(1, Math.floor(width / (BAR_WIDTH + BAR_GAP)));
     // Without peaks (still processing) a flat line of low bars keeps the bar usable.
-    const values = peaks.data?.length ? resamplePeaks(peaks.data, bars) : new Array(bars).fill(0.15);
+    const values = peaks.data?.length ? resamplePeaks(peaks.data, bars) : new Array(bars).fill(FLAT_PEAK);
     const playedX = progress * width;
     values.forEach((v, i) => {
       const x = i * (BAR_WIDTH + BAR_GAP);
-      const h = Math.max(2, v * (height - 2));
+      const h = barHeight(v, height);
       g.fillStyle = x + BAR_WIDTH / 2 <= playedX ? played : rest;
       g.fillRect(x, (height - h) / 2, BAR_WIDTH, h);
     });
@@ -146,6 +156,7 @@ export function Waveform({
         aria-valuetext={`${formatTime(shown)} of ${formatTime(duration)}`}
         data-testid="waveform"
         className="absolute inset-0 cursor-pointer touch-none rounded"
+        style={peaks.data?.length ? undefined : { background: flatLine(height) }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
