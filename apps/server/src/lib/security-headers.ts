@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { AFTER_PAINT_LOADER_CSP } from '../spa/after-paint';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,7 +22,8 @@ export function helmetOptions(config: Pick<Config, 'ICECAST_URL' | 'PUBLIC_URL'>
         mediaSrc: ["'self'", 'blob:', 'data:', ...icecastOrigin],
         connectSrc: ["'self'", 'ws:', 'wss:', ...icecastOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the loader of a server-rendered page's scripts (spa/after-paint.ts).
+        scriptSrc: ["'self'", AFTER_PAINT_LOADER_CSP],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,

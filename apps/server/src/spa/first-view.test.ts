@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptsAfterContent, withFirstView } from './first-view';
+import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_CSP, scriptsAfterPaint } from './after-paint';
+import { withFirstView } from './first-view';
 
 const INDEX = `<!doctype html><html><body>
     <div id="root"><div class="app-shell" aria-hidden="true"><span class="app-shell-mark"></span>Wavecast</div></div>
@@ -16,24 +18,32 @@ describe('first view in index.html', () => {
         '<script type="application/json" id="first-view-data">{"/api/home":{}}</script>',
     );
     expect(html).not.toContain('app-shell');
-    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index.js"></script>');
+    expect(html).toContain(
+      `<template data-after-paint><script type="module" src="/assets/index.js"></script></template><script>${AFTER_PAINT_LOADER}</script></body>`,
+    );
   });
 
-  it('loads the scripts of a page rendered on the server after its content (stylesheet, covers)', () => {
-    const head =
-      '<script type="module" crossorigin src="/assets/index.js"></script>' +
+  it('requests the scripts of a page rendered on the server after its first paint, all at once', () => {
+    const html =
+      '<head><link rel="preload" as="image" fetchpriority="high" href="/cover.webp" />' +
+      '<link rel="modulepreload" crossorigin href="/assets/HomePage.js" />\n    ' +
+      '<script type="module" crossorigin src="/assets/index.js"></script>\n    ' +
       '<link rel="modulepreload" crossorigin href="/assets/react.js">' +
-      '<link rel="modulepreload" crossorigin href="/assets/HomePage.js" />' +
-      '<link rel="stylesheet" crossorigin href="/assets/index.css">' +
-      '<link rel="preload" as="image" fetchpriority="high" href="/cover.webp" />';
-    expect(scriptsAfterContent(head)).toBe(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomePage.js" />' +
-        '<link rel="stylesheet" crossorigin href="/assets/index.css">' +
-        '<link rel="preload" as="image" fetchpriority="high" href="/cover.webp" />',
+      '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body>';
+    expect(scriptsAfterPaint(html)).toBe(
+      '<head><link rel="preload" as="image" fetchpriority="high" href="/cover.webp" />' +
+        '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div>' +
+        '<template data-after-paint><link rel="modulepreload" crossorigin href="/assets/HomePage.js" />' +
+        '<script type="module" crossorigin src="/assets/index.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react.js"></template>' +
+        `<script>${AFTER_PAINT_LOADER}</script></body>`,
     );
-    expect(scriptsAfterContent(scriptsAfterContent(head))).toBe(scriptsAfterContent(head));
+    // Nothing to move: unchanged.
+    expect(scriptsAfterPaint('<body></body>')).toBe('<body></body>');
+  });
+
+  it('allows the loader, and only it, by its hash in the CSP', () => {
+    expect(AFTER_PAINT_LOADER_CSP).toBe(`'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`);
   });
 
   it("matches the web's index.html shell", () => {

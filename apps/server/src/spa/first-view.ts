@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { publicCache } from '../modules/discovery/public-cache';
+import { scriptsAfterPaint } from './after-paint';
 import { firstViewData } from './first-paint';
 
 /**
@@ -115,23 +116,10 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
  * tools (Playwright's actionability checks) also wait for React's page instead of typing into this one.
  */
 export function withFirstView(html: string, view: FirstView): string {
-  return scriptsAfterContent(html).replace(
+  return scriptsAfterPaint(html).replace(
     /<div id="root">[\s\S]*?<\/div><\/div>/,
     () =>
       `<div id="root"><div class="first-view" inert aria-disabled="true">${view.markup}</div></div>` +
       `<script type="application/json" id="first-view-data">${view.json}</script>`,
-  );
-}
-
-/**
- * The page's scripts at low priority: with its first view in the HTML, the page shows its content
- * without them, so on a slow link the stylesheet and the above-the-fold covers go first and the
- * scripts (interaction only: React replaces a view that looks the same) after. Without a first
- * view the scripts are the content, and keep their high priority.
- */
-export function scriptsAfterContent(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
   );
 }
