@@ -21,6 +21,8 @@ import { firstViewData } from './first-paint';
 
 /** Pages rendered and kept (per URL, with the answers they were rendered from): the oldest go first. */
 const MAX_RENDERED = 500;
+/** A rendering is redone after this even with the same answers: it shows times as "3 hours ago". */
+const RENDERED_FOR_MS = 60_000;
 
 /** Explore's live list is not micro-cached: it is empty when Home's (every stream on air) is. */
 const NO_LIVE_STREAMS = '{"items":[]}';
@@ -83,8 +85,8 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
   };
   // Loaded at start, not by the first visitor (importing it takes a moment).
   void renderer();
-  // The answers change every few seconds at most: one rendering per page and answer set.
-  const rendered = new Map<string, { key: string; view: Promise<FirstView | null> }>();
+  // The answers change every few seconds at most: one rendering per page and answer set (a minute at most).
+  const rendered = new Map<string, { key: string; until: number; view: Promise<FirstView | null> }>();
 
   return async (url: string, cookie: string | undefined): Promise<FirstView | null> => {
     const urls = firstViewData(url);
@@ -93,7 +95,7 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
     if (bodies.some((b) => b === null)) return null;
     const key = bodies.join('\n');
     const hit = rendered.get(url);
-    if (hit?.key === key) return hit.view;
+    if (hit?.key === key && hit.until > Date.now()) return hit.view;
     rendered.delete(url);
     if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value as string);
     const view = (async () => {
@@ -105,7 +107,7 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
       // React hoists preloads of its high-priority images to the front: the head has its own.
       return { markup: view.markup.replace(/^(?:<link [^>]*>)+/, ''), json: scriptSafe(JSON.stringify(view.cache)) };
     })().catch(() => null);
-    rendered.set(url, { key, view });
+    rendered.set(url, { key, until: Date.now() + RENDERED_FOR_MS, view });
     return view;
   };
 }
