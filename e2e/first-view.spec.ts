@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signUpApi } from './support/accounts';
 import { demoCatalogueProcessed } from './support/tracks';
 
 // ADR 0022: a signed-out Home, a plain Explore, an audio page and a profile come with their first
@@ -123,4 +124,35 @@ test('a signed-in visitor gets the plain shell, not the signed-out first view', 
   ).text();
   expect(html).not.toContain('first-view');
   expect(html).toContain('class="app-shell"');
+});
+
+test('a private profile, a missing track and a broken id get the plain shell, and nothing of the hidden page', async ({
+  browser,
+  request,
+}) => {
+  const owner = await browser.newContext();
+  const name = `Hidden Creator ${Date.now().toString(36)}`;
+  const id = await signUpApi(owner.request, name, { accountType: 'creator' });
+  const privacy = await owner.request.put('/api/me/settings/privacy', {
+    data: { profileVisibility: 'private', showEmail: false, showFollowers: true, allowMessages: true },
+  });
+  expect(privacy.ok()).toBe(true);
+  await owner.close();
+
+  for (const path of [
+    `/profile/${id}`,
+    '/audio/00000000-0000-4000-8000-000000000000',
+    `/profile/${'x'.repeat(5000)}`,
+    '/profile/%F0%9F%8E%B5',
+  ]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    expect(html, path).not.toContain('first-view');
+    expect(html, path).toContain('class="app-shell"');
+    expect(html, path).not.toContain(name);
+  }
+  // A NUL or a broken escape in the path is refused before any page: a clear 400, not a 500.
+  for (const path of ['/audio/%00', '/audio/%E0%A4%A', '/profile/%ZZ'])
+    expect((await request.get(path)).status(), path).toBe(400);
 });
