@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { seedIfEmpty } from './db/seed';
+import { seedDemoOnce } from './db/seed';
 import { createContext, listeningUrl, startRoles } from './server';
 
 async function main() {
@@ -32,7 +32,7 @@ async function main() {
   const seedWanted = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
   if (seedWanted && config.roles.has('api')) {
     // Stopped mid-seed (Ctrl-C on the first run kills its ffmpeg too): not an error worth a log.
-    seedIfEmpty(ctx).catch((e) => closing || log.error(e, 'demo catalogue seeding failed'));
+    seedDemoOnce(ctx).catch((e) => closing || log.error(e, 'demo catalogue seeding failed'));
   }
   if (running.app) {
     const url = listeningUrl(running.app, config.HOST);

@@ -120,7 +120,7 @@ const demoKey = (creator: string, title: string) => `${creator}\n${title}`;
  * `npm start` interrupted) is finished: it inserts in catalogue order, so while its last track is
  * missing it is unfinished, and only the missing tracks are added.
  */
-export async function seedIfEmpty(ctx: AppContext, tracks: DemoTrack[] = DEMO_TRACKS): Promise<void> {
+export async function seedDemoOnce(ctx: AppContext, tracks: DemoTrack[] = DEMO_TRACKS): Promise<void> {
   const creators = DEMO_CREATORS.map((c) => c.id);
   const [others] = await ctx.database.query('SELECT 1 FROM audio_content WHERE NOT user_id = ANY($1) LIMIT 1', [
     creators,

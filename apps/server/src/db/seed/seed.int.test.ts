@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
 import { DEMO_TRACKS } from './catalogue';
-import { seedDemo, seedIfEmpty } from './index';
+import { seedDemo, seedDemoOnce } from './index';
 
 // A music track and a speech track: the seed's own code path, at a fraction of its time (the
 // npm-packaged ffmpeg, which scripts/test-bundled-ffmpeg.mjs runs this with, is ~3x slower).
@@ -65,7 +65,7 @@ describe('the demo seed', () => {
   }, 180_000);
 });
 
-describe('seeding at start (seedIfEmpty)', () => {
+describe('seeding at start (seedDemoOnce)', () => {
   const titles = async () =>
     (await t.ctx.database.query<{ title: string }>('SELECT title FROM audio_content ORDER BY title')).map(
       (r) => r.title,
@@ -75,10 +75,10 @@ describe('seeding at start (seedIfEmpty)', () => {
     await t.ctx.database.query('DELETE FROM audio_content');
     // A first start stopped after the first track: the second is added, the first not again.
     expect(await seedDemo(t.ctx, () => {}, picks.slice(0, 1))).toBe(1);
-    await seedIfEmpty(t.ctx, picks);
+    await seedDemoOnce(t.ctx, picks);
     expect(await titles()).toEqual(picks.map((p) => p.title).sort());
     // Finished: a restart adds nothing.
-    await seedIfEmpty(t.ctx, picks);
+    await seedDemoOnce(t.ctx, picks);
     expect(await titles()).toEqual(picks.map((p) => p.title).sort());
 
     // A catalogue with a track of its own is never seeded, even with the demo unfinished.
@@ -86,7 +86,7 @@ describe('seeding at start (seedIfEmpty)', () => {
     await seedDemo(t.ctx, () => {}, picks.slice(0, 1));
     const creator = await signUp(t, { role: 'creator' });
     await seedTrack(t.ctx.database.db, creator.id, { title: 'My own track' });
-    await seedIfEmpty(t.ctx, picks);
+    await seedDemoOnce(t.ctx, picks);
     expect(await titles()).toEqual(['My own track', picks[0].title].sort());
     await t.ctx.jobs.drain();
   }, 180_000);

@@ -40,7 +40,12 @@ class ViewerFlagsBatch {
     }
     const users: string[] = [];
     const tracks: string[] = [];
-    for (const [u, ts] of tracksOf) for (const t of ts) users.push(u), tracks.push(t);
+    for (const [u, ts] of tracksOf) {
+      for (const t of ts) {
+        users.push(u);
+        tracks.push(t);
+      }
+    }
     try {
       const rows = await repo.viewerFlags(this.database, users, tracks);
       const flagsOf = new Map<string, Flags>();
