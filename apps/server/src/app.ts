@@ -100,6 +100,9 @@ export async function buildApp(
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
   await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);
+  // Every module has subscribed: deliver lifecycle events from now on (events/spine.ts).
+  ctx.events.start();
+  app.addHook('onClose', async () => ctx.events.stop());
 
   registerSpa(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, ctx);
   return app;

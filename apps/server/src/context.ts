@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DomainEventSpine } from './events/spine';
 import type { JobQueue } from './jobs/queue';
 import { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
@@ -54,6 +55,8 @@ export interface AppBackground {
 export interface AppContext extends AppResources {
   /** The time billing and allowances decide by (tests move it). */
   clock: Clock;
+  /** Lifecycle events: recorded with the change, delivered to every process (events/spine.ts, ADR 0027). */
+  events: DomainEventSpine;
   caches: AppCaches;
   background: AppBackground;
 }
@@ -69,6 +72,7 @@ export function appContext(resources: AppResources): AppContext {
   return {
     ...resources,
     clock: new Clock(),
+    events: new DomainEventSpine(resources.database, resources.bus),
     caches: {
       publicAnswers,
       sessions,

@@ -27,6 +27,7 @@ export async function createContext(config: Config): Promise<AppContext> {
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.events.stop();
   await ctx.jobs.stop();
   await ctx.bus.close();
   await ctx.database.close();
@@ -46,6 +47,7 @@ export async function startRoles(ctx: AppContext): Promise<Running> {
     await app.listen({ port: ctx.config.PORT, host: ctx.config.HOST });
   }
   if (ctx.config.roles.has('worker')) ctx.jobs.start();
+  ctx.events.start(); // after the app registered its subscribers (a worker-only process dispatches too)
   return {
     ctx,
     app,

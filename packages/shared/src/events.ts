@@ -1,6 +1,7 @@
 import type { TComment } from './contracts/comments';
 import type { TLiveChatMessage } from './contracts/live';
 import type { TNotification } from './contracts/notifications';
+import type { DomainEvent } from './domain-events';
 
 /**
  * The realtime event map: every event that crosses the bus or the WebSocket, with its payload.
@@ -52,6 +53,8 @@ export interface RealtimeEvents {
    * change, an end, a family seat); caches of plan answers (ads') drop theirs.
    */
   'plan.changed': { userId: string };
+  /** Server-internal (topic `internal:domain`): a lifecycle event of the spine (domain-events.ts), once per process. */
+  'domain.event': DomainEvent;
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {

@@ -25,6 +25,7 @@ export * from './contracts/tracks';
 export * from './contracts/users';
 export * from './contracts/webhooks';
 export * from './covers';
+export * from './domain-events';
 export * from './errors';
 export * from './events';
 export * from './format';

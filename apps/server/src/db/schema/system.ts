@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -73,4 +74,22 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The outbox of lifecycle events (events/, ADR 0027): written in the transaction of the change,
+ * delivered to every process by the spine, kept a while for the record.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A dispatcher holds it until then; a dead one's rows are taken again after. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('domain_events_pending_idx').on(t.createdAt).where(sql`delivered_at IS NULL`)],
 );

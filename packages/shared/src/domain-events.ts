@@ -1,0 +1,37 @@
+import type { Role } from './constants';
+
+/**
+ * What happens to accounts, sessions and content: the lifecycle events of the spine (ADR 0027).
+ * A module that changes one of these records the event in the transaction of the change (an
+ * outbox row); the spine delivers it once to every process, where each module that must react
+ * subscribes next to its own code. No module calls another module's caches or sockets.
+ */
+export interface DomainEvents {
+  /** An admin (or moderation's third strike) suspended the account: hidden, signed out, off air. */
+  'account.suspended': { userId: string; reason: 'admin' | 'strikes' };
+  'account.restored': { userId: string };
+  /** The account is gone (its owner or an admin deleted it); `stripeCustomerId` as it was. */
+  'account.deleted': { userId: string; email: string; stripeCustomerId: string | null };
+  /** These sessions ended (sign-out, "sign out" of a device in Settings → Security). */
+  'session.revoked': { userId: string; sessionIds: string[] };
+  /** The password was set or changed: every other session ended, API tokens revoked. */
+  'password.changed': { userId: string; keptSessionId: string | null };
+  'role.changed': { userId: string; from: Role; to: Role };
+  /** The track left public view: removed by moderation, made private, or deleted. */
+  'track.hidden': { trackId: string; ownerId: string; reason: 'removed' | 'private' | 'deleted' };
+  /** The track is public again: restored by moderation, or made public by its owner. */
+  'track.shown': { trackId: string; ownerId: string; reason: 'restored' | 'public' };
+  'stream-key.revoked': { userId: string; keyId: string };
+  /** A paid plan or trial ended (grace over, cancelled, admin's grant ended). */
+  'plan.ended': { userId: string; plan: string };
+  'payment.refunded': { userId: string; paymentId: string; amountCents: number };
+}
+export type DomainEventName = keyof DomainEvents;
+
+/** One delivered event, as subscribers receive it (the id is the outbox row's: redeliveries share it). */
+export interface DomainEvent<K extends DomainEventName = DomainEventName> {
+  id: string;
+  name: K;
+  payload: DomainEvents[K];
+  at: string;
+}
