@@ -93,8 +93,7 @@ export async function buildApp(
     publicUrl: config.PUBLIC_URL,
     bearerOnly: (req) => isBearerOnly(req.headers, req.url),
   });
-  const sockets = userSockets(ctx.bus);
-  app.addHook('onClose', async () => sockets.close());
+  const sockets = userSockets(ctx.events);
   await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });
   for (const mod of modules) await mod(app, ctx);
   // The publishers' WebSocket: beside the gateway, on the live module's gate.

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type AppContext, appContext } from './context';
 import { openDatabase } from './db/client';
+import { registerSubscribers } from './events/registry';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/registry';
 import { Mailer } from './mail/mailer';
@@ -23,6 +24,7 @@ export async function createContext(config: Config): Promise<AppContext> {
   });
   const ctx = appContext({ config, database, storage, bus, jobs, mail });
   registerJobs(ctx);
+  registerSubscribers(ctx);
   return ctx;
 }
 

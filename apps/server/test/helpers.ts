@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config';
 import { type AppContext, appContext } from '../src/context';
 import { type Database, openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { registerSubscribers } from '../src/events/registry';
 import { JobQueue } from '../src/jobs/queue';
 import { registerJobs } from '../src/jobs/registry';
 import { Mailer } from '../src/mail/mailer';
@@ -88,6 +89,7 @@ export async function createTestApp(
   });
 
   registerJobs(ctx);
+  registerSubscribers(ctx);
   const app = await buildApp(ctx, opts);
   await app.ready();
   return {

@@ -10,8 +10,13 @@ export interface DomainEvents {
   /** An admin (or moderation's third strike) suspended the account: hidden, signed out, off air. */
   'account.suspended': { userId: string; reason: 'admin' | 'strikes' };
   'account.restored': { userId: string };
-  /** The account is gone (its owner or an admin deleted it); `stripeCustomerId` as it was. */
-  'account.deleted': { userId: string; email: string; stripeCustomerId: string | null };
+  /** The account is gone (its owner or an admin deleted it); its payment-provider ids as they were. */
+  'account.deleted': {
+    userId: string;
+    email: string;
+    stripeCustomerId: string | null;
+    stripeSubscriptionIds: string[];
+  };
   /** These sessions ended (sign-out, "sign out" of a device in Settings → Security). */
   'session.revoked': { userId: string; sessionIds: string[] };
   /** The password was set or changed: every other session ended, API tokens revoked. */
@@ -21,6 +26,8 @@ export interface DomainEvents {
   'track.hidden': { trackId: string; ownerId: string; reason: 'removed' | 'private' | 'deleted' };
   /** The track is public again: restored by moderation, or made public by its owner. */
   'track.shown': { trackId: string; ownerId: string; reason: 'restored' | 'public' };
+  /** Anything else about the track changed (an edit, processing, a new cover): caches drop their copies. */
+  'track.changed': { trackId: string };
   'stream-key.revoked': { userId: string; keyId: string };
   /** A paid plan or trial ended (grace over, cancelled, admin's grant ended). */
   'plan.ended': { userId: string; plan: string };

@@ -79,6 +79,15 @@ export class DomainEventSpine {
     await this.flush();
   }
 
+  /**
+   * After the change's transaction committed: delivers its events now and waits (at most 2 s) until
+   * this process's subscribers handled them, so the request that made the change answers after its
+   * effects here (read-your-writes); other processes follow through the bus. Never throws.
+   */
+  async deliverNow(): Promise<void> {
+    await this.settled(2_000).catch((err) => this.log.error({ err }, 'domain events: slow delivery'));
+  }
+
   /** Starts listening on the bus and sweeping for rows a dead process left. */
   start(): void {
     if (this.unsubscribe) return;

@@ -31,7 +31,7 @@ export async function realtimeGateway(
   // Anyone may connect (from our own origin: lib/guard.ts); topics are checked one by one.
   app.get('/api/ws', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket, req) => {
     const mine = new Set<string>();
-    opts.users?.add(req.user?.id, socket);
+    opts.users?.add(req.user, socket);
     const leave = (topic: string) => {
       rooms.get(topic)?.delete(socket);
       if (rooms.get(topic)?.size === 0) rooms.delete(topic);

@@ -40,7 +40,7 @@ export async function ingestSocket(app: FastifyInstance, opts: { gate: Publisher
   // Signed in and from our own origin (lib/guard.ts answers 4401 / 4403); the gate decides the rest.
   app.get('/api/live/:id/ingest', { websocket: true, config, schema: { hide: true } }, async (socket, req) => {
     const { id } = req.params as { id: string };
-    opts.users?.add(req.user?.id, socket);
+    opts.users?.add(req.user, socket);
     const refuse = (code: number, reason: string) => socket.close(code, reason);
     if (!isUuid(id)) return refuse(LIVE_INGEST_CLOSE.notFound, 'Stream not found');
     // Chunks that arrive while we check are kept, in order.

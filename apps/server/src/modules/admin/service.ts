@@ -2,10 +2,7 @@ import { ADMIN_MESSAGES, type Role, USER_MESSAGES } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { endUserSockets } from '../../realtime/user-sockets';
-import { forgetSessions } from '../auth/session-cache';
 import { findOpenSubscription } from '../billing/repo';
-import { forgetPublicLists } from '../discovery/public-cache';
 import { deleteAccount } from '../users/deletion';
 import { canChangeRole } from '../users/policy';
 import { type AuditQuery, listAudit, recordAudit } from './audit';
@@ -29,6 +26,7 @@ export function adminService(ctx: AppContext) {
         const row = await repo.setRole(tx, targetId, role);
         if (!row) throw notFound('User');
         if (before.userRole !== role) {
+          await ctx.events.record(tx, 'role.changed', { userId: targetId, from: before.userRole, to: role });
           await recordAudit(tx, {
             actorId: actor.id,
             action: 'user.role',
@@ -41,7 +39,7 @@ export function adminService(ctx: AppContext) {
         }
         return row;
       });
-      await forgetSessions(ctx, targetId); // the new role applies at once
+      await ctx.events.deliverNow(); // the new role applies at once
       return row;
     },
     /**
@@ -58,6 +56,7 @@ export function adminService(ctx: AppContext) {
         const updated = await repo.setSuspended(tx, targetId, at);
         if (!updated) throw conflict(ADMIN_MESSAGES.alreadySuspended);
         const sessions = await repo.deleteSessionsOf(tx, targetId);
+        await ctx.events.record(tx, 'account.suspended', { userId: targetId, reason: 'admin' });
         await recordAudit(tx, {
           actorId: actor.id,
           action: 'user.suspend',
@@ -69,9 +68,8 @@ export function adminService(ctx: AppContext) {
         });
         return updated;
       });
-      await forgetSessions(ctx, targetId);
-      await endUserSockets(ctx.bus, targetId).catch(() => {});
-      forgetPublicLists(ctx); // their tracks leave Home and Explore at once
+      // Every surface reacts to the event: sessions, sockets, broadcasts, caches, billing, ads, a notice.
+      await ctx.events.deliverNow();
       return row;
     },
     /** Lifts a suspension: the account may sign in again and its content is visible again. */
@@ -82,6 +80,7 @@ export function adminService(ctx: AppContext) {
         if (!before) throw notFound('User');
         const updated = await repo.setSuspended(tx, targetId, null);
         if (!updated) throw conflict(ADMIN_MESSAGES.notSuspended);
+        await ctx.events.record(tx, 'account.restored', { userId: targetId });
         await recordAudit(tx, {
           actorId: actor.id,
           action: 'user.restore',
@@ -93,7 +92,7 @@ export function adminService(ctx: AppContext) {
         });
         return updated;
       });
-      forgetPublicLists(ctx);
+      await ctx.events.deliverNow();
       return row;
     },
     /** Deletes an account for good, as its owner could (users/deletion.ts), with one audit entry. */
@@ -118,7 +117,6 @@ export function adminService(ctx: AppContext) {
             }),
         },
       );
-      await endUserSockets(ctx.bus, targetId).catch(() => {});
       return result;
     },
     /** One account for the admin's user page: the row, its tracks, its subscription, the audit about it. */

@@ -15,7 +15,6 @@ import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { authRateLimitRules } from './rate-limits';
-import { forgetSessions } from './session-cache';
 import { validateAuthInput } from './validation';
 
 /** The account type a sign-up asked for (validated before the endpoint runs); listener otherwise. */
@@ -55,7 +54,7 @@ export function createAuth(ctx: AppContext) {
       // Its sessions were revoked: every process forgets them at once.
       onPasswordReset: async ({ user }) => {
         await notePasswordCheck(ctx.database.db, accountKey(user.email), true);
-        await forgetSessions(ctx, user.id);
+        await ctx.events.publish('password.changed', { userId: user.id, keptSessionId: null });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       // The link opens our reset screen, which posts the token back with the new password.

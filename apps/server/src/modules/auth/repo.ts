@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { authVerifications, users } from '../../db/schema';
+import type { Database, Db } from '../../db/client';
+import { authSessions, authVerifications, users } from '../../db/schema';
 
 export type ProfileRow = typeof users.$inferSelect;
 
@@ -22,4 +22,10 @@ export async function findProfile(database: Database, id: string): Promise<Profi
 /** Inserts a profile row unless one with its id exists (two first requests may race). */
 export async function insertProfileIfMissing(database: Database, values: typeof users.$inferInsert): Promise<void> {
   await database.db.insert(users).values(values).onConflictDoNothing();
+}
+
+/** The id of the session a token belongs to (better-auth answers a new session with its token only). */
+export async function sessionIdByToken(db: Db, token: string): Promise<string | null> {
+  const [row] = await db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.token, token));
+  return row?.id ?? null;
 }

@@ -13,7 +13,7 @@ import { isExposedAuthEndpoint } from './exposed-endpoints';
 import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
-import { forgetSessions, SessionCache, sessionTokenOf } from './session-cache';
+import { SessionCache, sessionTokenOf } from './session-cache';
 import { sendWebResponse, webHeaders } from './web-bridge';
 
 /** Resolves the signed-in user (auth session + profile) for a request, or null. */
@@ -129,13 +129,17 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
       // Sign-out: whose session ends is read before its row goes, so every process can forget it.
       const signingOut =
         endpoint === '/sign-out' && hasSession(req)
-          ? (await auth.api.getSession({ headers: webHeaders(req, proxyHeader) }).catch(() => null))?.user.id
+          ? (await auth.api.getSession({ headers: webHeaders(req, proxyHeader) }).catch(() => null))?.session
           : undefined;
       const res = await auth.handler(
         new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
       );
       if (res.status >= 500) await throwIfDatabaseDown(ctx);
-      if (signingOut && res.ok) await forgetSessions(ctx, signingOut);
+      // better-auth deleted the row: the session's caches and sockets end everywhere (events/, ADR 0027).
+      if (signingOut && res.ok) {
+        await ctx.events.publish('session.revoked', { userId: signingOut.userId, sessionIds: [signingOut.id] });
+        await ctx.events.deliverNow();
+      }
       if (account && (res.ok || res.status === 401)) await notePasswordCheck(ctx.database.db, account, res.ok);
       return sendWebResponse(reply, res);
     },

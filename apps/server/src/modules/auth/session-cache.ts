@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DomainEventSpine } from '../../events/spine';
 import type { SessionUser } from '../../lib/session';
 import type { EventBus } from '../../realtime/bus';
 
@@ -120,6 +121,22 @@ export class SessionCache {
       }
     });
   }
+}
+
+/**
+ * Lifecycle events that end or change sessions drop the user's cached ones on every process:
+ * suspension, deletion, sign-out, a password change, a role change (events/, ADR 0027).
+ */
+export function subscribeSessionCache(ctx: { caches: { sessions: SessionCache }; events: DomainEventSpine }): void {
+  const forget = ({ payload }: { payload: { userId: string } }) => ctx.caches.sessions.forgetUser(payload.userId);
+  for (const name of [
+    'account.suspended',
+    'account.deleted',
+    'session.revoked',
+    'password.changed',
+    'role.changed',
+  ] as const)
+    ctx.events.on(name, forget);
 }
 
 /**

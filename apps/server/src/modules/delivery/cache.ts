@@ -2,7 +2,6 @@ import type { Role } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import type { StoredObject } from '../../storage';
 import { billing } from '../billing';
-import { forgetPublicLists } from '../discovery/public-cache';
 import { findTrackWithCreator, type TrackRow } from '../tracks/repo';
 
 /**
@@ -37,6 +36,10 @@ class TtlCache<V> {
 
   delete(key: string): void {
     this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
   }
 }
 
@@ -110,10 +113,18 @@ export const peekTrack = (ctx: AppContext, id: string): TrackRow | null | undefi
 /** The cached stat, or undefined when it is not in memory. */
 export const peekStat = (ctx: AppContext, key: string): StoredObject | null | undefined => caches(ctx).stats.get(key);
 
-/** Call after any write to a track (edit, processing, delete); public lists are recomputed too. */
-export function forgetTrack(ctx: AppContext, id: string, keys: string[] = []): void {
-  const c = caches(ctx);
-  c.tracks.delete(id);
-  for (const k of keys) c.stats.delete(k);
-  forgetPublicLists(ctx);
+/**
+ * Rows are dropped on every process when the spine says a track or its owner changed (an edit,
+ * processing, hidden or shown, the owner suspended, restored or deleted): hidden content stops
+ * being delivered at once, not when the entry expires.
+ */
+export function subscribeDeliveryCache(ctx: AppContext): void {
+  const forgetTrack = ({ payload }: { payload: { trackId: string } }) => caches(ctx).tracks.delete(payload.trackId);
+  ctx.events.on('track.changed', forgetTrack);
+  ctx.events.on('track.hidden', forgetTrack);
+  ctx.events.on('track.shown', forgetTrack);
+  const forgetOwners = () => caches(ctx).tracks.clear();
+  ctx.events.on('account.suspended', forgetOwners);
+  ctx.events.on('account.restored', forgetOwners);
+  ctx.events.on('account.deleted', forgetOwners);
 }

@@ -93,3 +93,17 @@ export const publicCache = (ctx: AppContext): PublicCache => ctx.caches.publicAn
 
 /** A track was written: public lists are recomputed on their next request. */
 export const forgetPublicLists = (ctx: AppContext): void => ctx.caches.publicAnswers.forget();
+
+/** Home and Explore are recomputed on every process when a track or its owner changes (events/, ADR 0027). */
+export function subscribePublicCache(ctx: AppContext): void {
+  const forget = () => forgetPublicLists(ctx);
+  for (const name of [
+    'track.changed',
+    'track.hidden',
+    'track.shown',
+    'account.suspended',
+    'account.restored',
+    'account.deleted',
+  ] as const)
+    ctx.events.on(name, forget);
+}

@@ -1,7 +1,6 @@
 import type { TCreateLiveStream, TLiveStream, TMyLiveStream } from '@wavecast/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { forgetTrack } from '../delivery/cache';
 import { announceIfPublic } from '../tracks/announce';
 import type { LiveAllowance } from './allowance';
 import { loadManagedStream } from './load';
@@ -200,7 +199,7 @@ export class LiveStreams {
     const stream = await loadManagedStream(this.db, user, id);
     if (!stream.recordingTrackId) throw new AppError('CONFLICT', 'The recording is not ready yet');
     await repo.publishRecordingTrack(this.db, { stream, trackId: stream.recordingTrackId, keepChat });
-    forgetTrack(this.rt.ctx, stream.recordingTrackId); // delivery caches rows briefly
+    await this.rt.ctx.events.publish('track.changed', { trackId: stream.recordingTrackId });
     await announceIfPublic(this.rt.ctx, stream.recordingTrackId); // followers hear of it once it is ready
     await this.bus.publish(`live:${id}`, 'live.recording', {
       streamId: id,

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../lib/session';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
 import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
-import { forgetSessions } from '../auth/session-cache';
+import { sessionIdByToken } from '../auth/repo';
 import { webHeaders } from '../auth/web-bridge';
 import { findAuthFacts } from '../users/repo';
 
@@ -29,7 +29,7 @@ export async function changePassword(
   const { hasPassword } = await findAuthFacts(ctx.database.db, user.id);
   if (!hasPassword) {
     await auth.api.setPassword({ body: { newPassword }, headers });
-    await forgetSessions(ctx, user.id);
+    await passwordChanged(ctx, user);
     return null;
   }
   if (!currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordRequired);
@@ -42,7 +42,9 @@ export async function changePassword(
   });
   if (res.ok) {
     await notePasswordCheck(ctx.database.db, account, true);
-    await forgetSessions(ctx, user.id); // the other sessions were revoked: on every process at once
+    // better-auth revoked the other sessions (this one got a fresh cookie and session id).
+    const token = await newSessionToken(res);
+    await passwordChanged(ctx, user, token ? await sessionIdByToken(ctx.database.db, token) : null);
   } else if (await isWrongPassword(res)) await notePasswordCheck(ctx.database.db, account, false);
   return res;
 }
@@ -54,4 +56,19 @@ async function isWrongPassword(res: Response): Promise<boolean> {
     .json()
     .catch(() => null)) as { code?: unknown } | null;
   return body?.code === 'INVALID_PASSWORD';
+}
+
+/** The other sessions end everywhere, the API tokens are revoked (events/, ADR 0027). */
+async function passwordChanged(ctx: AppContext, user: SessionUser, keptSessionId: string | null = user.sessionId) {
+  await ctx.events.publish('password.changed', { userId: user.id, keptSessionId });
+  await ctx.events.deliverNow();
+}
+
+/** The session better-auth made for this device on a password change (every other one was revoked). */
+async function newSessionToken(res: Response): Promise<string | null> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { token?: unknown } | null;
+  return typeof body?.token === 'string' ? body.token : null;
 }

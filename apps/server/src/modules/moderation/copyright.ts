@@ -5,7 +5,6 @@ import { audioContent, contentRemovals, copyrightNotices } from '../../db/schema
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
-import { forgetPublicLists } from '../discovery/public-cache';
 import { notificationService } from '../notifications/service';
 import { addBusinessDays } from './business-days';
 
@@ -96,6 +95,7 @@ export function copyrightService(ctx: AppContext) {
             createdBy: admin.id,
           })
           .returning();
+        await ctx.events.record(tx, 'track.hidden', { trackId: track.id, ownerId: track.userId, reason: 'removed' });
         await recordAudit(tx, {
           actorId: admin.id,
           action: 'copyright.takedown',
@@ -107,7 +107,7 @@ export function copyrightService(ctx: AppContext) {
         });
         return row;
       });
-      forgetPublicLists(ctx);
+      await ctx.events.deliverNow();
       await notify(
         track.userId,
         `Your track "${track.title}" was taken down after a copyright notice from ${input.claimantName} (${input.claimantEmail}) about "${input.work}". You may send a counter-notice.`,
@@ -204,6 +204,8 @@ export function copyrightService(ctx: AppContext) {
             .update(contentRemovals)
             .set({ restoredAt: now, restoredBy: null })
             .where(and(eq(contentRemovals.id, n.removalId), isNull(contentRemovals.restoredAt)));
+          if (n.ownerId)
+            await ctx.events.record(tx, 'track.shown', { trackId: n.trackId, ownerId: n.ownerId, reason: 'restored' });
           await recordAudit(tx, {
             actorId: null,
             action: 'copyright.restore',
@@ -225,7 +227,7 @@ export function copyrightService(ctx: AppContext) {
           );
         }
       }
-      if (restored) forgetPublicLists(ctx);
+      if (restored) await ctx.events.deliverNow();
       return restored;
     },
   };

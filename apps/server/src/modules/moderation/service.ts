@@ -11,12 +11,9 @@ import type { AppContext } from '../../context';
 import { audioContent, comments, contentRemovals, liveChatMessages } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { endUserSockets } from '../../realtime/user-sockets';
 import { recordAudit } from '../admin/audit';
 import * as adminRepo from '../admin/repo';
 import { stepUpService } from '../admin/step-up';
-import { forgetSessions } from '../auth/session-cache';
-import { forgetPublicLists } from '../discovery/public-cache';
 import { notificationService } from '../notifications/service';
 import * as repo from './repo';
 import { nextStatus } from './state';
@@ -121,6 +118,14 @@ export function moderationService(ctx: AppContext) {
           if (report.ownerId === admin.id) throw badRequest(ADMIN_MESSAGES.cannotSuspendSelf);
           suspended = Boolean(await adminRepo.setSuspended(tx, report.ownerId, at));
           await adminRepo.deleteSessionsOf(tx, report.ownerId);
+          if (suspended) await ctx.events.record(tx, 'account.suspended', { userId: report.ownerId, reason: 'admin' });
+        }
+        if (removalId && report.targetType === 'track' && report.ownerId) {
+          await ctx.events.record(tx, 'track.hidden', {
+            trackId: report.targetId,
+            ownerId: report.ownerId,
+            reason: 'removed',
+          });
         }
         const closed = await repo.closeOpenReportsOf(tx, report.targetType, report.targetId, to, admin.id, at);
         await recordAudit(tx, {
@@ -134,11 +139,8 @@ export function moderationService(ctx: AppContext) {
         });
         return { status: to, removalId, suspended, deletedComment, deletedChat };
       });
-      if (done.suspended && report.ownerId) {
-        await forgetSessions(ctx, report.ownerId);
-        await endUserSockets(ctx.bus, report.ownerId).catch(() => {});
-      }
-      if (action !== 'dismiss') forgetPublicLists(ctx);
+      // Sessions, sockets, broadcasts and caches follow the events (events/, ADR 0027).
+      await ctx.events.deliverNow();
       if (done.deletedComment && report.ownerId) {
         await ctx.bus
           .publish(`track:${done.deletedComment.trackId}`, 'comment.deleted', {
@@ -208,6 +210,13 @@ export function moderationService(ctx: AppContext) {
           .where(and(eq(contentRemovals.id, removalId), isNull(contentRemovals.restoredAt)))
           .returning();
         if (!row) throw conflict(MODERATION_MESSAGES.notRemoved);
+        if (removal.ownerId) {
+          await ctx.events.record(tx, 'track.shown', {
+            trackId: removal.targetId,
+            ownerId: removal.ownerId,
+            reason: 'restored',
+          });
+        }
         await recordAudit(tx, {
           actorId: admin.id,
           action: 'removal.restore',
@@ -218,7 +227,7 @@ export function moderationService(ctx: AppContext) {
           at,
         });
       });
-      forgetPublicLists(ctx);
+      await ctx.events.deliverNow();
       if (removal.ownerId) {
         await notifications
           .onModeration(removal.ownerId, {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { isUuid } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { defineJob, type ModuleJobs } from '../../jobs/define';
-import { forgetTrack } from '../delivery/cache';
 import { processCover, processTrack } from './processing';
 import { markFailed, orphanedProcessingTracks, requeueRunningJobs } from './repo';
 import { TRACK_COVER_JOB, TRACK_PROCESS_JOB } from './track-upload';
@@ -28,7 +27,7 @@ export const trackJobs: ModuleJobs = (ctx) => [
         if (!id) return;
         const row = await markFailed(ctx.database, id, message);
         if (!row) return;
-        forgetTrack(ctx, id);
+        await ctx.events.publish('track.changed', { trackId: id });
         await ctx.bus.publish(`track:${id}`, 'track.processed', { trackId: id, status: 'failed' });
         await ctx.bus.publish(`user:${row.userId}`, 'track.processed', { trackId: id, status: 'failed' });
       },

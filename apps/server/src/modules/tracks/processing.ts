@@ -8,7 +8,6 @@ import { detectContainer } from '../../media/probe';
 import { SNIFF_BYTES, sniffImage } from '../../media/sniff';
 import { processAudio, processTimeoutMs, RENDITIONS } from '../../media/transcode';
 import { billing } from '../billing';
-import { forgetTrack } from '../delivery/cache';
 import { findUser } from '../users/repo';
 import { announceIfPublic } from './announce';
 import { completeProcessing, extendJobLock, findTrack, setCoverSizes, type TrackRow } from './repo';
@@ -72,7 +71,7 @@ export async function processTrack(ctx: AppContext, trackId: string): Promise<vo
   await collectLeftovers(ctx, trackId);
   const ready = await findTrack(ctx.database, trackId);
   if (!ready) return;
-  forgetTrack(ctx, trackId);
+  await ctx.events.publish('track.changed', { trackId });
   if (!done) {
     await ctx.bus.publish(`track:${trackId}`, 'track.processed', { trackId, status: 'ready' });
     await ctx.bus.publish(`user:${ready.userId}`, 'track.processed', { trackId, status: 'ready' });
@@ -184,7 +183,7 @@ export async function processCover(ctx: AppContext, trackId: string): Promise<vo
       }
       if (!(await setCoverSizes(ctx.database, trackId, coverKey, keys))) return objects.discard();
       objects.keys.length = 0;
-      forgetTrack(ctx, trackId);
+      await ctx.events.publish('track.changed', { trackId });
     } catch (e) {
       await objects.discard();
       throw e;

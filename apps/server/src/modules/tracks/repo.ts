@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { discoverableSql, removedSql } from '../../access/tracks';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { audioContent, type TrackMedia, users } from '../../db/schema';
 
 export type TrackRow = typeof audioContent.$inferSelect;
@@ -57,12 +57,8 @@ export async function listTracksOfUser(
     .limit(opts.limit);
 }
 
-export async function updateTrack(
-  database: Database,
-  id: string,
-  values: Partial<NewTrackRow>,
-): Promise<TrackRow | null> {
-  const [row] = await database.db
+export async function updateTrack(db: Db, id: string, values: Partial<NewTrackRow>): Promise<TrackRow | null> {
+  const [row] = await db
     .update(audioContent)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(audioContent.id, id))
@@ -70,8 +66,8 @@ export async function updateTrack(
   return row ?? null;
 }
 
-export async function deleteTrackRow(database: Database, id: string): Promise<TrackRow | null> {
-  const [row] = await database.db.delete(audioContent).where(eq(audioContent.id, id)).returning();
+export async function deleteTrackRow(db: Db, id: string): Promise<TrackRow | null> {
+  const [row] = await db.delete(audioContent).where(eq(audioContent.id, id)).returning();
   return row ?? null;
 }
 

@@ -8,7 +8,6 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { IMAGE_FORMATS } from '../../media/sniff';
-import { forgetTrack } from '../delivery/cache';
 import { closeObjects } from '../delivery/local-files';
 import { announceIfPublic } from './announce';
 import { canDeleteTrack, canEditTrack, canUpload } from './policy';
@@ -94,8 +93,17 @@ export function trackService(ctx: AppContext) {
         : null;
     }
     if (Object.keys(values).length === 0) return getTrack(user, id);
-    await updateTrackRow(ctx.database, track.id, values);
-    forgetTrack(ctx, track.id);
+    await ctx.database.db.transaction(async (tx) => {
+      await updateTrackRow(tx, track.id, values);
+      await ctx.events.record(tx, 'track.changed', { trackId: track.id });
+      if (patch.isPublic !== undefined && patch.isPublic !== track.isPublic) {
+        const ownerId = track.userId;
+        if (patch.isPublic)
+          await ctx.events.record(tx, 'track.shown', { trackId: track.id, ownerId, reason: 'public' });
+        else await ctx.events.record(tx, 'track.hidden', { trackId: track.id, ownerId, reason: 'private' });
+      }
+    });
+    await ctx.events.deliverNow();
     if (patch.isPublic === true && !track.isPublic) await announceIfPublic(ctx, track.id);
     return getTrack(user, id);
   }
@@ -104,9 +112,13 @@ export function trackService(ctx: AppContext) {
   async function deleteTrack(user: SessionUser, id: string): Promise<void> {
     const { track } = await getTrack(user, id);
     if (!canDeleteTrack(user, track)) throw new AppError('FORBIDDEN', 'You can only change your own audio.');
-    const row = await deleteTrackRow(ctx.database, track.id);
+    const row = await ctx.database.db.transaction(async (tx) => {
+      const row = await deleteTrackRow(tx, track.id);
+      if (row) await ctx.events.record(tx, 'track.hidden', { trackId: row.id, ownerId: row.userId, reason: 'deleted' });
+      return row;
+    });
     if (!row) return;
-    forgetTrack(ctx, track.id);
+    await ctx.events.deliverNow();
     const media = row.media ?? {};
     const keys = [
       row.audioKey,
@@ -138,7 +150,7 @@ export function trackService(ctx: AppContext) {
       const updated = await replaceCoverKey(ctx.database, track.id, newKey);
       if (!updated) throw audioNotFound();
       committed = true;
-      forgetTrack(ctx, track.id);
+      await ctx.events.publish('track.changed', { trackId: track.id });
       const old = [track.coverKey, ...Object.values(track.media?.coverKeys ?? {})];
       await Promise.allSettled(old.filter((k): k is string => !!k).map((k) => ctx.storage.delete(k)));
       await ctx.jobs.enqueue(TRACK_COVER_JOB, { trackId: track.id });

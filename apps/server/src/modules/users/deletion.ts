@@ -2,8 +2,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { forgetSessions } from '../auth/session-cache';
-import { forgetPublicLists } from '../discovery/public-cache';
 import * as repo from './repo';
 
 /** Storage prefixes that hold only one user's files (see the key shapes of tracks and avatars). */
@@ -31,16 +29,15 @@ export async function deleteAccount(
   const row = await repo.findUser(db, user.id);
   if (!row) throw notFound('User');
   const keys = await repo.storageKeysOf(db, user.id);
-  const liveStreams = await repo.activeStreamIdsOf(db, user.id);
+  const billing = await repo.billingIdsOf(db, user.id);
 
-  await repo.deleteAccountRows(db, { id: user.id, email: row.email }, opts.audit);
-  forgetPublicLists(ctx); // their tracks leave Home and Explore at once
-  await forgetSessions(ctx, user.id);
-
-  for (const streamId of liveStreams) {
-    await ctx.bus.publish(`live:${streamId}`, 'live.ended', { streamId, userId: user.id }).catch(() => {});
-    await ctx.bus.publish('global', 'live.ended', { streamId, userId: user.id }).catch(() => {});
-  }
+  // The event goes in the deletion's transaction: sessions, sockets, broadcasts, caches and the
+  // subscription at Stripe are ended by their modules' subscribers (events/, ADR 0027).
+  await repo.deleteAccountRows(db, { id: user.id, email: row.email }, async (tx) => {
+    await opts.audit?.(tx);
+    await ctx.events.record(tx, 'account.deleted', { userId: user.id, email: row.email, ...billing });
+  });
+  await ctx.events.deliverNow();
   // Files go after the rows: a crash in between leaves orphans (collected later), never rows
   // pointing at missing files.
   for (const prefix of personalPrefixes(user.id)) keys.push(...(await ctx.storage.list(prefix).catch(() => [])));

@@ -6,6 +6,7 @@ import {
   authAccounts,
   authUsers,
   authVerifications,
+  billingAccounts,
   comments,
   likes,
   liveChatMessages,
@@ -15,6 +16,7 @@ import {
   notifications,
   type PrivacyPrefs,
   playlists,
+  subscriptions,
   users,
 } from '../../db/schema';
 
@@ -91,12 +93,26 @@ export async function storageKeysOf(db: Db, userId: string): Promise<string[]> {
   return [...new Set(keys.filter((k): k is string => typeof k === 'string' && k.length > 0))];
 }
 
-export async function activeStreamIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: liveStreams.id })
-    .from(liveStreams)
-    .where(and(eq(liveStreams.userId, userId), eq(liveStreams.isActive, true)));
-  return rows.map((r) => r.id);
+/** The account's payment-provider ids, read before its rows go (the subscriptions cascade away). */
+export async function billingIdsOf(
+  db: Db,
+  userId: string,
+): Promise<{ stripeCustomerId: string | null; stripeSubscriptionIds: string[] }> {
+  const [account] = await db
+    .select({ id: billingAccounts.stripeCustomerId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, userId));
+  const subs = await db
+    .select({ id: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        isNotNull(subscriptions.stripeSubscriptionId),
+        ne(subscriptions.status, 'expired'),
+      ),
+    );
+  return { stripeCustomerId: account?.id ?? null, stripeSubscriptionIds: subs.map((s) => s.id!) };
 }
 
 /**
