@@ -95,7 +95,7 @@ export async function buildApp(
   });
   const sockets = userSockets(ctx.events);
   await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });
-  for (const mod of modules) await mod(app, ctx);
+  for (const { routes } of modules) for (const register of routes ?? []) await register(app, ctx);
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
   await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);

@@ -17,7 +17,11 @@ import { seedTrack } from './seed-track';
 
 const WITHIN_MS = 1_000;
 // Caches on, so that only the events can explain a fresh answer; one secret, as processes share.
-const ENV = { PUBLIC_CACHE_MS: '60000', SESSION_CACHE_MS: '60000', AUTH_SECRET: 'lifecycle-matrix-secret-0123456789abcdef' };
+const ENV = {
+  PUBLIC_CACHE_MS: '60000',
+  SESSION_CACHE_MS: '60000',
+  AUTH_SECRET: 'lifecycle-matrix-secret-0123456789abcdef',
+};
 
 let a: TestApp;
 let b: TestApp;
@@ -43,21 +47,30 @@ afterAll(async () => {
   await Promise.all([...new Set(buses)].map((bus) => bus.close()));
 });
 
-const on = (t: TestApp, user: TestUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: object) =>
+const on = (
+  t: TestApp,
+  user: TestUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  payload?: object,
+) =>
   t.app.inject({ method, url, payload, headers: user ? { cookie: user.cookie } : {}, remoteAddress: testClientIp() });
 
 /** Polls `check` until it passes; fails if it still does not WITHIN_MS after `since`. */
 async function reactsWithin(since: number, what: string, check: () => Promise<boolean>): Promise<number> {
   for (;;) {
     if (await check()) return Date.now() - since;
-    if (Date.now() - since > WITHIN_MS) throw new Error(`${what}: no reaction on the other process within ${WITHIN_MS} ms`);
+    if (Date.now() - since > WITHIN_MS)
+      throw new Error(`${what}: no reaction on the other process within ${WITHIN_MS} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
 /** A socket on process B for the user's session, and whether (and how) it closed. */
 async function socketOnB(user: TestUser) {
-  const ws = new WebSocket(`ws://${bUrl}/api/ws`, { headers: { cookie: user.cookie, origin: b.ctx.config.PUBLIC_URL } });
+  const ws = new WebSocket(`ws://${bUrl}/api/ws`, {
+    headers: { cookie: user.cookie, origin: b.ctx.config.PUBLIC_URL },
+  });
   await new Promise((r, j) => ws.once('open', r).once('error', j));
   const state = { closed: null as number | null };
   ws.once('close', (code) => {
@@ -119,7 +132,11 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     expect((await on(a, admin, 'POST', `/api/admin/users/${track.creator.id}/suspend`)).statusCode).toBe(200);
     const since = Date.now();
     await expectHiddenWithin(since, 'account.suspended', surfaces);
-    await reactsWithin(since, 'account.suspended × session', async () => (await on(b, track.creator, 'GET', '/api/me/profile')).statusCode === 401);
+    await reactsWithin(
+      since,
+      'account.suspended × session',
+      async () => (await on(b, track.creator, 'GET', '/api/me/profile')).statusCode === 401,
+    );
     await reactsWithin(since, 'account.suspended × socket', async () => socket.closed === 4401);
   });
 
@@ -130,7 +147,8 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     await expectHiddenWithin(Date.now(), 'account.suspended', surfaces); // warms B's caches hidden
     expect((await on(a, admin, 'POST', `/api/admin/users/${track.creator.id}/restore`)).statusCode).toBe(200);
     const since = Date.now();
-    for (const [name, shows] of Object.entries(surfaces)) await reactsWithin(since, `account.restored × ${name}`, shows);
+    for (const [name, shows] of Object.entries(surfaces))
+      await reactsWithin(since, `account.restored × ${name}`, shows);
   });
 
   it('account.deleted: content, sessions and sockets', async () => {
@@ -142,7 +160,11 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     expect((await on(a, admin, 'DELETE', `/api/admin/users/${track.creator.id}`)).statusCode).toBe(200);
     const since = Date.now();
     await expectHiddenWithin(since, 'account.deleted', surfaces);
-    await reactsWithin(since, 'account.deleted × session', async () => (await on(b, track.creator, 'GET', '/api/me/profile')).statusCode === 401);
+    await reactsWithin(
+      since,
+      'account.deleted × session',
+      async () => (await on(b, track.creator, 'GET', '/api/me/profile')).statusCode === 401,
+    );
     await reactsWithin(since, 'account.deleted × socket', async () => socket.closed === 4401);
   });
 
@@ -154,7 +176,11 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     const otherSocket = await socketOnB(other);
     expect((await on(a, user, 'POST', '/api/auth/sign-out', {})).statusCode).toBe(200);
     const since = Date.now();
-    await reactsWithin(since, 'session.revoked × session', async () => (await on(b, user, 'GET', '/api/me/profile')).statusCode === 401);
+    await reactsWithin(
+      since,
+      'session.revoked × session',
+      async () => (await on(b, user, 'GET', '/api/me/profile')).statusCode === 401,
+    );
     await reactsWithin(since, 'session.revoked × socket', async () => socket.closed === 4401);
     expect((await on(b, other, 'GET', '/api/me/profile')).statusCode).toBe(200);
     expect(otherSocket.closed).toBeNull();
@@ -172,7 +198,11 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     });
     expect(res.statusCode).toBe(200);
     const since = Date.now();
-    await reactsWithin(since, 'password.changed × session', async () => (await on(b, other, 'GET', '/api/me/profile')).statusCode === 401);
+    await reactsWithin(
+      since,
+      'password.changed × session',
+      async () => (await on(b, other, 'GET', '/api/me/profile')).statusCode === 401,
+    );
     await reactsWithin(since, 'password.changed × socket', async () => otherSocket.closed === 4401);
   });
 
@@ -182,7 +212,11 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     const socket = await socketOnB(user);
     expect((await on(a, admin, 'PUT', `/api/admin/users/${user.id}/role`, { role: 'creator' })).statusCode).toBe(200);
     const since = Date.now();
-    await reactsWithin(since, 'role.changed × session', async () => (await on(b, user, 'GET', '/api/me')).json().user.role === 'creator');
+    await reactsWithin(
+      since,
+      'role.changed × session',
+      async () => (await on(b, user, 'GET', '/api/me')).json().user.role === 'creator',
+    );
     await reactsWithin(since, 'role.changed × socket', async () => socket.closed === 4409);
   });
 
@@ -209,8 +243,14 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     const surfaces = trackSurfaces(track);
     await expectShown(surfaces);
     const reporter = await signUp(a);
-    expect((await on(a, reporter, 'POST', '/api/reports', { targetType: 'track', targetId: track.id, reason: 'spam' })).statusCode).toBe(200);
-    const queue = (await on(a, admin, 'GET', '/api/admin/reports')).json().items as { reportId: string; targetId: string }[];
+    expect(
+      (await on(a, reporter, 'POST', '/api/reports', { targetType: 'track', targetId: track.id, reason: 'spam' }))
+        .statusCode,
+    ).toBe(200);
+    const queue = (await on(a, admin, 'GET', '/api/admin/reports')).json().items as {
+      reportId: string;
+      targetId: string;
+    }[];
     const report = queue.find((r) => r.targetId === track.id);
     expect((await on(a, admin, 'POST', `/api/admin/reports/${report?.reportId}/remove`)).statusCode).toBe(200);
     await expectHiddenWithin(Date.now(), 'track.hidden (removed)', surfaces);
