@@ -1,3 +1,4 @@
+import { eventJobs, eventSchedules } from '../events/prune';
 import { adminRoutes } from './admin/routes';
 import { adsJobs, adsSchedules } from './ads/jobs';
 import { adsRoutes } from './ads/routes';
@@ -90,4 +91,6 @@ export const modules: ModuleDefinition[] = [
   // The public API: personal access tokens; creators' webhooks.
   { name: 'tokens', routes: [tokenRoutes] },
   { name: 'webhooks', routes: [webhookRoutes], jobs: webhookJobs },
+  // The lifecycle outbox's upkeep (events/, ADR 0027).
+  { name: 'events', jobs: eventJobs, schedules: eventSchedules },
 ];
