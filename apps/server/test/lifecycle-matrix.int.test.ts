@@ -208,14 +208,15 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
 
   it('role.changed: the new role applies on the other process, its sockets reconnect', async () => {
     const user = await signUp(a);
-    expect((await on(b, user, 'GET', '/api/me')).json().user.role).toBe('listener');
+    // The session's role decides creator routes (the session is cached on B).
+    expect((await on(b, user, 'GET', '/api/creator/stats')).statusCode).toBe(403);
     const socket = await socketOnB(user);
     expect((await on(a, admin, 'PUT', `/api/admin/users/${user.id}/role`, { role: 'creator' })).statusCode).toBe(200);
     const since = Date.now();
     await reactsWithin(
       since,
       'role.changed × session',
-      async () => (await on(b, user, 'GET', '/api/me')).json().user.role === 'creator',
+      async () => (await on(b, user, 'GET', '/api/creator/stats')).statusCode === 200,
     );
     await reactsWithin(since, 'role.changed × socket', async () => socket.closed === 4409);
   });
