@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { visibleWhere } from '../../access/tracks';
 import type { Database } from '../../db/client';
 import { audioContent, playlists, playlistTracks, podcastShows, transcripts, users } from '../../db/schema';
 import type { TrackRow } from '../tracks/repo';
@@ -12,8 +13,8 @@ export type FeedOwner = {
   email: string;
 };
 
-/** Episodes are public, ready tracks only (access/tracks `isDiscoverable`, in SQL). */
-const discoverable = and(eq(audioContent.isPublic, true), eq(audioContent.status, 'ready'));
+/** Episodes are discoverable tracks only (access/tracks: public, ready, not removed, owner not suspended). */
+const discoverable = visibleWhere(null);
 
 /** The most episodes one feed lists (newest first). */
 export const FEED_ITEM_LIMIT = 300;
