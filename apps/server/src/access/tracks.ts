@@ -80,15 +80,18 @@ export function visibleWhere(viewerId: string | null): SQL | undefined {
   return viewerId ? or(discoverable, eq(audioContent.userId, viewerId)) : discoverable;
 }
 
+// The track's column stays outside the subqueries: in a one-table select Drizzle writes it
+// unqualified ("id"), which inside a subquery would name the subquery's own column.
+
 /** `removed` of TrackFacts, for Drizzle selects over `audio_content`. */
 export const removedSql =
-  sql<boolean>`EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${audioContent.id}::text AND cr.restored_at IS NULL)`.mapWith(
+  sql<boolean>`(${audioContent.id}::text IN (SELECT cr.target_id FROM content_removals cr WHERE cr.target_type = 'track' AND cr.restored_at IS NULL))`.mapWith(
     Boolean,
   );
 
 /** `ownerSuspended` of TrackFacts, for Drizzle selects over `audio_content` (no join needed). */
 const ownerSuspendedSql =
-  sql<boolean>`EXISTS (SELECT 1 FROM users su WHERE su.id = ${audioContent.userId} AND su.suspended_at IS NOT NULL)`.mapWith(
+  sql<boolean>`(${audioContent.userId} IN (SELECT su.id FROM users su WHERE su.suspended_at IS NOT NULL))`.mapWith(
     Boolean,
   );
 

@@ -11,6 +11,7 @@ export type FeedOwner = {
   avatarUrl: string | null;
   bio: string | null;
   email: string;
+  suspended: boolean;
 };
 
 /** Episodes are discoverable tracks only (access/tracks: public, ready, not removed, owner not suspended). */
@@ -30,6 +31,7 @@ export function podcastRepo(database: Database) {
           avatarUrl: users.avatarUrl,
           bio: users.bio,
           email: users.email,
+          suspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
         })
         .from(users)
         .where(eq(users.id, userId));
