@@ -1,5 +1,6 @@
 import { isUuid } from '@wavecast/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { audioContent } from '../db/schema';
 
@@ -89,11 +90,12 @@ export const removedSql =
     Boolean,
   );
 
+/** The user in `userId` is suspended: `ownerActiveSql` negated, for Drizzle selects over any table (live streams too). */
+export const ownerSuspendedOf = (userId: AnyPgColumn) =>
+  sql<boolean>`(${userId} IN (SELECT su.id FROM users su WHERE su.suspended_at IS NOT NULL))`.mapWith(Boolean);
+
 /** `ownerSuspended` of TrackFacts, for Drizzle selects over `audio_content` (no join needed). */
-const ownerSuspendedSql =
-  sql<boolean>`(${audioContent.userId} IN (SELECT su.id FROM users su WHERE su.suspended_at IS NOT NULL))`.mapWith(
-    Boolean,
-  );
+const ownerSuspendedSql = ownerSuspendedOf(audioContent.userId);
 
 /** The one column set a Drizzle select over `audio_content` takes for `toTrackFacts`. */
 export const trackFactsColumns = {

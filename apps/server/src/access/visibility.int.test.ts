@@ -2,7 +2,11 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../test/helpers';
 import { seedTrack } from '../../test/seed-track';
+import { liveStreams } from '../db/schema';
 import type { SessionUser } from '../lib/session';
+import { embedService } from '../modules/embeds/service';
+import { shareCardFor } from '../modules/embeds/share-cards';
+import { insertForUser } from '../modules/notifications/repo';
 import { topicAccess } from '../realtime/topic-access';
 
 /**
@@ -40,6 +44,14 @@ async function trackInPlaylist(creator: TestUser, title: string) {
   const transcript = { kind: 'text', content: `${title} words` };
   expect((await call(creator, 'PUT', `/api/tracks/${track}/transcript`, transcript)).statusCode).toBe(200);
   expect((await call(listener, 'PUT', `/api/tracks/${track}/like`)).statusCode).toBe(200);
+  // As a follower's "new track" notification (made on upload) would be.
+  await insertForUser(t.ctx.database, listener.id, {
+    type: 'new_track',
+    actorId: creator.id,
+    title: `${title} is out`,
+    link: `/audio/${track}`,
+    dedupeKey: `track:${track}`,
+  });
   return { track, playlistId: playlist.id as string };
 }
 
@@ -48,6 +60,8 @@ const playlistTrackIds = async (u: TestUser | null, id: string) => {
   expect(res.statusCode).toBe(200);
   return JSON.stringify(res.json().items);
 };
+
+const listenerNotes = async () => JSON.stringify((await call(listener, 'GET', '/api/notifications')).json());
 
 /** Everything someone other than the owner may reach of the track, each checked hidden. */
 async function expectHiddenFromOthers(creator: TestUser, track: string, playlistId: string) {
@@ -76,10 +90,14 @@ async function expectHiddenFromOthers(creator: TestUser, track: string, playlist
   expect(JSON.stringify((await call(listener, 'GET', '/api/me/likes')).json())).not.toContain(track);
   expect(JSON.stringify((await call(listener, 'GET', '/api/me/library')).json())).not.toContain(track);
   expect((await call(null, 'GET', `/embed/track/${track}`)).statusCode).toBe(404);
-  expect((await call(null, 'GET', `/embed/playlist/${playlistId}`)).body).not.toContain(track);
+  expect(await embedService(t.ctx).track(track)).toBeNull();
+  // (The embed page itself needs the built web app; its data is the service's.)
+  expect(JSON.stringify(await embedService(t.ctx).playlist(playlistId))).not.toContain(track);
   const page = encodeURIComponent(`${t.ctx.config.PUBLIC_URL}/audio/${track}`);
   expect((await call(null, 'GET', `/api/oembed?url=${page}`)).statusCode).toBe(404);
   expect((await call(listener, 'GET', `/api/tracks/${track}/download`)).statusCode).toBe(404);
+  expect(await shareCardFor(t.ctx, `/audio/${track}`)).toBeNull();
+  expect(await listenerNotes()).not.toContain(track);
 }
 
 describe('a track removed by moderation', () => {
@@ -92,6 +110,8 @@ describe('a track removed by moderation', () => {
     expect((await call(null, 'GET', `/feeds/creators/${creator.id}.xml`)).body).toContain(track);
     expect((await call(null, 'GET', `/feeds/playlists/${playlistId}.xml`)).body).toContain(track);
     expect(await may(`track:${track}`, null)).toBe(true);
+    expect(JSON.stringify(await embedService(t.ctx).playlist(playlistId))).toContain(track);
+    expect(await embedService(t.ctx).track(track)).not.toBeNull();
 
     await call(listener, 'POST', '/api/reports', { targetType: 'track', targetId: track, reason: 'spam' });
     const group = (await call(admin, 'GET', '/api/admin/reports'))
@@ -112,13 +132,28 @@ describe('a track whose owner is suspended', () => {
   it('is hidden from others by every reader', async () => {
     const creator = await signUp(t, { role: 'creator', name: 'Suspended Creator' });
     const { track, playlistId } = await trackInPlaylist(creator, 'Suspended Song');
+    const [stream] = await t.ctx.database.db
+      .insert(liveStreams)
+      .values({ userId: creator.id, title: 'Suspended Show', category: 'Music', isActive: true })
+      .returning();
     expect(await playlistTrackIds(null, playlistId)).toContain(track);
+    expect(await listenerNotes()).toContain(track);
     expect(await topicAccess(t.ctx)(`track:${track}`, null)).toBe(true);
+    expect((await call(null, 'GET', `/api/live/${stream.id}/chat`)).statusCode).toBe(200);
+    expect(await shareCardFor(t.ctx, `/live/${stream.id}`)).not.toBeNull();
 
     expect((await call(admin, 'POST', `/api/admin/users/${creator.id}/suspend`)).statusCode).toBe(200);
     expect((await call(null, 'GET', `/api/tracks/${track}`)).statusCode).toBe(404);
 
     await expectHiddenFromOthers(creator, track, playlistId);
     expect((await call(null, 'GET', `/feeds/creators/${creator.id}.xml`)).statusCode).toBe(404);
+    // The profile and live streams follow the same suspension: 404, never 403.
+    expect((await call(listener, 'GET', `/api/profiles/${creator.id}`)).statusCode).toBe(404);
+    expect(await shareCardFor(t.ctx, `/profile/${creator.id}`)).toBeNull();
+    expect((await call(listener, 'GET', `/api/live/${stream.id}`)).statusCode).toBe(404);
+    expect((await call(listener, 'GET', `/api/live/${stream.id}/chat`)).statusCode).toBe(404);
+    expect((await call(listener, 'POST', `/api/live/${stream.id}/chat`, { content: 'hi' })).statusCode).toBe(404);
+    expect(await shareCardFor(t.ctx, `/live/${stream.id}`)).toBeNull();
+    expect((await call(admin, 'GET', `/api/live/${stream.id}/chat`)).statusCode).toBe(200);
   });
 });
