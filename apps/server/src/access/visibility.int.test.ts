@@ -86,7 +86,7 @@ async function expectHiddenFromOthers(creator: TestUser, track: string, playlist
   const may = topicAccess(t.ctx);
   expect(await may(`track:${track}`, null)).toBe(false);
   expect(await may(`track:${track}`, asSession(listener))).toBe(false);
-  // Library, embeds, oEmbed, downloads.
+  // Library, embeds, oEmbed, downloads, share cards were right already (loader or SQL fragment): kept as guards.
   expect(JSON.stringify((await call(listener, 'GET', '/api/me/likes')).json())).not.toContain(track);
   expect(JSON.stringify((await call(listener, 'GET', '/api/me/library')).json())).not.toContain(track);
   expect((await call(null, 'GET', `/embed/track/${track}`)).statusCode).toBe(404);
