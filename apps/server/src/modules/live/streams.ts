@@ -4,7 +4,7 @@ import type { SessionUser } from '../../lib/session';
 import { announceIfPublic } from '../tracks/announce';
 import type { LiveAllowance } from './allowance';
 import { loadManagedStream } from './load';
-import { canManage } from './policy';
+import { canManage, canSeeStream } from './policy';
 import { presentStream } from './presenter';
 import type { RecordingFinalizer } from './recording-finalizer';
 import * as repo from './repo';
@@ -50,7 +50,7 @@ export class LiveStreams {
 
   async get(viewer: SessionUser | null, id: string): Promise<TLiveStream> {
     const found = await repo.findStream(this.db, id);
-    if (!found || (found.ownerSuspended && viewer?.role !== 'admin')) throw notFound('Stream');
+    if (!found || !canSeeStream(viewer, found)) throw notFound('Stream');
     const { stream, creator } = found;
     const recording = stream.recordingTrackId ? await repo.findRecording(this.db, stream.recordingTrackId) : null;
     return presentStream(stream, creator, {
