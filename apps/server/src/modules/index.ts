@@ -40,6 +40,7 @@ import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
 import { tokenRoutes } from './tokens/routes';
+import { subscribeTokens } from './tokens/subscribers';
 import { trackJobs } from './tracks/jobs';
 import { trackRoutes } from './tracks/routes';
 import { transcriptRoutes } from './transcripts/routes';
@@ -89,7 +90,7 @@ export const modules: ModuleDefinition[] = [
   { name: 'transcripts', routes: [transcriptRoutes] },
   { name: 'embeds', routes: [embedRoutes] },
   // The public API: personal access tokens; creators' webhooks.
-  { name: 'tokens', routes: [tokenRoutes] },
+  { name: 'tokens', routes: [tokenRoutes], subscribers: [subscribeTokens] },
   { name: 'webhooks', routes: [webhookRoutes], jobs: webhookJobs },
   // The lifecycle outbox's upkeep (events/, ADR 0027).
   { name: 'events', jobs: eventJobs, schedules: eventSchedules },
