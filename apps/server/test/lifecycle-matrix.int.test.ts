@@ -79,29 +79,47 @@ async function socketOnB(user: TestUser) {
   return state;
 }
 
-/** A public, ready creator track with its audio stored, shown on Home, search and its page. */
+/**
+ * A public, ready creator track with its audio stored and a transcript, in a listener's public
+ * playlist: shown on Home, search, its page, the feeds, the playlist.
+ */
 async function publicTrack(title: string) {
   const creator = await signUp(a, { role: 'creator', name: `${title} Maker` });
-  const id = await seedTrack(a.ctx.database.db, creator.id, { title, isPublic: true });
+  const id = await seedTrack(a.ctx.database.db, creator.id, { title, isPublic: true, allowDownloads: true });
   await a.ctx.storage.put(`audio/${creator.id}/${id}.mp3`, Readable.from([Buffer.alloc(1000, 1)]));
   await b.ctx.storage.put(`audio/${creator.id}/${id}.mp3`, Readable.from([Buffer.alloc(1000, 1)]));
+  const transcript = { kind: 'text', content: `${title} words` };
+  expect((await on(a, creator, 'PUT', `/api/tracks/${id}/transcript`, transcript)).statusCode).toBe(200);
+  const curator = await signUp(a);
+  const playlist = (await on(a, curator, 'POST', '/api/playlists', { name: `${title} list`, isPublic: true })).json();
+  expect((await on(a, curator, 'POST', `/api/playlists/${playlist.id}/tracks`, { trackId: id })).statusCode).toBe(200);
   // As processing does when a track turns ready (the row was written with SQL here).
   await a.ctx.events.publish('track.changed', { trackId: id });
   await a.ctx.events.settled();
   await b.ctx.events.settled();
-  return { creator, id, title };
+  return { creator, curator, id, title, playlistId: playlist.id as string };
 }
 
 /** The track's surfaces as an anonymous visitor sees them on B: true while the track shows there. */
-function trackSurfaces(track: { id: string; title: string; creator: TestUser }) {
-  const shows = async (url: string) => JSON.stringify((await on(b, null, 'GET', url)).json()).includes(track.id);
+function trackSurfaces(track: Awaited<ReturnType<typeof publicTrack>>) {
+  const body = async (url: string) => (await on(b, null, 'GET', url)).body;
+  const shows = async (url: string) => (await body(url)).includes(track.id);
   const ok = async (url: string) => (await on(b, null, 'GET', url)).statusCode === 200;
+  const audioUrl = encodeURIComponent(`${b.ctx.config.PUBLIC_URL}/audio/${track.id}`);
   return {
     page: () => ok(`/api/tracks/${track.id}`),
     home: () => shows('/api/home'),
     explore: () => shows('/api/explore/tracks'),
     search: () => shows(`/api/search?q=${encodeURIComponent(track.title)}`),
+    'playlist read': () => shows(`/api/playlists/${track.playlistId}`),
+    'creator feed': () => shows(`/feeds/creators/${track.creator.id}.xml`),
+    'playlist feed': () => shows(`/feeds/playlists/${track.playlistId}.xml`),
+    // Without a web build the embed answers 503 for a track it would show, 404 for a hidden one.
+    embed: async () => (await on(b, null, 'GET', `/embed/track/${track.id}`)).statusCode !== 404,
+    oEmbed: () => ok(`/api/oembed?url=${audioUrl}`),
+    transcript: () => ok(`/api/tracks/${track.id}/transcript`),
     stream: () => ok(`/api/tracks/${track.id}/stream`),
+    download: () => ok(`/api/tracks/${track.id}/download`),
     'realtime topic': () => topicAccess(b.ctx)(`track:${track.id}`, null),
   };
 }
@@ -112,13 +130,18 @@ async function expectShown(surfaces: Surfaces) {
   for (const [name, shows] of Object.entries(surfaces)) expect(await shows(), `${name} before`).toBe(true);
 }
 
-/** Every surface stops showing it on B within the deadline; returns the slowest reaction. */
+/** Every surface stops showing it on B within the deadline, and adding it to a playlist there is 404. */
 async function expectHiddenWithin(since: number, event: string, surfaces: Surfaces) {
-  let slowest = 0;
   for (const [name, shows] of Object.entries(surfaces)) {
-    slowest = Math.max(slowest, await reactsWithin(since, `${event} × ${name}`, async () => !(await shows())));
+    await reactsWithin(since, `${event} × ${name}`, async () => !(await shows()));
   }
-  return slowest;
+}
+
+/** Adding the track to a playlist on B: 404 once hidden (checked after, since adding changes the playlist). */
+async function expectAddRefused(track: { id: string }) {
+  const adder = await signUp(b);
+  const list = (await on(b, adder, 'POST', '/api/playlists', { name: 'Matrix adder', isPublic: true })).json();
+  expect((await on(b, adder, 'POST', `/api/playlists/${list.id}/tracks`, { trackId: track.id })).statusCode).toBe(404);
 }
 
 describe('lifecycle matrix: a change on one process, every surface on the other within 1 s', () => {
@@ -128,10 +151,14 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     await expectShown(surfaces);
     expect((await on(b, track.creator, 'GET', '/api/me/profile')).statusCode).toBe(200); // cached on B
     const socket = await socketOnB(track.creator);
+    const tokenWorks = await apiToken(track.creator);
+    expect(await tokenWorks()).toBe(true);
 
     expect((await on(a, admin, 'POST', `/api/admin/users/${track.creator.id}/suspend`)).statusCode).toBe(200);
     const since = Date.now();
+    await reactsWithin(since, 'account.suspended × API token', async () => !(await tokenWorks()));
     await expectHiddenWithin(since, 'account.suspended', surfaces);
+    await expectAddRefused(track);
     await reactsWithin(
       since,
       'account.suspended × session',
@@ -191,6 +218,8 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     const other = await signIn(user);
     expect((await on(b, other, 'GET', '/api/me/profile')).statusCode).toBe(200);
     const otherSocket = await socketOnB(other);
+    const tokenWorks = await apiToken(user);
+    expect(await tokenWorks()).toBe(true);
     const res = await on(a, user, 'POST', '/api/me/password', {
       currentPassword: user.password,
       newPassword: 'a much newer passphrase',
@@ -204,6 +233,7 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
       async () => (await on(b, other, 'GET', '/api/me/profile')).statusCode === 401,
     );
     await reactsWithin(since, 'password.changed × socket', async () => otherSocket.closed === 4401);
+    await reactsWithin(since, 'password.changed × API token', async () => !(await tokenWorks()));
   });
 
   it('role.changed: the new role applies on the other process, its sockets reconnect', async () => {
@@ -227,6 +257,7 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     await expectShown(surfaces);
     expect((await on(a, track.creator, 'PATCH', `/api/tracks/${track.id}`, { isPublic: false })).statusCode).toBe(200);
     await expectHiddenWithin(Date.now(), 'track.hidden (private)', surfaces);
+    await expectAddRefused(track);
   });
 
   it('track.shown (made public): every surface', async () => {
@@ -255,6 +286,7 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     const report = queue.find((r) => r.targetId === track.id);
     expect((await on(a, admin, 'POST', `/api/admin/reports/${report?.reportId}/remove`)).statusCode).toBe(200);
     await expectHiddenWithin(Date.now(), 'track.hidden (removed)', surfaces);
+    await expectAddRefused(track);
   });
 
   it('track.hidden (deleted): every surface', async () => {
@@ -263,8 +295,18 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
     await expectShown(surfaces);
     expect((await on(a, track.creator, 'DELETE', `/api/tracks/${track.id}`)).statusCode).toBe(204);
     await expectHiddenWithin(Date.now(), 'track.hidden (deleted)', surfaces);
+    await expectAddRefused(track);
   });
 });
+
+/** A personal access token of the user, made on A; `works` asks B with it. */
+async function apiToken(user: TestUser) {
+  const res = await on(a, user, 'POST', '/api/tokens', { name: 'Matrix', scope: 'read' });
+  expect(res.statusCode).toBe(201);
+  const token = res.json().secret as string;
+  return async () =>
+    (await b.app.inject({ url: '/api/me/profile', headers: { authorization: `Bearer ${token}` } })).statusCode === 200;
+}
 
 /** A second session of the user (another device). */
 async function signIn(user: TestUser): Promise<TestUser> {
