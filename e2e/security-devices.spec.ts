@@ -58,6 +58,8 @@ test('signing out another device closes its socket and signs it out', async ({ b
     await socketClosed;
     expect(open[0].isClosed()).toBe(true);
     expect(closedAt).toBeGreaterThanOrEqual(clickedAt);
+    // The signed-out page follows at once, without a navigation (the socket's close code says why).
+    await expect(other.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
     await other.goto('/settings');
     await expect(other).toHaveURL(/\/login$/);
     expect((await (await second.request.get('/api/me')).json()).user).toBeNull();
