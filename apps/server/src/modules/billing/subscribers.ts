@@ -41,26 +41,18 @@ async function actOrQueue(
  * its state machine: Stripe's webhooks about these changes sync it as any other.
  */
 export function subscribeBilling(ctx: AppContext): void {
+  // Without Stripe configured (NO_PROVIDER) nothing is billed outside: no subscriber at all, so the
+  // dispatch of these events waits on nothing of billing's.
+  if (!stripeFor(ctx)) return;
+  const openIds = (userId: string) => repo.openStripeSubscriptionIds(ctx.database.db, userId);
   ctx.events.once('account.deleted', ({ payload }) =>
     actOrQueue(ctx, payload.userId, 'cancel', payload.stripeSubscriptionIds, payload.stripeCustomerId),
   );
   ctx.events.once('account.suspended', async ({ payload }) =>
-    actOrQueue(
-      ctx,
-      payload.userId,
-      'pause',
-      await repo.openStripeSubscriptionIds(ctx.database.db, payload.userId),
-      null,
-    ),
+    actOrQueue(ctx, payload.userId, 'pause', await openIds(payload.userId), null),
   );
   ctx.events.once('account.restored', async ({ payload }) =>
-    actOrQueue(
-      ctx,
-      payload.userId,
-      'resume',
-      await repo.openStripeSubscriptionIds(ctx.database.db, payload.userId),
-      null,
-    ),
+    actOrQueue(ctx, payload.userId, 'resume', await openIds(payload.userId), null),
   );
 }
 
