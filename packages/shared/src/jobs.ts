@@ -37,6 +37,16 @@ export interface JobPayloads {
   'analytics.rollup': { at: string };
   /** Daily: delivered lifecycle events older than 30 days deleted from the outbox (ADR 0027). */
   'events.prune': { at: string };
+  /**
+   * What an account's suspension, restore or deletion asks of the payment provider, when the call
+   * made at the event failed (Stripe unreachable): retried (modules/billing/subscribers.ts).
+   */
+  'billing.provider-followup': {
+    userId: string;
+    action: 'cancel' | 'pause' | 'resume';
+    subscriptionIds: string[];
+    customerId: string | null;
+  };
   /** One webhook delivery (modules/webhooks): retried with exponential backoff for about a day. */
   'webhooks.deliver': { deliveryId: string };
 }

@@ -2,6 +2,7 @@ import { eventJobs, eventSchedules } from '../events/prune';
 import { adminRoutes } from './admin/routes';
 import { adsJobs, adsSchedules } from './ads/jobs';
 import { adsRoutes } from './ads/routes';
+import { subscribeAdServing } from './ads/serving-state';
 import { affiliateJobs, affiliateSchedules } from './affiliates/jobs';
 import { affiliateRoutes } from './affiliates/routes';
 import { analyticsJobs, analyticsSchedules } from './analytics/jobs';
@@ -12,6 +13,7 @@ import { authRoutes } from './auth/routes';
 import { subscribeSessionCache } from './auth/session-cache';
 import { billingJobs, billingSchedules } from './billing/jobs';
 import { billingRoutes } from './billing/routes';
+import { subscribeBilling } from './billing/subscribers';
 import { commentRoutes } from './comments/routes';
 import { creatorRoutes } from './creator/routes';
 import type { ModuleDefinition } from './define';
@@ -64,7 +66,13 @@ export const modules: ModuleDefinition[] = [
   { name: 'notifications', routes: [notificationRoutes], jobs: notificationJobs, schedules: digestSchedules },
   { name: 'library', routes: [libraryRoutes] },
   // Plans, subscriptions, payments; the test clock and fakes' hooks.
-  { name: 'billing', routes: [billingRoutes], jobs: billingJobs, schedules: billingSchedules },
+  {
+    name: 'billing',
+    routes: [billingRoutes],
+    jobs: billingJobs,
+    schedules: billingSchedules,
+    subscribers: [subscribeBilling],
+  },
   { name: 'testing', routes: [testingRoutes] },
   // Listening: play counts, resume positions and history, likes, comments.
   { name: 'plays', routes: [playRoutes] },
@@ -82,7 +90,7 @@ export const modules: ModuleDefinition[] = [
   { name: 'follows', routes: [followRoutes] },
   { name: 'profiles', routes: [profileRoutes] },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
-  { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules },
+  { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
   { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },
   { name: 'analytics', routes: [analyticsRoutes], jobs: analyticsJobs, schedules: analyticsSchedules },
   // Podcasts and the open web: feeds, show settings, chapters, transcripts, embeds.

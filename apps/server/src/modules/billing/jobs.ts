@@ -1,6 +1,7 @@
 import { defineJob, type ModuleJobs } from '../../jobs/define';
 import { every, type Schedule } from '../../jobs/schedule';
 import { NO_PROVIDER } from './provider';
+import { billingFollowupJobs } from './subscribers';
 import { subscriptionsService } from './subscriptions';
 
 export const SETTLE_JOB = 'billing.settle';
@@ -16,6 +17,7 @@ export const billingJobs: ModuleJobs = (ctx) => [
       // a batch at a time until none is due
     }
   }),
+  ...billingFollowupJobs(ctx),
 ];
 
 export const billingSchedules: Schedule[] = [every(SETTLE_JOB, 'billing sweep', SETTLE_EVERY_MS)];

@@ -130,4 +130,10 @@ export function subscribeDeliveryCache(ctx: AppContext): void {
   ctx.events.on('account.suspended', forgetOwners);
   ctx.events.on('account.restored', forgetOwners);
   ctx.events.on('account.deleted', forgetOwners);
+  // A plan ended: the viewer's HD answer is asked again. The by-token answers cannot be found by
+  // user, so they all go (a plan ending is rare next to Range requests; they refill on the next one).
+  ctx.events.on('plan.ended', ({ payload }) => {
+    caches(ctx).hdListeners.delete(payload.userId);
+    caches(ctx).sessionHd.clear();
+  });
 }
