@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../src/db/client';
+import { adBalances, adCampaigns } from '../src/db/schema';
 import { type EventBus, MemoryBus, RedisBus } from '../src/realtime/bus';
 import { topicAccess } from '../src/realtime/topic-access';
+import { type FakeStripe, fakeStripeEnv, startFakeStripe } from './fake-stripe';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
 import { seedTrack } from './seed-track';
 
@@ -28,6 +30,7 @@ let b: TestApp;
 let buses: EventBus[] = [];
 let admin: TestUser;
 let bUrl: string;
+let stripe: FakeStripe;
 
 beforeAll(async () => {
   const redisUrl = process.env.TEST_REDIS_URL;
@@ -35,8 +38,10 @@ beforeAll(async () => {
   const memory = new MemoryBus();
   buses = redisUrl ? [new RedisBus(redisUrl, channel), new RedisBus(redisUrl, channel)] : [memory, memory];
   await Promise.all(buses.map((bus) => (bus instanceof RedisBus ? bus.whenReady() : undefined)));
-  a = await createTestApp(ENV, { share: { bus: buses[0] } });
-  b = await createTestApp(ENV, { share: { bus: buses[1], database: a.ctx.database as Database } });
+  stripe = await startFakeStripe();
+  const env = { ...ENV, ...fakeStripeEnv(stripe) };
+  a = await createTestApp(env, { share: { bus: buses[0] } });
+  b = await createTestApp(env, { share: { bus: buses[1], database: a.ctx.database as Database } });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
   bUrl = `127.0.0.1:${(b.app.server.address() as { port: number }).port}`;
   admin = await signUp(a, { role: 'admin', name: 'Matrix Admin' });
@@ -45,6 +50,7 @@ afterAll(async () => {
   await b?.close();
   await a?.close();
   await Promise.all([...new Set(buses)].map((bus) => bus.close()));
+  await stripe?.close();
 });
 
 const on = (
@@ -323,3 +329,82 @@ async function signIn(user: TestUser): Promise<TestUser> {
     .join('; ');
   return { ...user, cookie };
 }
+
+describe('lifecycle matrix: outside services', () => {
+  /** A listener paying for Premium at the (fake) Stripe, synced on A through its webhooks. */
+  async function payingListener() {
+    const user = await signUp(a);
+    expect((await on(a, user, 'POST', '/api/billing/checkout', { planId: 'premium' })).statusCode).toBe(200);
+    const session = [...stripe.sessions.values()].at(-1) as Record<string, unknown> & { customer: string };
+    const now = a.ctx.clock.now();
+    const sub = stripe.putSubscription({
+      customer: session.customer,
+      price: 'price_premium',
+      metadata: { userId: user.id, planId: 'premium' },
+      periodStart: now,
+      periodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    });
+    Object.assign(session, { subscription: sub.id, status: 'complete', payment_status: 'paid' });
+    const d = stripe.delivery('checkout.session.completed', session, { created: now });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      payload: d.payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
+    });
+    expect(res.statusCode).toBe(200);
+    return { user, subId: sub.id };
+  }
+
+  it('account.suspended / restored / deleted × Stripe subscription: paused, resumed, cancelled', async () => {
+    const { user, subId } = await payingListener();
+    const atStripe = () => stripe.subscriptions.get(subId);
+    expect(atStripe()?.pause_collection).toBeNull();
+    await on(a, admin, 'POST', `/api/admin/users/${user.id}/suspend`);
+    await reactsWithin(
+      Date.now(),
+      'account.suspended × Stripe',
+      async () => atStripe()?.pause_collection?.behavior === 'void',
+    );
+    await on(a, admin, 'POST', `/api/admin/users/${user.id}/restore`);
+    await reactsWithin(Date.now(), 'account.restored × Stripe', async () => atStripe()?.pause_collection === null);
+    await on(a, admin, 'DELETE', `/api/admin/users/${user.id}`);
+    await reactsWithin(Date.now(), 'account.deleted × Stripe', async () => atStripe()?.status === 'canceled');
+  });
+
+  it('account.suspended × ad serving: the advertiser is served on neither process', async () => {
+    const advertiser = await signUp(a, { role: 'advertiser' });
+    const at = a.ctx.clock.now();
+    const [campaign] = await a.ctx.database.db
+      .insert(adCampaigns)
+      .values({
+        advertiserId: advertiser.id,
+        name: 'Matrix campaign',
+        format: 'display',
+        status: 'active',
+        clickUrl: 'https://example.com/',
+        categories: [],
+        contentTypes: ['on-demand', 'live'],
+        startsAt: new Date(at.getTime() - 60_000),
+        totalBudgetMicros: 50_000_000,
+        dailyBudgetMicros: 50_000_000,
+        cpmMicros: 9_000_000,
+        creativeKey: `ads/${advertiser.id}/banner.png`,
+        creativeMime: 'image/png',
+        creativeWidth: 300,
+        creativeHeight: 250,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: adCampaigns.id });
+    await a.ctx.database.db.insert(adBalances).values({ advertiserId: advertiser.id, balanceMicros: 20_000_000 });
+    // As the admin's approval does: every process reloads its index.
+    for (const t of [a, b]) t.ctx.caches.ads?.changed();
+    const servedOnB = async () =>
+      (await on(b, null, 'GET', '/api/ads/serve?format=display&placement=home&size=300x250')).json().ad?.campaignId ===
+      campaign.id;
+    await reactsWithin(Date.now(), 'ads index', servedOnB);
+    await on(a, admin, 'POST', `/api/admin/users/${advertiser.id}/suspend`);
+    await reactsWithin(Date.now(), 'account.suspended × ad serving', async () => !(await servedOnB()));
+  });
+});
