@@ -1,5 +1,6 @@
 import type { AdContentType, AdFormat } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import { CampaignIndex } from './campaign-index';
 import type { ServeRow } from './repo';
 import * as repo from './repo';
@@ -209,7 +210,4 @@ export class AdServingState {
 }
 
 /** The app's serving state, made on first use. */
-export function servingState(ctx: AppContext): AdServingState {
-  ctx.caches.ads ??= new AdServingState(ctx);
-  return ctx.caches.ads;
-}
+export const servingState = perApp((ctx: AppContext) => new AdServingState(ctx));

@@ -14,7 +14,7 @@ import { SessionLastSeen } from './last-seen';
 import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
-import { SessionCache, sessionTokenOf } from './session-cache';
+import { SessionCache, sessionCache, sessionTokenOf } from './session-cache';
 import { sendWebResponse, webHeaders } from './web-bridge';
 
 /** Resolves the signed-in user (auth session + profile) for a request, or null. */
@@ -70,7 +70,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = createAuth(ctx);
   const proxyHeader = ctx.config.TRUST_PROXY_HEADER;
-  const sessions = ctx.caches.sessions;
+  const sessions = sessionCache(ctx);
   const lastSeen = new SessionLastSeen(ctx.database.db, root.log);
   app.decorate('auth', auth);
 
