@@ -18,8 +18,7 @@ import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
 import { registerFigure } from '../admin/figures';
 import { csvLines, presentAdminPayout, presentDashboard, presentFlagged, presentPayout } from './presenter';
-import { payoutsDueCents } from './repo';
-import { affiliatesService } from './service';
+import { affiliatePayoutsDueCents, affiliatesService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
 
@@ -31,7 +30,7 @@ registerFigure({
   key: 'affiliates.payoutsDue',
   label: 'Affiliate payouts due',
   unit: 'cents',
-  read: (ctx) => payoutsDueCents(ctx.database.db),
+  read: affiliatePayoutsDueCents,
 });
 
 export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {

@@ -25,7 +25,6 @@ import { sendWebResponse, webHeaders } from '../auth/web-bridge';
 import { billing } from '../billing';
 import { deleteAccount } from '../users/deletion';
 import { presentMe, presentNotificationPrefs, presentOwnProfile, presentPrivacyPrefs } from '../users/presenter';
-import { findUser } from '../users/repo';
 import { userService } from '../users/service';
 import { confirmAccountDeletion } from './confirm-deletion';
 import { changePassword } from './password';
@@ -46,7 +45,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     { config: { access: 'public' }, schema: { tags: ['me'], response: { 200: z.object({ user: ZMe.nullable() }) } } },
     async (req) => {
       if (!req.user) return { user: null };
-      const row = await findUser(ctx.database.db, req.user.id);
+      const row = await users.find(req.user.id);
       return { user: row ? presentMe(row, await entitlements.of({ id: row.id, role: row.userRole })) : null };
     },
   );

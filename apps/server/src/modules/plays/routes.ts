@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { listenerCookies } from './listener-cookie';
-import type { Listener } from './repo';
-import { playService } from './service';
+import { type Listener, playService } from './service';
 
 /** `POST /api/plays`: the player's listening report; the server decides whether a play counts. */
 export async function playRoutes(root: FastifyInstance, ctx: AppContext) {

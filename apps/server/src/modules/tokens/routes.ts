@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
-import type { TokenRow } from './repo';
-import { tokensService } from './service';
+import { type TokenRow, tokensService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
 const config = { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } } as const;

@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
-import type { EndpointRow } from './repo';
-import { webhookEventOf, webhooksService } from './service';
+import { type EndpointRow, webhookEventOf, webhooksService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
 const config = { access: 'creator', rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
