@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { registerFigure } from '../admin/figures';
 import { stepUpService } from '../admin/step-up';
@@ -34,7 +35,7 @@ import { vastXml } from './vast';
 const tags = ['ads'];
 const ZId = z.object({ id: z.uuid() });
 const ZCampaignAnswer = z.object({ campaign: ZCampaign, message: z.string() });
-const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const writeLimit = { rateLimit: RATE_LIMITS.write };
 const ZSig = z.object({ s: z.string().min(1).max(100) });
 
 /** `/api/ads/*`: advertisers' campaigns and balance, admins' review and credits, serving and counting. */
@@ -151,7 +152,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/ads/campaigns/:id/creative',
       {
-        config: { access: 'advertiser', rateLimit: { max: 20, timeWindow: 60_000 } },
+        config: { access: 'advertiser', rateLimit: RATE_LIMITS.heavyWrite },
         schema: { tags, params: ZId, consumes: ['multipart/form-data'], response: { 200: ZCampaignAnswer } },
       },
       async (req) => {
@@ -274,7 +275,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/serve',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adRequest },
       schema: { tags, querystring: ZAdRequest, response: { 200: z.object({ ad: ZServedAd.nullable() }) } },
     },
     async (req, reply) => {
@@ -291,7 +292,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/vast',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adRequest },
       schema: {
         tags,
         querystring: ZAdRequest.omit({ format: true }).extend({ placement: z.enum(AD_PLACEMENTS).default('preroll') }),
@@ -310,7 +311,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/track/:id/:event',
     {
-      config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adEvent },
       schema: { tags, params: ZId.extend({ event: z.enum(TRACKING_EVENTS) }), querystring: ZSig },
     },
     async (req, reply) => {
@@ -323,7 +324,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/click/:id',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adRequest },
       schema: { tags, params: ZId, querystring: ZSig },
     },
     async (req, reply) => {

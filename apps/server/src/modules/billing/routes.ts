@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { userService } from '../users/service';
 import { billing } from './index';
@@ -22,7 +23,7 @@ import { stripeWebhookRoute } from './stripe/routes';
 
 const tags = ['billing'];
 const ZIdParams = z.object({ id: z.uuid() });
-const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const writeLimit = { rateLimit: RATE_LIMITS.settingsWrite };
 
 /** `/api/billing/*`: the signed-in account's plan, trial, changes, payments and family seats. */
 export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {

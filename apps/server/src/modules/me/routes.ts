@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
-import { PASSWORD_CHANGE_LIMIT } from '../auth/rate-limits';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { sendWebResponse, webHeaders } from '../auth/web-bridge';
 import { billing } from '../billing';
 import { deleteAccount } from '../users/deletion';
@@ -80,7 +80,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/me/avatar',
       {
-        config: { access: 'user', rateLimit: { max: 20, timeWindow: 60_000 } },
+        config: { access: 'user', rateLimit: RATE_LIMITS.heavyWrite },
         schema: { tags: ['me'], consumes: ['multipart/form-data'], response: { 200: ZProfileResponse } },
       },
       async (req) => {
@@ -149,7 +149,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/me/password',
     {
-      config: { access: 'user', rateLimit: PASSWORD_CHANGE_LIMIT },
+      config: { access: 'user', rateLimit: RATE_LIMITS.passwordCheck },
       schema: { tags: ['me'], body: ZChangePasswordInput },
     },
     async (req, reply) => {
@@ -208,7 +208,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/me',
     {
-      config: { access: 'user', rateLimit: PASSWORD_CHANGE_LIMIT },
+      config: { access: 'user', rateLimit: RATE_LIMITS.passwordCheck },
       schema: {
         tags: ['me'],
         body: ZDeleteAccountInput.nullish(), // no body at all: reported as a missing password
