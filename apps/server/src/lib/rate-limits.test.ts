@@ -28,7 +28,7 @@ describe('RATE_LIMITS', () => {
       apiToken: [60, MINUTE],
       listenerWrite: [120, MINUTE],
       write: [60, MINUTE],
-      settingsWrite: [30, MINUTE],
+      settings: [30, MINUTE],
       heavyWrite: [20, MINUTE],
       trackUpload: [60, 10 * MINUTE],
       playReport: [60, MINUTE],

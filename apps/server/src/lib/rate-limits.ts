@@ -30,8 +30,8 @@ export const RATE_LIMITS = {
   listenerWrite: { max: 120, timeWindow: MINUTE },
   /** An ordinary write: a follow, a comment's deletion, an advertiser's campaign. */
   write: { max: 60, timeWindow: MINUTE },
-  /** An account's settings: billing, plan grants, tokens, webhooks, stream keys, transcripts, the podcast show. */
-  settingsWrite: { max: 30, timeWindow: MINUTE },
+  /** An account's settings: billing, plan grants, tokens, signed-in devices, webhooks, stream keys, transcripts, the podcast show. */
+  settings: { max: 30, timeWindow: MINUTE },
   /** A write that stores an image or a creative, or starts a live stream. */
   heavyWrite: { max: 20, timeWindow: MINUTE },
   /** A track's audio or cover upload. */

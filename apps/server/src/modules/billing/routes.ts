@@ -23,7 +23,7 @@ import { stripeWebhookRoute } from './stripe/routes';
 
 const tags = ['billing'];
 const ZIdParams = z.object({ id: z.uuid() });
-const writeLimit = { rateLimit: RATE_LIMITS.settingsWrite };
+const writeLimit = { rateLimit: RATE_LIMITS.settings };
 
 /** `/api/billing/*`: the signed-in account's plan, trial, changes, payments and family seats. */
 export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {

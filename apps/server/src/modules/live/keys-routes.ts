@@ -17,7 +17,7 @@ import { presentStreamKey, type streamKeysService } from './stream-keys';
 
 const tags = ['live'];
 const ZId = z.object({ keyId: z.string().uuid() });
-const config = { access: 'creator', rateLimit: RATE_LIMITS.settingsWrite } as const;
+const config = { access: 'creator', rateLimit: RATE_LIMITS.settings } as const;
 
 /**
  * Stream keys (`/api/live/keys`): a creator's encoder passwords, shown once at creation or

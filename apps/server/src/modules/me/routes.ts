@@ -165,7 +165,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   );
 
   // Settings → Security → Signed-in devices (never a token's request: tokens/service.ts refuses these).
-  const sessionsConfig = { access: 'user', rateLimit: { max: 30, timeWindow: 60_000 } } as const;
+  const sessionsConfig = { access: 'user', rateLimit: RATE_LIMITS.settings } as const;
 
   app.get(
     '/api/me/sessions',

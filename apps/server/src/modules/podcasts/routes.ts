@@ -19,7 +19,7 @@ import { podcastService, type RenderedFeed } from './service';
 const tags = ['podcasts'];
 const Id = z.object({ id: z.string().max(100) });
 const EnclosureParams = z.object({ id: z.uuid(), file: z.string().max(40) });
-const writeLimit = { rateLimit: RATE_LIMITS.settingsWrite };
+const writeLimit = { rateLimit: RATE_LIMITS.settings };
 
 /**
  * Podcast feeds (RSS 2.0 + iTunes + Podcasting 2.0) of each user's public tracks and each public

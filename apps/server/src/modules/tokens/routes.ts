@@ -8,7 +8,7 @@ import { RATE_LIMITS } from '../../lib/rate-limits';
 import { type TokenRow, tokensService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
-const config = { access: 'user', rateLimit: RATE_LIMITS.settingsWrite } as const;
+const config = { access: 'user', rateLimit: RATE_LIMITS.settings } as const;
 
 /** The list's view of a token: never its hash. */
 export function presentToken(row: TokenRow): Token {

@@ -11,7 +11,7 @@ import { transcriptService } from './service';
 
 const tags = ['transcripts'];
 const Params = z.object({ id: z.string().max(100) });
-const writeLimit = { rateLimit: RATE_LIMITS.settingsWrite };
+const writeLimit = { rateLimit: RATE_LIMITS.settings };
 /** Above TRANSCRIPT_MAX_BYTES, so a too-large transcript gets the service's clear 400 (up to this size). */
 const BODY_LIMIT = 24 * 1024 * 1024;
 const noTranscript = () => new AppError('NOT_FOUND', 'This audio has no transcript');

@@ -8,7 +8,7 @@ import { RATE_LIMITS } from '../../lib/rate-limits';
 import { type EndpointRow, webhookEventOf, webhooksService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
-const config = { access: 'creator', rateLimit: RATE_LIMITS.settingsWrite } as const;
+const config = { access: 'creator', rateLimit: RATE_LIMITS.settings } as const;
 
 const presentWebhook = (row: EndpointRow): Webhook => ({
   id: row.id,
