@@ -22,6 +22,7 @@ import { refuseNulInput } from './lib/nul';
 import { helmetOptions, installSecurityHeaders, precomputeSecurityHeaders } from './lib/security-headers';
 import { modules } from './modules';
 import { serveHotMedia } from './modules/delivery/hot-media';
+import { publicCache } from './modules/discovery/public-cache';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
 import { isBearerOnly } from './modules/tokens/service';
 import { realtimeGateway } from './realtime/gateway';
@@ -116,8 +117,9 @@ function registerSpa(app: FastifyInstance, dist: string, ctx: AppContext): void 
   const hasSpa = fs.existsSync(path.join(dist, 'index.html'));
   const indexHtml = indexHtmlReader(dist);
   const manifest = manifestReader(dist);
-  const lcpCover = lcpCoverReader(ctx);
-  const firstView = firstViewRenderer(ctx, dist, app.log, async (url) => {
+  const peek = (url: string) => publicCache(ctx).peek(url);
+  const lcpCover = lcpCoverReader(peek);
+  const firstView = firstViewRenderer(peek, dist, app.log, async (url) => {
     const res = await app.inject({ method: 'GET', url });
     return res.statusCode === 200 ? res.body : null;
   });

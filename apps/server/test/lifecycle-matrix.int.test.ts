@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../src/db/client';
 import { adBalances, adCampaigns } from '../src/db/schema';
+import { servingState } from '../src/modules/ads/serving-state';
 import { type EventBus, MemoryBus, RedisBus } from '../src/realtime/bus';
 import { topicAccess } from '../src/realtime/topic-access';
 import { type FakeStripe, fakeStripeEnv, startFakeStripe } from './fake-stripe';
@@ -399,7 +400,7 @@ describe('lifecycle matrix: outside services', () => {
       .returning({ id: adCampaigns.id });
     await a.ctx.database.db.insert(adBalances).values({ advertiserId: advertiser.id, balanceMicros: 20_000_000 });
     // As the admin's approval does: every process reloads its index.
-    for (const t of [a, b]) t.ctx.caches.ads?.changed();
+    for (const t of [a, b]) servingState(t.ctx).changed();
     const servedOnB = async () =>
       (await on(b, null, 'GET', '/api/ads/serve?format=display&placement=home&size=300x250')).json().ad?.campaignId ===
       campaign.id;

@@ -1,8 +1,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { MainLayout } from './components/layout/MainLayout';
 import { Spinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/guards';
+import { MainLayout } from './shell/MainLayout';
 
 /** A lazily loaded page's module. */
 interface PageModule {

@@ -26,6 +26,7 @@ export * from './contracts/tracks';
 export * from './contracts/users';
 export * from './contracts/webhooks';
 export * from './covers';
+export * from './csv';
 export * from './domain-events';
 export * from './errors';
 export * from './events';

@@ -1,6 +1,7 @@
 // The billing catalogue: the plans the pricing page sells and what each one gives. Money is integer
 // cents, USD. The server's entitlements module is the only reader that decides anything from it.
 
+import type { Role } from './constants';
 import { LIVE_AUDIO_BITS_PER_SECOND } from './contracts/live';
 
 /** What a plan gives its account. Every pricing-page promise maps to one of these. */
@@ -93,6 +94,17 @@ export const PLANS: Record<PlanId, Plan> = {
     entitlements: { ...PREMIUM, familySeats: FAMILY_MAX_ACCOUNTS - 1 },
   },
 };
+
+/**
+ * Whether an account of this role may hold the plan: the listener plans anyone, the creator plans
+ * (Free, Creator, Pro) creators and admins. The one rule behind billing's checks, the free plan an
+ * account falls back to, and the plans the web offers.
+ */
+export const planAvailableTo = (planId: PlanId, role: Role): boolean =>
+  PLANS[planId].audience === 'listener' || role === 'creator' || role === 'admin';
+
+/** The free plan of an account without a subscription: Free where the creator plans are open to it, else Free Listener. */
+export const freePlanFor = (role: Role): FreePlanId => (planAvailableTo('free', role) ? 'free' : 'free-listener');
 
 export const isPaidPlanId = (v: unknown): v is PaidPlanId => PAID_PLAN_IDS.includes(v as PaidPlanId);
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CARD_COVER_SIZES, coverSrcSet, DETAIL_COVER_SIZES } from '@wavecast/shared';
-import { escHtml } from '../modules/embeds/share-cards';
+import { escHtml } from '../lib/html';
 
 /**
  * First paint without a chain (ADR 0022): the HTML of a page names what its first view needs, so

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
-import { publicCache } from '../modules/discovery/public-cache';
 import { scriptsAfterPaint } from './after-paint';
 import { firstViewData } from './first-paint';
 
@@ -27,10 +25,12 @@ const RENDERED_FOR_MS = 60_000;
 /** Explore's live list is not micro-cached: it is empty when Home's (every stream on air) is. */
 const NO_LIVE_STREAMS = '{"items":[]}';
 
-function cachedAnswer(ctx: AppContext, url: string): string | null {
-  const cache = publicCache(ctx);
-  if (url !== '/api/explore/live') return cache.peek(url);
-  const home = cache.peek('/api/home');
+/** The micro-cache's anonymous answer for a URL, if it holds one (discovery's public cache, given by app.ts). */
+export type PeekAnswer = (url: string) => string | null;
+
+function cachedAnswer(peek: PeekAnswer, url: string): string | null {
+  if (url !== '/api/explore/live') return peek(url);
+  const home = peek('/api/home');
   if (!home) return null;
   try {
     return (JSON.parse(home) as { live?: unknown[] }).live?.length === 0 ? NO_LIVE_STREAMS : null;
@@ -59,7 +59,7 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 /** An anonymous GET of our own API: its body when it answers 200, else null. */
 export type AskApi = (url: string) => Promise<string | null>;
 
-export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBaseLogger, askApi: AskApi) {
+export function firstViewRenderer(peek: PeekAnswer, dist: string, log: FastifyBaseLogger, askApi: AskApi) {
   const file = path.join(path.dirname(dist), `${path.basename(dist)}-ssr`, 'server-entry.js');
   // Loaded once: an ES module cannot be reloaded (a second copy's chunks would import the first's
   // entry). A newer build than the one loaded would render markup the browser's code no longer
@@ -91,7 +91,7 @@ export function firstViewRenderer(ctx: AppContext, dist: string, log: FastifyBas
   return async (url: string, cookie: string | undefined): Promise<FirstView | null> => {
     const urls = firstViewData(url);
     if (!urls.length || (cookie && SESSION_COOKIE.test(cookie))) return null;
-    const bodies = await Promise.all(urls.map((u) => cachedAnswer(ctx, u) ?? askApi(u).catch(() => null)));
+    const bodies = await Promise.all(urls.map((u) => cachedAnswer(peek, u) ?? askApi(u).catch(() => null)));
     if (bodies.some((b) => b === null)) return null;
     const key = bodies.join('\n');
     const hit = rendered.get(url);

@@ -1,7 +1,5 @@
 import type { THome, TTrackPage } from '@wavecast/shared';
-import type { AppContext } from '../context';
-import { publicCache } from '../modules/discovery/public-cache';
-import type { ShareCard } from '../modules/embeds/share-cards';
+import type { PeekAnswer } from './first-view';
 
 /** Explore's first request (web useTrackPages on a plain /explore), as spa/first-paint.ts preloads it. */
 const EXPLORE_FIRST_PAGE = '/api/explore/tracks?sort=recent';
@@ -12,11 +10,11 @@ const EXPLORE_FIRST_PAGE = '/api/explore/tracks?sort=recent';
  * micro-cache holds (ADR 0003; none before their first request, or when a live stream tops the
  * page), the audio page's cover from its share card. No query of its own: a page without one simply gets no image preload.
  */
-export function lcpCoverReader(ctx: AppContext) {
+export function lcpCoverReader(peek: PeekAnswer) {
   // The cached answers change every few seconds at most: parse each body once.
   const parsed = new Map<string, { body: string; value: unknown }>();
   const cached = <T>(url: string): T | null => {
-    const body = publicCache(ctx).peek(url);
+    const body = peek(url);
     if (!body) return null;
     let hit = parsed.get(url);
     if (hit?.body !== body) {
@@ -31,7 +29,7 @@ export function lcpCoverReader(ctx: AppContext) {
     }
     return hit.value as T | null;
   };
-  return (url: string, card: ShareCard | null): string | null => {
+  return (url: string, card: { cover?: string } | null): string | null => {
     const home = cached<THome>('/api/home');
     // A live stream tops Home and Explore: its card is the largest then, not a cover.
     if (url === '/') return home && home.live.length === 0 ? (home.recent[0]?.coverUrl ?? null) : null;

@@ -1,4 +1,4 @@
-import type { TAuditEntry, TOutboxMail } from '@wavecast/shared';
+import { csvRow, type TAuditEntry, type TOutboxMail } from '@wavecast/shared';
 import type { auditLog, mailOutbox } from '../../db/schema';
 
 /** A mail of the outbox, for admins (its live tokens were hidden before it was stored). */
@@ -37,15 +37,8 @@ export function presentAuditEntry(r: {
 
 const CSV_COLUMNS = ['at', 'actor_id', 'actor_email', 'action', 'target_type', 'target_id', 'before', 'after'] as const;
 
-/** One CSV field: quoted when needed; a leading =, +, - or @ is defused (spreadsheets run formulas). */
-export function csvField(value: unknown): string {
-  let s = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export const auditCsvHeader = () => `${CSV_COLUMNS.join(',')}\r\n`;
 
 export function auditCsvRow(e: TAuditEntry): string {
-  return `${[e.at, e.actor?.id, e.actor?.email, e.action, e.targetType, e.targetId, e.before, e.after].map(csvField).join(',')}\r\n`;
+  return `${csvRow([e.at, e.actor?.id, e.actor?.email, e.action, e.targetType, e.targetId, e.before, e.after])}\r\n`;
 }

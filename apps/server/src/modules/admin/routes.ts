@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { presentAdminUser } from '../users/presenter';
 import { overviewService } from './overview';
 import { auditCsvHeader, auditCsvRow, nextOffset, presentAuditEntry, presentOutboxMail } from './presenter';
@@ -182,7 +183,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/admin/step-up',
     {
-      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'admin', rateLimit: RATE_LIMITS.passwordCheck },
       schema: { tags: ['admin'], body: ZStepUp, response: { 200: ZStepUpState } },
     },
     async (req) => ({ until: (await stepUp.confirm(signedInUser(req), req.body.password)).toISOString() }),

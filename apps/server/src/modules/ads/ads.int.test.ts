@@ -469,7 +469,7 @@ describe('serving', () => {
     const user = { id: who.id, email: who.email, role: 'listener' as const, displayName: null, sessionId: 's' };
     const ask = { format: 'audio' as const, placement: 'preroll' as const, user, anonId: null, trackId: musicTrack };
     // Another process: its own memory of listeners and campaigns (caches are per app).
-    const elsewhere = { ...t.ctx, caches: { ...t.ctx.caches, ads: undefined } };
+    const elsewhere = { ...t.ctx };
     const here = adServing(t.ctx);
     const there = adServing(elsewhere);
     const first = await here.decide(ask);

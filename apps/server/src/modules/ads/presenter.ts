@@ -1,5 +1,6 @@
 import {
   type AdDeliveryIssue,
+  csvRow,
   impressionPriceMicros,
   type TAdLedgerEntry,
   type TAudioQuartiles,
@@ -104,13 +105,6 @@ export const presentLedger = (e: {
   at: e.at.toISOString(),
 });
 
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  // Formula injection: a cell starting with = + - @ is read as text.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 /** The campaigns as CSV (the dashboard's export). */
 export function campaignsCsv(rows: TCampaign[]): string {
   const head = [
@@ -133,7 +127,7 @@ export function campaignsCsv(rows: TCampaign[]): string {
     'audio_completion_rate',
   ];
   const lines = rows.map((c) =>
-    [
+    csvRow([
       c.id,
       c.name,
       c.format,
@@ -156,9 +150,7 @@ export function campaignsCsv(rows: TCampaign[]): string {
             c.stats.quartiles.completionRate.toFixed(4),
           ]
         : ['', '', '', '', '', '']),
-    ]
-      .map(csvCell)
-      .join(','),
+    ]),
   );
   return `${[head.join(','), ...lines].join('\n')}\n`;
 }

@@ -20,15 +20,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { registerFigure } from '../admin/figures';
 import { stepUpService } from '../admin/step-up';
 import { sendObject } from '../delivery/send-object';
 import { listenerCookies } from '../plays/listener-cookie';
-import { findUser } from '../users/repo';
 import { campaignsCsv, presentCampaign, presentDay, presentLedger } from './presenter';
-import * as repo from './repo';
-import { adsService } from './service';
+import { adSpendThisMonth, adsService, type CampaignRow } from './service';
 import { adServing } from './serving';
 import { TRACKING_EVENTS } from './tokens';
 import { vastXml } from './vast';
@@ -36,7 +35,7 @@ import { vastXml } from './vast';
 const tags = ['ads'];
 const ZId = z.object({ id: z.uuid() });
 const ZCampaignAnswer = z.object({ campaign: ZCampaign, message: z.string() });
-const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const writeLimit = { rateLimit: RATE_LIMITS.write };
 const ZSig = z.object({ s: z.string().min(1).max(100) });
 
 /** `/api/ads/*`: advertisers' campaigns and balance, admins' review and credits, serving and counting. */
@@ -44,7 +43,7 @@ registerFigure({
   key: 'ads.spend',
   label: 'Ad spend this month',
   unit: 'micros',
-  read: (ctx) => repo.spendSinceMicros(ctx.database.db, `${ctx.clock.now().toISOString().slice(0, 7)}-01`),
+  read: adSpendThisMonth,
 });
 
 export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -53,19 +52,18 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   const serving = adServing(ctx);
   const cookies = listenerCookies(ctx);
   const stepUp = stepUpService(ctx);
-  const db = ctx.database.db;
   const advertiser = () => ({ access: 'advertiser' as const, ...writeLimit });
 
   /** Campaigns with their quartiles (audio) and whether the balance holds them back. */
-  async function presentAll(campaigns: repo.CampaignRow[], balanceMicros: number) {
+  async function presentAll(campaigns: CampaignRow[], balanceMicros: number) {
     const audio = campaigns.filter((c) => c.format === 'audio').map((c) => c.id);
-    const quartiles = await repo.quartilesOf(db, audio);
+    const quartiles = await ads.quartilesOf(audio);
     return campaigns.map((c) => presentCampaign(c, { quartiles: quartiles.get(c.id), balanceMicros }));
   }
 
   /** One campaign as its advertiser sees it (the answer to an action). */
-  async function presentOwn(c: repo.CampaignRow) {
-    const [one] = await presentAll([c], await repo.balanceOf(db, c.advertiserId));
+  async function presentOwn(c: CampaignRow) {
+    const [one] = await presentAll([c], await ads.bookedBalance(c.advertiserId));
     return one;
   }
 
@@ -154,7 +152,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/ads/campaigns/:id/creative',
       {
-        config: { access: 'advertiser', rateLimit: { max: 20, timeWindow: 60_000 } },
+        config: { access: 'advertiser', rateLimit: RATE_LIMITS.heavyWrite },
         schema: { tags, params: ZId, consumes: ['multipart/form-data'], response: { 200: ZCampaignAnswer } },
       },
       async (req) => {
@@ -242,7 +240,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async () => {
       await ads.bookAllTopUps();
-      const rows = await repo.listAdvertisers(db);
+      const rows = await ads.advertisers();
       return {
         items: rows.map((r) => ({ ...r, balanceMicros: Number(r.balanceMicros), campaigns: Number(r.campaigns) })),
       };
@@ -277,7 +275,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/serve',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adRequest },
       schema: { tags, querystring: ZAdRequest, response: { 200: z.object({ ad: ZServedAd.nullable() }) } },
     },
     async (req, reply) => {
@@ -294,7 +292,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/vast',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adRequest },
       schema: {
         tags,
         querystring: ZAdRequest.omit({ format: true }).extend({ placement: z.enum(AD_PLACEMENTS).default('preroll') }),
@@ -313,7 +311,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/track/:id/:event',
     {
-      config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adEvent },
       schema: { tags, params: ZId.extend({ event: z.enum(TRACKING_EVENTS) }), querystring: ZSig },
     },
     async (req, reply) => {
@@ -326,7 +324,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/click/:id',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.adRequest },
       schema: { tags, params: ZId, querystring: ZSig },
     },
     async (req, reply) => {
@@ -336,7 +334,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   );
 
   app.get('/api/ads/media/:id', { config: { access: 'public' }, schema: { tags, params: ZId } }, async (req, reply) => {
-    const c = await repo.findCampaign(db, req.params.id);
+    const c = await ads.find(req.params.id);
     if (!c?.creativeKey) throw notFound('Creative');
     // Running (or past) creatives are public; one not approved yet only for its owner and admins.
     const visible =
@@ -359,7 +357,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/ads/creator',
     { config: { access: 'creator' }, schema: { tags, response: { 200: z.object({ impressions: z.number() }) } } },
-    async (req) => ({ impressions: await repo.creatorImpressions(db, signedInUser(req).id) }),
+    async (req) => ({ impressions: await ads.creatorImpressions(signedInUser(req).id) }),
   );
 
   // The advertiser profile: only its owner, only with the advertiser role.
@@ -371,8 +369,8 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = signedInUser(req);
-      const target = req.params.id === user.id ? await findUser(db, user.id) : undefined;
-      if (target?.userRole !== 'advertiser') throw new AppError('NOT_FOUND', AD_MESSAGES.advertiserNotFound);
+      if (req.params.id !== user.id || !(await ads.isAdvertiser(user.id)))
+        throw new AppError('NOT_FOUND', AD_MESSAGES.advertiserNotFound);
       return overview(user);
     },
   );

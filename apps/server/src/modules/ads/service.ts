@@ -20,6 +20,12 @@ import { type CampaignEvent, EDITABLE, nextStatus } from './state-machine';
 
 const CENTS_TO_MICROS = 10_000;
 
+export type { CampaignRow } from './repo';
+
+/** Ad spend since the first of this month (the admin overview's figure). */
+export const adSpendThisMonth = (ctx: AppContext) =>
+  repo.spendSinceMicros(ctx.database.db, `${ctx.clock.now().toISOString().slice(0, 7)}-01`);
+
 /**
  * Advertisers' campaigns (create, edit, creative, submit, pause, resume), their review by admins,
  * and the balance they spend from (top-ups booked from billing's payments, admin credits).
@@ -217,6 +223,23 @@ export function adsService(ctx: AppContext) {
     },
 
     payingEnabled: () => paymentProvider(ctx).configured,
+
+    /** The balance as booked (no top-up booking first). */
+    bookedBalance: (advertiserId: string) => repo.balanceOf(db, advertiserId),
+
+    /** Audio campaigns' quartile counts, by campaign id. */
+    quartilesOf: (campaignIds: string[]) => repo.quartilesOf(db, campaignIds),
+
+    /** Every advertiser with balance and campaign count (admins). */
+    advertisers: () => repo.listAdvertisers(db),
+
+    find: (campaignId: string) => repo.findCampaign(db, campaignId),
+
+    /** Ad impressions on a creator's content. */
+    creatorImpressions: (creatorId: string) => repo.creatorImpressions(db, creatorId),
+
+    /** Whether the account holds the advertiser role. */
+    isAdvertiser: async (userId: string) => (await findUser(db, userId))?.userRole === 'advertiser',
 
     days: (advertiserId: string, campaignId?: string) => repo.daysOf(db, advertiserId, campaignId),
 

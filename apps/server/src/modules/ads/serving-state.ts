@@ -1,5 +1,6 @@
 import type { AdContentType, AdFormat } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import { CampaignIndex } from './campaign-index';
 import type { ServeRow } from './repo';
 import * as repo from './repo';
@@ -209,18 +210,15 @@ export class AdServingState {
 }
 
 /** The app's serving state, made on first use. */
-export function servingState(ctx: AppContext): AdServingState {
-  ctx.caches.ads ??= new AdServingState(ctx);
-  return ctx.caches.ads;
-}
+export const servingState = perApp((ctx: AppContext) => new AdServingState(ctx));
 
 /**
  * An advertiser suspended, restored or deleted (issue 31): every process reads its campaign index
  * again before its next decision, so the index SQL's "advertiser not suspended" holds everywhere at
- * once, not after the next reload. Nothing is kept when this process has not served yet.
+ * once, not after the next reload.
  */
 export function subscribeAdServing(ctx: AppContext): void {
-  const reload = () => ctx.caches.ads?.index.changed();
+  const reload = () => servingState(ctx).index.changed();
   ctx.events.on('account.suspended', reload);
   ctx.events.on('account.restored', reload);
   ctx.events.on('account.deleted', reload);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { adBalances, adCampaigns } from '../../db/schema';
 import { MemoryBus } from '../../realtime/bus';
+import { servingState } from './serving-state';
 
 // Issue 31: a suspended advertiser's campaigns stop serving on every process at once (two apps on
 // one database and one bus stand for two processes) and their served ads are not charged; restored,
@@ -75,8 +76,8 @@ async function activeCampaign(advertiser: TestUser, cpmMicros: number): Promise<
     .returning({ id: adCampaigns.id });
   await db.insert(adBalances).values({ advertiserId: advertiser.id, balanceMicros: 20_000_000 });
   // As the admin's approval does: every process reloads its index.
-  a.ctx.caches.ads?.changed();
-  b.ctx.caches.ads?.changed();
+  servingState(a.ctx).changed();
+  servingState(b.ctx).changed();
   return row.id;
 }
 const impressions = async (id: string) =>
@@ -103,7 +104,7 @@ describe('a suspended advertiser', () => {
     const id = await activeCampaign(advertiser, 10_000_000); // the highest bid: chosen
     const ad = await serve(b);
     expect(ad?.campaignId).toBe(id);
-    await b.ctx.caches.ads?.serves.settled();
+    await servingState(b.ctx).serves.settled();
     expect((await call(a, admin.cookie, 'POST', `/api/admin/users/${advertiser.id}/suspend`)).statusCode).toBe(200);
     a.ctx.clock.advance(2_000);
     b.ctx.clock.advance(2_000);

@@ -1,4 +1,4 @@
-import type { TAdminPayout, TAffiliateDashboard, TFlaggedReferral } from '@wavecast/shared';
+import { csvRow, type TAdminPayout, type TAffiliateDashboard, type TFlaggedReferral } from '@wavecast/shared';
 import type * as repo from './repo';
 import type { affiliatesService } from './service';
 
@@ -71,19 +71,12 @@ export function presentAdminPayout(p: Awaited<ReturnType<typeof repo.duePayouts>
   };
 }
 
-/** One CSV field: quoted, with a leading formula character defused (spreadsheets run =, +, -, @). */
-export function csvField(v: string | number | boolean | null): string {
-  if (v === null) return '';
-  if (typeof v !== 'string') return String(v);
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** The CSV report, line by line: the referrals, then the commission entries. */
 export function* csvLines(d: Dashboard): Generator<string> {
-  const row = (...f: (string | number | boolean | null)[]) => `${f.map(csvField).join(',')}\r\n`;
+  // This report has always quoted every text cell.
+  const row = (...f: (string | number | boolean | null)[]) => `${csvRow(f, { quoteText: true })}\r\n`;
   yield row('record', 'id', 'date', 'referral', 'campaign', 'status', 'amount_usd', 'payment_usd', 'rate_pct');
   for (const r of d.referrals) {
     const status = r.deleted ? 'deleted' : r.active ? 'active' : 'inactive';

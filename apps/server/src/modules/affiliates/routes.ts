@@ -16,10 +16,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { registerFigure } from '../admin/figures';
 import { csvLines, presentAdminPayout, presentDashboard, presentFlagged, presentPayout } from './presenter';
-import { payoutsDueCents } from './repo';
-import { affiliatesService } from './service';
+import { affiliatePayoutsDueCents, affiliatesService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
 
@@ -31,7 +31,7 @@ registerFigure({
   key: 'affiliates.payoutsDue',
   label: 'Affiliate payouts due',
   unit: 'cents',
-  read: (ctx) => payoutsDueCents(ctx.database.db),
+  read: affiliatePayoutsDueCents,
 });
 
 export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -41,7 +41,7 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
   // No schema on purpose: whatever the id or query, the answer is a redirect (never a 400 or 500).
   app.get(
     '/ref/:id',
-    { schema: { hide: true }, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    { schema: { hide: true }, config: { rateLimit: RATE_LIMITS.referralClick } },
     async (req, reply) => {
       // A HEAD (link previews, checkers) follows the redirect rules but records and sets nothing.
       if (req.method === 'HEAD') return reply.header('Cache-Control', 'no-store').redirect('/', 302);

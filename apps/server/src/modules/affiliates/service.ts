@@ -31,6 +31,9 @@ import {
 import { canMovePayout, payoutPeriod } from './payouts';
 import * as repo from './repo';
 
+/** Payouts created and not paid yet (the admin overview's figure). */
+export const affiliatePayoutsDueCents = (ctx: AppContext) => repo.payoutsDueCents(ctx.database.db);
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface AttributionInput {

@@ -1,6 +1,7 @@
 /**
  * Per-client limits on the auth endpoints (paths under /api/auth), on in every environment.
  * Buckets are per client address and path; `scale` (AUTH_RATE_LIMIT_SCALE) multiplies the maxima.
+ * Our own routes' limits are named in lib/rate-limits.ts.
  */
 export function authRateLimitRules(scale = 1) {
   const rule = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
@@ -14,6 +15,3 @@ export function authRateLimitRules(scale = 1) {
     '/change-password': rule(60, 10),
   };
 }
-
-/** Our own routes that check passwords (fastify rate limit). */
-export const PASSWORD_CHANGE_LIMIT = { max: 10, timeWindow: 60_000 } as const;

@@ -1,10 +1,11 @@
-import { TOKEN_RATE_LIMIT, ZAuthProviders } from '@wavecast/shared';
+import { ZAuthProviders } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { pingDatabase } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { bearerToken, tokensService } from '../tokens/service';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
@@ -14,7 +15,7 @@ import { SessionLastSeen } from './last-seen';
 import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
-import { SessionCache, sessionTokenOf } from './session-cache';
+import { SessionCache, sessionCache, sessionTokenOf } from './session-cache';
 import { sendWebResponse, webHeaders } from './web-bridge';
 
 /** Resolves the signed-in user (auth session + profile) for a request, or null. */
@@ -70,15 +71,14 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const auth = createAuth(ctx);
   const proxyHeader = ctx.config.TRUST_PROXY_HEADER;
-  const sessions = ctx.caches.sessions;
+  const sessions = sessionCache(ctx);
   const lastSeen = new SessionLastSeen(ctx.database.db, root.log);
   app.decorate('auth', auth);
 
   // Personal access tokens (modules/tokens): `Authorization: Bearer` on a request without a session cookie.
   const tokens = tokensService(ctx);
   const tokenLimit = root.rateLimit({
-    max: TOKEN_RATE_LIMIT.max,
-    timeWindow: TOKEN_RATE_LIMIT.windowMs,
+    ...RATE_LIMITS.apiToken,
     keyGenerator: (req) => `token:${req.user?.viaToken}`,
   });
 
@@ -166,7 +166,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
         params: z.object({ token: z.string().min(1).max(200) }),
         response: { 200: z.object({ valid: z.boolean() }) },
       },
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.resetTokenCheck },
     },
     async (req) => ({ valid: await isResetTokenValid(ctx, req.params.token) }),
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
 import { authSessions } from '../../db/schema';
 import { type EventBus, MemoryBus, RedisBus } from '../../realtime/bus';
+import { sessionCache } from './session-cache';
 
 // Two apps on one database and one bus stand for two server processes: with TEST_REDIS_URL the bus
 // is Redis (each app its own connection, one channel), otherwise one in-memory bus shared by both.
@@ -74,7 +75,7 @@ describe('session cache (ADR 0023)', () => {
   it('answers a known session from memory: a row deleted behind its back is not seen within the lifetime', async () => {
     const u = await signUp(a);
     await warm(u.cookie);
-    expect(a.ctx.caches.sessions.size).toBeGreaterThan(0);
+    expect(sessionCache(a.ctx).size).toBeGreaterThan(0);
     await a.ctx.database.db.delete(authSessions).where(eq(authSessions.userId, u.id));
     // No lookup: the cache still stands for it (this is the staleness that invalidation removes).
     expect((await settings(a, u.cookie)).statusCode).toBe(200);

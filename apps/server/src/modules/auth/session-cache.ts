@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DomainEventSpine } from '../../events/spine';
+import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import type { EventBus } from '../../realtime/bus';
 
@@ -123,12 +124,19 @@ export class SessionCache {
   }
 }
 
+/** This app's resolved sessions (made on first use), listening for other processes' drops. */
+export const sessionCache = perApp((ctx: AppContext): SessionCache => {
+  const sessions = new SessionCache(ctx.config.SESSION_CACHE_MS);
+  sessions.listen(ctx.bus);
+  return sessions;
+});
+
 /**
  * Lifecycle events that end or change sessions drop the user's cached ones on every process:
  * suspension, deletion, sign-out, a password change, a role change (events/, ADR 0027).
  */
-export function subscribeSessionCache(ctx: { caches: { sessions: SessionCache }; events: DomainEventSpine }): void {
-  const forget = ({ payload }: { payload: { userId: string } }) => ctx.caches.sessions.forgetUser(payload.userId);
+export function subscribeSessionCache(ctx: AppContext): void {
+  const forget = ({ payload }: { payload: { userId: string } }) => sessionCache(ctx).forgetUser(payload.userId);
   for (const name of [
     'account.suspended',
     'account.deleted',
@@ -143,7 +151,7 @@ export function subscribeSessionCache(ctx: { caches: { sessions: SessionCache };
  * The user's sessions ended or changed (sign-out, password, role, suspension, deletion): this
  * process forgets them at once, the others when the bus delivers the message.
  */
-export async function forgetSessions(ctx: { caches: { sessions: SessionCache }; bus: EventBus }, userId: string) {
-  ctx.caches.sessions.forgetUser(userId);
+export async function forgetSessions(ctx: AppContext, userId: string) {
+  sessionCache(ctx).forgetUser(userId);
   await ctx.bus.publish(SESSIONS_TOPIC, 'user.sessions.changed', { userId }).catch(() => {});
 }

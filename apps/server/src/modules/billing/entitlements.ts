@@ -1,5 +1,6 @@
 import {
   type Entitlements,
+  freePlanFor,
   liveIngestBitsPerSecond,
   PLANS,
   type PlanId,
@@ -19,8 +20,6 @@ export interface AccountPlan {
   entitlements: TEntitlements;
   subscription: SubscriptionRow | undefined;
 }
-
-const freePlanFor = (role: Role): PlanId => (role === 'creator' || role === 'admin' ? 'free' : 'free-listener');
 
 /** Everything either grant gives: a family member who is also a creator keeps their own plan's part. */
 function combine(a: Entitlements, b: Entitlements): Entitlements {

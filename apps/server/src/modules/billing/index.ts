@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { entitlementsService } from './entitlements';
 import { familyService } from './family';
 import { NO_PROVIDER, type PaymentProvider } from './provider';
+import * as repo from './repo';
 import { stripeFor } from './stripe/client';
 import { stripeProvider } from './stripe/provider';
 import { subscriptionsService } from './subscriptions';
@@ -20,6 +21,10 @@ export function billing(ctx: AppContext, provider = paymentProvider(ctx)) {
     subscriptions,
     entitlements: entitlementsService(ctx, subscriptions),
     family: familyService(ctx, subscriptions),
+    /** Whether the account has had its one trial. */
+    hasUsedTrial: (userId: string) => repo.hasUsedTrial(ctx.database.db, userId),
+    /** The account's payments, newest first. */
+    payments: (userId: string) => repo.listPayments(ctx.database.db, userId),
   };
 }
 

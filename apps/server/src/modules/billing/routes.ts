@@ -14,22 +14,22 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
-import { findUser } from '../users/repo';
+import { userService } from '../users/service';
 import { billing } from './index';
 import { presentBilling } from './presenter';
-import * as repo from './repo';
 import { stripeWebhookRoute } from './stripe/routes';
 
 const tags = ['billing'];
 const ZIdParams = z.object({ id: z.uuid() });
-const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const writeLimit = { rateLimit: RATE_LIMITS.settings };
 
 /** `/api/billing/*`: the signed-in account's plan, trial, changes, payments and family seats. */
 export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { provider, subscriptions, entitlements, family } = billing(ctx);
-  const db = ctx.database.db;
+  const { provider, subscriptions, entitlements, family, hasUsedTrial, payments } = billing(ctx);
+  const users = userService(ctx);
   // A fresh object per route: the rate-limit plugin keeps per-route state in it.
   const changing = () => ({ access: 'user' as const, ...writeLimit });
   const returnUrl = (path: string) => `${ctx.config.PUBLIC_URL}${path}`;
@@ -40,8 +40,8 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
     return presentBilling({
       account,
       payingEnabled: provider.configured,
-      trialAvailable: !(await repo.hasUsedTrial(db, user.id)),
-      payments: await repo.listPayments(db, user.id),
+      trialAvailable: !(await hasUsedTrial(user.id)),
+      payments: await payments(user.id),
       family: ownsFamily ? await family.members(user.id) : null,
     });
   }
@@ -159,7 +159,7 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const admin = signedInUser(req);
-      const target = await findUser(db, req.params.id);
+      const target = await users.find(req.params.id);
       if (!target) throw notFound('User');
       const account = { id: target.id, role: target.userRole };
       await subscriptions.grant(account, req.body.planId, admin.id);

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, type PaidPlanId, PLANS, TRIAL_DAYS } from '@wavecast/shared';
+import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, type PaidPlanId, planAvailableTo, TRIAL_DAYS } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
@@ -8,7 +8,6 @@ import * as repo from './repo';
 import { InvalidTransition, nextStatus, type SubscriptionEvent } from './state-machine';
 
 const DAY_MS = 86_400_000;
-const mayHoldCreatorPlans = (user: Pick<SessionUser, 'role'>) => user.role === 'creator' || user.role === 'admin';
 
 /** The status after `event`, or a 409 the client can read (the table refuses the transition). */
 function allowed(from: repo.SubscriptionRow['status'] | null, event: SubscriptionEvent, message?: string) {
@@ -78,7 +77,7 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
   }
 
   function checkAudience(user: Pick<SessionUser, 'role'>, planId: PaidPlanId): void {
-    if (PLANS[planId].audience === 'creator' && !mayHoldCreatorPlans(user)) {
+    if (!planAvailableTo(planId, user.role)) {
       throw forbidden(BILLING_MESSAGES.creatorPlanNeedsCreator);
     }
   }

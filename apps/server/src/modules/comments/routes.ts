@@ -1,15 +1,10 @@
-import {
-  COMMENT_RATE_LIMIT_PER_MINUTE,
-  ZComment,
-  ZCommentList,
-  ZCommentsQuery,
-  ZCreateComment,
-} from '@wavecast/shared';
+import { ZComment, ZCommentList, ZCommentsQuery, ZCreateComment } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { commentService } from './service';
 
 const tags = ['comments'];
@@ -36,8 +31,7 @@ export async function commentRoutes(root: FastifyInstance, ctx: AppContext) {
       config: {
         access: 'user',
         rateLimit: {
-          max: COMMENT_RATE_LIMIT_PER_MINUTE,
-          timeWindow: '1 minute',
+          ...RATE_LIMITS.comment,
           keyGenerator: (req: FastifyRequest) => `comment:${signedInUser(req).id}`, // after the access guard
         },
       },
@@ -55,7 +49,7 @@ export async function commentRoutes(root: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/comments/:id',
     {
-      config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: RATE_LIMITS.write },
       schema: { tags, params: TrackParams },
     },
     async (req, reply) => {

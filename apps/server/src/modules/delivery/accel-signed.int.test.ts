@@ -136,14 +136,14 @@ describe.skipIf(!nginxBin && !process.env.CI)('signed links through a real nginx
     expect(full.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(Buffer.from(await full.arrayBuffer()).equals(original)).toBe(true);
     // What a media element does next: Range requests straight to the signed URL, no app involved.
-    const before = t.ctx.caches.hotMedia.served;
+    const before = hotMediaServed(t.ctx);
     const ranged = await fetch(full.url, { headers: { range: 'bytes=1000-1999' } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 1000-1999/${original.length}`);
     expect(Buffer.from(await ranged.arrayBuffer()).equals(original.subarray(1000, 2000))).toBe(true);
     const tail = await fetch(full.url, { headers: { range: 'bytes=-100' } });
     expect(Buffer.from(await tail.arrayBuffer()).equals(original.subarray(original.length - 100))).toBe(true);
-    expect(t.ctx.caches.hotMedia.served).toBe(before);
+    expect(hotMediaServed(t.ctx)).toBe(before);
   });
 
   it('refuses a tampered md5 or another object (403) and an expired link (410)', async () => {

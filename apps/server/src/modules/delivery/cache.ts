@@ -1,6 +1,7 @@
 import type { Role } from '@wavecast/shared';
 import type { TrackFacts } from '../../access/tracks';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import type { StoredObject } from '../../storage';
 import { billing } from '../billing';
 import { findTrackWithCreator, type TrackRow } from '../tracks/repo';
@@ -48,7 +49,7 @@ export const TRACK_CACHE_TTL_MS = 3000;
 /** How long a viewer's HD listening answer is kept: a plan change is heard within this. */
 export const VIEWER_CACHE_TTL_MS = 15_000;
 
-/** One app's delivery memory (ctx.caches.delivery, built with the context). */
+/** One app's delivery memory (`caches(ctx)`, made on first use). */
 export class DeliveryCache {
   readonly tracks = new TtlCache<DeliveryTrack | null>(TRACK_CACHE_TTL_MS, 10_000);
   // Storage keys are never rewritten (each processing run makes new ones), so stats keep longer.
@@ -62,7 +63,7 @@ export class DeliveryCache {
   readonly sessionHd = new TtlCache<boolean>(VIEWER_CACHE_TTL_MS, 20_000);
 }
 
-const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
+const caches = perApp((_ctx: AppContext) => new DeliveryCache());
 
 /** The track row with its visibility facts (owner suspended, removed: canSeeTrack hides it; ADR 0015). */
 export type DeliveryTrack = TrackRow & TrackFacts;

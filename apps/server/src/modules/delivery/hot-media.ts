@@ -3,6 +3,7 @@ import { isUuid } from '@wavecast/shared';
 import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import { perApp } from '../../lib/per-app';
 import type { StoredObject } from '../../storage';
 import { streamVersion } from '../tracks/presenter';
 import { peekSessionHd, peekStat, peekTrack } from './cache';
@@ -36,15 +37,17 @@ interface Route {
   fixed: string[];
 }
 
-/** One app's fast-path memory (ctx.caches.hotMedia, built with the context). */
-export class HotMediaRoutes {
+/** One app's fast-path memory (`hotMedia(ctx)`, made on first use). */
+class HotMediaRoutes {
   readonly routes = new Map<string, Route>();
   /** How many responses this app answered on the fast path (for metrics and tests). */
   served = 0;
 }
 
+const hotMedia = perApp((_ctx: AppContext) => new HotMediaRoutes());
+
 /** How many responses this app answered on the fast path. */
-export const hotMediaServed = (ctx: AppContext): number => ctx.caches.hotMedia.served;
+export const hotMediaServed = (ctx: AppContext): number => hotMedia(ctx).served;
 
 /**
  * Who a varying answer is for: anyone (no session: the standard rendition, shareable), or a known
@@ -79,7 +82,7 @@ function resolve(ctx: AppContext, url: string, audience: Audience = 'anyone'): R
     ...['cache-control', cc, 'content-type', type],
     ...(varies ? ['vary', 'Cookie'] : []),
   ];
-  const { routes } = ctx.caches.hotMedia;
+  const { routes } = hotMedia(ctx);
   if (routes.size >= MAX_ROUTES) routes.clear();
   const route = {
     trackId: m[1],
@@ -97,7 +100,7 @@ function resolve(ctx: AppContext, url: string, audience: Audience = 'anyone'): R
 
 /** The cached answer for a signed-in audience, resolved again like the anonymous one when stale. */
 function personalRoute(ctx: AppContext, url: string, audience: Audience): Route | null {
-  const route = ctx.caches.hotMedia.routes.get(routeKey(url, audience));
+  const route = hotMedia(ctx).routes.get(routeKey(url, audience));
   if (route && peekTrack(ctx, route.trackId) === route.track && peekStat(ctx, route.key) === route.stat) return route;
   return resolve(ctx, url, audience);
 }
@@ -112,7 +115,7 @@ function personalRoute(ctx: AppContext, url: string, audience: Audience): Route 
 export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
-  let route = ctx.caches.hotMedia.routes.get(url);
+  let route = hotMedia(ctx).routes.get(url);
   // A write to the track (forgetTrack) or an expired cache entry means resolving again.
   if (!route || peekTrack(ctx, route.trackId) !== route.track || peekStat(ctx, route.key) !== route.stat) {
     route = resolve(ctx, url) ?? undefined;
@@ -130,7 +133,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
   const signed = signedRedirect(ctx, route.key);
   if (signed) {
     // DELIVERY_ACCEL=nginx-signed: the player follows this once; its Range requests go to nginx.
-    ctx.caches.hotMedia.served++;
+    hotMedia(ctx).served++;
     res.writeHead(302, [
       ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
       ...['cache-control', SIGNED_REDIRECT_CACHE, 'location', signed, 'content-length', '0'],
@@ -141,7 +144,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
   const accel = accelRedirect(ctx, route.key);
   if (accel) {
     // DELIVERY_ACCEL=nginx: the same answer as the route's, nginx sends the bytes.
-    ctx.caches.hotMedia.served++;
+    hotMedia(ctx).served++;
     res.writeHead(200, [
       ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
       ...['cache-control', accelCacheControl(route.cacheControl, route.variesByViewer)],
@@ -153,7 +156,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
   const { stat } = route;
   const bytes = peekHotObject(ctx, route.key);
   if (!bytes || bytes.length !== stat.size) return false;
-  ctx.caches.hotMedia.served++;
+  hotMedia(ctx).served++;
   const h = req.headers;
   const conditional =
     h['if-none-match'] !== undefined ||

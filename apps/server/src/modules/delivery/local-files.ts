@@ -3,6 +3,7 @@ import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import { assertValidKey } from '../../storage/driver';
 import { HotObjects } from './hot-objects';
 
@@ -84,14 +85,16 @@ class OpenFiles {
   }
 }
 
-/** One app's hot objects and open local files (ctx.caches.objects, built with the context). */
-export class LocalObjects {
+/** One app's hot objects and open local files (`localObjects(ctx)`, made on first use). */
+class LocalObjects {
   readonly hot = new HotObjects();
   /** Open files per local storage root. */
   readonly byRoot = new Map<string, OpenFiles>();
 }
 
-const hotObjects = (ctx: AppContext): HotObjects => ctx.caches.objects.hot;
+const localObjects = perApp((_ctx: AppContext) => new LocalObjects());
+
+const hotObjects = (ctx: AppContext): HotObjects => localObjects(ctx).hot;
 
 async function loadWhole(ctx: AppContext, key: string): Promise<Buffer> {
   const root = localRoot(ctx);
@@ -122,7 +125,7 @@ export async function readObject(
   if (whole) return whole.subarray(start, end + 1);
   const root = localRoot(ctx);
   if (root) {
-    const { byRoot } = ctx.caches.objects;
+    const { byRoot } = localObjects(ctx);
     let files = byRoot.get(root);
     if (!files) {
       files = new OpenFiles();
@@ -144,7 +147,7 @@ export const peekHotObject = (ctx: AppContext, key: string): Buffer | null => ho
 export function closeObjects(ctx: AppContext, keys: string[]): void {
   for (const k of keys) hotObjects(ctx).delete(k);
   const root = localRoot(ctx);
-  const files = root ? ctx.caches.objects.byRoot.get(root) : undefined;
+  const files = root ? localObjects(ctx).byRoot.get(root) : undefined;
   if (!root || !files) return;
   for (const k of keys) files.forget(path.join(root, k));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
 import { notificationsSettled } from '../notifications/subscriber';
+import { publicCache } from './public-cache';
 
 let t: TestApp;
 let creator: TestUser;
@@ -110,7 +111,7 @@ describe('signed-in pages from the shared rows (ADR 0023)', () => {
     const other = await seedTrack(t.ctx.database.db, creator.id, { title: 'Second Song' });
     await t.app.inject({ method: 'PUT', url: `/api/tracks/${other}/like`, headers: { cookie: listener.cookie } });
     await notificationsSettled(t.ctx);
-    t.ctx.caches.publicAnswers.forget();
+    publicCache(t.ctx).forget();
     const fresh = await createTestApp({ PUBLIC_CACHE_MS: '0', AUTH_SECRET }, { share: { database: t.ctx.database } });
     try {
       for (const viewer of [listener, creator, null]) {
@@ -139,7 +140,7 @@ describe('signed-in pages from the shared rows (ADR 0023)', () => {
     const other = await signUp(t, { role: 'listener' });
     await t.app.inject({ method: 'PUT', url: `/api/tracks/${song}/like`, headers: { cookie: other.cookie } });
     await notificationsSettled(t.ctx); // the like's notification is written after its answer: not ours to count
-    t.ctx.caches.publicAnswers.forget(); // seeded straight into the database
+    publicCache(t.ctx).forget(); // seeded straight into the database
     for (const viewer of [listener, other]) await get('/api/home', viewer); // shared rows and sessions in memory
     const [pages, statements] = await recordingStatements(async () =>
       (await Promise.all([listener, other, listener].map((v) => get('/api/home', v)))).map((r): THome => r.json()),

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import { perApp } from '../../lib/per-app';
 import { SharedRows } from './shared-rows';
 
 interface Entry {
@@ -88,11 +89,17 @@ export class PublicCache {
   };
 }
 
-/** This app's cache of public lists (built with its context, forgotten when a stream starts or ends anywhere). */
-export const publicCache = (ctx: AppContext): PublicCache => ctx.caches.publicAnswers;
+/** This app's cache of public lists (made on first use, forgotten when a stream starts or ends anywhere). */
+export const publicCache = perApp((ctx: AppContext): PublicCache => {
+  const answers = new PublicCache(ctx.config.PUBLIC_CACHE_MS);
+  ctx.bus.subscribe((msg) => {
+    if (msg.event === 'live.started' || msg.event === 'live.ended') answers.forget();
+  });
+  return answers;
+});
 
 /** A track was written: public lists are recomputed on their next request. */
-export const forgetPublicLists = (ctx: AppContext): void => ctx.caches.publicAnswers.forget();
+export const forgetPublicLists = (ctx: AppContext): void => publicCache(ctx).forget();
 
 /** Home and Explore are recomputed on every process when a track or its owner changes (events/, ADR 0027). */
 export function subscribePublicCache(ctx: AppContext): void {

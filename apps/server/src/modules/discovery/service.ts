@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { type SharedTrack, serializeLive, shareTracks, tracksFor } from './compose';
 import { decodeCursor, encodeCursor } from './cursor';
 import { presentLiveCard, presentTracks, presentUserCard } from './presenter';
+import { publicCache } from './public-cache';
 import * as repo from './repo';
 import type { RawRow } from './rows';
 import * as searchRepo from './search-repo';
@@ -22,7 +23,7 @@ const WEEKLY_CACHE_MS = 30_000;
 /** Home, Explore and search; the weekly aggregate is kept a little while (per app, in this closure). */
 export function discoveryService(ctx: AppContext) {
   const { database } = ctx;
-  const sharedRows = ctx.caches.publicAnswers.rows;
+  const sharedRows = publicCache(ctx).rows;
   let weeklyCache: { at: number; rows: Promise<RawRow[]> } | undefined;
 
   /** Tracks with `liked` filled in for a signed-in viewer. */

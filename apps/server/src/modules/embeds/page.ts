@@ -1,5 +1,5 @@
+import { escHtml } from '../../lib/html';
 import type { EmbedData } from './service';
-import { escHtml } from './share-cards';
 
 export type EmbedTheme = 'light' | 'dark';
 

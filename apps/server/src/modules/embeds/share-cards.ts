@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { audioContent, playlists, users } from '../../db/schema';
+import { escHtml } from '../../lib/html';
 import { loadStream } from '../live/load';
 import { canViewPlaylist } from '../playlists/policy';
 import { enclosureOf } from '../podcasts/enclosure';
@@ -17,14 +18,6 @@ import { coverVersion } from '../tracks/presenter';
  * every client (crawlers run no JavaScript), plus the feed and oEmbed discovery links. Only what
  * an anonymous visitor may see is described; everything is escaped.
  */
-
-export const escHtml = (s: string) =>
-  s
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 export interface ShareCard {
   title: string;

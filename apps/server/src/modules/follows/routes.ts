@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { followService } from './service';
 
 const tags = ['follows'];
-const config = { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
+const config = { access: 'user', rateLimit: RATE_LIMITS.write } as const;
 
 /** POST / DELETE /api/users/:id/follow (idempotent; cannot follow yourself). */
 export async function followRoutes(root: FastifyInstance, ctx: AppContext) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { presentContinueItem, presentHistoryItem } from './presenter';
 import { historyService } from './service';
 
@@ -16,7 +17,7 @@ export async function historyRoutes(root: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/me/positions/:trackId',
     {
-      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: RATE_LIMITS.listenerWrite },
       schema: { tags, params: ZTrackIdParams, body: ZPositionUpdate },
     },
     async (req, reply) => {

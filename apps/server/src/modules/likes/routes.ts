@@ -4,12 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { presentLikedTrack } from './presenter';
 import { likeService } from './service';
 
 const tags = ['likes'];
 const Params = z.object({ id: z.string().min(1).max(100) });
-const writeConfig = { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } } as const;
+const writeConfig = { access: 'user', rateLimit: RATE_LIMITS.listenerWrite } as const;
 
 /** Likes: like/unlike a track (idempotent), the viewer's liked tracks and liked ids. */
 export async function likeRoutes(root: FastifyInstance, ctx: AppContext) {

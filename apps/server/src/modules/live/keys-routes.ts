@@ -11,12 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { EncoderIngest } from './encoder/encoder-ingest';
 import { presentStreamKey, type streamKeysService } from './stream-keys';
 
 const tags = ['live'];
 const ZId = z.object({ keyId: z.string().uuid() });
-const config = { access: 'creator', rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
+const config = { access: 'creator', rateLimit: RATE_LIMITS.settings } as const;
 
 /**
  * Stream keys (`/api/live/keys`): a creator's encoder passwords, shown once at creation or

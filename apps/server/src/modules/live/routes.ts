@@ -1,6 +1,5 @@
 import {
   isUuid,
-  LIVE_CHAT_RATE_LIMIT,
   ZCreateLiveStream,
   ZLiveChatList,
   ZLiveChatMessage,
@@ -18,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { socketSink } from '../../relay/hub';
 import { analyticsService } from '../analytics/service';
 import { listenerCookies } from '../plays/listener-cookie';
@@ -73,7 +73,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   app.post(
     '/api/live',
     {
-      config: { access: 'creator', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'creator', rateLimit: RATE_LIMITS.heavyWrite },
       schema: { tags, body: ZCreateLiveStream, response: { 201: ZLiveStream } },
     },
     async (req, reply) => reply.status(201).send(await service.streams.create(signedInUser(req), req.body)),
@@ -194,8 +194,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       config: {
         access: 'user',
         rateLimit: {
-          max: LIVE_CHAT_RATE_LIMIT.max,
-          timeWindow: LIVE_CHAT_RATE_LIMIT.windowMs,
+          ...RATE_LIMITS.liveChat,
           keyGenerator: (req: FastifyRequest) => `live-chat:${signedInUser(req).id}`, // after the access guard
         },
       },

@@ -20,12 +20,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
-import { PASSWORD_CHANGE_LIMIT } from '../auth/rate-limits';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { sendWebResponse, webHeaders } from '../auth/web-bridge';
 import { billing } from '../billing';
 import { deleteAccount } from '../users/deletion';
 import { presentMe, presentNotificationPrefs, presentOwnProfile, presentPrivacyPrefs } from '../users/presenter';
-import { findUser } from '../users/repo';
 import { userService } from '../users/service';
 import { confirmAccountDeletion } from './confirm-deletion';
 import { changePassword } from './password';
@@ -46,7 +45,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     { config: { access: 'public' }, schema: { tags: ['me'], response: { 200: z.object({ user: ZMe.nullable() }) } } },
     async (req) => {
       if (!req.user) return { user: null };
-      const row = await findUser(ctx.database.db, req.user.id);
+      const row = await users.find(req.user.id);
       return { user: row ? presentMe(row, await entitlements.of({ id: row.id, role: row.userRole })) : null };
     },
   );
@@ -81,7 +80,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/me/avatar',
       {
-        config: { access: 'user', rateLimit: { max: 20, timeWindow: 60_000 } },
+        config: { access: 'user', rateLimit: RATE_LIMITS.heavyWrite },
         schema: { tags: ['me'], consumes: ['multipart/form-data'], response: { 200: ZProfileResponse } },
       },
       async (req) => {
@@ -150,7 +149,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/me/password',
     {
-      config: { access: 'user', rateLimit: PASSWORD_CHANGE_LIMIT },
+      config: { access: 'user', rateLimit: RATE_LIMITS.passwordCheck },
       schema: { tags: ['me'], body: ZChangePasswordInput },
     },
     async (req, reply) => {
@@ -166,7 +165,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   );
 
   // Settings → Security → Signed-in devices (never a token's request: tokens/service.ts refuses these).
-  const sessionsConfig = { access: 'user', rateLimit: { max: 30, timeWindow: 60_000 } } as const;
+  const sessionsConfig = { access: 'user', rateLimit: RATE_LIMITS.settings } as const;
 
   app.get(
     '/api/me/sessions',
@@ -209,7 +208,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/me',
     {
-      config: { access: 'user', rateLimit: PASSWORD_CHANGE_LIMIT },
+      config: { access: 'user', rateLimit: RATE_LIMITS.passwordCheck },
       schema: {
         tags: ['me'],
         body: ZDeleteAccountInput.nullish(), // no body at all: reported as a missing password

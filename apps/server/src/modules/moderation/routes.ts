@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { copyrightService, presentNotice } from './copyright';
 import { presentGroup, presentRemoval } from './presenter';
 import { moderationService } from './service';
@@ -39,8 +40,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext) {
       config: {
         access: 'user',
         rateLimit: {
-          max: 60,
-          timeWindow: '1 minute',
+          ...RATE_LIMITS.report,
           keyGenerator: (req: FastifyRequest) => `report:${signedInUser(req).id}`,
         },
       },
@@ -103,7 +103,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/moderation/removals/:id/appeal',
     {
-      config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: RATE_LIMITS.moderationClaim },
       schema: {
         tags: ['moderation'],
         params: idParams,
@@ -190,7 +190,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/moderation/copyright/:id/counter',
     {
-      config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: RATE_LIMITS.moderationClaim },
       schema: {
         tags: ['moderation'],
         params: idParams,

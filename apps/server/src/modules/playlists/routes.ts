@@ -19,11 +19,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { presentItem, presentPlaylist, presentSummary } from './presenter';
 import { playlistService } from './service';
 
 const tags = ['playlists'];
-const writeConfig = { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } } as const;
+const writeConfig = { access: 'user', rateLimit: RATE_LIMITS.listenerWrite } as const;
 const signedIn = { access: 'user' } as const;
 const anyone = { access: 'public' } as const;
 
@@ -129,7 +130,7 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
     app.put(
       '/api/playlists/:id/cover',
       {
-        config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: RATE_LIMITS.heavyWrite },
         schema: { tags, params: ZPlaylistParams, consumes: ['multipart/form-data'], response: { 200: ZPlaylist } },
       },
       async (req) => {

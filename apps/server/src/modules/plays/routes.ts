@@ -2,9 +2,9 @@ import { ZPlayReport, ZPlayResult } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { listenerCookies } from './listener-cookie';
-import type { Listener } from './repo';
-import { playService } from './service';
+import { type Listener, playService } from './service';
 
 /** `POST /api/plays`: the player's listening report; the server decides whether a play counts. */
 export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -15,7 +15,7 @@ export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/plays',
     {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.playReport },
       schema: { tags: ['plays'], body: ZPlayReport, response: { 200: ZPlayResult } },
       // The player's last report goes with navigator.sendBeacon on page hide, as text/plain JSON.
       preValidation: async (req) => {

@@ -6,6 +6,8 @@ import { analyticsService } from '../analytics/service';
 import { reachesThreshold } from './policy';
 import { countPlayOnce, type Listener, listenerKey } from './repo';
 
+export type { Listener } from './repo';
+
 /** Honest play counts: after real listening, once per listener per track per window. */
 export function playService(ctx: AppContext) {
   const db = ctx.database.db;

@@ -8,6 +8,7 @@ import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { analyticsService } from '../analytics/service';
 import { cachedStat, cachedTrack } from '../delivery/cache';
 import { notModified } from '../delivery/range';
@@ -18,7 +19,7 @@ import { podcastService, type RenderedFeed } from './service';
 const tags = ['podcasts'];
 const Id = z.object({ id: z.string().max(100) });
 const EnclosureParams = z.object({ id: z.uuid(), file: z.string().max(40) });
-const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const writeLimit = { rateLimit: RATE_LIMITS.settings };
 
 /**
  * Podcast feeds (RSS 2.0 + iTunes + Podcasting 2.0) of each user's public tracks and each public

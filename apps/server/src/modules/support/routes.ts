@@ -11,11 +11,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { presentContactMessage, presentContactReceipt } from './presenter';
 import { supportService } from './service';
 
 /** Contact form: 5 messages per 10 minutes per client. */
-export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 } as const;
 
 /** Support: the contact form, and the admin inbox of contact messages. */
 export async function supportRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -27,7 +27,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/support/contact',
     {
-      config: { access: 'public', rateLimit: { ...CONTACT_RATE_LIMIT, keyGenerator: clientKey } },
+      config: { access: 'public', rateLimit: { ...RATE_LIMITS.contact, keyGenerator: clientKey } },
       schema: { tags: ['support'], body: ZContactMessageInput, response: { 201: ZContactReceipt } },
     },
     async (req, reply) => {

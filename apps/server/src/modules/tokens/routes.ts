@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
-import type { TokenRow } from './repo';
-import { tokensService } from './service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
+import { type TokenRow, tokensService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
-const config = { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
+const config = { access: 'user', rateLimit: RATE_LIMITS.settings } as const;
 
 /** The list's view of a token: never its hash. */
 export function presentToken(row: TokenRow): Token {

@@ -5,6 +5,8 @@ import { AppError, conflict, forbidden, notFound, unauthenticated } from '../../
 import type { SessionUser } from '../../lib/session';
 import { countLiveTokens, findLiveToken, insertToken, listTokens, revokeToken, touchToken } from './repo';
 
+export type { TokenRow } from './repo';
+
 /** hex SHA-256: tokens carry 256 random bits, so a fast hash is enough (no password stretching needed). */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

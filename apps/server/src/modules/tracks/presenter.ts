@@ -25,7 +25,7 @@ export const coverVersion = (row: Pick<TrackRow, 'coverKey' | 'media'>) =>
 
 // Delivery asks for the version of the same cached row on every request: hash it once. Module-level
 // on purpose: pure memoisation keyed by the row object (a value of the row, shared by no two apps
-// unless they share the row, and gone with it), not app state like ctx.caches.
+// unless they share the row, and gone with it), not per-app state (lib/per-app.ts).
 const streamVersions = new WeakMap<object, string>();
 const coverVersions = new WeakMap<object, string>();
 function memo(map: WeakMap<object, string>, row: object, make: () => string): string {

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { refuseNulParts } from '../../lib/nul';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { presentTrack, presentTrackFor } from './presenter';
 import { type TrackService, trackService } from './service';
@@ -116,7 +117,7 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
         config: {
           access: 'user',
           unauthenticatedMessage: MESSAGES.mustBeLoggedInToUpload,
-          rateLimit: { max: 60, timeWindow: '10 minutes' },
+          rateLimit: RATE_LIMITS.trackUpload,
         },
       },
       async (req, reply) => {
@@ -130,7 +131,7 @@ async function editRoutes(app: FastifyInstance, ctx: AppContext) {
       '/api/tracks/:id/cover',
       {
         schema: { tags, params: Params, response: { 200: ZTrackResponse } },
-        config: { access: 'user', rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        config: { access: 'user', rateLimit: RATE_LIMITS.trackUpload },
       },
       async (req) => {
         const user = signedInUser(req);

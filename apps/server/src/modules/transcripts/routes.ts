@@ -5,12 +5,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { toVtt } from './parse';
 import { transcriptService } from './service';
 
 const tags = ['transcripts'];
 const Params = z.object({ id: z.string().max(100) });
-const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const writeLimit = { rateLimit: RATE_LIMITS.settings };
 /** Above TRANSCRIPT_MAX_BYTES, so a too-large transcript gets the service's clear 400 (up to this size). */
 const BODY_LIMIT = 24 * 1024 * 1024;
 const noTranscript = () => new AppError('NOT_FOUND', 'This audio has no transcript');

@@ -109,6 +109,8 @@ export function userService(ctx: AppContext) {
   }
 
   return {
+    /** The account's row, or null. */
+    find: (id: string) => repo.findUser(ctx.database.db, id),
     getOwnProfile,
     updateOwnProfile,
     replaceAvatar,

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../lib/guard';
-import type { EndpointRow } from './repo';
-import { webhookEventOf, webhooksService } from './service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
+import { type EndpointRow, webhookEventOf, webhooksService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
-const config = { access: 'creator', rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
+const config = { access: 'creator', rateLimit: RATE_LIMITS.settings } as const;
 
 const presentWebhook = (row: EndpointRow): Webhook => ({
   id: row.id,

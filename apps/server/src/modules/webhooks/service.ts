@@ -13,6 +13,8 @@ import type { SessionUser } from '../../lib/session';
 import * as repo from './repo';
 import { assertWebhookTarget } from './target';
 
+export type { EndpointRow } from './repo';
+
 const TIMEOUT_MS = 10_000;
 
 /** `Wavecast-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */

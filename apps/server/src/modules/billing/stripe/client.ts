@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../../config';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
+import { perApp } from '../../../lib/per-app';
 
 /** What paying through Stripe needs; null when it is not configured (trials and grants only). */
 export interface StripeSettings {
@@ -29,15 +30,11 @@ export interface StripeBilling {
   settings: StripeSettings;
 }
 
-/** The app's one Stripe client and its settings (kept in its caches), or null without Stripe configured. */
-export function stripeFor(ctx: AppContext): StripeBilling | null {
-  const slot = ctx.caches.stripe;
-  if (slot.client === undefined) {
-    const settings = stripeSettings(ctx.config);
-    slot.client = settings ? { stripe: newClient(settings), settings } : null;
-  }
-  return slot.client;
-}
+/** The app's one Stripe client and its settings (made on first use), or null without Stripe configured. */
+export const stripeFor = perApp((ctx: AppContext): StripeBilling | null => {
+  const settings = stripeSettings(ctx.config);
+  return settings ? { stripe: newClient(settings), settings } : null;
+});
 
 function newClient(s: StripeSettings): Stripe {
   const api = s.apiUrl ? new URL(s.apiUrl) : null;

@@ -1,12 +1,8 @@
-/** One CSV cell: quoted when needed; a leading =, +, - or @ is neutralised (spreadsheet formulas). */
-export function csvCell(v: string | number): string {
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+import { csvRow } from '@wavecast/shared';
 
+/** The table as CSV (cells by the shared rule: quoted when needed, formulas defused). */
 export function toCsv(header: string[], rows: (string | number)[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n');
+  return [header, ...rows].map((r) => csvRow(r)).join('\r\n');
 }
 
 /** Saves a CSV file from the browser (no server round trip: the table is already here). */

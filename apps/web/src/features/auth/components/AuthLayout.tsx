@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/layout/Logo';
+import { Logo } from '../../../components/ui/Logo';
 
 /** The frame of the sign-in screens: logo, a card with a heading, and a footer line. */
 export function AuthLayout({

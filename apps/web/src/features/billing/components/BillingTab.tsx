@@ -5,6 +5,7 @@ import {
   formatPlanPrice,
   PAID_PLAN_IDS,
   PLANS,
+  planAvailableTo,
   type Role,
   type TBilling,
   type TPayment,
@@ -196,8 +197,7 @@ function CurrentPlan({ billing }: { billing: TBilling }) {
 }
 
 /** The paid plans this account may hold: listeners the listener plans, creators (and admins) all. */
-const plansFor = (role: Role) =>
-  PAID_PLAN_IDS.filter((id) => PLANS[id].audience === 'listener' || role === 'creator' || role === 'admin');
+const plansFor = (role: Role) => PAID_PLAN_IDS.filter((id) => planAvailableTo(id, role));
 
 function Plans({ role, hasPlan }: { role: Role; hasPlan: boolean }) {
   return (

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, PLANS, type PlanId, type Role, type TPlanSummary } from '@wavecast/shared';
+import { BILLING_MESSAGES, PLANS, type PlanId, planAvailableTo, type Role, type TPlanSummary } from '@wavecast/shared';
 
 /** What a plan's button does for this visitor (the pricing page's cards and the sidebar's card). */
 export type PlanAction =
@@ -29,14 +29,12 @@ export interface PlanActionInput {
   payingEnabled?: boolean;
 }
 
-const mayHoldCreatorPlans = (role: Role) => role === 'creator' || role === 'admin';
-
 /** The one decision behind every plan button (pure, so it is tested without a browser). */
 export function planAction(planId: PlanId, input: PlanActionInput): PlanAction {
   const { account } = input;
   if (!account) return { kind: 'signup' };
   const target = PLANS[planId];
-  if (target.audience === 'creator' && !mayHoldCreatorPlans(account.role)) {
+  if (!planAvailableTo(planId, account.role)) {
     // A listener's own free plan is Free Listener; the creator plans (even Free) need a creator account.
     return { kind: 'wrong-audience', reason: BILLING_MESSAGES.creatorPlanNeedsCreator };
   }

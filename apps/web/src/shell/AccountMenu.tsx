@@ -1,10 +1,10 @@
 import { LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import type { SessionUser } from '../../features/auth/session';
-import { useSignOut } from '../../features/auth/useSignOut';
-import { Avatar } from '../ui/Avatar';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/Menu';
+import { Avatar } from '../components/ui/Avatar';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../components/ui/Menu';
+import type { SessionUser } from '../features/auth/session';
+import { useSignOut } from '../features/auth/useSignOut';
 
 const itemClass = 'rounded-none px-4 py-2.5';
 

@@ -1,8 +1,8 @@
 import { Compass, Home, Library, Upload, User } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { useSession } from '../../features/auth/session';
-import { cn } from '../../lib/cn';
+import { useSession } from '../features/auth/session';
+import { cn } from '../lib/cn';
 
 function Tab({ to, icon: Icon, label }: { to: string; icon: ComponentType<{ className?: string }>; label: string }) {
   return (

@@ -2,11 +2,11 @@ import { MESSAGES } from '@wavecast/shared';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../features/auth/session';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell';
-import { cn } from '../../lib/cn';
-import { ButtonLink } from '../ui/Button';
-import { Logo } from './Logo';
+import { ButtonLink } from '../components/ui/Button';
+import { Logo } from '../components/ui/Logo';
+import { useSession } from '../features/auth/session';
+import { NotificationBell } from '../features/notifications/components/NotificationBell';
+import { cn } from '../lib/cn';
 import { UserMenu } from './UserMenu';
 
 /** Top bar: search, and Log in / Sign up or the signed-in user's bell and menu. */

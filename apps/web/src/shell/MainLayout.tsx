@@ -1,18 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { SiteFooter } from '../../features/marketing/components/SiteFooter';
-import { usePlayerState } from '../../features/player/PlayerProvider';
-import { DisplayNamePromptSlot } from '../../features/settings/components/DisplayNamePromptSlot';
-import { cn } from '../../lib/cn';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '../components/ui/Spinner';
+import { SiteFooter } from '../features/marketing/components/SiteFooter';
+import { usePlayerState } from '../features/player/PlayerProvider';
+import { DisplayNamePromptSlot } from '../features/settings/components/DisplayNamePromptSlot';
+import { cn } from '../lib/cn';
 import { MobileNav } from './MobileNav';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
 // Loaded once something plays: it is not part of the first page's JavaScript.
-const PlayerBar = lazy(() =>
-  import('../../features/player/components/PlayerBar').then((m) => ({ default: m.PlayerBar })),
-);
+const PlayerBar = lazy(() => import('../features/player/components/PlayerBar').then((m) => ({ default: m.PlayerBar })));
 
 export function MainLayout() {
   // The player bar covers the bottom of the page once a track is selected: make room for it.

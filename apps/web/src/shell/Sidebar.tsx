@@ -1,11 +1,11 @@
 import { BarChart3, Compass, Home, LayoutDashboard, Library, Radio, Upload } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { useSession } from '../../features/auth/session';
-import { UpgradeCard } from '../../features/billing/components/UpgradeCard';
-import { YourPlaylists } from '../../features/playlists/components/YourPlaylists';
-import { cn } from '../../lib/cn';
-import { Logo } from './Logo';
+import { Logo } from '../components/ui/Logo';
+import { useSession } from '../features/auth/session';
+import { UpgradeCard } from '../features/billing/components/UpgradeCard';
+import { YourPlaylists } from '../features/playlists/components/YourPlaylists';
+import { cn } from '../lib/cn';
 
 function Item({ to, icon: Icon, label }: { to: string; icon: ComponentType<{ className?: string }>; label: string }) {
   return (

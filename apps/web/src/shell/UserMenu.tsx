@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../features/auth/session';
-import { Avatar } from '../ui/Avatar';
+import { Avatar } from '../components/ui/Avatar';
+import { useSession } from '../features/auth/session';
 
 // The menu (and Radix with it) loads only once someone is signed in: the anonymous home route
 // never fetches it (e2e/budget.spec.ts).

@@ -1,0 +1,47 @@
+import { COMMENT_RATE_LIMIT_PER_MINUTE, LIVE_CHAT_RATE_LIMIT, TOKEN_RATE_LIMIT } from '@wavecast/shared';
+
+const MINUTE = 60_000;
+
+/**
+ * Every route's rate limit, by name (a route's `config.rateLimit`, through @fastify/rate-limit; keyed
+ * by client address unless the route adds its own `keyGenerator`). The numbers are the spec's
+ * requirements: a route picks the strategy that says what it is, it does not write numbers.
+ * Windows are in milliseconds. The auth endpoints under /api/auth have better-auth's own limits
+ * (modules/auth/rate-limits.ts).
+ */
+export const RATE_LIMITS = {
+  /** A password is checked: changing it, deleting the account, an admin's step-up. */
+  passwordCheck: { max: 10, timeWindow: MINUTE },
+  /** A password-reset token is checked before its form shows. */
+  resetTokenCheck: { max: 30, timeWindow: MINUTE },
+  /** A claim to the moderators: an appeal of a removal, a copyright counter-notice. */
+  moderationClaim: { max: 10, timeWindow: MINUTE },
+  /** A report of content (per account: the route keys it by user). */
+  report: { max: 60, timeWindow: MINUTE },
+  /** A message to support (per client address). */
+  contact: { max: 5, timeWindow: 10 * MINUTE },
+  /** A comment (per account). */
+  comment: { max: COMMENT_RATE_LIMIT_PER_MINUTE, timeWindow: MINUTE },
+  /** A live chat message (per account). */
+  liveChat: { max: LIVE_CHAT_RATE_LIMIT.max, timeWindow: LIVE_CHAT_RATE_LIMIT.windowMs },
+  /** A request made with a personal access token (per token). */
+  apiToken: { max: TOKEN_RATE_LIMIT.max, timeWindow: TOKEN_RATE_LIMIT.windowMs },
+  /** A listener's frequent small writes: likes, playlist edits, playback positions. */
+  listenerWrite: { max: 120, timeWindow: MINUTE },
+  /** An ordinary write: a follow, a comment's deletion, an advertiser's campaign. */
+  write: { max: 60, timeWindow: MINUTE },
+  /** An account's settings: billing, plan grants, tokens, signed-in devices, webhooks, stream keys, transcripts, the podcast show. */
+  settings: { max: 30, timeWindow: MINUTE },
+  /** A write that stores an image or a creative, or starts a live stream. */
+  heavyWrite: { max: 20, timeWindow: MINUTE },
+  /** A track's audio or cover upload. */
+  trackUpload: { max: 60, timeWindow: 10 * MINUTE },
+  /** A play report (public: anonymous listeners report too). */
+  playReport: { max: 60, timeWindow: MINUTE },
+  /** An ad request or a click: the player's pre-roll, VAST, the click redirect. */
+  adRequest: { max: 120, timeWindow: MINUTE },
+  /** An ad tracking event (impression, quartiles): several per ad heard. */
+  adEvent: { max: 600, timeWindow: MINUTE },
+  /** A referral link followed (`/ref/:id`). */
+  referralClick: { max: 120, timeWindow: MINUTE },
+} as const satisfies Record<string, { max: number; timeWindow: number }>;
