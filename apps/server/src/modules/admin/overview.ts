@@ -1,5 +1,6 @@
 import { ROLES, type TActivityItem, type TAdminOverview } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import { listAudit } from './audit';
 import { readFigures } from './figures';
 import * as repo from './overview-repo';
@@ -13,7 +14,9 @@ const startOfUtcMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.get
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The admin overview: real figures from the database, on the app's clock. */
-export function overviewService(ctx: AppContext) {
+export const overviewService = perApp(makeOverviewService);
+
+function makeOverviewService(ctx: AppContext) {
   const { database } = ctx;
   return {
     async overview(): Promise<TAdminOverview> {

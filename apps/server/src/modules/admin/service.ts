@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type Role, USER_MESSAGES } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { findOpenSubscription } from '../billing/repo';
 import { deleteAccount } from '../users/deletion';
@@ -10,7 +11,9 @@ import * as repo from './repo';
 import { stepUpService } from './step-up';
 
 /** Accounts as admins run them: lists, roles, the mail outbox. */
-export function adminService(ctx: AppContext) {
+export const adminService = perApp(makeAdminService);
+
+function makeAdminService(ctx: AppContext) {
   const db = ctx.database.db;
   const stepUp = stepUpService(ctx);
   return {

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { authAccounts, sessionStepUps } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 
 const WINDOW_MS = STEP_UP_MINUTES * 60_000;
@@ -13,7 +14,9 @@ const WINDOW_MS = STEP_UP_MINUTES * 60_000;
  * signed in, or confirmed its password, in the last STEP_UP_MINUTES (both noted on the app's clock). Kept per session in the
  * database, so every process of the app agrees.
  */
-export function stepUpService(ctx: AppContext) {
+export const stepUpService = perApp(makeStepUpService);
+
+function makeStepUpService(ctx: AppContext) {
   const db = ctx.database.db;
 
   /** Until when this session may act without confirming its password again (null: now needs it). */

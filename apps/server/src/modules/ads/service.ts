@@ -9,6 +9,7 @@ import {
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
 import { paymentProvider } from '../billing';
@@ -30,7 +31,9 @@ export const adSpendThisMonth = (ctx: AppContext) =>
  * Advertisers' campaigns (create, edit, creative, submit, pause, resume), their review by admins,
  * and the balance they spend from (top-ups booked from billing's payments, admin credits).
  */
-export function adsService(ctx: AppContext) {
+export const adsService = perApp(makeAdsService);
+
+function makeAdsService(ctx: AppContext) {
   const db = ctx.database.db;
   /** Every write that can change what serving may pick reloads the serving index (here and through the bus). */
   const changed = <T>(value: T): T => {

@@ -11,6 +11,7 @@ import {
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
@@ -60,7 +61,9 @@ export function maskMethod(m: TPayoutMethodInput): string {
  * Affiliates (ADR 0013): the /ref link and its signed cookie, attribution at sign-up, commissions
  * booked from billing's payments ledger, tiers, payouts and what the affiliate and admins read.
  */
-export function affiliatesService(ctx: AppContext) {
+export const affiliatesService = perApp(makeAffiliatesService);
+
+function makeAffiliatesService(ctx: AppContext) {
   const db = ctx.database.db;
   let key: string | undefined;
   /** The server secret, read once per service (it may live in a file). */

@@ -9,6 +9,7 @@ import {
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import { serverSecret } from '../../lib/server-secret';
 import { isKnownBot, knownApp } from '../../lib/user-agents';
 import { type Listener, listenerKey } from '../plays/repo';
@@ -51,7 +52,9 @@ function series(rows: repo.DailyRow[], range: DayRange) {
  * sessions into per-track per-day rows, which the pages read after refreshing today's and
  * yesterday's rows for the creator's own tracks (fresh figures without reading raw events).
  */
-export function analyticsService(ctx: AppContext) {
+export const analyticsService = perApp(makeAnalyticsService);
+
+function makeAnalyticsService(ctx: AppContext) {
   const db = ctx.database.db;
   const retentionDays = () => ctx.config.ANALYTICS_RAW_RETENTION_DAYS;
 

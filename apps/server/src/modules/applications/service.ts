@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type ApplicationRole, type TApplicationInput } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
 import * as adminRepo from '../admin/repo';
@@ -11,7 +12,9 @@ import * as repo from './repo';
  * Applying for a role an admin grants (affiliate, advertiser), and deciding. Approval gives the
  * role at once: the role is read on every request, so it works without signing in again.
  */
-export function applicationsService(ctx: AppContext) {
+export const applicationsService = perApp(makeApplicationsService);
+
+function makeApplicationsService(ctx: AppContext) {
   const db = ctx.database.db;
   return {
     async apply(user: SessionUser, input: TApplicationInput) {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import { entitlementsService } from './entitlements';
 import { familyService } from './family';
 import { NO_PROVIDER, type PaymentProvider } from './provider';
@@ -13,8 +14,16 @@ export function paymentProvider(ctx: AppContext): PaymentProvider {
   return stripe ? stripeProvider(ctx, stripe) : NO_PROVIDER;
 }
 
-/** Billing's services for one app: what other modules use to ask about plans and entitlements. */
-export function billing(ctx: AppContext, provider = paymentProvider(ctx)) {
+/**
+ * Billing's services for one app: what other modules use to ask about plans and entitlements.
+ * Built once per app with the configured provider (a test may build one with another provider).
+ */
+export function billing(ctx: AppContext, provider?: PaymentProvider) {
+  return provider ? makeBilling(ctx, provider) : configuredBilling(ctx);
+}
+const configuredBilling = perApp((ctx: AppContext) => makeBilling(ctx, paymentProvider(ctx)));
+
+function makeBilling(ctx: AppContext, provider: PaymentProvider) {
   const subscriptions = subscriptionsService(ctx, provider);
   return {
     provider,

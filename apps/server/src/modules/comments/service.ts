@@ -2,6 +2,7 @@ import { COMMENTS_PAGE_SIZE, isUuid, type TCreateComment } from '@wavecast/share
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { decodeCursor, encodeCursor } from './cursor';
 import { canDeleteComment } from './policy';
@@ -9,7 +10,9 @@ import { presentComment } from './presenter';
 import { deleteComment, findAuthor, findCommentWithTrack, insertComment, listComments } from './repo';
 
 /** Comments on tracks: list, post (optionally at a playback position), delete; live over `track:{id}`. */
-export function commentService(ctx: AppContext) {
+export const commentService = perApp(makeCommentService);
+
+function makeCommentService(ctx: AppContext) {
   const { db } = ctx.database;
 
   const visibleTrack = async (viewer: SessionUser | null, trackId: string) => {

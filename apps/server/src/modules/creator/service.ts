@@ -1,11 +1,14 @@
 import { CREATOR_ACTIVITY_LIMIT } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { presentActivity, presentStats } from './presenter';
 import * as repo from './repo';
 
 /** The creator dashboard: real figures and real recent events of the signed-in creator. */
-export function creatorDashboard(ctx: AppContext) {
+export const creatorDashboard = perApp(makeCreatorDashboard);
+
+function makeCreatorDashboard(ctx: AppContext) {
   const database = ctx.database;
   return {
     async stats(user: SessionUser) {

@@ -9,6 +9,7 @@ import {
   type TTrackListQuery,
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import { type SharedTrack, serializeLive, shareTracks, tracksFor } from './compose';
 import { decodeCursor, encodeCursor } from './cursor';
 import { presentLiveCard, presentTracks, presentUserCard } from './presenter';
@@ -21,7 +22,9 @@ import * as searchRepo from './search-repo';
 const WEEKLY_CACHE_MS = 30_000;
 
 /** Home, Explore and search; the weekly aggregate is kept a little while (per app, in this closure). */
-export function discoveryService(ctx: AppContext) {
+export const discoveryService = perApp(makeDiscoveryService);
+
+function makeDiscoveryService(ctx: AppContext) {
   const { database } = ctx;
   const sharedRows = publicCache(ctx).rows;
   let weeklyCache: { at: number; rows: Promise<RawRow[]> } | undefined;

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { audioContent, playlists, users } from '../../db/schema';
+import { perApp } from '../../lib/per-app';
 import { canViewPlaylist } from '../playlists/policy';
 import { podcastRepo } from '../podcasts/repo';
 import { coverVersion, streamVersion } from '../tracks/presenter';
@@ -28,7 +29,9 @@ export interface EmbedData {
   tracks: EmbedTrack[];
 }
 
-export function embedService(ctx: AppContext) {
+export const embedService = perApp(makeEmbedService);
+
+function makeEmbedService(ctx: AppContext) {
   const { db } = ctx.database;
   const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
   const abs = (p: string) => (/^https?:\/\//.test(p) ? p : `${base}${p}`);

@@ -1,6 +1,7 @@
 import type { TFollowState } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { canFollow } from './policy';
 import * as repo from './repo';
@@ -8,7 +9,9 @@ import * as repo from './repo';
 export const FOLLOW_SELF_MESSAGE = 'You cannot follow yourself';
 
 /** Follow and unfollow: idempotent; a new follow is announced on the followed user's topic. */
-export function followService(ctx: AppContext) {
+export const followService = perApp(makeFollowService);
+
+function makeFollowService(ctx: AppContext) {
   const db = ctx.database.db;
   async function target(user: SessionUser, id: string) {
     if (!canFollow(user.id, id)) throw badRequest(FOLLOW_SELF_MESSAGE);

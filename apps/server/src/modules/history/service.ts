@@ -8,6 +8,7 @@ import {
 import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { findPosition, findTrack, listUnfinished, recentTrackIds, tracksWithCreators, upsertPosition } from './repo';
 
@@ -16,7 +17,9 @@ const MIN_RESUME_SECONDS = 5;
 const FINISHED_SLACK_SECONDS = 30;
 
 /** Resume positions of long-form tracks and the listening history of a signed-in user. */
-export function historyService(ctx: AppContext) {
+export const historyService = perApp(makeHistoryService);
+
+function makeHistoryService(ctx: AppContext) {
   const { db } = ctx.database;
   return {
     async savePosition(user: SessionUser, trackId: string, positionSeconds: number) {

@@ -6,13 +6,16 @@ import {
   type TLibrary,
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { presentTrack } from '../tracks/presenter';
 import { presentActivity, presentFollowed, presentStats } from './presenter';
 import * as repo from './repo';
 
 /** "Your Library": everything it shows, for the signed-in user only. */
-export function libraryService(ctx: AppContext) {
+export const libraryService = perApp(makeLibraryService);
+
+function makeLibraryService(ctx: AppContext) {
   const { database } = ctx;
   return { of: (user: SessionUser) => libraryOf(database, user) };
 }

@@ -2,12 +2,15 @@ import { LIKED_IDS_LIMIT } from '@wavecast/shared';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { decodeCursor, encodeCursor } from './cursor';
 import { addLike, likedIds, listLiked, removeLike } from './repo';
 
 /** Likes persist per user; PUT and DELETE are idempotent and keep audio_content.like_count in step. */
-export function likeService(ctx: AppContext) {
+export const likeService = perApp(makeLikeService);
+
+function makeLikeService(ctx: AppContext) {
   const { db } = ctx.database;
   return {
     async like(user: SessionUser, trackId: string) {

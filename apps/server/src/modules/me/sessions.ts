@@ -2,6 +2,7 @@ import type { TDevice } from '@wavecast/shared';
 import { UAParser } from 'ua-parser-js';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { type DeviceRow, deleteOtherSessions, deleteSession, listSessions } from './sessions-repo';
 
@@ -32,7 +33,9 @@ export function presentDevice(row: DeviceRow, currentSessionId: string): TDevice
  * Rows go and `session.revoked` is recorded in one transaction; once delivered, every process
  * forgets the sessions and closes their sockets (events/, ADR 0027).
  */
-export function sessionsService(ctx: AppContext) {
+export const sessionsService = perApp(makeSessionsService);
+
+function makeSessionsService(ctx: AppContext) {
   const db = ctx.database.db;
 
   const revoke = async (user: SessionUser, remove: (tx: typeof db) => Promise<string[]>) => {

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { audioContent, contentRemovals, copyrightNotices } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
 import { notificationService } from '../notifications/service';
@@ -33,7 +34,9 @@ export function presentNotice(r: NoticeRow): TCopyrightNotice {
  * after COUNTER_NOTICE_BUSINESS_DAYS unless an admin notes the claimant's court action. The
  * restore is the hourly job's, on the app clock.
  */
-export function copyrightService(ctx: AppContext) {
+export const copyrightService = perApp(makeCopyrightService);
+
+function makeCopyrightService(ctx: AppContext) {
   const db = ctx.database.db;
   const notifications = notificationService(ctx);
   const notify = (userId: string | null, title: string, link: string, key: string) =>

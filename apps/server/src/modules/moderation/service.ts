@@ -10,6 +10,7 @@ import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { audioContent, comments, contentRemovals, liveChatMessages } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
 import * as adminRepo from '../admin/repo';
@@ -23,7 +24,9 @@ import { nextStatus } from './state';
  * remove the content (hidden; its owner is told and may appeal once; an admin may restore it), or
  * suspend its owner. Every admin action is one audit entry, in the transaction of the change.
  */
-export function moderationService(ctx: AppContext) {
+export const moderationService = perApp(makeModerationService);
+
+function makeModerationService(ctx: AppContext) {
   const { database } = ctx;
   const db = database.db;
   const stepUp = stepUpService(ctx);

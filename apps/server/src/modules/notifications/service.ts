@@ -2,6 +2,7 @@ import { NOTIFICATIONS_PAGE_SIZE } from '@wavecast/shared';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import { prefsOf } from './prefs';
 import { decodeCursor, encodeCursor, presentNotification } from './presenter';
 import * as repo from './repo';
@@ -12,7 +13,9 @@ const nameOf = (name: string | null | undefined) => name?.trim() || 'Someone';
 const profileLink = (id: string, role: string) => (role === 'creator' ? `/profile/${id}` : `/profile/listener/${id}`);
 
 /** Creating notifications from what happened, pushing them live, and the user's own list. */
-export function notificationService(ctx: AppContext) {
+export const notificationService = perApp(makeNotificationService);
+
+function makeNotificationService(ctx: AppContext) {
   const { database } = ctx;
 
   /** Pushes each new row to its user's socket room and queues its email copy when wanted. */

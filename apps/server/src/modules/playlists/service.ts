@@ -10,6 +10,7 @@ import {
 import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { sniffImageFormat } from '../../media/sniff';
 import { coverMimeOfKey } from './cover';
@@ -25,7 +26,9 @@ function assertEditable(userId: string, row: repo.PlaylistRow | undefined): repo
   return row;
 }
 
-export function playlistService(ctx: AppContext) {
+export const playlistService = perApp(makePlaylistService);
+
+function makePlaylistService(ctx: AppContext) {
   const { db } = ctx.database;
 
   /** The playlist with the entries the viewer can see, each with its place in the full order. */

@@ -2,6 +2,7 @@ import { PLAY_COUNT_WINDOW_MINUTES, type TPlayReport } from '@wavecast/shared';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import { analyticsService } from '../analytics/service';
 import { reachesThreshold } from './policy';
 import { countPlayOnce, type Listener, listenerKey } from './repo';
@@ -9,7 +10,9 @@ import { countPlayOnce, type Listener, listenerKey } from './repo';
 export type { Listener } from './repo';
 
 /** Honest play counts: after real listening, once per listener per track per window. */
-export function playService(ctx: AppContext) {
+export const playService = perApp(makePlayService);
+
+function makePlayService(ctx: AppContext) {
   const db = ctx.database.db;
   const analytics = analyticsService(ctx);
   return {

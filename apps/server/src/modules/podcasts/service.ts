@@ -9,6 +9,7 @@ import {
 import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { cachedStat, cachedTrack } from '../delivery/cache';
 import { coverVersion } from '../tracks/presenter';
@@ -27,7 +28,9 @@ const latest = (dates: (Date | null | undefined)[]) =>
   new Date(Math.max(0, ...dates.filter((d): d is Date => d instanceof Date).map((d) => d.getTime())));
 
 /** Podcast feeds of creators and public playlists, the show settings, and chapters as JSON. */
-export function podcastService(ctx: AppContext) {
+export const podcastService = perApp(makePodcastService);
+
+function makePodcastService(ctx: AppContext) {
   const repo = podcastRepo(ctx.database);
   const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
   const abs = (p: string) => (/^https?:\/\//.test(p) ? p : `${base}${p}`);

@@ -8,6 +8,7 @@ import {
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { decodeCursor, encodeCursor } from '../discovery/cursor';
 import { presentTracks } from '../discovery/presenter';
@@ -23,7 +24,9 @@ const ACTIVITY_LIMIT = 20;
 const FOLLOWING_PAGE = 50;
 
 /** Public profile reads with the owner's privacy settings enforced. */
-export function profileService(ctx: AppContext) {
+export const profileService = perApp(makeProfileService);
+
+function makeProfileService(ctx: AppContext) {
   const { db } = ctx.database;
 
   /** The profile's row and what the viewer may see of it; 404 when missing, 403 when hidden. */

@@ -1,6 +1,7 @@
 import type { TContactMessageInput, TContactMessageListQuery } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { CONTACT_MAIL_JOB, type ContactMailKind } from './mail';
@@ -8,7 +9,9 @@ import { canManageContactMessages } from './policy';
 import * as repo from './repo';
 
 /** Contact messages: stored with their mails queued; listed and resolved by admins. */
-export function supportService(ctx: AppContext) {
+export const supportService = perApp(makeSupportService);
+
+function makeSupportService(ctx: AppContext) {
   const { entitlements } = billing(ctx);
   function assertAdmin(user: SessionUser | null): void {
     if (!user) throw unauthenticated();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_MESSAGES, TOKEN_PREFIX, TOKENS_MAX, type TokenInput } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { countLiveTokens, findLiveToken, insertToken, listTokens, revokeToken, touchToken } from './repo';
 
@@ -40,7 +41,9 @@ export function isBearerOnly(headers: { authorization?: string; cookie?: string 
 }
 
 /** Personal access tokens: created (shown once), listed, revoked, and checked on API requests. */
-export function tokensService(ctx: AppContext) {
+export const tokensService = perApp(makeTokensService);
+
+function makeTokensService(ctx: AppContext) {
   const db = ctx.database.db;
 
   return {

@@ -6,6 +6,7 @@ import { chaptersProblem, isUuid, MESSAGES, type TTrackUpdate, ZTrackUpdate } fr
 import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { IMAGE_FORMATS } from '../../media/sniff';
 import { closeObjects } from '../delivery/local-files';
@@ -36,7 +37,9 @@ function decodeCursor(cursor: string | undefined) {
 }
 
 /** Tracks: read, upload, list one's own, edit, delete, and a new cover. */
-export function trackService(ctx: AppContext) {
+export const trackService = perApp(makeTrackService);
+
+function makeTrackService(ctx: AppContext) {
   /** A track this viewer may see, with its creator; 404 'Audio not found' otherwise. */
   async function getTrack(
     viewer: SessionUser | null,

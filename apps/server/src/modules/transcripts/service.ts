@@ -12,6 +12,7 @@ import { discoverableSql, loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { transcripts } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { canEditTrack } from '../tracks/policy';
 import { parsePlain, parseTimed } from './parse';
@@ -30,7 +31,9 @@ const SEARCH_LIMIT = 20;
 type HitRow = { id: string; title: string; cover_key: string | null; display_name: string | null; cues: Row['cues'] };
 
 /** Transcripts of tracks: upload (WebVTT/SRT) or paste (text), read, remove, and search. */
-export function transcriptService(ctx: AppContext) {
+export const transcriptService = perApp(makeTranscriptService);
+
+function makeTranscriptService(ctx: AppContext) {
   const { db } = ctx.database;
   const audioNotFound = () => new AppError('NOT_FOUND', MESSAGES.audioNotFound);
 

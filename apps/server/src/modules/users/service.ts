@@ -9,6 +9,7 @@ import {
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { sniffImageFormat } from '../../media/sniff';
 import { forgetSessions } from '../auth/session-cache';
@@ -17,7 +18,9 @@ import { canBecomeCreator } from './policy';
 import * as repo from './repo';
 
 /** An account's own profile, avatar, settings, and becoming a creator. */
-export function userService(ctx: AppContext) {
+export const userService = perApp(makeUserService);
+
+function makeUserService(ctx: AppContext) {
   async function mustFind(id: string) {
     const row = await repo.findUser(ctx.database.db, id);
     if (!row) throw notFound('User');

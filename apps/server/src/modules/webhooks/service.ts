@@ -9,6 +9,7 @@ import {
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import * as repo from './repo';
 import { assertWebhookTarget } from './target';
@@ -23,7 +24,9 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return `t=${timestamp},v1=${v1}`;
 }
 
-export function webhooksService(ctx: AppContext) {
+export const webhooksService = perApp(makeWebhooksService);
+
+function makeWebhooksService(ctx: AppContext) {
   const db = ctx.database.db;
   const allowPrivate = ctx.config.WEBHOOKS_ALLOW_PRIVATE === '1';
 
