@@ -51,7 +51,7 @@ export class IngestGate {
       return { code: 4410, reason: 'The stream has ended' };
     }
     if (session?.hasPublisher) return { code: 4409, reason: 'Another publisher is connected' };
-    this.streams.publishingWith(id, source?.keyName);
+    this.streams.publishingWith(id, user.id, source?.keyName);
     const publisher = this.rt.hub.connectPublisher(
       { id, title: stream.title, description: stream.description },
       () => {
