@@ -101,6 +101,11 @@ export class EncoderIngest {
     for (const stop of [...(this.byUser.get(userId) ?? [])]) stop();
   }
 
+  /** Open TCP connections on the ingest port (tests: a cut source's is closed, not just detached). */
+  get connectionCount(): number {
+    return this.sockets.size;
+  }
+
   /** How many sources are relaying here (tests). */
   get sourceCount(): number {
     let n = 0;
