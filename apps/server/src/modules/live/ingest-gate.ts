@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, LIVE_INGEST_CLOSE } from '@wavecast/shared';
+import { ADMIN_MESSAGES, BILLING_MESSAGES, LIVE_INGEST_CLOSE } from '@wavecast/shared';
 import type { SessionUser } from '../../lib/session';
 import type { PublisherLink } from '../../realtime/ingest-socket';
 import { rawRecordingPath, removeQuietly } from '../../relay/recording';
@@ -62,6 +62,10 @@ export class IngestGate {
         if (this.allowance.isCutting(id)) {
           link.tell({ type: 'ended', streamId: id, reason: 'allowance' });
           link.close(LIVE_INGEST_CLOSE.ended, BILLING_MESSAGES.liveAllowanceEnded);
+        } else if (this.streams.endReason(id) === 'suspended') {
+          // Told before the socket closes (the account's other sockets close with 4401 just after).
+          link.tell({ type: 'ended', streamId: id, reason: 'suspended' });
+          link.close(LIVE_INGEST_CLOSE.ended, ADMIN_MESSAGES.accountSuspended);
         } else {
           link.tell({ type: 'ended', streamId: id });
           link.close(LIVE_INGEST_CLOSE.ended, 'The stream has ended');

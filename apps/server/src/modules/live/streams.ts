@@ -1,5 +1,5 @@
-import type { TCreateLiveStream, TLiveStream, TMyLiveStream } from '@wavecast/shared';
-import { AppError, notFound } from '../../lib/errors';
+import type { TCreateLiveStream, TLiveEndReason, TLiveStream, TMyLiveStream } from '@wavecast/shared';
+import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { announceIfPublic } from '../tracks/announce';
 import type { LiveAllowance } from './allowance';
@@ -16,6 +16,8 @@ export class LiveStreams {
   private readonly keyNames = new Map<string, string>();
   /** Whose broadcast each publisher attached here is (an account's end finds its streams without its rows). */
   private readonly owners = new Map<string, string>();
+  /** Why the server is ending a stream (its publisher is told), while it ends. */
+  private readonly ending = new Map<string, TLiveEndReason>();
 
   constructor(
     private readonly rt: LiveRuntime,
@@ -151,7 +153,12 @@ export class LiveStreams {
     const ended = new Set(here);
     for (const id of here) {
       if (how === 'suspended') {
-        await this.endById(id);
+        this.ending.set(id, 'suspended');
+        try {
+          await this.endById(id);
+        } finally {
+          this.ending.delete(id);
+        }
         continue;
       }
       const wasActive = hub.get(id)?.isLive ?? false;
@@ -171,6 +178,11 @@ export class LiveStreams {
       }
     }
     return [...ended];
+  }
+
+  /** Why the server is ending this stream right now, if it is (the ingest gate tells the publisher). */
+  endReason(id: string): TLiveEndReason | undefined {
+    return this.ending.get(id);
   }
 
   private forgetHere(id: string): void {

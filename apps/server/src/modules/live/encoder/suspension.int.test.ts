@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ADMIN_MESSAGES, LIVE_INGEST_CLOSE, type TLiveIngestMessage } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, droppedMails, signUp, type TestApp, type TestUser } from '../../../../test/helpers';
@@ -9,7 +10,8 @@ import { liveStreams } from '../../../db/schema';
 import { findFfmpeg } from '../../../media/ffmpeg';
 import { MemoryBus } from '../../../realtime/bus';
 import { rawRecordingPath } from '../../../relay/recording';
-import { listen } from '../../../relay/testing/clients';
+import { connectPublisher, listen } from '../../../relay/testing/clients';
+import { opusPackets, synthesize } from '../../../relay/testing/webm-fixtures';
 
 // Issue 31: a suspended creator's encoder is cut, on whichever process holds it, within 1 s.
 let a: TestApp;
@@ -212,6 +214,43 @@ describe('issue 31: suspension takes an encoder off air', () => {
     expect(sourceGone).toBeLessThan(FFMPEG_EXIT_MS);
     await b.app.live.recordingSettled(id);
     expect(fs.existsSync(rawRecordingPath(b.dataDir, id))).toBe(false);
+    expect((await b.app.inject({ url: `/api/live/${id}/stream` })).statusCode).toBe(404);
+  }, 60_000);
+
+  it('a browser publisher on B is told why (ended: suspended) before its socket closes, on a suspension on A', async () => {
+    const admin = await signUp(a, { role: 'admin' });
+    const creator = await signUp(b, { role: 'creator' }); // signed in on B, where it broadcasts
+    const created = await b.app.inject({
+      method: 'POST',
+      url: '/api/live',
+      headers: { cookie: creator.cookie },
+      payload: { title: 'Browser set', category: 'Music' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const pub = connectPublisher(`http://127.0.0.1:${portOf(b)}`, id, { cookie: creator.cookie });
+    const frames: TLiveIngestMessage[] = [];
+    pub.ws.on('message', (raw, isBinary) => {
+      if (!isBinary) frames.push(JSON.parse(String(raw)));
+    });
+    void pub.play(synthesize(opusPackets(30, 60), 'chrome', 240), 240);
+    await pub.onAir;
+    const listener = listen(portOf(b), `/api/live/${id}/stream`);
+    await until(() => listener.bytes() > 1000);
+
+    const t0 = performance.now();
+    await suspend(a, admin, creator.id);
+    const closed = await pub.closed;
+    const ms = performance.now() - t0;
+    await listener.ended;
+    cuts.push({ what: 'A→B: browser publisher closed', ms: Math.round(ms) });
+    expect(ms).toBeLessThan(1000);
+    expect(frames.at(-1)).toEqual({ type: 'ended', streamId: id, reason: 'suspended' });
+    expect(closed).toEqual({ code: LIVE_INGEST_CLOSE.ended, reason: ADMIN_MESSAGES.accountSuspended });
+    await until(async () => {
+      const [row] = await a.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
+      return row.endedAt !== null;
+    }, 1000);
     expect((await b.app.inject({ url: `/api/live/${id}/stream` })).statusCode).toBe(404);
   }, 60_000);
 
