@@ -12,6 +12,7 @@ import { MemoryBus } from '../../../realtime/bus';
 import { rawRecordingPath } from '../../../relay/recording';
 import { connectPublisher, listen } from '../../../relay/testing/clients';
 import { opusPackets, synthesize } from '../../../relay/testing/webm-fixtures';
+import { queueSuspensionNotice } from '../../admin/suspension-notice';
 
 // Issue 31: a suspended creator's encoder is cut, on whichever process holds it, within 1 s.
 let a: TestApp;
@@ -253,6 +254,22 @@ describe('issue 31: suspension takes an encoder off air', () => {
     }, 1000);
     expect((await b.app.inject({ url: `/api/live/${id}/stream` })).statusCode).toBe(404);
   }, 60_000);
+
+  it('the notice is queued once per event, however often the event is redelivered', async () => {
+    const user = await signUp(a, { role: 'creator' });
+    const event = {
+      id: crypto.randomUUID(),
+      name: 'account.suspended' as const,
+      payload: { userId: user.id, reason: 'strikes' as const },
+      at: new Date().toISOString(),
+    };
+    const queued = await Promise.all([queueSuspensionNotice(a.ctx, event), queueSuspensionNotice(b.ctx, event)]);
+    expect(queued.sort()).toEqual([false, true]);
+    expect(await queueSuspensionNotice(a.ctx, event)).toBe(false);
+    const mails = await suspensionMails(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('three strikes');
+  });
 
   it('a key revoked on A cuts the encoder on B', async () => {
     const { user, key, keyId } = await creatorWithKey(a);
