@@ -16,6 +16,9 @@ export interface FakeSubscription {
   customer: string;
   status: Stripe.Subscription.Status;
   cancel_at_period_end: boolean;
+  /** Set while collection is paused (`{ behavior: 'void' }`: invoices voided), null otherwise. */
+  pause_collection: { behavior: string } | null;
+  canceled_at: number | null;
   metadata: Record<string, string>;
   items: {
     object: 'list';
@@ -43,7 +46,7 @@ export const FAKE_WEBHOOK_SECRET = 'whsec_wavecast_test';
 
 /**
  * A local stand-in for the few Stripe endpoints Wavecast calls (customers, Checkout and portal
- * sessions, subscriptions retrieve/update, refunds list), on real HTTP so the official SDK is driven
+ * sessions, subscriptions list/retrieve/update/cancel with pause_collection, refunds list), on real HTTP so the official SDK is driven
  * as it is in production. State lives in memory; every request is recorded.
  */
 export async function startFakeStripe(
@@ -118,15 +121,53 @@ export async function startFakeStripe(
       const id = newId('bps');
       return [200, { id, object: 'billing_portal.session', customer: body.customer, url: `${base}/portal/${id}` }];
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const customer = query.get('customer');
+      const status = query.get('status');
+      const data = [...subscriptions.values()].filter(
+        (s) =>
+          (!customer || s.customer === customer) &&
+          (status === 'all' ? true : status ? s.status === status : s.status !== 'canceled'),
+      );
+      return [200, { object: 'list', url: '/v1/subscriptions', has_more: false, data }];
+    }
     const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
     if (sub) {
       const found = subscriptions.get(sub[1]);
       if (!found)
-        return [404, { error: { type: 'invalid_request_error', message: `No such subscription: '${sub[1]}'` } }];
+        return [
+          404,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: '${sub[1]}'`,
+            },
+          },
+        ];
       if (method === 'GET') return [200, found];
+      // As Stripe: a canceled subscription can be read, not changed or canceled again.
+      if (found.status === 'canceled')
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: `A canceled subscription can only update its cancellation_details and metadata.`,
+            },
+          },
+        ];
+      if (method === 'DELETE') {
+        found.status = 'canceled';
+        found.canceled_at = Math.floor(Date.now() / 1000);
+        return [200, found];
+      }
       if (method === 'POST') {
         if (body['items[0][price]']) found.items.data[0].price = { id: body['items[0][price]'] };
         if (body.cancel_at_period_end) found.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        if (body['pause_collection[behavior]'])
+          found.pause_collection = { behavior: body['pause_collection[behavior]'] };
+        else if ('pause_collection' in body && body.pause_collection === '') found.pause_collection = null;
         Object.assign(found.metadata, metadataOf(body));
         return [200, found];
       }
@@ -258,6 +299,8 @@ export async function startFakeStripe(
         customer: input.customer,
         status: input.status ?? 'active',
         cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
+        pause_collection: null,
+        canceled_at: null,
         metadata: input.metadata ?? {},
         items: {
           object: 'list',

@@ -21,20 +21,32 @@ export interface JobPayloads {
   'track.cover': { trackId: string };
   /** The email copy of one notification. */
   'notifications.email': { notificationId: string };
-  /** The weekly digest of the week starting `week` (YYYY-MM-DD); it schedules its next run. */
+  /** The weekly digest of the week starting `week` (YYYY-MM-DD); the scheduler queues its next run. */
   'notifications.weekly-digest': { week: string };
-  /** The hourly billing sweep (ends lapsed trials, periods and graces); it schedules its next run. */
+  /** The hourly billing sweep (ends lapsed trials, periods and graces); the scheduler queues its next run. */
   'billing.settle': { at: string };
-  /** Books affiliate commissions from the payments ledger (every few minutes); it schedules its next run. */
+  /** Books affiliate commissions from the payments ledger (every few minutes); the scheduler queues its next run. */
   'affiliates.sweep': { at: string };
-  /** Daily: affiliate tiers recomputed, due payouts created; it schedules its next run. */
+  /** Daily: affiliate tiers recomputed, due payouts created; the scheduler queues its next run. */
   'affiliates.daily': { at: string };
-  /** The advertising sweep (books top-ups, completes ended campaigns); it schedules its next run. */
+  /** The advertising sweep (books top-ups, completes ended campaigns); the scheduler queues its next run. */
   'ads.sweep': { at: string };
-  /** The hourly copyright sweep: restores tracks whose counter-notice period is over; it schedules its next run. */
+  /** The hourly copyright sweep: restores tracks whose counter-notice period is over; the scheduler queues its next run. */
   'moderation.copyright-restore': { at: string };
-  /** Hourly: listening rolled into per-track per-day analytics, old raw rows deleted; it schedules its next run. */
+  /** Hourly: listening rolled into per-track per-day analytics, old raw rows deleted; the scheduler queues its next run. */
   'analytics.rollup': { at: string };
+  /** Daily: delivered lifecycle events older than 30 days deleted from the outbox (ADR 0027). */
+  'events.prune': { at: string };
+  /**
+   * What an account's suspension, restore or deletion asks of the payment provider, when the call
+   * made at the event failed (Stripe unreachable): retried (modules/billing/subscribers.ts).
+   */
+  'billing.provider-followup': {
+    userId: string;
+    action: 'cancel' | 'pause' | 'resume';
+    subscriptionIds: string[];
+    customerId: string | null;
+  };
   /** One webhook delivery (modules/webhooks): retried with exponential backoff for about a day. */
   'webhooks.deliver': { deliveryId: string };
 }

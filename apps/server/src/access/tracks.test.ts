@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTrack, discoverableSql, isDiscoverable, visibleSql } from './tracks';
+import { canSeeTrack, discoverableSql, isDiscoverable, type TrackFactsRow, toTrackFacts, visibleSql } from './tracks';
 
-const track = (over: Partial<{ userId: string; isPublic: boolean; status: string }> = {}) => ({
-  userId: 'owner',
-  isPublic: true,
-  status: 'ready',
-  ...over,
-});
+const track = (over: Partial<TrackFactsRow> = {}) =>
+  toTrackFacts({
+    id: 't',
+    userId: 'owner',
+    isPublic: true,
+    status: 'ready',
+    ownerSuspended: false,
+    removed: false,
+    ...over,
+  });
 
 describe('track access', () => {
   it('everyone sees a public, ready track', () => {
@@ -15,8 +19,15 @@ describe('track access', () => {
     expect(isDiscoverable(track())).toBe(true);
   });
 
-  it('only the owner sees a private, processing or failed one', () => {
-    for (const hidden of [track({ isPublic: false }), track({ status: 'processing' }), track({ status: 'failed' })]) {
+  it('only the owner sees a private, processing, failed, removed or suspended-owner one', () => {
+    const hiddenOnes = [
+      track({ isPublic: false }),
+      track({ status: 'processing' }),
+      track({ status: 'failed' }),
+      track({ removed: true }),
+      track({ ownerSuspended: true }),
+    ];
+    for (const hidden of hiddenOnes) {
       expect(canSeeTrack(null, hidden)).toBe(false);
       expect(canSeeTrack('someone', hidden)).toBe(false);
       expect(canSeeTrack('owner', hidden)).toBe(true);
@@ -32,10 +43,9 @@ describe('track access', () => {
   });
 
   it("hides a suspended owner's or removed track from everyone but its owner", () => {
-    const t = { userId: 'o', isPublic: true, status: 'ready' };
-    expect(canSeeTrack(null, { ...t, ownerSuspended: true })).toBe(false);
-    expect(canSeeTrack('x', { ...t, removed: true })).toBe(false);
-    expect(canSeeTrack('o', { ...t, removed: true })).toBe(true);
-    expect(canSeeTrack(null, t)).toBe(true);
+    expect(canSeeTrack(null, track({ ownerSuspended: true }))).toBe(false);
+    expect(canSeeTrack('x', track({ removed: true }))).toBe(false);
+    expect(canSeeTrack('owner', track({ removed: true }))).toBe(true);
+    expect(canSeeTrack(null, track())).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { isUuid } from '@wavecast/shared';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { audioContent, users } from '../db/schema';
+import { audioContent } from '../db/schema';
 
 /**
  * Who may see a track, written once: everyone sees a public, ready track; its owner sees it in
@@ -9,31 +10,45 @@ import { audioContent, users } from '../db/schema';
  * exist for them. The rule in TypeScript, the same rule in SQL, and the loader they share.
  */
 
-/** What an access decision needs of a track (and what callers commonly need beside it). */
-export interface TrackAccess {
+/** Type-only: no value carries it, so only `toTrackFacts` makes a TrackFacts. */
+export declare const trackFactsBrand: unique symbol;
+
+/** The facts a visibility decision reads, each required: a reader cannot leave one out. */
+export interface TrackFactsRow {
   id: string;
   userId: string;
   isPublic: boolean;
-  status: string;
+  status: (typeof audioContent.$inferSelect)['status'];
+  /** The owner's account is suspended (admin): hidden from everyone else meanwhile. */
+  ownerSuspended: boolean;
+  /** An admin removed it after reports (moderation): hidden from everyone but its owner. */
+  removed: boolean;
+}
+
+/**
+ * Facts that came from the database through `trackFactsColumns` (or the loader) and `toTrackFacts`,
+ * never a row put together by hand: the rule below accepts only these.
+ */
+export type TrackFacts = TrackFactsRow & { readonly [trackFactsBrand]: 'TrackFacts' };
+
+/** Brands the facts of a row selected with `trackFactsColumns` (only the facts; spread them beside the row). */
+export const toTrackFacts = ({ id, userId, isPublic, status, ownerSuspended, removed }: TrackFactsRow): TrackFacts =>
+  ({ id, userId, isPublic, status, ownerSuspended, removed }) as TrackFacts;
+
+/** What callers commonly need beside the facts (the loader's answer). */
+export type TrackAccess = TrackFacts & {
   duration: number;
   playCount: number;
   likeCount: number;
   allowDownloads: boolean;
-  /** The owner's account is suspended (admin): hidden from everyone else meanwhile. */
-  ownerSuspended?: boolean;
-  /** An admin removed it after reports (moderation): hidden from everyone but its owner. */
-  removed?: boolean;
-}
+};
 
-export function canSeeTrack(
-  viewerId: string | null,
-  track: Pick<TrackAccess, 'userId' | 'isPublic' | 'status' | 'ownerSuspended' | 'removed'>,
-): boolean {
+export function canSeeTrack(viewerId: string | null, track: TrackFacts): boolean {
   return isDiscoverable(track) || (viewerId !== null && track.userId === viewerId);
 }
 
 /** Visible to everyone (and so cacheable by anyone, and listed in discovery); never while its owner is suspended. */
-export const isDiscoverable = (track: Pick<TrackAccess, 'isPublic' | 'status' | 'ownerSuspended' | 'removed'>) =>
+export const isDiscoverable = (track: TrackFacts) =>
   track.isPublic && track.status === 'ready' && !track.ownerSuspended && !track.removed;
 
 /**
@@ -60,40 +75,52 @@ export function visibleWhere(viewerId: string | null): SQL | undefined {
   const discoverable = and(
     eq(audioContent.isPublic, true),
     eq(audioContent.status, 'ready'),
-    sql`NOT EXISTS (SELECT 1 FROM users su WHERE su.id = ${audioContent.userId} AND su.suspended_at IS NOT NULL)`,
-    sql`NOT EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${audioContent.id}::text AND cr.restored_at IS NULL)`,
+    sql`NOT ${ownerSuspendedSql}`,
+    sql`NOT ${removedSql}`,
   );
   return viewerId ? or(discoverable, eq(audioContent.userId, viewerId)) : discoverable;
 }
 
-/** `removed` of TrackAccess, for Drizzle selects over `audio_content`. */
+// The track's column stays outside the subqueries: in a one-table select Drizzle writes it
+// unqualified ("id"), which inside a subquery would name the subquery's own column.
+
+/** `removed` of TrackFacts, for Drizzle selects over `audio_content`. */
 export const removedSql =
-  sql<boolean>`EXISTS (SELECT 1 FROM content_removals cr WHERE cr.target_type = 'track' AND cr.target_id = ${audioContent.id}::text AND cr.restored_at IS NULL)`.mapWith(
+  sql<boolean>`(${audioContent.id}::text IN (SELECT cr.target_id FROM content_removals cr WHERE cr.target_type = 'track' AND cr.restored_at IS NULL))`.mapWith(
     Boolean,
   );
+
+/** The user in `userId` is suspended: `ownerActiveSql` negated, for Drizzle selects over any table (live streams too). */
+export const ownerSuspendedOf = (userId: AnyPgColumn) =>
+  sql<boolean>`(${userId} IN (SELECT su.id FROM users su WHERE su.suspended_at IS NOT NULL))`.mapWith(Boolean);
+
+/** `ownerSuspended` of TrackFacts, for Drizzle selects over `audio_content` (no join needed). */
+const ownerSuspendedSql = ownerSuspendedOf(audioContent.userId);
+
+/** The one column set a Drizzle select over `audio_content` takes for `toTrackFacts`. */
+export const trackFactsColumns = {
+  id: audioContent.id,
+  userId: audioContent.userId,
+  isPublic: audioContent.isPublic,
+  status: audioContent.status,
+  ownerSuspended: ownerSuspendedSql,
+  removed: removedSql,
+};
 
 /** The access facts of a track; undefined when there is none (ids that are no UUID cannot exist). */
 export async function loadTrackAccess(database: Database, trackId: string): Promise<TrackAccess | undefined> {
   if (!isUuid(trackId)) return undefined;
   const [row] = await database.db
     .select({
-      id: audioContent.id,
-      userId: audioContent.userId,
-      isPublic: audioContent.isPublic,
-      status: audioContent.status,
+      ...trackFactsColumns,
       duration: audioContent.duration,
       playCount: audioContent.playCount,
       likeCount: audioContent.likeCount,
       allowDownloads: audioContent.allowDownloads,
-      ownerSuspendedAt: users.suspendedAt,
-      removed: removedSql,
     })
     .from(audioContent)
-    .leftJoin(users, eq(users.id, audioContent.userId))
     .where(eq(audioContent.id, trackId));
-  if (!row) return undefined;
-  const { ownerSuspendedAt, ...track } = row;
-  return { ...track, ownerSuspended: ownerSuspendedAt !== null };
+  return row ? { ...row, ...toTrackFacts(row) } : undefined;
 }
 
 /** Loads a track the viewer may see; undefined for a missing one and for one hidden from them. */

@@ -79,3 +79,20 @@ describe('the lifecycle spine', () => {
     expect(seen).toEqual(['k1']);
   });
 });
+
+describe('the outbox upkeep', () => {
+  it('deletes delivered events after 30 days and never an undelivered one', async () => {
+    await a.ctx.database.query(
+      `INSERT INTO domain_events (name, payload, created_at, delivered_at, claimed_until) VALUES
+        ('account.restored', '{"userId":"old"}', now() - interval '40 days', now() - interval '40 days', NULL),
+        ('account.restored', '{"userId":"recent"}', now() - interval '2 days', now() - interval '2 days', NULL),
+        ('account.restored', '{"userId":"stuck"}', now() - interval '40 days', NULL, now() + interval '1 hour')`,
+    );
+    await a.ctx.jobs.enqueue('events.prune', { at: new Date().toISOString() });
+    await a.ctx.jobs.drain();
+    const left = await a.ctx.database.query<{ who: string }>(
+      `SELECT payload->>'userId' AS who FROM domain_events WHERE payload->>'userId' IN ('old', 'recent', 'stuck') ORDER BY 1`,
+    );
+    expect(left.map((r) => r.who)).toEqual(['recent', 'stuck']);
+  });
+});

@@ -1,15 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import { eventJobs, eventSchedules } from '../events/prune';
 import { adminRoutes } from './admin/routes';
+import { subscribeSuspensionNotice } from './admin/suspension-notice';
+import { adsJobs, adsSchedules } from './ads/jobs';
 import { adsRoutes } from './ads/routes';
+import { subscribeAdServing } from './ads/serving-state';
+import { affiliateJobs, affiliateSchedules } from './affiliates/jobs';
 import { affiliateRoutes } from './affiliates/routes';
+import { analyticsJobs, analyticsSchedules } from './analytics/jobs';
 import { analyticsRoutes } from './analytics/routes';
 import { applicationRoutes } from './applications/routes';
+import { mailJobs } from './auth/jobs';
 import { authRoutes } from './auth/routes';
+import { subscribeSessionCache } from './auth/session-cache';
+import { billingJobs, billingSchedules } from './billing/jobs';
 import { billingRoutes } from './billing/routes';
+import { subscribeBilling } from './billing/subscribers';
 import { commentRoutes } from './comments/routes';
 import { creatorRoutes } from './creator/routes';
+import type { ModuleDefinition } from './define';
+import { subscribeDeliveryCache } from './delivery/cache';
 import { deliveryRoutes } from './delivery/routes';
+import { subscribePublicCache } from './discovery/public-cache';
 import { discoveryRoutes } from './discovery/routes';
 import { embedRoutes } from './embeds/routes';
 import { followRoutes } from './follows/routes';
@@ -19,56 +30,77 @@ import { libraryRoutes } from './library/routes';
 import { likeRoutes } from './likes/routes';
 import { liveRoutes } from './live/routes';
 import { meRoutes } from './me/routes';
+import { moderationJobs, moderationSchedules } from './moderation/jobs';
 import { moderationRoutes } from './moderation/routes';
+import { digestSchedules } from './notifications/digest';
+import { notificationJobs } from './notifications/jobs';
 import { notificationRoutes } from './notifications/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
 import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
+import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
 import { tokenRoutes } from './tokens/routes';
+import { subscribeTokens } from './tokens/subscribers';
+import { trackJobs } from './tracks/jobs';
 import { trackRoutes } from './tracks/routes';
 import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
+import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
 
-export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
-
-/** Every API module, in registration order. A new domain adds one line here. */
-export const modules: Module[] = [
-  authRoutes,
-  healthRoutes,
-  meRoutes,
-  usersRoutes,
-  adminRoutes,
-  applicationRoutes,
-  supportRoutes,
-  playlistRoutes,
-  notificationRoutes,
-  libraryRoutes,
+/**
+ * Every domain module, in registration order (routes register in this order). A new domain adds
+ * one entry here: its routes, jobs, recurring jobs and lifecycle subscribers.
+ */
+export const modules: ModuleDefinition[] = [
+  { name: 'auth', routes: [authRoutes], jobs: mailJobs, subscribers: [subscribeSessionCache] },
+  { name: 'health', routes: [healthRoutes] },
+  { name: 'me', routes: [meRoutes] },
+  { name: 'users', routes: [usersRoutes] },
+  { name: 'admin', routes: [adminRoutes], subscribers: [subscribeSuspensionNotice] },
+  { name: 'applications', routes: [applicationRoutes] },
+  { name: 'support', routes: [supportRoutes], jobs: supportJobs },
+  { name: 'playlists', routes: [playlistRoutes] },
+  { name: 'notifications', routes: [notificationRoutes], jobs: notificationJobs, schedules: digestSchedules },
+  { name: 'library', routes: [libraryRoutes] },
+  // Plans, subscriptions, payments; the test clock and fakes' hooks.
+  {
+    name: 'billing',
+    routes: [billingRoutes],
+    jobs: billingJobs,
+    schedules: billingSchedules,
+    subscribers: [subscribeBilling],
+  },
+  { name: 'testing', routes: [testingRoutes] },
+  // Listening: play counts, resume positions and history, likes, comments.
+  { name: 'plays', routes: [playRoutes] },
+  { name: 'history', routes: [historyRoutes] },
+  { name: 'likes', routes: [likeRoutes] },
+  { name: 'comments', routes: [commentRoutes] },
+  // Live broadcasting: streams, ingest, listeners, chat, recordings.
+  { name: 'live', routes: [liveRoutes] },
+  // Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); the creator dashboard.
+  { name: 'tracks', routes: [trackRoutes], jobs: trackJobs },
+  { name: 'delivery', routes: [deliveryRoutes], subscribers: [subscribeDeliveryCache] },
+  { name: 'creator', routes: [creatorRoutes] },
+  // Discovery: home, explore, categories, search; follows; public profiles.
+  { name: 'discovery', routes: [discoveryRoutes], subscribers: [subscribePublicCache] },
+  { name: 'follows', routes: [followRoutes] },
+  { name: 'profiles', routes: [profileRoutes] },
+  { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
+  { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
+  { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },
+  { name: 'analytics', routes: [analyticsRoutes], jobs: analyticsJobs, schedules: analyticsSchedules },
+  // Podcasts and the open web: feeds, show settings, chapters, transcripts, embeds.
+  { name: 'podcasts', routes: [podcastRoutes] },
+  { name: 'transcripts', routes: [transcriptRoutes] },
+  { name: 'embeds', routes: [embedRoutes] },
+  // The public API: personal access tokens; creators' webhooks.
+  { name: 'tokens', routes: [tokenRoutes], subscribers: [subscribeTokens] },
+  { name: 'webhooks', routes: [webhookRoutes], jobs: webhookJobs },
+  // The lifecycle outbox's upkeep (events/, ADR 0027).
+  { name: 'events', jobs: eventJobs, schedules: eventSchedules },
 ];
-// Plans, subscriptions, payments.
-modules.push(billingRoutes, testingRoutes);
-// Listening: play counts, resume positions and history, likes, comments.
-modules.push(playRoutes, historyRoutes, likeRoutes, commentRoutes);
-// Live broadcasting: streams, ingest, listeners, chat, recordings.
-modules.push(liveRoutes);
-// Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); the creator dashboard.
-modules.push(trackRoutes, deliveryRoutes, creatorRoutes);
-// Discovery: home, explore, categories, search; follows; public profiles.
-modules.push(discoveryRoutes, followRoutes, profileRoutes);
-// Affiliates: /ref links, referrals, commissions, payouts.
-modules.push(affiliateRoutes);
-// Advertising: campaigns, review, serving, counting, balances.
-modules.push(adsRoutes);
-// Moderation: reports, removals and appeals (admins act on them).
-modules.push(moderationRoutes);
-// Creator analytics: rollups of listening, retention, sources, devices.
-modules.push(analyticsRoutes);
-// Podcasts and the open web: feeds, show settings, chapters.
-modules.push(podcastRoutes, transcriptRoutes, embedRoutes);
-// The public API: personal access tokens.
-modules.push(tokenRoutes);
-// Webhooks: creators' endpoints, signed deliveries as jobs.
-modules.push(webhookRoutes);

@@ -1,14 +1,13 @@
 import { isUuid } from '@wavecast/shared';
-import { canSeeTrack } from '../access/tracks';
+import { loadVisibleTrack } from '../access/tracks';
 import type { AppContext } from '../context';
 import type { SessionUser } from '../lib/session';
-import { findTrack } from '../modules/tracks/repo';
 
 export type TopicAccess = (topic: string, user: SessionUser | null) => Promise<boolean>;
 
 /**
  * Who may subscribe to a topic: `user:{id}` only that user; `track:{id}` whoever may see the
- * track (the rule of tracks/policy.ts), so a private track's comments reach nobody else.
+ * track (access/tracks: the loader reads every fact), so a hidden track's comments reach nobody else.
  */
 export function topicAccess(ctx: AppContext): TopicAccess {
   return async (topic, user) => {
@@ -16,8 +15,7 @@ export function topicAccess(ctx: AppContext): TopicAccess {
     if (topic.startsWith('track:')) {
       const id = topic.slice('track:'.length);
       if (!isUuid(id)) return false;
-      const track = await findTrack(ctx.database, id);
-      return track !== null && canSeeTrack(user?.id ?? null, track);
+      return (await loadVisibleTrack(ctx.database, user?.id ?? null, id)) !== undefined;
     }
     return true;
   };

@@ -9,6 +9,13 @@ class RealtimeClient {
   private ws?: WebSocket;
   private readonly topics = new Map<string, Set<Listener>>();
   private retry = 0;
+  private readonly sessionListeners = new Set<() => void>();
+
+  /** Called when the server closes the socket because the session ended or changed. */
+  onSessionClosed(listener: () => void): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
 
   private connect() {
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
@@ -28,7 +35,9 @@ class RealtimeClient {
       }
       for (const l of this.topics.get(msg.topic) ?? []) l(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
+      // The server ended or changed this session (4401: signed out, password, suspension; 4409: role).
+      if (e.code === 4401 || e.code === 4409) for (const l of this.sessionListeners) l();
       if (this.ws !== ws) return; // replaced by reconnect(): the new socket takes over
       this.ws = undefined;
       if (this.topics.size === 0) return;

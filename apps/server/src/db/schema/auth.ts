@@ -23,6 +23,11 @@ export const authSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * When the session was last used (ours, not better-auth's: it moves `updated_at` only when it
+     * extends the session, once a day). Written by the auth hook at most once per 5 minutes.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),

@@ -6,7 +6,7 @@ import {
   AUDIO_AD_CAP_SECONDS,
   LISTEN_BUCKET_SECONDS,
 } from '@wavecast/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, max, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { adBalances, adCampaignDays, adCampaigns, adLedger, adServes, payments, users } from '../../db/schema';
 import * as analyticsRepo from '../analytics/repo';
@@ -142,6 +142,14 @@ export async function ledgerSum(db: Db, advertiserId: string): Promise<number> {
   return Number(r.n);
 }
 
+/**
+ * The campaign's advertiser is not suspended (issue 31): a suspended advertiser's campaigns keep
+ * their status (they serve again on restore) but are neither selected nor charged. The partial
+ * index `users_suspended_idx` holds the few suspended accounts: a probe, not a scan.
+ */
+const advertiserInGoodStanding = (advertiserId: SQLWrapper) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${users} su WHERE su.id = ${advertiserId} AND su.suspended_at IS NOT NULL)`;
+
 // ── serving ─────────────────────────────────────────────────────────────────────────────────
 
 /** The chosen campaign: what serving it needs (its bid and its creative). */
@@ -195,6 +203,7 @@ export function selectionSql(q: SelectionQuery) {
        AND c.spent_micros + ${price} <= c.total_budget_micros
        AND ${category}
        AND c.content_types @> jsonb_build_array(${q.contentType}::text)
+       AND ${advertiserInGoodStanding(sql`c.advertiser_id`)}
        AND coalesce(d.spent_micros, 0) + ${price}
            <= greatest(${price}, floor(c.daily_budget_micros * ${q.paceFraction}::float8)::bigint)
        ${exclude}
@@ -247,7 +256,7 @@ export interface ServableRow extends Candidate {
 }
 
 /**
- * Every campaign that could be served (active, with a creative), with today's spend and its
+ * Every campaign that could be served (active, with a creative, its advertiser not suspended), with today's spend and its
  * advertiser's balance: the serving index's snapshot (one statement).
  */
 export async function servableCampaigns(db: Db, day: string): Promise<ServableRow[]> {
@@ -277,7 +286,13 @@ export async function servableCampaigns(db: Db, day: string): Promise<ServableRo
     .from(adCampaigns)
     .leftJoin(adBalances, eq(adBalances.advertiserId, adCampaigns.advertiserId))
     .leftJoin(adCampaignDays, and(eq(adCampaignDays.campaignId, adCampaigns.id), eq(adCampaignDays.day, day)))
-    .where(and(eq(adCampaigns.status, 'active'), sql`${adCampaigns.creativeKey} IS NOT NULL`))
+    .where(
+      and(
+        eq(adCampaigns.status, 'active'),
+        sql`${adCampaigns.creativeKey} IS NOT NULL`,
+        advertiserInGoodStanding(adCampaigns.advertiserId),
+      ),
+    )
     .orderBy(desc(adCampaigns.cpmMicros));
   return rows.map((r) => ({
     ...r,
@@ -304,7 +319,8 @@ export async function servableSpend(db: Db, day: string): Promise<string> {
         FROM ${adCampaigns} c
         LEFT JOIN ${adBalances} b ON b.advertiser_id = c.advertiser_id
         LEFT JOIN ${adCampaignDays} d ON d.campaign_id = c.id AND d.day = ${day}::date
-       WHERE c.status = 'active' AND c.creative_key IS NOT NULL`),
+       WHERE c.status = 'active' AND c.creative_key IS NOT NULL
+         AND ${advertiserInGoodStanding(sql`c.advertiser_id`)}`),
   );
   return r?.packed ?? '';
 }
@@ -465,6 +481,8 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
             eq(adCampaigns.id, serve.campaignId),
             inArray(adCampaigns.status, ['active', 'paused']),
             sql`${adCampaigns.spentMicros} + ${price} <= ${adCampaigns.totalBudgetMicros}`,
+            // An ad served before its advertiser was suspended is not charged after.
+            advertiserInGoodStanding(adCampaigns.advertiserId),
           ),
         )
         .returning({

@@ -213,3 +213,15 @@ export function servingState(ctx: AppContext): AdServingState {
   ctx.caches.ads ??= new AdServingState(ctx);
   return ctx.caches.ads;
 }
+
+/**
+ * An advertiser suspended, restored or deleted (issue 31): every process reads its campaign index
+ * again before its next decision, so the index SQL's "advertiser not suspended" holds everywhere at
+ * once, not after the next reload. Nothing is kept when this process has not served yet.
+ */
+export function subscribeAdServing(ctx: AppContext): void {
+  const reload = () => ctx.caches.ads?.index.changed();
+  ctx.events.on('account.suspended', reload);
+  ctx.events.on('account.restored', reload);
+  ctx.events.on('account.deleted', reload);
+}

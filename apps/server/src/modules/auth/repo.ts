@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { authSessions, authVerifications, users } from '../../db/schema';
 
@@ -28,4 +28,23 @@ export async function insertProfileIfMissing(database: Database, values: typeof 
 export async function sessionIdByToken(db: Db, token: string): Promise<string | null> {
   const [row] = await db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.token, token));
   return row?.id ?? null;
+}
+
+/**
+ * Marks the session used now, unless it was marked in the last `minSeconds` (another process may
+ * have): at most one row write per session per interval, whichever process sees it.
+ */
+export async function touchSessionLastSeen(db: Db, sessionId: string, minSeconds: number): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        or(
+          isNull(authSessions.lastSeenAt),
+          lt(authSessions.lastSeenAt, sql`now() - make_interval(secs => ${minSeconds})`),
+        ),
+      ),
+    );
 }

@@ -10,6 +10,7 @@ import { bearerToken, tokensService } from '../tokens/service';
 import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
 import { type Auth, createAuth } from './auth';
 import { isExposedAuthEndpoint } from './exposed-endpoints';
+import { SessionLastSeen } from './last-seen';
 import { configuredProviders } from './oauth';
 import { ensureProfile } from './profile';
 import { isResetTokenValid } from './reset-token';
@@ -70,6 +71,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   const auth = createAuth(ctx);
   const proxyHeader = ctx.config.TRUST_PROXY_HEADER;
   const sessions = ctx.caches.sessions;
+  const lastSeen = new SessionLastSeen(ctx.database.db, root.log);
   app.decorate('auth', auth);
 
   // Personal access tokens (modules/tokens): `Authorization: Bearer` on a request without a session cookie.
@@ -95,6 +97,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     const cached = key ? sessions.get(key) : undefined;
     if (cached) {
       req.user = cached;
+      lastSeen.note(cached.sessionId, req.url);
       return;
     }
     const startedIn = sessions.start();
@@ -106,6 +109,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     );
     req.user = user;
+    if (user) lastSeen.note(user.sessionId, req.url);
     // Not while better-auth is refreshing the cookie: the next request resolves it again.
     if (key && user && setCookies.length === 0) sessions.set(key, user, startedIn, expiresAt?.getTime());
     if (setCookies.length) reply.header('set-cookie', setCookies);

@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@wavecast/shared';
 import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingAccounts, payments, providerEvents, subscriptionEvents, subscriptions } from '../../db/schema';
+import { billingAccounts, payments, providerEvents, subscriptionEvents, subscriptions, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SubscriptionEvent } from './state-machine';
 
@@ -131,6 +131,8 @@ export async function transition(
     at: Date;
     detail?: Record<string, unknown>;
   },
+  /** Written in the transition's transaction once it applied (its lifecycle event). */
+  withRow?: (tx: Tx, row: SubscriptionRow) => Promise<void>,
 ): Promise<SubscriptionRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -148,6 +150,7 @@ export async function transition(
       detail: change.detail ?? null,
       at: change.at,
     });
+    await withRow?.(tx, row);
     return row;
   });
 }
@@ -176,10 +179,24 @@ export async function subscriptionHistory(db: Db, subscriptionId: string) {
 
 export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
 
-/** Records a ledger entry once (by its external id); false when it was already there. */
-export async function recordPayment(db: Db, entry: NewPayment): Promise<boolean> {
-  const rows = await db.insert(payments).values(entry).onConflictDoNothing().returning({ id: payments.id });
-  return rows.length > 0;
+/**
+ * Records a ledger entry once (by its external id); false when it was already there. `withEntry`
+ * runs in the entry's transaction when it is new (its lifecycle event).
+ */
+export async function recordPayment(
+  db: Db,
+  entry: NewPayment,
+  withEntry?: (tx: Tx, id: string) => Promise<void>,
+): Promise<boolean> {
+  if (!withEntry) {
+    const rows = await db.insert(payments).values(entry).onConflictDoNothing().returning({ id: payments.id });
+    return rows.length > 0;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(payments).values(entry).onConflictDoNothing().returning({ id: payments.id });
+    if (row) await withEntry(tx, row.id);
+    return !!row;
+  });
 }
 
 export async function listPayments(db: Db, userId: string, limit = 24): Promise<PaymentRow[]> {
@@ -213,4 +230,31 @@ export async function markProviderEventSeen(db: Db, eventId: string, type: strin
     .onConflictDoNothing()
     .returning({ id: providerEvents.id });
   return rows.length > 0;
+}
+
+/** The Stripe ids of the account's subscriptions that are not over (what a suspension pauses). */
+export async function openStripeSubscriptionIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        ne(subscriptions.status, 'expired'),
+        sql`${subscriptions.stripeSubscriptionId} IS NOT NULL`,
+      ),
+    );
+  return rows.flatMap((r) => (r.id ? [r.id] : []));
+}
+
+/** Whether the account still exists (a provider event may come for one deleted since). */
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return !!row;
+}
+
+/** Whether the account is suspended now; null when it no longer exists. */
+export async function isSuspended(db: Db, userId: string): Promise<boolean | null> {
+  const [row] = await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  return row ? row.at !== null : null;
 }

@@ -37,15 +37,18 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
   ): Promise<repo.SubscriptionRow> {
     const to = allowed(sub.status, event);
     const at = now();
-    const row = await repo.transition(db, sub, {
-      event,
-      to,
-      patch: to === 'expired' ? { ...patch, endedAt: at } : patch,
-      at,
-      detail,
-    });
+    // The plan ends (grace over, a cancellation or trial lapsed, a grant revoked, ended at the
+    // provider): `plan.ended` goes in the same transaction. Not when a paid plan replaces it at once.
+    const ends = to === 'expired' && !detail?.replacedBy;
+    const row = await repo.transition(
+      db,
+      sub,
+      { event, to, patch: to === 'expired' ? { ...patch, endedAt: at } : patch, at, detail },
+      ends ? (tx, r) => ctx.events.record(tx, 'plan.ended', { userId: r.userId, plan: r.planId }) : undefined,
+    );
     if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
     await planChanged(ctx, row.userId);
+    if (ends) await ctx.events.deliverNow();
     return row;
   }
 

@@ -1,4 +1,5 @@
 import type { Role } from '@wavecast/shared';
+import type { TrackFacts } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import type { StoredObject } from '../../storage';
 import { billing } from '../billing';
@@ -49,7 +50,7 @@ export const VIEWER_CACHE_TTL_MS = 15_000;
 
 /** One app's delivery memory (ctx.caches.delivery, built with the context). */
 export class DeliveryCache {
-  readonly tracks = new TtlCache<TrackRow | null>(TRACK_CACHE_TTL_MS, 10_000);
+  readonly tracks = new TtlCache<DeliveryTrack | null>(TRACK_CACHE_TTL_MS, 10_000);
   // Storage keys are never rewritten (each processing run makes new ones), so stats keep longer.
   readonly stats = new TtlCache<StoredObject | null>(60_000, 20_000);
   /** Per signed-in viewer: whether their plan has HD listening (billing's entitlements decide). */
@@ -63,13 +64,15 @@ export class DeliveryCache {
 
 const caches = (ctx: AppContext): DeliveryCache => ctx.caches.delivery;
 
-/** The track row with its moderation facts (owner suspended, removed: canSeeTrack hides it; ADR 0015). */
-export async function cachedTrack(ctx: AppContext, id: string): Promise<TrackRow | null> {
+/** The track row with its visibility facts (owner suspended, removed: canSeeTrack hides it; ADR 0015). */
+export type DeliveryTrack = TrackRow & TrackFacts;
+
+export async function cachedTrack(ctx: AppContext, id: string): Promise<DeliveryTrack | null> {
   const c = caches(ctx);
   const hit = c.tracks.get(id);
   if (hit !== undefined) return hit;
   const found = await findTrackWithCreator(ctx.database, id);
-  const row = found ? { ...found.track, ownerSuspended: found.ownerSuspended, removed: found.removed } : null;
+  const row = found ? { ...found.track, ...found.facts } : null;
   c.tracks.set(id, row);
   return row;
 }
@@ -108,7 +111,7 @@ export const peekSessionHd = (ctx: AppContext, token: string | null): boolean | 
   token ? caches(ctx).sessionHd.get(token) : undefined;
 
 /** The cached row (null: known not to exist), or undefined when this process does not know it. */
-export const peekTrack = (ctx: AppContext, id: string): TrackRow | null | undefined => caches(ctx).tracks.get(id);
+export const peekTrack = (ctx: AppContext, id: string): DeliveryTrack | null | undefined => caches(ctx).tracks.get(id);
 
 /** The cached stat, or undefined when it is not in memory. */
 export const peekStat = (ctx: AppContext, key: string): StoredObject | null | undefined => caches(ctx).stats.get(key);
@@ -127,4 +130,10 @@ export function subscribeDeliveryCache(ctx: AppContext): void {
   ctx.events.on('account.suspended', forgetOwners);
   ctx.events.on('account.restored', forgetOwners);
   ctx.events.on('account.deleted', forgetOwners);
+  // A plan ended: the viewer's HD answer is asked again. The by-token answers cannot be found by
+  // user, so they all go (a plan ending is rare next to Range requests; they refill on the next one).
+  ctx.events.on('plan.ended', ({ payload }) => {
+    caches(ctx).hdListeners.delete(payload.userId);
+    caches(ctx).sessionHd.clear();
+  });
 }

@@ -9,8 +9,7 @@ import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-he
 import { COVER_SIZES } from '../../media/cover';
 import { canDownloadTrack } from '../tracks/policy';
 import { coverVersion, streamVersion } from '../tracks/presenter';
-import type { TrackRow } from '../tracks/repo';
-import { cachedHdListening, cachedTrack } from './cache';
+import { cachedHdListening, cachedTrack, type DeliveryTrack } from './cache';
 import { attachmentDisposition, sendObject } from './send-object';
 import { cacheControl, pickStream, sessionToken, variesByViewer } from './stream-choice';
 
@@ -26,7 +25,7 @@ const CoverQuery = z.object({
 const VersionQuery = z.object({ v: z.string().max(64).optional() });
 
 /** The track if this viewer may have it; 404 'Audio not found' otherwise (never 403: no leaks). */
-async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): Promise<TrackRow> {
+async function visibleTrack(ctx: AppContext, req: FastifyRequest, id: string): Promise<DeliveryTrack> {
   const track = isUuid(id) ? await cachedTrack(ctx, id) : null;
   if (!track || !canSeeTrack(req.user?.id ?? null, track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
   return track;

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { toTrackFacts } from '../../access/tracks';
 import type { TrackRow } from '../tracks/repo';
 import { cacheControl, hasSessionCookie, pickStream, sessionToken, variesByViewer } from './stream-choice';
 
-const row = (media: TrackRow['media']) =>
-  ({
-    audioKey: 'audio/u/t.mp3',
-    audioMime: 'audio/mpeg',
-    media,
+const row = (media: TrackRow['media']) => ({
+  ...({ audioKey: 'audio/u/t.mp3', audioMime: 'audio/mpeg', media } as TrackRow),
+  ...toTrackFacts({
+    id: 't',
+    userId: 'u',
     isPublic: true,
-    status: 'ready',
-  }) as TrackRow;
+    status: 'ready' as const,
+    ownerSuspended: false,
+    removed: false,
+  }),
+});
 
 const standard = row({ opusKey: 'o.webm', aacKey: 'a.m4a' });
 const withHd = row({ opusKey: 'o.webm', aacKey: 'a.m4a', hdKey: 'o.hd.webm' });

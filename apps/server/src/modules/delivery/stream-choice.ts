@@ -1,6 +1,7 @@
 import { isDiscoverable } from '../../access/tracks';
 import { RENDITIONS } from '../../media/transcode';
 import type { TrackRow } from '../tracks/repo';
+import type { DeliveryTrack } from './cache';
 
 // What a stream request gets, shared by the delivery route and the hot-media fast path.
 
@@ -22,7 +23,7 @@ export function variesByViewer(track: TrackRow, format: StreamFormat | undefined
  * viewer's answer that depends on their plan is private and revalidated (`no-cache`: the ETag
  * tells), so a plan change is heard at the next play rather than after a year of browser cache.
  */
-export function cacheControl(track: TrackRow, versioned: boolean, personal = false): string {
+export function cacheControl(track: DeliveryTrack, versioned: boolean, personal = false): string {
   if (personal) return 'private, no-cache';
   const scope = isDiscoverable(track) ? 'public' : 'private';
   return versioned ? `${scope}, ${IMMUTABLE}` : `${scope}, no-cache`;

@@ -4,7 +4,8 @@ import { DEFAULT_COVER_URL, feedPaths, isUuid } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
-import { audioContent, liveStreams, playlists, users } from '../../db/schema';
+import { audioContent, playlists, users } from '../../db/schema';
+import { loadStream } from '../live/load';
 import { canViewPlaylist } from '../playlists/policy';
 import { enclosureOf } from '../podcasts/enclosure';
 import { profileService } from '../profiles/service';
@@ -102,7 +103,8 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
   }
   if (kind === 'live') {
     if (!isUuid(id)) return null;
-    const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
+    // The live module's rule: a suspended creator's stream is hidden.
+    const row = await loadStream(db, null, id).catch(() => null);
     if (!row) return null;
     const creator = await nameOf(row.userId);
     return {

@@ -1,12 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { toTrackFacts, trackFactsColumns } from '../../access/tracks';
 import type { Database, Db } from '../../db/client';
 import { audioContent, playbackPositions, users } from '../../db/schema';
 
 const creatorColumns = { id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl };
 
 export async function findTrack(db: Db, trackId: string) {
-  const [row] = await db.select().from(audioContent).where(eq(audioContent.id, trackId));
-  return row;
+  const [row] = await db
+    .select({ track: audioContent, facts: trackFactsColumns })
+    .from(audioContent)
+    .where(eq(audioContent.id, trackId));
+  return row && { ...row, facts: toTrackFacts(row.facts) };
 }
 
 export async function upsertPosition(db: Db, userId: string, trackId: string, positionSeconds: number) {
@@ -33,8 +37,8 @@ export async function listUnfinished(
   userId: string,
   opts: { minSeconds: number; endSlack: number; limit: number },
 ) {
-  return db
-    .select({ position: playbackPositions, track: audioContent, creator: creatorColumns })
+  const rows = await db
+    .select({ position: playbackPositions, track: audioContent, creator: creatorColumns, facts: trackFactsColumns })
     .from(playbackPositions)
     .innerJoin(audioContent, eq(audioContent.id, playbackPositions.audioId))
     .leftJoin(users, eq(users.id, audioContent.userId))
@@ -47,6 +51,7 @@ export async function listUnfinished(
     )
     .orderBy(desc(playbackPositions.updatedAt))
     .limit(opts.limit);
+  return rows.map((r) => ({ ...r, facts: toTrackFacts(r.facts) }));
 }
 
 /**
@@ -67,9 +72,10 @@ export async function recentTrackIds(query: Database['query'], userId: string, l
 
 export async function tracksWithCreators(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({ track: audioContent, creator: creatorColumns })
+  const rows = await db
+    .select({ track: audioContent, creator: creatorColumns, facts: trackFactsColumns })
     .from(audioContent)
     .leftJoin(users, eq(users.id, audioContent.userId))
     .where(inArray(audioContent.id, ids));
+  return rows.map((r) => ({ ...r, facts: toTrackFacts(r.facts) }));
 }

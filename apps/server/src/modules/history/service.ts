@@ -20,8 +20,9 @@ export function historyService(ctx: AppContext) {
   const { db } = ctx.database;
   return {
     async savePosition(user: SessionUser, trackId: string, positionSeconds: number) {
-      const track = isUuid(trackId) ? await findTrack(db, trackId) : undefined;
-      if (!track || !canSeeTrack(user.id, track)) throw notFound('Audio');
+      const found = isUuid(trackId) ? await findTrack(db, trackId) : undefined;
+      if (!found || !canSeeTrack(user.id, found.facts)) throw notFound('Audio');
+      const { track } = found;
       if (!isLongForm(track.duration)) {
         throw badRequest(`Positions are kept only for tracks longer than ${RESUME_MIN_DURATION_SECONDS / 60} minutes`);
       }
@@ -39,7 +40,7 @@ export function historyService(ctx: AppContext) {
         endSlack: FINISHED_SLACK_SECONDS,
         limit: CONTINUE_LISTENING_LIMIT * 2,
       });
-      return rows.filter((r) => canSeeTrack(user.id, r.track)).slice(0, CONTINUE_LISTENING_LIMIT);
+      return rows.filter((r) => canSeeTrack(user.id, r.facts)).slice(0, CONTINUE_LISTENING_LIMIT);
     },
 
     async recentlyPlayed(user: SessionUser) {
@@ -54,8 +55,8 @@ export function historyService(ctx: AppContext) {
       );
       return recent.flatMap((r) => {
         const t = tracks.get(r.audio_id);
-        if (!t || !canSeeTrack(user.id, t.track)) return [];
-        return [{ ...t, playedAt: new Date(r.played_at) }];
+        if (!t || !canSeeTrack(user.id, t.facts)) return [];
+        return [{ track: t.track, creator: t.creator, playedAt: new Date(r.played_at) }];
       });
     },
   };

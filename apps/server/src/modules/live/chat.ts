@@ -1,7 +1,7 @@
 import { LIVE_CHAT_HISTORY, type TLiveChatList, type TLiveChatMessage } from '@wavecast/shared';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { loadManagedStream, loadVisibleStream } from './load';
+import { loadManagedStream, loadStream } from './load';
 import { canManage } from './policy';
 import { presentChat } from './presenter';
 import * as repo from './repo';
@@ -16,7 +16,7 @@ export class LiveChat {
   }
 
   async list(viewer: SessionUser | null, id: string): Promise<TLiveChatList> {
-    const { stream } = await loadVisibleStream(this.db, viewer, id);
+    const stream = await loadStream(this.db, viewer, id);
     const rows = await repo.listChat(this.db, id, LIVE_CHAT_HISTORY);
     const manages = canManage(viewer, stream);
     return {
@@ -27,7 +27,7 @@ export class LiveChat {
   }
 
   async post(user: SessionUser, id: string, content: string): Promise<TLiveChatMessage> {
-    const { stream } = await loadVisibleStream(this.db, user, id);
+    const stream = await loadStream(this.db, user, id);
     const onAir = stream.isActive || this.rt.hub.get(id)?.isLive;
     if (!onAir || stream.endedAt) throw new AppError('CONFLICT', 'This stream is not live');
     if (await repo.isMuted(this.db, id, user.id)) {

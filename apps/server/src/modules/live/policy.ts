@@ -1,6 +1,11 @@
 import type { SessionUser } from '../../lib/session';
 import type { StreamRow } from './repo';
 
+/** A suspended creator's streams are hidden (404) from everyone but admins (ADR 0015). */
+export function canSeeStream(viewer: SessionUser | null, found: { ownerSuspended: boolean }): boolean {
+  return !found.ownerSuspended || viewer?.role === 'admin';
+}
+
 /** Only the creator who made the stream broadcasts into it. */
 export function canPublish(user: SessionUser, stream: Pick<StreamRow, 'userId'>): boolean {
   return user.role === 'creator' && user.id === stream.userId;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { ownerSuspendedOf } from '../../access/tracks';
 import type { Db } from '../../db/client';
 import { audioContent, liveChatMessages, liveChatMutes, liveStreams, users } from '../../db/schema';
 import { commentsFromChat } from '../comments/from-chat';
@@ -36,7 +37,7 @@ export async function findStream(db: Db, id: string) {
     .select({
       stream: liveStreams,
       creator: creatorColumns,
-      ownerSuspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
+      ownerSuspended: ownerSuspendedOf(liveStreams.userId),
     })
     .from(liveStreams)
     .leftJoin(users, eq(users.id, liveStreams.userId))
@@ -326,6 +327,15 @@ export async function findOpenStreamOf(
 
 export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
   const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
+  return row;
+}
+
+/** The stream with whether its creator is suspended (what `canSeeStream` decides by). */
+export async function findStreamWithFacts(db: Db, id: string) {
+  const [row] = await db
+    .select({ stream: liveStreams, ownerSuspended: ownerSuspendedOf(liveStreams.userId) })
+    .from(liveStreams)
+    .where(eq(liveStreams.id, id));
   return row;
 }
 

@@ -1,10 +1,10 @@
 import type { TCreateLiveStream, TLiveEndReason, TLiveStream, TMyLiveStream } from '@wavecast/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { announceIfPublic } from '../tracks/announce';
 import type { LiveAllowance } from './allowance';
-import { loadManagedStream, loadVisibleStream } from './load';
-import { canManage } from './policy';
+import { loadManagedStream } from './load';
+import { canManage, canSeeStream } from './policy';
 import { presentStream } from './presenter';
 import type { RecordingFinalizer } from './recording-finalizer';
 import * as repo from './repo';
@@ -53,7 +53,9 @@ export class LiveStreams {
   }
 
   async get(viewer: SessionUser | null, id: string): Promise<TLiveStream> {
-    const { stream, creator } = await loadVisibleStream(this.db, viewer, id);
+    const found = await repo.findStream(this.db, id);
+    if (!found || !canSeeStream(viewer, found)) throw notFound('Stream');
+    const { stream, creator } = found;
     const recording = stream.recordingTrackId ? await repo.findRecording(this.db, stream.recordingTrackId) : null;
     return presentStream(stream, creator, {
       streamUrl: this.streamUrl(stream.id),

@@ -2,14 +2,17 @@ import multipart from '@fastify/multipart';
 import {
   AVATAR_MAX_BYTES,
   MESSAGES,
+  SESSION_MESSAGES,
   USER_MESSAGES,
   ZChangePasswordInput,
   ZDeleteAccountInput,
+  ZDeviceList,
   ZMe,
   ZNotificationPrefs,
   ZOwnProfile,
   ZPrivacyPrefs,
   ZProfileUpdate,
+  ZSignedOut,
 } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +30,7 @@ import { userService } from '../users/service';
 import { confirmAccountDeletion } from './confirm-deletion';
 import { changePassword } from './password';
 import { expiredSessionCookies } from './session-cookies';
+import { sessionsService } from './sessions';
 
 const ZProfileResponse = z.object({ profile: ZOwnProfile });
 
@@ -35,6 +39,7 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { entitlements } = billing(ctx);
   const users = userService(ctx);
+  const sessions = sessionsService(ctx);
 
   app.get(
     '/api/me',
@@ -157,6 +162,38 @@ export async function meRoutes(root: FastifyInstance, ctx: AppContext) {
       const cookies = res.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       return { ok: true };
+    },
+  );
+
+  // Settings → Security → Signed-in devices (never a token's request: tokens/service.ts refuses these).
+  const sessionsConfig = { access: 'user', rateLimit: { max: 30, timeWindow: 60_000 } } as const;
+
+  app.get(
+    '/api/me/sessions',
+    { config: sessionsConfig, schema: { tags: ['me'], response: { 200: ZDeviceList } } },
+    async (req) => ({ items: await sessions.list(signedInUser(req)) }),
+  );
+
+  app.delete(
+    '/api/me/sessions/:id',
+    {
+      config: sessionsConfig,
+      schema: { tags: ['me'], params: z.object({ id: z.string().min(1).max(200) }), response: { 200: ZSignedOut } },
+    },
+    async (req, reply) => {
+      const { ids, current } = await sessions.signOut(signedInUser(req), req.params.id);
+      // This device's own session: its cookies go too.
+      if (current) reply.header('set-cookie', await expiredSessionCookies(app.auth));
+      return { signedOut: ids.length, message: SESSION_MESSAGES.signedOut };
+    },
+  );
+
+  app.post(
+    '/api/me/sessions/sign-out-others',
+    { config: sessionsConfig, schema: { tags: ['me'], response: { 200: ZSignedOut } } },
+    async (req) => {
+      const ids = await sessions.signOutOthers(signedInUser(req));
+      return { signedOut: ids.length, message: SESSION_MESSAGES.othersSignedOut };
     },
   );
 

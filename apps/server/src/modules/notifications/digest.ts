@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { Schedule } from '../../jobs/schedule';
 import * as repo from './repo';
 import { escapeHtml } from './service';
 
@@ -7,6 +8,18 @@ const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 200;
 const TRACKS_LISTED = 5;
 
+/** One weekly digest queued ahead (the scheduler in jobs/registry.ts keeps it so). */
+export const digestSchedules: Schedule[] = [
+  {
+    type: DIGEST_JOB,
+    name: 'weekly digest',
+    next: (now) => {
+      const runAt = nextDigestTime(now);
+      return { runAt, payload: { week: runAt.toISOString().slice(0, 10) } };
+    },
+  },
+];
+
 /** The digest goes out on Mondays at 09:00 UTC: the next such moment after `from`. */
 export function nextDigestTime(from: Date): Date {
   const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 9));
@@ -14,11 +27,6 @@ export function nextDigestTime(from: Date): Date {
   d.setUTCDate(d.getUTCDate() + daysToMonday);
   if (d <= from) d.setUTCDate(d.getUTCDate() + 7);
   return d;
-}
-
-/** Makes sure exactly one future digest job is queued. Called at start and by the digest job for the next week. */
-export async function ensureDigestScheduled(ctx: AppContext, runAt = nextDigestTime(new Date())): Promise<void> {
-  await ctx.jobs.enqueueUnlessWaiting(DIGEST_JOB, { week: runAt.toISOString().slice(0, 10) }, { runAt });
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,5 +1,5 @@
 import type { NotificationType } from '@wavecast/shared';
-import { discoverableSql } from '../../access/tracks';
+import { discoverableSql, visibleSql } from '../../access/tracks';
 import type { Database } from '../../db/client';
 import type { NotificationPrefs, PrivacyPrefs } from '../../db/schema';
 import { prefOn } from './prefs';
@@ -34,6 +34,14 @@ export interface NewNotification {
 const COLUMNS = `n.id, n.user_id, n.type, n.actor_id, n.title, n.link, n.read, n.created_at, n.created_at::text AS cursor_ts,
   a.display_name AS actor_display_name, a.avatar_url AS actor_avatar_url, a.privacy_prefs AS actor_privacy,
   EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = n.user_id AND f.following_id = n.actor_id) AS recipient_follows_actor`;
+
+/**
+ * Leaves out a notification about a track its recipient ($1) can no longer see (removed, made
+ * private, its owner suspended): access/tracks' rule. A deleted track's notifications stay.
+ */
+const TRACK_OF_LINK = `substring(n.link from '^/audio/([0-9a-fA-F-]{36})')`;
+const ABOUT_VISIBLE = `NOT EXISTS (SELECT 1 FROM audio_content na WHERE na.id::text = ${TRACK_OF_LINK}
+  AND NOT ${visibleSql('na', '$1')})`;
 
 /** Adds the actor's name and avatar to freshly inserted rows. */
 async function withActors(database: Database, ids: string[]): Promise<NotificationRow[]> {
@@ -175,11 +183,9 @@ export async function findTrack(database: Database, trackId: string) {
     id: string;
     title: string;
     user_id: string;
-    is_public: boolean;
-    status: string;
     creator_name: string | null;
   }>(
-    `SELECT a.id, a.title, a.user_id, a.is_public, a.status, u.display_name AS creator_name
+    `SELECT a.id, a.title, a.user_id, u.display_name AS creator_name
      FROM audio_content a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
     [trackId],
   );
@@ -214,7 +220,7 @@ export async function listForUser(
 ) {
   return database.query<NotificationRow>(
     `SELECT ${COLUMNS} FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
-     WHERE n.user_id = $1 ${cursor ? 'AND (n.created_at, n.id) < ($3::timestamptz, $4::uuid)' : ''}
+     WHERE n.user_id = $1 AND ${ABOUT_VISIBLE} ${cursor ? 'AND (n.created_at, n.id) < ($3::timestamptz, $4::uuid)' : ''}
      ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
     cursor ? [userId, limit, cursor.ts, cursor.id] : [userId, limit],
   );
@@ -222,7 +228,7 @@ export async function listForUser(
 
 export async function unreadCount(database: Database, userId: string): Promise<number> {
   const [row] = await database.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT read',
+    `SELECT count(*)::int AS n FROM notifications n WHERE n.user_id = $1 AND NOT n.read AND ${ABOUT_VISIBLE}`,
     [userId],
   );
   return row.n;

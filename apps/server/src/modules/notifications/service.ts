@@ -1,4 +1,5 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@wavecast/shared';
+import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import { prefsOf } from './prefs';
@@ -108,8 +109,10 @@ export function notificationService(ctx: AppContext) {
 
     /** track.uploaded: tell the creator's followers once the track is public and ready. */
     async onTrackUploaded(trackId: string) {
+      // Only a track everyone may see (access/tracks' loader reads every fact).
+      if (!(await loadVisibleTrack(database, null, trackId))) return;
       const track = await repo.findTrack(database, trackId);
-      if (!track?.is_public || track.status !== 'ready') return;
+      if (!track) return;
       const rows = await repo.insertForFollowers(database, track.user_id, {
         type: 'new_track',
         actorId: track.user_id,

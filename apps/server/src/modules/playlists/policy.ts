@@ -1,4 +1,4 @@
-import { canSeeTrack, type TrackAccess } from '../../access/tracks';
+import { canSeeTrack, type TrackFacts } from '../../access/tracks';
 import type { PlaylistRow } from './repo';
 
 /** Private playlists exist only for their owner (others get 404, never 403). */
@@ -10,6 +10,5 @@ export function canEditPlaylist(viewerId: string | null, playlist: Pick<Playlist
   return viewerId !== null && playlist.userId === viewerId;
 }
 
-/** The owner may add what they can see: public ready tracks, or their own. */
-export const canAddTrack = (ownerId: string, track: Pick<TrackAccess, 'userId' | 'isPublic' | 'status'>) =>
-  canSeeTrack(ownerId, track);
+/** The owner may add what they can see: discoverable tracks, or their own. */
+export const canAddTrack = (ownerId: string, track: TrackFacts) => canSeeTrack(ownerId, track);

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { visibleSql } from '../../access/tracks';
+import { toTrackFacts, trackFactsColumns, visibleSql } from '../../access/tracks';
 import type { Database, Db } from '../../db/client';
 import { audioContent, playlists, playlistTracks, users } from '../../db/schema';
 
@@ -70,32 +70,30 @@ export async function deletePlaylist(db: Db, id: string): Promise<PlaylistRow | 
   return row;
 }
 
-/** The playlist's entries in order, with each track and its creator (all tracks; visibility is the caller's). */
+/**
+ * The playlist's entries in order, with each track, its creator and its visibility facts (all
+ * tracks; the caller decides with the facts, since the order counts hidden entries too).
+ */
 export async function listItems(db: Executor, playlistId: string) {
-  return db
+  const rows = await db
     .select({
       item: playlistTracks,
       track: audioContent,
       creator: { id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl },
+      facts: trackFactsColumns,
     })
     .from(playlistTracks)
     .innerJoin(audioContent, eq(audioContent.id, playlistTracks.audioId))
     .leftJoin(users, eq(users.id, audioContent.userId))
     .where(eq(playlistTracks.playlistId, playlistId))
     .orderBy(asc(playlistTracks.position));
+  return rows.map((r) => ({ ...r, facts: toTrackFacts(r.facts) }));
 }
 
+/** A track's visibility facts (what adding it to a playlist decides by). */
 export async function findTrack(db: Executor, trackId: string) {
-  const [row] = await db
-    .select({
-      id: audioContent.id,
-      userId: audioContent.userId,
-      isPublic: audioContent.isPublic,
-      status: audioContent.status,
-    })
-    .from(audioContent)
-    .where(eq(audioContent.id, trackId));
-  return row;
+  const [row] = await db.select(trackFactsColumns).from(audioContent).where(eq(audioContent.id, trackId));
+  return row && toTrackFacts(row);
 }
 
 export async function findItem(tx: Tx, playlistId: string, itemId: string) {

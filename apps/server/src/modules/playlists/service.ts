@@ -37,7 +37,7 @@ export function playlistService(ctx: AppContext) {
     const rows = await repo.listItems(db, id);
     const items = rows
       .map((row, position) => ({ row, position }))
-      .filter(({ row }) => canSeeTrack(viewerId, row.track));
+      .filter(({ row }) => canSeeTrack(viewerId, row.facts));
     return { summary, items };
   }
 

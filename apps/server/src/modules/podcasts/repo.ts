@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { visibleWhere } from '../../access/tracks';
 import type { Database } from '../../db/client';
 import { audioContent, playlists, playlistTracks, podcastShows, transcripts, users } from '../../db/schema';
 import type { TrackRow } from '../tracks/repo';
@@ -10,10 +11,11 @@ export type FeedOwner = {
   avatarUrl: string | null;
   bio: string | null;
   email: string;
+  suspended: boolean;
 };
 
-/** Episodes are public, ready tracks only (access/tracks `isDiscoverable`, in SQL). */
-const discoverable = and(eq(audioContent.isPublic, true), eq(audioContent.status, 'ready'));
+/** Episodes are discoverable tracks only (access/tracks: public, ready, not removed, owner not suspended). */
+const discoverable = visibleWhere(null);
 
 /** The most episodes one feed lists (newest first). */
 export const FEED_ITEM_LIMIT = 300;
@@ -29,6 +31,7 @@ export function podcastRepo(database: Database) {
           avatarUrl: users.avatarUrl,
           bio: users.bio,
           email: users.email,
+          suspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
         })
         .from(users)
         .where(eq(users.id, userId));

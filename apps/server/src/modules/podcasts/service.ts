@@ -107,10 +107,11 @@ export function podcastService(ctx: AppContext) {
       return settingsOf(user.id, saved);
     },
 
-    /** A user's public, ready tracks as a show; 404 for a user that does not exist. */
+    /** A user's discoverable tracks as a show; 404 for a user that does not exist or is suspended. */
     async creatorFeed(userId: string): Promise<RenderedFeed> {
       const owner = await repo.owner(userId);
-      if (!owner) throw notFound('Feed');
+      // A suspended creator's profile is hidden (404), and so is its show.
+      if (!owner || owner.suspended) throw notFound('Feed');
       const [show, rows] = await Promise.all([repo.show(userId), repo.creatorEpisodes(userId)]);
       const s = settingsOf(userId, show);
       const name = owner.displayName ?? 'Unknown Creator';

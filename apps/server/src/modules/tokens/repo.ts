@@ -52,3 +52,13 @@ export async function findLiveToken(db: Db, tokenHash: string) {
 export async function touchToken(db: Db, id: string, at: Date): Promise<void> {
   await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
 }
+
+/** Revokes every live token of the user (idempotent: revoked ones keep their time); how many. */
+export async function revokeAllTokens(db: Db, userId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
+}

@@ -20,6 +20,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 export function tokenRefusedOn(url: string): boolean {
   return (
     url.startsWith('/api/auth/') ||
+    url.startsWith('/api/me/sessions') ||
     url.startsWith('/api/admin/') ||
     url === '/api/admin' ||
     url.startsWith('/api/tokens')

@@ -1,4 +1,4 @@
-import { canSeeTrack, type TrackAccess } from '../../access/tracks';
+import { canSeeTrack, type TrackFacts } from '../../access/tracks';
 import type { SessionUser } from '../../lib/session';
 
 export type Viewer = Pick<SessionUser, 'id' | 'role'> | null;
@@ -12,10 +12,7 @@ export function canEditTrack(viewer: Viewer, track: { userId: string }): boolean
 export const canDeleteTrack = canEditTrack;
 
 /** Downloading the original: when the owner allows it (the owner always may). */
-export function canDownloadTrack(
-  viewer: Viewer,
-  track: Pick<TrackAccess, 'userId' | 'isPublic' | 'status' | 'allowDownloads'>,
-): boolean {
+export function canDownloadTrack(viewer: Viewer, track: TrackFacts & { allowDownloads: boolean }): boolean {
   return canSeeTrack(viewer?.id ?? null, track) && (track.allowDownloads || isOwner(viewer, track));
 }
 

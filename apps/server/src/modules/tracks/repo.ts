@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { discoverableSql, removedSql } from '../../access/tracks';
+import { discoverableSql, type TrackFacts, toTrackFacts, trackFactsColumns } from '../../access/tracks';
 import type { Database, Db } from '../../db/client';
 import { audioContent, type TrackMedia, users } from '../../db/schema';
 
@@ -17,18 +17,13 @@ export async function findTrack(database: Database, id: string): Promise<TrackRo
 export async function findTrackWithCreator(
   database: Database,
   id: string,
-): Promise<{ track: TrackRow; creator: CreatorRow | null; ownerSuspended: boolean; removed: boolean } | null> {
+): Promise<{ track: TrackRow; creator: CreatorRow | null; facts: TrackFacts } | null> {
   const [row] = await database.db
-    .select({
-      track: audioContent,
-      creator: creatorColumns,
-      ownerSuspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean),
-      removed: removedSql,
-    })
+    .select({ track: audioContent, creator: creatorColumns, facts: trackFactsColumns })
     .from(audioContent)
     .leftJoin(users, eq(users.id, audioContent.userId))
     .where(eq(audioContent.id, id));
-  return row ?? null;
+  return row ? { ...row, facts: toTrackFacts(row.facts) } : null;
 }
 
 export async function insertTrack(database: Database, values: NewTrackRow): Promise<TrackRow> {

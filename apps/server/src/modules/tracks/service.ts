@@ -43,12 +43,7 @@ export function trackService(ctx: AppContext) {
     id: string,
   ): Promise<{ track: TrackRow; creator: CreatorRow | null }> {
     const found = isUuid(id) ? await findTrackWithCreator(ctx.database, id) : null;
-    if (
-      !found ||
-      !canSeeTrack(viewer?.id ?? null, { ...found.track, ownerSuspended: found.ownerSuspended, removed: found.removed })
-    ) {
-      throw audioNotFound();
-    }
+    if (!found || !canSeeTrack(viewer?.id ?? null, found.facts)) throw audioNotFound();
     return { track: found.track, creator: found.creator };
   }
 

@@ -8,7 +8,7 @@ import {
   type TTranscriptInput,
 } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
-import { discoverableSql, loadTrackAccess, loadVisibleTrack } from '../../access/tracks';
+import { discoverableSql, loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { transcripts } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
@@ -35,10 +35,9 @@ export function transcriptService(ctx: AppContext) {
   const audioNotFound = () => new AppError('NOT_FOUND', MESSAGES.audioNotFound);
 
   async function ownTrack(user: SessionUser, trackId: string) {
-    const track = await loadTrackAccess(ctx.database, trackId);
-    // Someone else's track: 404 when they may not see it, 403 when they may.
-    if (!track || (!canEditTrack(user, track) && !(track.isPublic && track.status === 'ready'))) throw audioNotFound();
-    if (!canEditTrack(user, track)) throw new AppError('FORBIDDEN', 'Only the creator can change this transcript');
+    const track = await loadVisibleTrack(ctx.database, user.id, trackId);
+    // Someone else's track, visible or not, answers like a missing one: an edit reveals nothing.
+    if (!track || !canEditTrack(user, track)) throw audioNotFound();
     return track;
   }
 

@@ -34,6 +34,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retry: 1,
   });
 
+  // The session is re-checked when the server closes the socket because it ended or changed
+  // (signed out elsewhere, password changed, suspended, role changed): the page follows at once.
+  useEffect(() => realtime.onSessionClosed(() => void qc.invalidateQueries({ queryKey: SESSION_KEY })), [qc]);
+
   // The session is also re-checked when the tab becomes visible again.
   useEffect(() => {
     const onVisible = () => {

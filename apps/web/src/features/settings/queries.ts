@@ -2,11 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TChangePasswordInput,
   TDeleteAccountInput,
+  TDeviceList,
   TMe,
   TNotificationPrefs,
   TOwnProfile,
   TPrivacyPrefs,
   TProfileUpdate,
+  TSignedOut,
   Token as TToken,
   TokenInput as TTokenInput,
   Webhook as TWebhook,
@@ -113,6 +115,28 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: TDeleteAccountInput) => api<{ deleted: true }>('/api/me', { method: 'DELETE', body }),
   });
+}
+
+const DEVICES_KEY = ['me', 'sessions'] as const;
+
+/** The account's signed-in devices (`/api/me/sessions`), this one marked `current`. */
+export const useSignedInDevices = () =>
+  useQuery({ queryKey: DEVICES_KEY, queryFn: () => api<TDeviceList>('/api/me/sessions') });
+
+/** Signs one other device out, or all of them. */
+export function useSignOutDevices() {
+  const qc = useQueryClient();
+  const onSettled = () => qc.invalidateQueries({ queryKey: DEVICES_KEY });
+  return {
+    one: useMutation({
+      mutationFn: (id: string) => api<TSignedOut>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      onSettled,
+    }),
+    others: useMutation({
+      mutationFn: () => api<TSignedOut>('/api/me/sessions/sign-out-others', { method: 'POST' }),
+      onSettled,
+    }),
+  };
 }
 
 const TOKENS_KEY = ['me', 'tokens'] as const;

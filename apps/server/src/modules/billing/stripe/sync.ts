@@ -1,5 +1,5 @@
 import { isPaidPlanId, PAYMENT_GRACE_DAYS, type PaidPlanId, type SubscriptionStatus } from '@wavecast/shared';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { planChanged } from '../plan-changed';
@@ -7,6 +7,9 @@ import * as repo from '../repo';
 import type { SubscriptionEvent } from '../state-machine';
 import type { SubscriptionsService } from '../subscriptions';
 import { callStripe, idOf, localStatus, periodOf, planOfPrice, type StripeBilling } from './client';
+import { actOnSubscription, stillBilling } from './lifecycle';
+
+const StripeErrors = Stripe.errors;
 
 const DAY_MS = 86_400_000;
 
@@ -45,16 +48,36 @@ export function subscriptionSync(ctx: AppContext, { stripe, settings }: StripeBi
     return isPaidPlanId(meta) ? meta : undefined;
   }
 
+  /** The subscription as Stripe has it now; null when Stripe knows no such subscription. */
+  async function retrieve(stripeId: string): Promise<Stripe.Subscription | null> {
+    try {
+      return await stripe.subscriptions.retrieve(stripeId);
+    } catch (e) {
+      if (e instanceof StripeErrors.StripeInvalidRequestError && e.statusCode === 404) return null;
+      return callStripe(() => Promise.reject(e));
+    }
+  }
+
   /** One attempt; CONFLICT when another delivery changed the row meanwhile (the caller retries). */
   async function attempt(stripeId: string, eventAt: Date): Promise<repo.SubscriptionRow | undefined> {
     let local = await repo.findSubscriptionByProviderId(db, stripeId);
     if (local?.status === 'expired') return local; // history; a new plan is a new subscription
     if (local?.providerEventAt && eventAt < local.providerEventAt) return local; // older than what we applied
 
-    const remote = await callStripe(() => stripe.subscriptions.retrieve(stripeId));
+    const remote = await retrieve(stripeId);
+    if (!remote) {
+      // Stripe has no such subscription (any more): it bills nobody, so neither does ours.
+      return local ? subs.apply(local, 'end', { providerEventAt: eventAt }, { via: 'stripe', gone: true }) : undefined;
+    }
     const userId = local?.userId ?? (await userOf(remote));
     const planId = planOf(remote);
     if (!userId || !planId) return local; // not ours (another app on the account, an unknown price)
+    if (!local && !(await repo.userExists(db, userId))) {
+      // Ours, for an account deleted since (a renewal, a Checkout finished after the deletion):
+      // nothing to record, and it must not go on billing (issue 31).
+      if (stillBilling(remote)) await callStripe(() => actOnSubscription(stripe, 'cancel', stripeId));
+      return undefined;
+    }
     const wanted = localStatus(remote);
     const period = periodOf(remote);
     const at = now();

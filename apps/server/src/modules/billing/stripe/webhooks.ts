@@ -32,7 +32,10 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
   async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date): Promise<WebhookOutcome> {
     const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
     const customer = idOf(session.customer);
-    if (userId && customer && !(await repo.findStripeCustomer(db, userId))) {
+    // A Checkout finished after its account was deleted: no customer to keep (its subscription, if
+    // any, is cancelled by the sync below; a top-up is still booked, the ledger has no account link).
+    const known = userId ? await repo.userExists(db, userId) : false;
+    if (userId && known && customer && !(await repo.findStripeCustomer(db, userId))) {
       await repo.saveStripeCustomer(db, userId, customer);
     }
     if (session.mode === 'subscription') {
@@ -82,6 +85,7 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     const subId = subscriptionOfInvoice(invoice);
     const local = subId ? await repo.findSubscriptionByProviderId(db, subId) : undefined;
     const userId = local?.userId ?? (await userOfCustomer(invoice.customer));
+    if (!userId && subId) await sync.sync(subId, at); // a deleted account's: cancelled there (issue 31)
     if (!userId || !subId) return 'ignored';
     const first = await repo.recordPayment(db, {
       userId,
@@ -110,9 +114,15 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     const purpose = charge.metadata?.purpose === 'ad_topup' ? 'ad_topup' : 'subscription';
     // The event's copy of the charge may not list its refunds: ask for them (each booked once).
     const refunds = await callStripe(() => stripe.refunds.list({ charge: charge.id, limit: 100 }));
+    let booked = false;
     for (const refund of refunds.data) {
       if (refund.status === 'failed' || refund.status === 'canceled') continue;
-      await repo.recordPayment(db, {
+      // `payment.refunded` goes with the ledger entry (once: only a new entry records it).
+      const announce = userId
+        ? (tx: Parameters<typeof ctx.events.record>[0], paymentId: string) =>
+            ctx.events.record(tx, 'payment.refunded', { userId, paymentId, amountCents: refund.amount })
+        : undefined;
+      const entry = {
         userId,
         kind: 'refunded',
         purpose,
@@ -121,8 +131,10 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         externalId: `${refund.id}:refunded`,
         description: purpose === 'ad_topup' ? 'Refund of an ad balance top-up' : 'Refund',
         occurredAt: refund.created ? new Date(refund.created * 1000) : at,
-      });
+      } satisfies repo.NewPayment;
+      if (await repo.recordPayment(db, entry, announce)) booked = true;
     }
+    if (booked) await ctx.events.deliverNow();
     return 'applied';
   }
 

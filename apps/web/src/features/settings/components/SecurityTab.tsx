@@ -3,10 +3,11 @@ import { useSession } from '../../auth/session';
 import { ApiTokensCard } from './ApiTokensCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
+import { DevicesCard } from './DevicesCard';
 import { SettingsCard } from './SettingsCard';
 import { WebhooksCard } from './WebhooksCard';
 
-/** Settings → Security: Change Password, API tokens, and the Danger Zone. */
+/** Settings → Security: Change Password, signed-in devices, API tokens, and the Danger Zone. */
 export function SecurityTab({ profile }: { profile: TOwnProfile }) {
   const { user } = useSession();
   return (
@@ -21,6 +22,7 @@ export function SecurityTab({ profile }: { profile: TOwnProfile }) {
       >
         <ChangePasswordForm hasPassword={profile.hasPassword} />
       </SettingsCard>
+      <DevicesCard />
       <ApiTokensCard />
       {user?.role === 'creator' && <WebhooksCard />}
       <SettingsCard title="Danger Zone" tone="danger">

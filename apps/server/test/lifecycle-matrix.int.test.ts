@@ -1,0 +1,325 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Database } from '../src/db/client';
+import { type EventBus, MemoryBus, RedisBus } from '../src/realtime/bus';
+import { topicAccess } from '../src/realtime/topic-access';
+import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
+import { seedTrack } from './seed-track';
+
+/**
+ * The lifecycle matrix (issue 31): for each lifecycle event × each surface that must react, the
+ * change is made on process A and the surface is read on process B, whose caches were warmed
+ * first; B must react within 1 s of A's answer. On PostgreSQL + Redis (TEST_REDIS_URL) the two
+ * apps have their own Redis connections, as two processes do; on PGlite they share the database
+ * and an in-memory bus.
+ */
+
+const WITHIN_MS = 1_000;
+// Caches on, so that only the events can explain a fresh answer; one secret, as processes share.
+const ENV = {
+  PUBLIC_CACHE_MS: '60000',
+  SESSION_CACHE_MS: '60000',
+  AUTH_SECRET: 'lifecycle-matrix-secret-0123456789abcdef',
+};
+
+let a: TestApp;
+let b: TestApp;
+let buses: EventBus[] = [];
+let admin: TestUser;
+let bUrl: string;
+
+beforeAll(async () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const channel = `wavecast:lifecycle:${Date.now()}:${Math.random()}`;
+  const memory = new MemoryBus();
+  buses = redisUrl ? [new RedisBus(redisUrl, channel), new RedisBus(redisUrl, channel)] : [memory, memory];
+  await Promise.all(buses.map((bus) => (bus instanceof RedisBus ? bus.whenReady() : undefined)));
+  a = await createTestApp(ENV, { share: { bus: buses[0] } });
+  b = await createTestApp(ENV, { share: { bus: buses[1], database: a.ctx.database as Database } });
+  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  bUrl = `127.0.0.1:${(b.app.server.address() as { port: number }).port}`;
+  admin = await signUp(a, { role: 'admin', name: 'Matrix Admin' });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await Promise.all([...new Set(buses)].map((bus) => bus.close()));
+});
+
+const on = (
+  t: TestApp,
+  user: TestUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({ method, url, payload, headers: user ? { cookie: user.cookie } : {}, remoteAddress: testClientIp() });
+
+/** Polls `check` until it passes; fails if it still does not WITHIN_MS after `since`. */
+async function reactsWithin(since: number, what: string, check: () => Promise<boolean>): Promise<number> {
+  for (;;) {
+    if (await check()) return Date.now() - since;
+    if (Date.now() - since > WITHIN_MS)
+      throw new Error(`${what}: no reaction on the other process within ${WITHIN_MS} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A socket on process B for the user's session, and whether (and how) it closed. */
+async function socketOnB(user: TestUser) {
+  const ws = new WebSocket(`ws://${bUrl}/api/ws`, {
+    headers: { cookie: user.cookie, origin: b.ctx.config.PUBLIC_URL },
+  });
+  await new Promise((r, j) => ws.once('open', r).once('error', j));
+  const state = { closed: null as number | null };
+  ws.once('close', (code) => {
+    state.closed = code;
+  });
+  return state;
+}
+
+/**
+ * A public, ready creator track with its audio stored and a transcript, in a listener's public
+ * playlist: shown on Home, search, its page, the feeds, the playlist.
+ */
+async function publicTrack(title: string) {
+  const creator = await signUp(a, { role: 'creator', name: `${title} Maker` });
+  const id = await seedTrack(a.ctx.database.db, creator.id, { title, isPublic: true, allowDownloads: true });
+  await a.ctx.storage.put(`audio/${creator.id}/${id}.mp3`, Readable.from([Buffer.alloc(1000, 1)]));
+  await b.ctx.storage.put(`audio/${creator.id}/${id}.mp3`, Readable.from([Buffer.alloc(1000, 1)]));
+  const transcript = { kind: 'text', content: `${title} words` };
+  expect((await on(a, creator, 'PUT', `/api/tracks/${id}/transcript`, transcript)).statusCode).toBe(200);
+  const curator = await signUp(a);
+  const playlist = (await on(a, curator, 'POST', '/api/playlists', { name: `${title} list`, isPublic: true })).json();
+  expect((await on(a, curator, 'POST', `/api/playlists/${playlist.id}/tracks`, { trackId: id })).statusCode).toBe(200);
+  // As processing does when a track turns ready (the row was written with SQL here).
+  await a.ctx.events.publish('track.changed', { trackId: id });
+  await a.ctx.events.settled();
+  await b.ctx.events.settled();
+  return { creator, curator, id, title, playlistId: playlist.id as string };
+}
+
+/** The track's surfaces as an anonymous visitor sees them on B: true while the track shows there. */
+function trackSurfaces(track: Awaited<ReturnType<typeof publicTrack>>) {
+  const body = async (url: string) => (await on(b, null, 'GET', url)).body;
+  const shows = async (url: string) => (await body(url)).includes(track.id);
+  const ok = async (url: string) => (await on(b, null, 'GET', url)).statusCode === 200;
+  const audioUrl = encodeURIComponent(`${b.ctx.config.PUBLIC_URL}/audio/${track.id}`);
+  return {
+    page: () => ok(`/api/tracks/${track.id}`),
+    home: () => shows('/api/home'),
+    explore: () => shows('/api/explore/tracks'),
+    search: () => shows(`/api/search?q=${encodeURIComponent(track.title)}`),
+    'playlist read': () => shows(`/api/playlists/${track.playlistId}`),
+    'creator feed': () => shows(`/feeds/creators/${track.creator.id}.xml`),
+    'playlist feed': () => shows(`/feeds/playlists/${track.playlistId}.xml`),
+    // Without a web build the embed answers 503 for a track it would show, 404 for a hidden one.
+    embed: async () => (await on(b, null, 'GET', `/embed/track/${track.id}`)).statusCode !== 404,
+    oEmbed: () => ok(`/api/oembed?url=${audioUrl}`),
+    transcript: () => ok(`/api/tracks/${track.id}/transcript`),
+    stream: () => ok(`/api/tracks/${track.id}/stream`),
+    download: () => ok(`/api/tracks/${track.id}/download`),
+    'realtime topic': () => topicAccess(b.ctx)(`track:${track.id}`, null),
+  };
+}
+type Surfaces = ReturnType<typeof trackSurfaces>;
+
+/** Every surface shows the track on B now (which also warms B's caches). */
+async function expectShown(surfaces: Surfaces) {
+  for (const [name, shows] of Object.entries(surfaces)) expect(await shows(), `${name} before`).toBe(true);
+}
+
+/** Every surface stops showing it on B within the deadline, and adding it to a playlist there is 404. */
+async function expectHiddenWithin(since: number, event: string, surfaces: Surfaces) {
+  for (const [name, shows] of Object.entries(surfaces)) {
+    await reactsWithin(since, `${event} × ${name}`, async () => !(await shows()));
+  }
+}
+
+/** Adding the track to a playlist on B: 404 once hidden (checked after, since adding changes the playlist). */
+async function expectAddRefused(track: { id: string }) {
+  const adder = await signUp(b);
+  const list = (await on(b, adder, 'POST', '/api/playlists', { name: 'Matrix adder', isPublic: true })).json();
+  expect((await on(b, adder, 'POST', `/api/playlists/${list.id}/tracks`, { trackId: track.id })).statusCode).toBe(404);
+}
+
+describe('lifecycle matrix: a change on one process, every surface on the other within 1 s', () => {
+  it('account.suspended: content, sessions and sockets', async () => {
+    const track = await publicTrack('Matrix Suspended Song');
+    const surfaces = trackSurfaces(track);
+    await expectShown(surfaces);
+    expect((await on(b, track.creator, 'GET', '/api/me/profile')).statusCode).toBe(200); // cached on B
+    const socket = await socketOnB(track.creator);
+    const tokenWorks = await apiToken(track.creator);
+    expect(await tokenWorks()).toBe(true);
+
+    expect((await on(a, admin, 'POST', `/api/admin/users/${track.creator.id}/suspend`)).statusCode).toBe(200);
+    const since = Date.now();
+    await reactsWithin(since, 'account.suspended × API token', async () => !(await tokenWorks()));
+    await expectHiddenWithin(since, 'account.suspended', surfaces);
+    await expectAddRefused(track);
+    await reactsWithin(
+      since,
+      'account.suspended × session',
+      async () => (await on(b, track.creator, 'GET', '/api/me/profile')).statusCode === 401,
+    );
+    await reactsWithin(since, 'account.suspended × socket', async () => socket.closed === 4401);
+  });
+
+  it('account.restored: the content shows again', async () => {
+    const track = await publicTrack('Matrix Restored Song');
+    await on(a, admin, 'POST', `/api/admin/users/${track.creator.id}/suspend`);
+    const surfaces = trackSurfaces(track);
+    await expectHiddenWithin(Date.now(), 'account.suspended', surfaces); // warms B's caches hidden
+    expect((await on(a, admin, 'POST', `/api/admin/users/${track.creator.id}/restore`)).statusCode).toBe(200);
+    const since = Date.now();
+    for (const [name, shows] of Object.entries(surfaces))
+      await reactsWithin(since, `account.restored × ${name}`, shows);
+  });
+
+  it('account.deleted: content, sessions and sockets', async () => {
+    const track = await publicTrack('Matrix Deleted Song');
+    const surfaces = trackSurfaces(track);
+    await expectShown(surfaces);
+    expect((await on(b, track.creator, 'GET', '/api/me/profile')).statusCode).toBe(200);
+    const socket = await socketOnB(track.creator);
+    expect((await on(a, admin, 'DELETE', `/api/admin/users/${track.creator.id}`)).statusCode).toBe(200);
+    const since = Date.now();
+    await expectHiddenWithin(since, 'account.deleted', surfaces);
+    await reactsWithin(
+      since,
+      'account.deleted × session',
+      async () => (await on(b, track.creator, 'GET', '/api/me/profile')).statusCode === 401,
+    );
+    await reactsWithin(since, 'account.deleted × socket', async () => socket.closed === 4401);
+  });
+
+  it('session.revoked (sign-out): that session and its socket end on the other process, another session stays', async () => {
+    const user = await signUp(a);
+    const other = await signIn(user);
+    expect((await on(b, user, 'GET', '/api/me/profile')).statusCode).toBe(200);
+    const socket = await socketOnB(user);
+    const otherSocket = await socketOnB(other);
+    expect((await on(a, user, 'POST', '/api/auth/sign-out', {})).statusCode).toBe(200);
+    const since = Date.now();
+    await reactsWithin(
+      since,
+      'session.revoked × session',
+      async () => (await on(b, user, 'GET', '/api/me/profile')).statusCode === 401,
+    );
+    await reactsWithin(since, 'session.revoked × socket', async () => socket.closed === 4401);
+    expect((await on(b, other, 'GET', '/api/me/profile')).statusCode).toBe(200);
+    expect(otherSocket.closed).toBeNull();
+  });
+
+  it('password.changed: every other session and socket ends on the other process', async () => {
+    const user = await signUp(a);
+    const other = await signIn(user);
+    expect((await on(b, other, 'GET', '/api/me/profile')).statusCode).toBe(200);
+    const otherSocket = await socketOnB(other);
+    const tokenWorks = await apiToken(user);
+    expect(await tokenWorks()).toBe(true);
+    const res = await on(a, user, 'POST', '/api/me/password', {
+      currentPassword: user.password,
+      newPassword: 'a much newer passphrase',
+      confirmPassword: 'a much newer passphrase',
+    });
+    expect(res.statusCode).toBe(200);
+    const since = Date.now();
+    await reactsWithin(
+      since,
+      'password.changed × session',
+      async () => (await on(b, other, 'GET', '/api/me/profile')).statusCode === 401,
+    );
+    await reactsWithin(since, 'password.changed × socket', async () => otherSocket.closed === 4401);
+    await reactsWithin(since, 'password.changed × API token', async () => !(await tokenWorks()));
+  });
+
+  it('role.changed: the new role applies on the other process, its sockets reconnect', async () => {
+    const user = await signUp(a);
+    // The session's role decides creator routes (the session is cached on B).
+    expect((await on(b, user, 'GET', '/api/creator/stats')).statusCode).toBe(403);
+    const socket = await socketOnB(user);
+    expect((await on(a, admin, 'PUT', `/api/admin/users/${user.id}/role`, { role: 'creator' })).statusCode).toBe(200);
+    const since = Date.now();
+    await reactsWithin(
+      since,
+      'role.changed × session',
+      async () => (await on(b, user, 'GET', '/api/creator/stats')).statusCode === 200,
+    );
+    await reactsWithin(since, 'role.changed × socket', async () => socket.closed === 4409);
+  });
+
+  it('track.hidden (made private): every surface', async () => {
+    const track = await publicTrack('Matrix Private Song');
+    const surfaces = trackSurfaces(track);
+    await expectShown(surfaces);
+    expect((await on(a, track.creator, 'PATCH', `/api/tracks/${track.id}`, { isPublic: false })).statusCode).toBe(200);
+    await expectHiddenWithin(Date.now(), 'track.hidden (private)', surfaces);
+    await expectAddRefused(track);
+  });
+
+  it('track.shown (made public): every surface', async () => {
+    const track = await publicTrack('Matrix Public Again Song');
+    await on(a, track.creator, 'PATCH', `/api/tracks/${track.id}`, { isPublic: false });
+    const surfaces = trackSurfaces(track);
+    await expectHiddenWithin(Date.now(), 'track.hidden (private)', surfaces);
+    expect((await on(a, track.creator, 'PATCH', `/api/tracks/${track.id}`, { isPublic: true })).statusCode).toBe(200);
+    const since = Date.now();
+    for (const [name, shows] of Object.entries(surfaces)) await reactsWithin(since, `track.shown × ${name}`, shows);
+  });
+
+  it('track.hidden (removed by moderation): every surface', async () => {
+    const track = await publicTrack('Matrix Removed Song');
+    const surfaces = trackSurfaces(track);
+    await expectShown(surfaces);
+    const reporter = await signUp(a);
+    expect(
+      (await on(a, reporter, 'POST', '/api/reports', { targetType: 'track', targetId: track.id, reason: 'spam' }))
+        .statusCode,
+    ).toBe(200);
+    const queue = (await on(a, admin, 'GET', '/api/admin/reports')).json().items as {
+      reportId: string;
+      targetId: string;
+    }[];
+    const report = queue.find((r) => r.targetId === track.id);
+    expect((await on(a, admin, 'POST', `/api/admin/reports/${report?.reportId}/remove`)).statusCode).toBe(200);
+    await expectHiddenWithin(Date.now(), 'track.hidden (removed)', surfaces);
+    await expectAddRefused(track);
+  });
+
+  it('track.hidden (deleted): every surface', async () => {
+    const track = await publicTrack('Matrix Deleted Track');
+    const surfaces = trackSurfaces(track);
+    await expectShown(surfaces);
+    expect((await on(a, track.creator, 'DELETE', `/api/tracks/${track.id}`)).statusCode).toBe(204);
+    await expectHiddenWithin(Date.now(), 'track.hidden (deleted)', surfaces);
+    await expectAddRefused(track);
+  });
+});
+
+/** A personal access token of the user, made on A; `works` asks B with it. */
+async function apiToken(user: TestUser) {
+  const res = await on(a, user, 'POST', '/api/tokens', { name: 'Matrix', scope: 'read' });
+  expect(res.statusCode).toBe(201);
+  const token = res.json().secret as string;
+  return async () =>
+    (await b.app.inject({ url: '/api/me/profile', headers: { authorization: `Bearer ${token}` } })).statusCode === 200;
+}
+
+/** A second session of the user (another device). */
+async function signIn(user: TestUser): Promise<TestUser> {
+  const res = await a.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: user.email, password: user.password },
+    remoteAddress: testClientIp(),
+  });
+  expect(res.statusCode).toBe(200);
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { ...user, cookie };
+}
