@@ -62,6 +62,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     STRIPE_PRICE_PREMIUM: 'price_premium',
     STRIPE_PRICE_FAMILY: 'price_family',
     STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+    // Encoders (Icecast source clients, e.g. ffmpeg) connect here (ADR 0020).
+    LIVE_INGEST_PORT: String(Number(port) + 3),
+    LIVE_INGEST_HOST: '127.0.0.1',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

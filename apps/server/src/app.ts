@@ -94,9 +94,11 @@ export async function buildApp(
     publicUrl: config.PUBLIC_URL,
     bearerOnly: (req) => isBearerOnly(req.headers, req.url),
   });
+  for (const { routes } of modules) for (const register of routes ?? []) await register(app, ctx);
+  // After the modules' routes, so the subscribers they make run first: the live module tells a
+  // suspended publisher why its broadcast ended before these close the account's sockets.
   const sockets = userSockets(ctx.events);
   await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });
-  for (const { routes } of modules) for (const register of routes ?? []) await register(app, ctx);
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
   await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);

@@ -1,5 +1,6 @@
 import { eventJobs, eventSchedules } from '../events/prune';
 import { adminRoutes } from './admin/routes';
+import { subscribeSuspensionNotice } from './admin/suspension-notice';
 import { adsJobs, adsSchedules } from './ads/jobs';
 import { adsRoutes } from './ads/routes';
 import { subscribeAdServing } from './ads/serving-state';
@@ -59,7 +60,7 @@ export const modules: ModuleDefinition[] = [
   { name: 'health', routes: [healthRoutes] },
   { name: 'me', routes: [meRoutes] },
   { name: 'users', routes: [usersRoutes] },
-  { name: 'admin', routes: [adminRoutes] },
+  { name: 'admin', routes: [adminRoutes], subscribers: [subscribeSuspensionNotice] },
   { name: 'applications', routes: [applicationRoutes] },
   { name: 'support', routes: [supportRoutes], jobs: supportJobs },
   { name: 'playlists', routes: [playlistRoutes] },

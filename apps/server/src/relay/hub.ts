@@ -182,6 +182,11 @@ export class LiveHub {
     return [...this.sessions.keys()].filter((id) => !this.mirrors.has(id));
   }
 
+  /** Broadcasts published on another process that this one mirrors. */
+  mirroredIds(): string[] {
+    return [...this.mirrors.keys()];
+  }
+
   isMirror(streamId: string): boolean {
     return this.mirrors.has(streamId);
   }

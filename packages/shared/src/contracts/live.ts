@@ -39,8 +39,11 @@ export const LIVE_INGEST_CLOSE = {
   allowanceUsed: 4402,
 } as const;
 
-/** Why the server ended a broadcast on its own: the month's live allowance ran out. */
-export type TLiveEndReason = 'allowance';
+/**
+ * Why the server ended a broadcast on its own: the month's live allowance ran out, or an admin
+ * (or moderation's third strike) suspended the account.
+ */
+export type TLiveEndReason = 'allowance' | 'suspended';
 
 /**
  * Text frames the server sends the publisher. `live`: audio is arriving, the stream is on air;

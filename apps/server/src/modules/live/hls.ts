@@ -85,6 +85,14 @@ export class LiveHls {
     return this.runs.get(id)?.run ?? null;
   }
 
+  /** The stream is hidden now (its owner suspended or deleted): its run goes at once, no ended playlist lingers. */
+  forget(id: string): void {
+    const run = this.runs.get(id);
+    if (!run) return;
+    this.runs.delete(id);
+    run.stop();
+  }
+
   close(): void {
     clearInterval(this.idleTimer);
     for (const run of [...this.runs.values()]) run.stop();

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, LIVE_INGEST_CLOSE } from '@wavecast/shared';
+import { ADMIN_MESSAGES, BILLING_MESSAGES, LIVE_INGEST_CLOSE } from '@wavecast/shared';
 import type { SessionUser } from '../../lib/session';
 import type { PublisherLink } from '../../realtime/ingest-socket';
 import { rawRecordingPath, removeQuietly } from '../../relay/recording';
@@ -51,7 +51,7 @@ export class IngestGate {
       return { code: 4410, reason: 'The stream has ended' };
     }
     if (session?.hasPublisher) return { code: 4409, reason: 'Another publisher is connected' };
-    this.streams.publishingWith(id, source?.keyName);
+    this.streams.publishingWith(id, user.id, source?.keyName);
     const publisher = this.rt.hub.connectPublisher(
       { id, title: stream.title, description: stream.description },
       () => {
@@ -62,6 +62,10 @@ export class IngestGate {
         if (this.allowance.isCutting(id)) {
           link.tell({ type: 'ended', streamId: id, reason: 'allowance' });
           link.close(LIVE_INGEST_CLOSE.ended, BILLING_MESSAGES.liveAllowanceEnded);
+        } else if (this.streams.endReason(id) === 'suspended') {
+          // Told before the socket closes (the account's other sockets close with 4401 just after).
+          link.tell({ type: 'ended', streamId: id, reason: 'suspended' });
+          link.close(LIVE_INGEST_CLOSE.ended, ADMIN_MESSAGES.accountSuspended);
         } else {
           link.tell({ type: 'ended', streamId: id });
           link.close(LIVE_INGEST_CLOSE.ended, 'The stream has ended');

@@ -53,9 +53,8 @@ export async function streamKeyRoutes(
     '/api/live/keys/:keyId/regenerate',
     { config, schema: { tags, params: ZId, response: { 200: ZStreamKeyCreated } } },
     async (req) => {
+      // A source still connected with the old secret is cut, as on revoke (stream-key.revoked, lifecycle.ts).
       const { row, secret } = await service.regenerate(signedInUser(req), req.params.keyId);
-      // A source still connected with the old secret is cut, as on revoke.
-      ingest?.keyRevoked(row.id);
       return { key: presentStreamKey(row), secret, message: STREAM_KEY_MESSAGES.regenerated };
     },
   );
@@ -67,8 +66,8 @@ export async function streamKeyRoutes(
       schema: { tags, params: ZId, response: { 200: z.object({ key: ZStreamKey, message: z.string() }) } },
     },
     async (req) => {
+      // Its sources are cut on every process (stream-key.revoked, lifecycle.ts).
       const row = await service.revoke(signedInUser(req), req.params.keyId);
-      ingest?.keyRevoked(row.id);
       return { key: presentStreamKey(row), message: STREAM_KEY_MESSAGES.revoked };
     },
   );

@@ -87,6 +87,16 @@ async function endWhere(db: Db, where: ReturnType<typeof sql>): Promise<EndedStr
 export const endStream = (db: Db, id: string) => endWhere(db, sql`id = ${id}`);
 export const endStreamsOfUser = (db: Db, userId: string) => endWhere(db, sql`user_id = ${userId}`);
 
+/** Which of these streams are the user's. */
+export async function streamIdsOfUserAmong(db: Db, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: liveStreams.id })
+    .from(liveStreams)
+    .where(and(eq(liveStreams.userId, userId), inArray(liveStreams.id, ids)));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Open streams no process is looking after: on air with a heartbeat older than `staleBefore`, or
  * never on air and created before `pendingBefore` without a heartbeat since `staleBefore`.

@@ -24,6 +24,7 @@ import { listenerCookies } from '../plays/listener-cookie';
 import { EncoderIngest } from './encoder/encoder-ingest';
 import type { HlsFile } from './hls';
 import { streamKeyRoutes } from './keys-routes';
+import { subscribeLiveLifecycle } from './lifecycle';
 import { LiveService, type LiveServiceOptions } from './service';
 import { streamKeysService } from './stream-keys';
 
@@ -60,6 +61,8 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
           log: (msg, err) => root.log.error({ err }, msg),
         });
   root.decorate('encoderIngest', ingest);
+  // Suspension, deletion and revoked keys cut what this process holds (lifecycle events, ADR 0027).
+  subscribeLiveLifecycle(ctx.events, service, ingest);
   root.addHook('onReady', async () => {
     await ingest?.listen();
     service.start();

@@ -57,16 +57,28 @@ export function streamKeysService(ctx: AppContext) {
 
     list: (user: SessionUser) => repo.listLiveKeys(db, user.id),
 
+    /** A new secret; a source still using the old one is cut (stream-key.revoked, on every process). */
     async regenerate(user: SessionUser, id: string) {
       const { secret, keyHash, prefix } = newSecret();
-      const row = await repo.rekey(db, user.id, id, { keyHash, prefix, createdAt: ctx.clock.now() });
-      if (!row) throw notFound('Stream key');
+      const row = await db.transaction(async (tx) => {
+        const updated = await repo.rekey(tx, user.id, id, { keyHash, prefix, createdAt: ctx.clock.now() });
+        if (!updated) throw notFound('Stream key');
+        await ctx.events.record(tx, 'stream-key.revoked', { userId: user.id, keyId: updated.id });
+        return updated;
+      });
+      await ctx.events.deliverNow();
       return { row, secret };
     },
 
+    /** Revokes the key; its sources are cut (stream-key.revoked, on every process). */
     async revoke(user: SessionUser, id: string) {
-      const row = await repo.revokeKey(db, user.id, id, ctx.clock.now());
-      if (!row) throw notFound('Stream key');
+      const row = await db.transaction(async (tx) => {
+        const revoked = await repo.revokeKey(tx, user.id, id, ctx.clock.now());
+        if (!revoked) throw notFound('Stream key');
+        await ctx.events.record(tx, 'stream-key.revoked', { userId: user.id, keyId: revoked.id });
+        return revoked;
+      });
+      await ctx.events.deliverNow();
       return row;
     },
 

@@ -1,4 +1,4 @@
-import type { TCreateLiveStream, TLiveStream, TMyLiveStream } from '@wavecast/shared';
+import type { TCreateLiveStream, TLiveEndReason, TLiveStream, TMyLiveStream } from '@wavecast/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { announceIfPublic } from '../tracks/announce';
@@ -14,6 +14,10 @@ import type { LiveRuntime } from './runtime';
 export class LiveStreams {
   /** The stream key each encoder-fed broadcast went live with (for live.started). */
   private readonly keyNames = new Map<string, string>();
+  /** Whose broadcast each publisher attached here is (an account's end finds its streams without its rows). */
+  private readonly owners = new Map<string, string>();
+  /** Why the server is ending a stream (its publisher is told), while it ends. */
+  private readonly ending = new Map<string, TLiveEndReason>();
 
   constructor(
     private readonly rt: LiveRuntime,
@@ -101,8 +105,9 @@ export class LiveStreams {
     };
   }
 
-  /** The publisher attaching to a stream came with a stream key (an encoder), or not (a browser). */
-  publishingWith(id: string, keyName: string | undefined): void {
+  /** The publisher attaching to a stream is the user's, with a stream key (an encoder) or not (a browser). */
+  publishingWith(id: string, userId: string, keyName: string | undefined): void {
+    this.owners.set(id, userId);
     if (keyName) this.keyNames.set(id, keyName);
     else this.keyNames.delete(id);
   }
@@ -130,13 +135,70 @@ export class LiveStreams {
   async endById(id: string): Promise<void> {
     // Cut the broadcast first, so the recording stops at the moment End Stream was pressed.
     await this.rt.hub.end(id);
-    for (const e of await repo.endStream(this.db, id)) await this.afterEnd(e);
+    const ended = await repo.endStream(this.db, id);
+    for (const e of ended) await this.afterEnd(e);
+    // Another process ended the row first (an account's end reaches every process): the recording
+    // made here is still finalized here, where its file is.
+    if (ended.length === 0) this.forgetHere(id);
+  }
+
+  /**
+   * The account was suspended or deleted (a lifecycle event, run on every process): the broadcasts
+   * held here are cut (browser publisher and encoder alike), listeners' connections end and they get
+   * live.ended, as at End Stream. A suspended creator's recording becomes a draft as usual; a deleted
+   * one's rows are gone, so its raw recording is discarded. Streams held nowhere (prepared, never on
+   * air) are ended in the database; a mirror of one held elsewhere closes here at once.
+   */
+  async endForAccount(userId: string, how: 'suspended' | 'deleted'): Promise<string[]> {
+    const hub = this.rt.hub;
+    const here = [...this.owners].filter(([id, owner]) => owner === userId && hub.get(id)).map(([id]) => id);
+    const ended = new Set(here);
+    for (const id of here) {
+      if (how === 'suspended') {
+        this.ending.set(id, 'suspended');
+        try {
+          await this.endById(id);
+        } finally {
+          this.ending.delete(id);
+        }
+        continue;
+      }
+      const wasActive = hub.get(id)?.isLive ?? false;
+      await hub.end(id);
+      await this.afterEnd({ id, userId, wasActive }); // no row: the finalizer removes the raw recording
+    }
+    if (how === 'deleted') return [...ended];
+    for (const e of await repo.endStreamsOfUser(this.db, userId)) {
+      ended.add(e.id);
+      await this.afterEnd(e);
+    }
+    const mirrored = hub.mirroredIds();
+    if (mirrored.length > 0) {
+      for (const id of await repo.streamIdsOfUserAmong(this.db, userId, mirrored)) {
+        ended.add(id);
+        await hub.end(id);
+      }
+    }
+    return [...ended];
+  }
+
+  /** Why the server is ending this stream right now, if it is (the ingest gate tells the publisher). */
+  endReason(id: string): TLiveEndReason | undefined {
+    return this.ending.get(id);
+  }
+
+  private forgetHere(id: string): void {
+    this.allowance.forget(id);
+    this.keyNames.delete(id);
+    this.owners.delete(id);
+    this.recordings.inBackground(id);
   }
 
   /** After a stream's row is ended: stop it here, tell everyone, turn its recording into a track. */
   async afterEnd(e: repo.EndedStream, announce = true): Promise<void> {
     this.allowance.forget(e.id);
     this.keyNames.delete(e.id);
+    this.owners.delete(e.id);
     await this.rt.hub.end(e.id);
     if (announce) await this.announceEnded(e);
     this.recordings.inBackground(e.id);

@@ -57,6 +57,7 @@ const stallMs = (graceMs: number) => Math.min(10_000, Math.max(3_000, graceMs));
 export class EncoderIngest {
   private server: net.Server | null = null;
   private readonly byKey = new Map<string, Set<() => void>>();
+  private readonly byUser = new Map<string, Set<() => void>>();
   private readonly sockets = new Set<net.Socket>();
 
   constructor(
@@ -90,9 +91,26 @@ export class EncoderIngest {
     if (server) await new Promise<void>((r) => server.close(() => r()));
   }
 
-  /** A revoked key's sources are cut at once. */
+  /** A revoked (or regenerated) key's sources are cut at once. */
   keyRevoked(keyId: string): void {
-    for (const stop of this.byKey.get(keyId) ?? []) stop();
+    for (const stop of [...(this.byKey.get(keyId) ?? [])]) stop();
+  }
+
+  /** A suspended or deleted account's sources are cut at once, whatever their key. */
+  accountEnded(userId: string): void {
+    for (const stop of [...(this.byUser.get(userId) ?? [])]) stop();
+  }
+
+  /** Open TCP connections on the ingest port (tests: a cut source's is closed, not just detached). */
+  get connectionCount(): number {
+    return this.sockets.size;
+  }
+
+  /** How many sources are relaying here (tests). */
+  get sourceCount(): number {
+    let n = 0;
+    for (const set of this.byKey.values()) n += set.size;
+    return n;
   }
 
   private accept(socket: net.Socket): void {
@@ -200,6 +218,8 @@ export class EncoderIngest {
       socket.off('data', onData);
       keySet.delete(cut);
       if (keySet.size === 0 && this.byKey.get(holder.keyId) === keySet) this.byKey.delete(holder.keyId);
+      userSet.delete(cut);
+      if (userSet.size === 0 && this.byUser.get(holder.user.id) === userSet) this.byUser.delete(holder.user.id);
       if (why === 'error') {
         if (err && !(err instanceof IngestTooFast) && !(err instanceof WebmError) && !(err instanceof ChunkedError)) {
           this.opts.log('live ingest: relaying a source failed', err);
@@ -289,6 +309,9 @@ export class EncoderIngest {
     const keySet = this.byKey.get(holder.keyId) ?? new Set();
     this.byKey.set(holder.keyId, keySet);
     keySet.add(cut);
+    const userSet = this.byUser.get(holder.user.id) ?? new Set();
+    this.byUser.set(holder.user.id, userSet);
+    userSet.add(cut);
     socket.on('data', onData);
     socket.on('end', () => {
       // A short stream may end before the sniff filled up: decide on what there is.

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  ADMIN_MESSAGES,
   BILLING_MESSAGES,
   LIVE_INGEST_CLOSE,
   LIVE_PUBLISHER_GRACE_MS,
@@ -137,6 +138,15 @@ export function useBroadcast() {
         void qc.invalidateQueries({ queryKey: liveKeys.stream(created.id) });
         toast.error(BILLING_MESSAGES.liveAllowanceEnded);
       };
+      // The account was suspended: the server ended the stream and signed us out.
+      const endedBySuspension = () => {
+        disconnect();
+        setReconnecting(false);
+        setLiveSince(null);
+        setAllowanceEndsAt(null);
+        setPhase('idle');
+        toast.error(ADMIN_MESSAGES.accountSuspended);
+      };
       const retryLater = () => {
         retryTimer.current = setTimeout(async () => {
           if (disposed.current || ending.current) return;
@@ -154,6 +164,7 @@ export function useBroadcast() {
       const onLost = (code: number) => {
         if (ending.current) return;
         if (endedBy.current === 'allowance') return endedByAllowance();
+        if (endedBy.current === 'suspended') return endedBySuspension();
         if (FINAL_CLOSE_CODES.includes(code)) return giveUp();
         lostAt ||= Date.now();
         setReconnecting(true);

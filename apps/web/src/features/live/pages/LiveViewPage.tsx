@@ -26,7 +26,9 @@ export default function LiveViewPage() {
       </div>
     );
   }
-  if (error || !stream) {
+  // A stream that ended while open here and is now hidden (its creator suspended or deleted:
+  // the refetch answers 404) stays on "This stream has ended"; any other failure is "not found".
+  if (!stream || (error && stream.status !== 'ended')) {
     return (
       <div className="mx-auto max-w-md py-24 text-center">
         <Radio className="mx-auto mb-4 size-12 text-muted" aria-hidden />
