@@ -26,8 +26,8 @@ const FORGET_AFTER_MS = 10_000;
 
 /**
  * The lifecycle spine (ADR 0027). `record` writes an event in the caller's transaction (the outbox);
- * a dispatcher claims undelivered rows (SKIP LOCKED, with a lease), runs the `once` subscribers,
- * publishes the event on the bus and marks it delivered. Every process runs its `on` subscribers
+ * a dispatcher claims undelivered rows (SKIP LOCKED, with a lease), publishes the event on the
+ * bus, runs the `once` subscribers and marks it delivered. Every process runs its `on` subscribers
  * when the bus brings the event (its own included). Delivery is at least once: subscribers are
  * idempotent, and a process ignores an id it has handled.
  */
@@ -188,8 +188,9 @@ export class DomainEventSpine {
         payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as never,
         at: new Date(row.created_at).toISOString(),
       } satisfies DomainEvent;
-      await this.runAll(this.onceOnly.get(event.name), event);
+      // Every process first (sockets, broadcasts, caches), then the outside calls, which may be slow.
       await this.bus.publish(DOMAIN_TOPIC, 'domain.event', event);
+      await this.runAll(this.onceOnly.get(event.name), event);
       await this.database.db.execute(sql`UPDATE domain_events SET delivered_at = now() WHERE id = ${row.id}`);
       this.awaiting.delete(row.id);
     }

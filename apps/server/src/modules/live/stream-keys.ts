@@ -8,6 +8,7 @@ import {
 } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
+import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import * as repo from './stream-keys-repo';
 
@@ -39,7 +40,9 @@ export interface KeyHolder {
 }
 
 /** Stream keys: created and regenerated (shown once), listed, revoked, and checked for the encoder ingest. */
-export function streamKeysService(ctx: AppContext) {
+export const streamKeysService = perApp(makeStreamKeysService);
+
+function makeStreamKeysService(ctx: AppContext) {
   const db = ctx.database.db;
   return {
     async create(user: SessionUser, input: TStreamKeyInput) {
