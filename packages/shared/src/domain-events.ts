@@ -10,12 +10,13 @@ export interface DomainEvents {
   /** An admin (or moderation's third strike) suspended the account: hidden, signed out, off air. */
   'account.suspended': { userId: string; reason: 'admin' | 'strikes' };
   'account.restored': { userId: string };
-  /** The account is gone (its owner or an admin deleted it); its payment-provider ids as they were. */
+  /** The account is gone (its owner or an admin deleted it); its payment-provider ids and open streams as they were. */
   'account.deleted': {
     userId: string;
     email: string;
     stripeCustomerId: string | null;
     stripeSubscriptionIds: string[];
+    liveStreamIds: string[];
   };
   /** These sessions ended (sign-out, "sign out" of a device in Settings → Security). */
   'session.revoked': { userId: string; sessionIds: string[] };

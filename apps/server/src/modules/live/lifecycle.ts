@@ -24,5 +24,10 @@ export function subscribeLiveLifecycle(
   };
   events.on('account.suspended', (e) => endAccount(e.payload.userId, 'suspended'));
   events.on('account.deleted', (e) => endAccount(e.payload.userId, 'deleted'));
+  // Listeners' pages of a stream no process held (waiting for its publisher) are told once too.
+  events.once('account.deleted', async ({ payload }) => {
+    for (const id of payload.liveStreamIds)
+      await live.streams.announceEnded({ id, userId: payload.userId, wasActive: true });
+  });
   events.on('stream-key.revoked', (e) => ingest?.keyRevoked(e.payload.keyId));
 }

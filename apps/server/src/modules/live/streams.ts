@@ -218,7 +218,8 @@ export class LiveStreams {
     }
   }
 
-  private async announceEnded(e: repo.EndedStream): Promise<void> {
+  /** Tells listeners' pages the stream ended (a deleted account's streams, whose rows are gone). */
+  async announceEnded(e: repo.EndedStream): Promise<void> {
     if (!e.wasActive) return;
     const data = { streamId: e.id, userId: e.userId };
     await this.bus.publish(`live:${e.id}`, 'live.ended', data);

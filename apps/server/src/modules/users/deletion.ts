@@ -30,12 +30,13 @@ export async function deleteAccount(
   if (!row) throw notFound('User');
   const keys = await repo.storageKeysOf(db, user.id);
   const billing = await repo.billingIdsOf(db, user.id);
+  const liveStreamIds = await repo.activeStreamIdsOf(db, user.id);
 
   // The event goes in the deletion's transaction: sessions, sockets, broadcasts, caches and the
   // subscription at Stripe are ended by their modules' subscribers (events/, ADR 0027).
   await repo.deleteAccountRows(db, { id: user.id, email: row.email }, async (tx) => {
     await opts.audit?.(tx);
-    await ctx.events.record(tx, 'account.deleted', { userId: user.id, email: row.email, ...billing });
+    await ctx.events.record(tx, 'account.deleted', { userId: user.id, email: row.email, ...billing, liveStreamIds });
   });
   await ctx.events.deliverNow();
   // Files go after the rows: a crash in between leaves orphans (collected later), never rows

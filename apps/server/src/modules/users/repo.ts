@@ -93,6 +93,15 @@ export async function storageKeysOf(db: Db, userId: string): Promise<string[]> {
   return [...new Set(keys.filter((k): k is string => typeof k === 'string' && k.length > 0))];
 }
 
+/** The account's streams not ended yet, read before its rows go (they cascade away). */
+export async function activeStreamIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: liveStreams.id })
+    .from(liveStreams)
+    .where(and(eq(liveStreams.userId, userId), eq(liveStreams.isActive, true)));
+  return rows.map((r) => r.id);
+}
+
 /** The account's payment-provider ids, read before its rows go (the subscriptions cascade away). */
 export async function billingIdsOf(
   db: Db,
