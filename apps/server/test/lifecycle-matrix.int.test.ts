@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../src/db/client';
-import { adBalances, adCampaigns } from '../src/db/schema';
 import { servingState } from '../src/modules/ads/serving-state';
 import { type EventBus, MemoryBus, RedisBus } from '../src/realtime/bus';
 import { topicAccess } from '../src/realtime/topic-access';
 import { type FakeStripe, fakeStripeEnv, startFakeStripe } from './fake-stripe';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
+import { seedDisplayCampaign } from './seed-ad';
 import { seedTrack } from './seed-track';
 
 /**
@@ -375,35 +375,15 @@ describe('lifecycle matrix: outside services', () => {
 
   it('account.suspended × ad serving: the advertiser is served on neither process', async () => {
     const advertiser = await signUp(a, { role: 'advertiser' });
-    const at = a.ctx.clock.now();
-    const [campaign] = await a.ctx.database.db
-      .insert(adCampaigns)
-      .values({
-        advertiserId: advertiser.id,
-        name: 'Matrix campaign',
-        format: 'display',
-        status: 'active',
-        clickUrl: 'https://example.com/',
-        categories: [],
-        contentTypes: ['on-demand', 'live'],
-        startsAt: new Date(at.getTime() - 60_000),
-        totalBudgetMicros: 50_000_000,
-        dailyBudgetMicros: 50_000_000,
-        cpmMicros: 9_000_000,
-        creativeKey: `ads/${advertiser.id}/banner.png`,
-        creativeMime: 'image/png',
-        creativeWidth: 300,
-        creativeHeight: 250,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: adCampaigns.id });
-    await a.ctx.database.db.insert(adBalances).values({ advertiserId: advertiser.id, balanceMicros: 20_000_000 });
+    const campaignId = await seedDisplayCampaign(a.ctx.database.db, advertiser.id, {
+      at: a.ctx.clock.now(),
+      cpmMicros: 9_000_000,
+    });
     // As the admin's approval does: every process reloads its index.
     for (const t of [a, b]) servingState(t.ctx).changed();
     const servedOnB = async () =>
       (await on(b, null, 'GET', '/api/ads/serve?format=display&placement=home&size=300x250')).json().ad?.campaignId ===
-      campaign.id;
+      campaignId;
     await reactsWithin(Date.now(), 'ads index', servedOnB);
     await on(a, admin, 'POST', `/api/admin/users/${advertiser.id}/suspend`);
     await reactsWithin(Date.now(), 'account.suspended × ad serving', async () => !(await servedOnB()));

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { seedDisplayCampaign } from '../../../test/seed-ad';
 import { adBalances, adCampaigns } from '../../db/schema';
 import { MemoryBus } from '../../realtime/bus';
 import { servingState } from './serving-state';
@@ -48,37 +49,16 @@ async function eventually(check: () => Promise<void>, ms = 1_000) {
   }
 }
 
-/** An active display campaign with a balance to pay for it (written as review and top-up leave them). */
+/** An active display campaign with a balance to pay for it; every process reloads its index, as approval makes them. */
 async function activeCampaign(advertiser: TestUser, cpmMicros: number): Promise<string> {
-  const db = a.ctx.database.db;
-  const at = a.ctx.clock.now();
-  const [row] = await db
-    .insert(adCampaigns)
-    .values({
-      advertiserId: advertiser.id,
-      name: 'Suspended soon',
-      format: 'display',
-      status: 'active',
-      clickUrl: 'https://example.com/',
-      categories: [],
-      contentTypes: ['on-demand', 'live'],
-      startsAt: new Date(at.getTime() - 60_000),
-      totalBudgetMicros: 50_000_000,
-      dailyBudgetMicros: 50_000_000,
-      cpmMicros,
-      creativeKey: `ads/${advertiser.id}/banner.png`,
-      creativeMime: 'image/png',
-      creativeWidth: 300,
-      creativeHeight: 250,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning({ id: adCampaigns.id });
-  await db.insert(adBalances).values({ advertiserId: advertiser.id, balanceMicros: 20_000_000 });
-  // As the admin's approval does: every process reloads its index.
+  const id = await seedDisplayCampaign(a.ctx.database.db, advertiser.id, {
+    at: a.ctx.clock.now(),
+    cpmMicros,
+    name: 'Suspended soon',
+  });
   servingState(a.ctx).changed();
   servingState(b.ctx).changed();
-  return row.id;
+  return id;
 }
 const impressions = async (id: string) =>
   (await a.ctx.database.db.select().from(adCampaigns).where(eq(adCampaigns.id, id)))[0].impressions;
