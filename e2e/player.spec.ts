@@ -73,6 +73,8 @@ test('the player: play from a card, pause/resume, queue, reload, like, timestamp
   await page.keyboard.press('m'); // keyboard shortcut: mute
   await expect(bar(page).getByRole('button', { name: 'Unmute' })).toBeVisible();
   await bar(page).getByRole('button', { name: 'Pause', exact: true }).click();
+  // Read the position once the player is paused (the clock can still tick while the click lands).
+  await expect(bar(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   const at = await seconds(clock);
 
   // A reload restores the track, its position and the settings, paused.
