@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { demoCatalogueProcessed } from './support/tracks';
 
 const bar = (page: Page) => page.getByTestId('player-bar');
 const seconds = async (clock: Locator) => {
@@ -17,7 +18,9 @@ test('the player: play from a card, pause/resume, queue, reload, like, timestamp
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
+  // Home lists the demo catalogue once it is processed (a fresh server may still be transcoding it).
+  await demoCatalogueProcessed(page.request);
   await page.goto('/');
   const email = `player-${Date.now()}@e2e.test`;
   const signUp = await page.request.post('/api/auth/sign-up/email', {
