@@ -102,3 +102,21 @@ export async function tracksOf(db: Db, userId: string, limit = 100) {
     .orderBy(desc(audioContent.createdAt))
     .limit(limit);
 }
+
+/**
+ * Queues a mail job unless one carrying this event's id exists (delivery is at least once; an
+ * advisory lock serialises two processes offering the same event). True when queued.
+ */
+export async function queueMailOncePerEvent(db: Db, type: string, eventId: string, payload: object): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`mail-once:${eventId}`}))`);
+    const found = (await tx.execute(
+      sql`SELECT 1 FROM jobs WHERE type = ${type} AND payload->>'eventId' = ${eventId} LIMIT 1`,
+    )) as { rows: unknown[] };
+    if (found.rows.length > 0) return false;
+    await tx.execute(
+      sql`INSERT INTO jobs (type, payload, max_attempts) VALUES (${type}, ${JSON.stringify(payload)}::jsonb, 5)`,
+    );
+    return true;
+  });
+}

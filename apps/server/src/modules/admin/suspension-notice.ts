@@ -1,9 +1,8 @@
 import { APP_NAME, type DomainEvent } from '@wavecast/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import type { Mail } from '../../mail/mailer';
 import { MAIL_JOB } from '../auth/mail';
+import * as repo from './repo';
 
 /** The mail a suspended account gets: what happened, what it means, and how to appeal. */
 export function suspensionMail(
@@ -52,23 +51,13 @@ export async function queueSuspensionNotice(
   ctx: AppContext,
   event: DomainEvent<'account.suspended'>,
 ): Promise<boolean> {
-  const db = ctx.database.db;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, event.payload.userId));
+  const user = await repo.findUser(ctx.database.db, event.payload.userId);
   if (!user) return false;
   const mail = suspensionMail(user.email, event.payload.reason, {
     supportEmail: ctx.config.SUPPORT_EMAIL,
     publicUrl: ctx.config.PUBLIC_URL,
   });
   // The mail job's payload with the event's id beside it (the job reads only the mail's fields).
-  const payload = JSON.stringify({ ...mail, eventId: event.id });
-  const queued = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`suspension-notice:${event.id}`}))`);
-    const found = (await tx.execute(
-      sql`SELECT 1 FROM jobs WHERE type = ${MAIL_JOB} AND payload->>'eventId' = ${event.id} LIMIT 1`,
-    )) as { rows: unknown[] };
-    if (found.rows.length > 0) return false;
-    await tx.execute(sql`INSERT INTO jobs (type, payload, max_attempts) VALUES (${MAIL_JOB}, ${payload}::jsonb, 5)`);
-    return true;
-  });
+  const queued = await repo.queueMailOncePerEvent(ctx.database.db, MAIL_JOB, event.id, { ...mail, eventId: event.id });
   return queued;
 }
