@@ -5,7 +5,6 @@ import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
 import * as adminRepo from '../admin/repo';
-import { forgetSessions } from '../auth/session-cache';
 import * as repo from './repo';
 
 /**
@@ -55,9 +54,16 @@ function makeApplicationsService(ctx: AppContext) {
           after: { status: decided.status, role: decided.role, userId: decided.userId, note: decided.note },
           at,
         });
-        if (approve) await grantRole(tx, admin, found.user.id, found.user.userRole, decided.role, at);
+        if (approve && found.user.userRole !== decided.role) {
+          await grantRole(tx, admin, found.user.id, found.user.userRole, decided.role, at);
+          await ctx.events.record(tx, 'role.changed', {
+            userId: found.user.id,
+            from: found.user.userRole,
+            to: decided.role,
+          });
+        }
       });
-      if (approve) await forgetSessions(ctx, found.user.id); // the new role applies at once
+      await ctx.events.deliverNow(); // the new role applies at once, on every process
       const after = await repo.findApplication(db, id);
       if (!after) throw notFound('Application');
       return after;

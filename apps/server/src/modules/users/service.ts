@@ -106,8 +106,12 @@ function makeUserService(ctx: AppContext) {
     const row = await mustFind(user.id);
     if (row.userRole === 'creator') return row;
     if (!canBecomeCreator(row.userRole)) throw forbidden(USER_MESSAGES.onlyListenersBecomeCreators);
-    const changed = await repo.changeRoleIf(ctx.database.db, user.id, 'listener', 'creator');
-    if (changed) await forgetSessions(ctx, user.id); // creator routes open at once
+    const changed = await ctx.database.db.transaction(async (tx) => {
+      const row = await repo.changeRoleIf(tx, user.id, 'listener', 'creator');
+      if (row) await ctx.events.record(tx, 'role.changed', { userId: user.id, from: 'listener', to: 'creator' });
+      return row;
+    });
+    if (changed) await ctx.events.deliverNow(); // creator routes open at once, on every process
     return changed ?? mustFind(user.id);
   }
 
