@@ -23,6 +23,8 @@ export interface DomainEvents {
   /** The password was set or changed: every other session ended, API tokens revoked. */
   'password.changed': { userId: string; keptSessionId: string | null };
   'role.changed': { userId: string; from: Role; to: Role };
+  /** What the account's sessions carry changed (the display name): cached sessions are read again. */
+  'account.changed': { userId: string };
   /** The track left public view: removed by moderation, made private, or deleted. */
   'track.hidden': { trackId: string; ownerId: string; reason: 'removed' | 'private' | 'deleted' };
   /** The track is public again: restored by moderation, or made public by its owner. */

@@ -39,11 +39,6 @@ export interface RealtimeEvents {
   'live.listeners': { streamId: string; processId: string; listeners: number };
   /** The presented notification rides along; `push` mirrors the user's pushNotifications setting (toast or not). */
   'notification.created': { userId: string; notificationId: string; notification: TNotification; push: boolean };
-  /**
-   * Server-internal (topic `internal:sessions`): the user's sessions or what they carry changed
-   * (sign-out, password, role, suspension, deletion); every process drops its cached copies.
-   */
-  'user.sessions.changed': { userId: string };
   /** Server-internal (topic `internal:ads`): a campaign or a balance changed; serving indexes reload. */
   'ads.changed': { at: string };
   /**

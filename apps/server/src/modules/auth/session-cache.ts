@@ -2,10 +2,6 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
-import type { EventBus } from '../../realtime/bus';
-
-/** The bus topic that carries "forget the cached sessions of user X" to every process. */
-export const SESSIONS_TOPIC = 'internal:sessions';
 
 const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]{1,512})/;
 
@@ -21,8 +17,9 @@ interface Entry {
 /**
  * Resolved sessions, kept in memory for a few seconds (`SESSION_CACHE_MS`), keyed by a hash of the
  * session cookie (the token itself is never kept). A signed-in page then costs no session lookup.
- * What must show at once drops a user's entries on every process through the bus (`forgetUser`):
- * sign-out, password change or reset, role change, suspension, deletion. A lookup that started
+ * What must show at once drops a user's entries on every process through lifecycle events
+ * (`subscribeSessionCache`): sign-out, password change or reset, role or display-name change,
+ * suspension, deletion. A lookup that started
  * before such a drop is not stored (generation), so a slow resolve cannot bring an old user back.
  * Bounded: the least recently used entry goes first.
  */
@@ -93,7 +90,7 @@ export class SessionCache {
     return started;
   }
 
-  /** Drops every cached session of the user in this process (see `forgetSessions` for all processes). */
+  /** Drops every cached session of the user in this process (every process does on the events above). */
   forgetUser(userId: string): void {
     this.generation++;
     this.lookups.clear();
@@ -113,27 +110,14 @@ export class SessionCache {
     keys?.delete(key);
     if (keys?.size === 0) this.keysOfUser.delete(hit.user.id);
   }
-
-  /** Listens for other processes' drops; returns the unsubscribe. */
-  listen(bus: EventBus): () => void {
-    return bus.subscribe((msg) => {
-      if (msg.topic === SESSIONS_TOPIC && msg.event === 'user.sessions.changed') {
-        this.forgetUser((msg.data as { userId: string }).userId);
-      }
-    });
-  }
 }
 
-/** This app's resolved sessions (made on first use), listening for other processes' drops. */
-export const sessionCache = perApp((ctx: AppContext): SessionCache => {
-  const sessions = new SessionCache(ctx.config.SESSION_CACHE_MS);
-  sessions.listen(ctx.bus);
-  return sessions;
-});
+/** This app's resolved sessions (made on first use); lifecycle events drop them (below). */
+export const sessionCache = perApp((ctx: AppContext): SessionCache => new SessionCache(ctx.config.SESSION_CACHE_MS));
 
 /**
  * Lifecycle events that end or change sessions drop the user's cached ones on every process:
- * suspension, deletion, sign-out, a password change, a role change (events/, ADR 0027).
+ * suspension, deletion, sign-out, a password change, a role or display-name change (events/, ADR 0027).
  */
 export function subscribeSessionCache(ctx: AppContext): void {
   const forget = ({ payload }: { payload: { userId: string } }) => sessionCache(ctx).forgetUser(payload.userId);
@@ -143,15 +127,7 @@ export function subscribeSessionCache(ctx: AppContext): void {
     'session.revoked',
     'password.changed',
     'role.changed',
+    'account.changed',
   ] as const)
     ctx.events.on(name, forget);
-}
-
-/**
- * The user's sessions ended or changed (sign-out, password, role, suspension, deletion): this
- * process forgets them at once, the others when the bus delivers the message.
- */
-export async function forgetSessions(ctx: AppContext, userId: string) {
-  sessionCache(ctx).forgetUser(userId);
-  await ctx.bus.publish(SESSIONS_TOPIC, 'user.sessions.changed', { userId }).catch(() => {});
 }

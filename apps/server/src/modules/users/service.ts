@@ -12,7 +12,6 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { sniffImageFormat } from '../../media/sniff';
-import { forgetSessions } from '../auth/session-cache';
 import { avatarKeyFor, avatarUrlFor, uploadedAvatar } from './avatar';
 import { canBecomeCreator } from './policy';
 import * as repo from './repo';
@@ -34,9 +33,14 @@ function makeUserService(ctx: AppContext) {
 
   async function updateOwnProfile(user: SessionUser, input: TProfileUpdate) {
     const patch = ZProfileUpdate.parse(input);
-    const row = await repo.updateUser(ctx.database.db, user.id, patch);
+    const row = await ctx.database.db.transaction(async (tx) => {
+      const row = await repo.updateUser(tx, user.id, patch);
+      // The session carries the display name: every process reads it again.
+      if (row) await ctx.events.record(tx, 'account.changed', { userId: user.id });
+      return row;
+    });
     if (!row) throw notFound('User');
-    await forgetSessions(ctx, user.id); // the session carries the display name
+    await ctx.events.deliverNow();
     return { row, auth: await repo.findAuthFacts(ctx.database.db, user.id) };
   }
 
