@@ -52,6 +52,10 @@ export class LiveHeartbeat {
       const gone = await repo.heartbeat(this.db, this.rt.hub.activeIds());
       await repo.sampleListeners(this.db, this.rt.hub.activeIds(), this.rt.ctx.clock.now());
       for (const id of gone) await this.streams.afterEnd({ id, userId: '', wasActive: false }, false);
+      // The suspension's event ends broadcasts at once; this catches one that attached meanwhile.
+      for (const owner of await repo.suspendedOwnersOf(this.db, this.rt.hub.activeIds())) {
+        await this.streams.endForAccount(owner, 'suspended');
+      }
       await this.allowance.recheck();
       await this.sweep(this.staleBefore());
     } catch (e) {

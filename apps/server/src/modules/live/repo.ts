@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ownerSuspendedOf } from '../../access/tracks';
 import type { Db } from '../../db/client';
 import { audioContent, liveChatMessages, liveChatMutes, liveStreams, users } from '../../db/schema';
@@ -137,6 +137,20 @@ export async function heartbeat(db: Db, ids: string[]): Promise<string[]> {
     .returning({ id: liveStreams.id, endedAt: liveStreams.endedAt });
   const found = new Set(rows.map((r) => r.id));
   return [...rows.filter((r) => r.endedAt !== null).map((r) => r.id), ...ids.filter((id) => !found.has(id))];
+}
+
+/**
+ * The owners of these streams whose accounts are suspended: a broadcast that attached while a
+ * suspension was being applied (its key checked just before) is ended at the next heartbeat.
+ */
+export async function suspendedOwnersOf(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: liveStreams.userId })
+    .from(liveStreams)
+    .innerJoin(users, eq(users.id, liveStreams.userId))
+    .where(and(inArray(liveStreams.id, ids), isNotNull(users.suspendedAt)));
+  return rows.map((r) => r.userId);
 }
 
 export async function setViewers(db: Db, id: string, viewers: number): Promise<void> {

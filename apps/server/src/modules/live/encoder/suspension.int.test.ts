@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES, LIVE_INGEST_CLOSE, type TLiveIngestMessage } from '@wav
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, droppedMails, signUp, type TestApp, type TestUser } from '../../../../test/helpers';
-import { liveStreams } from '../../../db/schema';
+import { liveStreams, users } from '../../../db/schema';
 import { findFfmpeg } from '../../../media/ffmpeg';
 import { MemoryBus } from '../../../realtime/bus';
 import { rawRecordingPath } from '../../../relay/recording';
@@ -289,5 +289,19 @@ describe('issue 31: suspension takes an encoder off air', () => {
     expect(closed).toBeLessThan(1000);
     expect(gone).toBeLessThan(FFMPEG_EXIT_MS);
     expect(b.app.encoderIngest?.sourceCount).toBe(0);
+  }, 60_000);
+
+  it('a broadcast that attached while a suspension was applied (no event reaches it) ends at the next heartbeat', async () => {
+    const { user, key } = await creatorWithKey(a);
+    const source = ffmpegSource(a, key);
+    const id = await onAir(a, user);
+    // The suspension's row without its event: what an encoder that attached just after the live
+    // subscriber ran would see.
+    await a.ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
+    await until(() => a.app.encoderIngest?.sourceCount === 0, 15_000);
+    expect(a.app.live.hub.activeIds()).not.toContain(id);
+    const [row] = await a.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
+    expect(row.endedAt).not.toBeNull();
+    await source.exited;
   }, 60_000);
 });
