@@ -147,6 +147,18 @@ export async function signUp(
   return { id, email, password, cookie: cookieHeader(res.headers['set-cookie']) };
 }
 
+/** Another session of the user (another device), signed in through the real auth API. */
+export async function signInAgain(t: TestApp, user: TestUser): Promise<TestUser> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: user.email, password: user.password },
+    remoteAddress: testClientIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { ...user, cookie: cookieHeader(res.headers['set-cookie']) };
+}
+
 /** Turns Set-Cookie headers into a Cookie header. */
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];

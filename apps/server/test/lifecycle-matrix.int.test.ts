@@ -6,7 +6,7 @@ import { servingState } from '../src/modules/ads/serving-state';
 import { type EventBus, MemoryBus, RedisBus } from '../src/realtime/bus';
 import { topicAccess } from '../src/realtime/topic-access';
 import { type FakeStripe, fakeStripeEnv, startFakeStripe } from './fake-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
+import { createTestApp, signInAgain, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
 import { seedDisplayCampaign } from './seed-ad';
 import { seedTrack } from './seed-track';
 
@@ -204,7 +204,7 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
 
   it('session.revoked (sign-out): that session and its socket end on the other process, another session stays', async () => {
     const user = await signUp(a);
-    const other = await signIn(user);
+    const other = await signInAgain(a, user);
     expect((await on(b, user, 'GET', '/api/me/profile')).statusCode).toBe(200);
     const socket = await socketOnB(user);
     const otherSocket = await socketOnB(other);
@@ -222,7 +222,7 @@ describe('lifecycle matrix: a change on one process, every surface on the other 
 
   it('password.changed: every other session and socket ends on the other process', async () => {
     const user = await signUp(a);
-    const other = await signIn(user);
+    const other = await signInAgain(a, user);
     expect((await on(b, other, 'GET', '/api/me/profile')).statusCode).toBe(200);
     const otherSocket = await socketOnB(other);
     const tokenWorks = await apiToken(user);
@@ -313,22 +313,6 @@ async function apiToken(user: TestUser) {
   const token = res.json().secret as string;
   return async () =>
     (await b.app.inject({ url: '/api/me/profile', headers: { authorization: `Bearer ${token}` } })).statusCode === 200;
-}
-
-/** A second session of the user (another device). */
-async function signIn(user: TestUser): Promise<TestUser> {
-  const res = await a.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email: user.email, password: user.password },
-    remoteAddress: testClientIp(),
-  });
-  expect(res.statusCode).toBe(200);
-  const cookie = ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { ...user, cookie };
 }
 
 describe('lifecycle matrix: outside services', () => {
