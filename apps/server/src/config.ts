@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
+import { DEFAULT_MAX_AUDIO_SECONDS, DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
 import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -33,6 +33,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY_HEADER: z.string().optional(),
   SEED_DEMO: bool.optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
+  /** Longest audio an upload may declare or hold, in seconds (12 hours); checked before transcoding. */
+  MAX_AUDIO_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MAX_AUDIO_SECONDS),
   FFMPEG_PATH: z.string().optional(),
   SMTP_URL: z
     .string()
