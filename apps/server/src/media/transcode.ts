@@ -47,12 +47,13 @@ export interface ProcessOptions {
 export const processTimeoutMs = (durationSeconds: number | null) => Math.max(10 * 60_000, (durationSeconds ?? 0) * 100);
 
 /**
- * CPU seconds one processing run may use: half a second per second of audio, plus two minutes.
- * It uses about 0.03 s per second (bench/processing: ~40x real time), so only input that decodes
- * far beyond what its probe said (a decompression bomb the checks missed) reaches it; the budget
- * counts CPU time, so a busy machine does not.
+ * CPU seconds one processing run may use: by default half a second per second of audio, plus two
+ * minutes (TRANSCODE_CPU_FACTOR, TRANSCODE_CPU_BASE_SECONDS). It uses about 0.05 s per second
+ * (~20-40x real time), so only input that decodes far beyond what its probe said (a decompression
+ * bomb the checks missed) reaches it; CPU time, unlike wall time, does not grow on a busy machine.
  */
-export const processCpuBudgetSeconds = (durationSeconds: number | null) => 120 + 0.5 * (durationSeconds ?? 0);
+export const processCpuBudgetSeconds = (durationSeconds: number | null, budget = { factor: 0.5, baseSeconds: 120 }) =>
+  budget.baseSeconds + budget.factor * (durationSeconds ?? 0);
 
 /**
  * One decode, four outputs (five with HD): the Opus/WebM and AAC/M4A renditions (and the HD Opus

@@ -118,7 +118,10 @@ async function transcode(ctx: AppContext, track: TrackRow): Promise<void> {
           ffmpeg: ctx.config.FFMPEG_PATH,
           channels: track.channels ?? undefined,
           timeoutMs: processTimeoutMs(track.duration),
-          cpuSeconds: processCpuBudgetSeconds(track.duration),
+          cpuSeconds: processCpuBudgetSeconds(track.duration, {
+            factor: ctx.config.TRANSCODE_CPU_FACTOR,
+            baseSeconds: ctx.config.TRANSCODE_CPU_BASE_SECONDS,
+          }),
         });
         if (result.durationSeconds <= 0) throw new Error('no audio could be decoded');
         const run = newRunId();
