@@ -17,13 +17,12 @@ describe('processCpuBudgetSeconds', () => {
 describe.runIf(hasProc)('the CPU-time watch', () => {
   it('reads a process’s CPU time from /proc', () => {
     const before = cpuSecondsOf(process.pid) ?? -1;
-    const until = Date.now() + 200;
-    while (Date.now() < until) {
-      // burn 0.2 s of CPU
-    }
-    const after = cpuSecondsOf(process.pid) ?? -1;
     expect(before).toBeGreaterThanOrEqual(0);
-    expect(after - before).toBeGreaterThan(0.1);
+    // Burn CPU until /proc shows a tenth of a second more (a busy machine gives us less per wall second).
+    let after = before;
+    const ceiling = Date.now() + 20_000;
+    while (after - before < 0.1 && Date.now() < ceiling) after = cpuSecondsOf(process.pid) ?? -1;
+    expect(after - before).toBeGreaterThanOrEqual(0.1);
   });
 
   it('kills an ffmpeg run that passes its CPU budget (an endless encode: only the budget ends it)', async () => {
