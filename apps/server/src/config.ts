@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
+import { DEFAULT_MAX_AUDIO_SECONDS, DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
 import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -33,6 +33,14 @@ const ConfigSchema = z.object({
   TRUST_PROXY_HEADER: z.string().optional(),
   SEED_DEMO: bool.optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
+  /** Longest audio an upload may declare or hold, in seconds (12 hours); checked before transcoding. */
+  MAX_AUDIO_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MAX_AUDIO_SECONDS),
+  /**
+   * A transcode is killed once its CPU time passes FACTOR x the audio's seconds + BASE (processing
+   * takes ~0.05 s per second): a decompression bomb that got past the probe (tests shrink them).
+   */
+  TRANSCODE_CPU_FACTOR: z.coerce.number().positive().default(0.5),
+  TRANSCODE_CPU_BASE_SECONDS: z.coerce.number().min(0).default(120),
   FFMPEG_PATH: z.string().optional(),
   SMTP_URL: z
     .string()

@@ -110,3 +110,14 @@ export function chaptersProblem(chapters: readonly { startTime: number }[], dura
 export function audioTooLargeMessage(maxBytes: number): string {
   return `The audio file is larger than the ${formatFileSize(maxBytes)} limit.`;
 }
+
+/** The refusal for audio longer than the server's MAX_AUDIO_SECONDS, declared or found. */
+export function audioTooLongMessage(maxSeconds: number): string {
+  const hours = maxSeconds / 3600;
+  const limit = Number.isInteger(hours)
+    ? `${hours}-hour`
+    : Number.isInteger(maxSeconds / 60)
+      ? `${maxSeconds / 60}-minute`
+      : `${maxSeconds}-second`;
+  return `The audio is longer than the ${limit} limit. Please upload a shorter file.`;
+}
