@@ -68,6 +68,7 @@ export const PLAYLIST_MESSAGES = {
   itemNotFound: 'This track is not in the playlist',
   coverRequired: 'Choose an image file for the cover',
   coverInvalid: 'The cover must be a JPEG, PNG or WebP image',
+  coverUnreadable: 'The image could not be read. Please choose another image.',
   created: 'Playlist created',
   deleted: 'Playlist deleted',
   updated: 'Playlist updated',

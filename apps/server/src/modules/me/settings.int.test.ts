@@ -1,71 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { AVATAR_MAX_BYTES, DEFAULT_NOTIFICATION_PREFS, DEFAULT_PRIVACY_PREFS, USER_MESSAGES } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { imageSize } from '../../media/cover';
-import { ffmpeg } from '../../media/ffmpeg';
+import { dimensionsOf as dimensionsIn, pngBomb, testImage } from '../../../test/images';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  PNG = await image('400x300', 'png');
-  JPEG = await image('320x320', 'jpg');
-  WEBP = await image('200x100', 'webp', ['-c:v', 'libwebp']);
+  PNG = await testImage(t.dataDir, '400x300', 'png');
+  JPEG = await testImage(t.dataDir, '320x320', 'jpg');
+  WEBP = await testImage(t.dataDir, '200x100', 'webp', ['-c:v', 'libwebp']);
 });
 afterAll(() => t.close());
 
 let PNG: Buffer;
 let JPEG: Buffer;
 let WEBP: Buffer;
-/** A real image of `size` from ffmpeg's test pattern, in the format `ext` names. */
-async function image(size: string, ext: string, codec: string[] = []): Promise<Buffer> {
-  const file = path.join(t.dataDir, `${randomUUID()}.${ext}`);
-  await ffmpeg(['-v', 'error', '-f', 'lavfi', '-i', `testsrc=s=${size}`, '-frames:v', '1', ...codec, '-y', file]);
-  return fs.readFile(file);
-}
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A valid PNG header declaring width x height (RGB), with a few kilobytes of compressed zero rows. */
-function pngBomb(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = zlib.deflateSync(Buffer.alloc((width * 3 + 1) * 64));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', rows),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-/** Width and height of served avatar bytes, as ffprobe (or ffmpeg) reads them. */
-async function dimensionsOf(bytes: Buffer, type: 'png' | 'jpeg') {
-  const file = path.join(t.dataDir, `${randomUUID()}.img`);
-  await fs.writeFile(file, bytes);
-  return imageSize(file, type);
-}
-
+const dimensionsOf = (bytes: Buffer, type: 'png' | 'jpeg') => dimensionsIn(t.dataDir, bytes, type);
 function multipart(file: Buffer, filename: string, type: string) {
   const boundary = '----wavecast-test';
   const body = Buffer.concat([

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -13,9 +12,7 @@ import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
-import { avatarOutputOf, reencodeAvatar } from '../../media/avatar';
-import { imageIsUsable } from '../../media/cover';
-import { SNIFF_BYTES, sniffImage } from '../../media/sniff';
+import { AVATAR_SIZE, squareImage } from '../../media/square-image';
 import { avatarKeyFor, avatarUrlFor, uploadedAvatar } from './avatar';
 import { canBecomeCreator } from './policy';
 import * as repo from './repo';
@@ -24,18 +21,6 @@ import * as repo from './repo';
 export const userService = perApp(makeUserService);
 
 function makeUserService(ctx: AppContext) {
-  /** A private folder under DATA_DIR/tmp/uploads (swept if a crash leaves it), removed after `fn`. */
-  async function withAvatarTemp<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-    const base = path.join(ctx.config.dataDir, 'tmp', 'uploads');
-    await fsp.mkdir(base, { recursive: true });
-    const dir = await fsp.mkdtemp(path.join(base, 'avatar-'));
-    try {
-      return await fn(dir);
-    } finally {
-      await fsp.rm(dir, { recursive: true, force: true });
-    }
-  }
-
   async function mustFind(id: string) {
     const row = await repo.findUser(ctx.database.db, id);
     if (!row) throw notFound('User');
@@ -61,32 +46,22 @@ function makeUserService(ctx: AppContext) {
   }
 
   /**
-   * Checks a new avatar as covers are checked (JPEG, PNG or WebP by its bytes, decodable, not a
-   * pixel bomb), re-encodes it to AVATAR_SIZE, stores that and points the profile at it; the
-   * previous upload is removed once the profile no longer refers to it.
+   * Checks a new avatar as covers are checked, re-encodes it to AVATAR_SIZE (squareImage), stores
+   * that and points the profile at it; the previous upload is removed once the profile no longer
+   * refers to it.
    */
   async function replaceAvatar(user: SessionUser, bytes: Buffer) {
-    const type = sniffImage(bytes.subarray(0, SNIFF_BYTES));
-    if (!type) throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarInvalid);
-    const output = avatarOutputOf(type);
-    const reencoded = await withAvatarTemp(async (dir) => {
-      const input = path.join(dir, 'upload');
-      await fsp.writeFile(input, bytes);
-      const ff = { ffmpeg: ctx.config.FFMPEG_PATH };
-      if (!(await imageIsUsable(input, type, ff)))
-        throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarUnreadable);
-      const out = path.join(dir, `avatar.${output.ext}`);
-      try {
-        await reencodeAvatar(input, type, out, ff);
-        return await fsp.readFile(out);
-      } catch {
-        throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarUnreadable);
-      }
+    const image = await squareImage(bytes, {
+      size: AVATAR_SIZE,
+      tmpDir: path.join(ctx.config.dataDir, 'tmp', 'uploads'),
+      ffmpeg: ctx.config.FFMPEG_PATH,
     });
+    if (image === 'unsupported') throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarInvalid);
+    if (image === 'unreadable') throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarUnreadable);
     const before = await mustFind(user.id);
-    const file = `${randomUUID()}.${output.ext}`;
+    const file = `${randomUUID()}.${image.ext}`;
     const key = avatarKeyFor(user.id, file);
-    await ctx.storage.put(key, Readable.from(reencoded), { contentType: output.mime });
+    await ctx.storage.put(key, Readable.from(image.bytes), { contentType: image.mime });
     let row: repo.UserRow | undefined;
     try {
       row = await repo.updateUser(ctx.database.db, user.id, { avatarUrl: avatarUrlFor(user.id, file) });
