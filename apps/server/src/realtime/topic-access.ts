@@ -1,6 +1,7 @@
 import { isUuid } from '@wavecast/shared';
 import { canSeeTrack, loadTrackAccess, type TrackFacts, toTrackFacts } from '../access/tracks';
 import type { AppContext } from '../context';
+import { perApp } from '../lib/per-app';
 import type { SessionUser } from '../lib/session';
 import { SingleFlightCache } from '../lib/single-flight-cache';
 
@@ -18,7 +19,9 @@ export const TOPIC_FACTS_MAX = 10_000;
  * a burst of subscriptions costs the database one query per track, not one per message. The spine
  * drops them on every process when a track or its owner changes: the memory never widens access.
  */
-export function topicAccess(ctx: AppContext): TopicAccess {
+export const topicAccess = perApp(makeTopicAccess);
+
+function makeTopicAccess(ctx: AppContext): TopicAccess {
   const facts = new SingleFlightCache<TrackFacts | null>(TOPIC_FACTS_TTL_MS, TOPIC_FACTS_MAX);
   const forgetTrack = ({ payload }: { payload: { trackId: string } }) => facts.delete(payload.trackId);
   ctx.events.on('track.changed', forgetTrack);
