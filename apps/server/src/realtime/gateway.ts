@@ -7,6 +7,8 @@ import { MessageBudget } from './message-budget';
 import type { TopicAccess } from './topic-access';
 import type { UserSockets } from './user-sockets';
 
+/** How long a socket refused for abuse keeps its connection for the close frame to reach the client. */
+const REFUSED_GRACE_MS = 500;
 const TOPIC = /^(global|(track|live|user|playlist):[A-Za-z0-9_-]{1,64})$/;
 
 /**
@@ -45,6 +47,10 @@ export async function realtimeGateway(
     const refuse = (code: number, reason: string) => {
       refused = true;
       socket.close(code, reason);
+      // Stop reading: parsing the rest of a flood (even to drop it) would cost this process its
+      // event loop. The close frame is on its way; the connection ends once it had time to go.
+      socket.pause();
+      setTimeout(() => socket.terminate(), REFUSED_GRACE_MS).unref();
     };
     const subscribe = async (topic: string) => {
       if (refused || socket.readyState !== socket.OPEN || mine.has(topic)) return;
