@@ -53,7 +53,9 @@ export async function realtimeGateway(
       setTimeout(() => socket.terminate(), REFUSED_GRACE_MS).unref();
     };
     const subscribe = async (topic: string) => {
-      if (refused || socket.readyState !== socket.OPEN || mine.has(topic)) return;
+      if (refused || socket.readyState !== socket.OPEN) return;
+      // Already held: answered again, with no second check.
+      if (mine.has(topic)) return socket.send(JSON.stringify({ topic, event: 'subscribed', data: {} }));
       // Held topics count; refused ones cost a check each, which the message budget bounds.
       if (mine.size >= REALTIME_LIMITS.maxTopics) return refuse(REALTIME_CLOSE.tooManyTopics, 'Too many topics');
       const allowed = await opts.canSubscribe(topic, req.user).catch(() => false);
