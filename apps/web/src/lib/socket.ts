@@ -15,7 +15,7 @@ type Listener = (msg: RealtimeMessage) => void;
  * One WebSocket for the tab, reconnecting with backoff; topics are re-subscribed after a reconnect.
  * Closed for going over the server's limits (REALTIME_CLOSE), it waits long before trying again.
  */
-class RealtimeClient {
+export class RealtimeClient {
   private ws?: WebSocket;
   private readonly topics = new Map<string, Set<Listener>>();
   private retry = 0;
