@@ -105,8 +105,11 @@ async function stillServesRealtime(): Promise<void> {
 
 describe('realtime under a subscribe flood (PGlite)', () => {
   beforeAll(async () => {
-    // Warm up: the first requests compile code paths the measured ones reuse.
+    // Warm up as a running server is: the first requests and the first refused socket compile
+    // code paths (HTTP, the WebSocket receiver, the refusal) the measured ones reuse.
     for (let i = 0; i < 20; i++) await timed(i % 2 ? '/api/health' : `/api/tracks/${trackId}`);
+    const warm = await (await floodReady(1, 1_000)).go();
+    expect(warm.codes).toEqual([REALTIME_CLOSE.tooManyMessages]);
   });
 
   it.each([
