@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
@@ -51,7 +52,7 @@ describe.skipIf(!baseUrl)('a database partitioned away by the network', () => {
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }, 30_000);
 
-  const timed = async (req: Parameters<TestApp['app']['inject']>[0]) => {
+  const timed = async (req: string | InjectOptions) => {
     const start = Date.now();
     const res = await t.app.inject(req);
     return { res, ms: Date.now() - start };
@@ -137,7 +138,10 @@ describe.skipIf(!baseUrl)('a database partitioned away by the network', () => {
     const values = Array.from({ length: 3 * LIMITS.poolMax }, (_, i) => i);
     const answers = await Promise.all(
       values.map((n) =>
-        database.db.transaction(async (tx) => (await tx.execute(sql`select ${n}::int as n`)).rows[0]?.n),
+        database.db.transaction(async (tx) => {
+          const res = (await tx.execute(sql`select ${n}::int as n`)) as unknown as { rows: { n: number }[] };
+          return res.rows[0]?.n;
+        }),
       ),
     );
     expect(answers).toEqual(values);
