@@ -159,7 +159,11 @@ function discardWhenBroken(client: pg.PoolClient): void {
     internals.connection.stream.destroy();
     const release = client.release;
     client.release = () => {};
-    release(err instanceof Error ? err : new Error('connection broken'));
+    try {
+      release(err instanceof Error ? err : new Error('connection broken'));
+    } catch {
+      // released already (pg-pool refuses a second release): the pool has let it go
+    }
   };
   internals.query = (...args: unknown[]) => {
     const last = args.at(-1);
