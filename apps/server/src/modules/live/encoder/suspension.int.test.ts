@@ -300,8 +300,10 @@ describe('issue 31: suspension takes an encoder off air', () => {
     await a.ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
     await until(() => a.app.encoderIngest?.sourceCount === 0, 15_000);
     expect(a.app.live.hub.activeIds()).not.toContain(id);
-    const [row] = await a.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
-    expect(row.endedAt).not.toBeNull();
+    // The source is cut before the row is written: wait for the row, not for a moment.
+    const ended = async () =>
+      (await a.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id)))[0].endedAt;
+    expect(await until(ended, 15_000)).not.toBeNull();
     await source.exited;
   }, 60_000);
 });
