@@ -10,7 +10,7 @@ import { serverSecret } from '../../lib/server-secret';
 import { isSuspended } from '../admin/repo';
 import { noteSignIn } from '../admin/step-up';
 import { affiliatesService } from '../affiliates/service';
-import { accountKey, notePasswordCheck } from './account-throttle';
+import { clearSignInFailures } from './account-throttle';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
 import { ensureProfile } from './profile';
@@ -53,7 +53,7 @@ export function createAuth(ctx: AppContext) {
       // Whoever could read the reset mail owns the account: its failed-password count starts over.
       // Its sessions were revoked: every process forgets them at once.
       onPasswordReset: async ({ user }) => {
-        await notePasswordCheck(ctx.database.db, accountKey(user.email), true);
+        await clearSignInFailures(ctx, user.email);
         await ctx.events.publish('password.changed', { userId: user.id, keptSessionId: null });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
