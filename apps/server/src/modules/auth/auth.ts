@@ -89,7 +89,7 @@ export function createAuth(ctx: AppContext) {
       storage: 'memory',
       customRules: authRateLimitRules(config.AUTH_RATE_LIMIT_SCALE),
     },
-    hooks: { before: validateAuthInput },
+    hooks: { before: validateAuthInput(ctx.database.db) },
     databaseHooks: {
       // A sign-in counts as a recent password confirmation (step-up), on the app's clock.
       session: {

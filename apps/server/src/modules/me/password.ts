@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { accountKey, reservePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
-import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
+import { accountLikeness, isCommonPassword } from '../auth/passwords';
 import { sessionIdByToken } from '../auth/repo';
 import { webHeaders } from '../auth/web-bridge';
 import { findAuthFacts } from '../users/repo';
@@ -23,8 +23,9 @@ export async function changePassword(
   input: TChangePasswordInput,
 ): Promise<Response | null> {
   const { currentPassword, newPassword } = ZChangePasswordInput.parse(input);
+  const like = accountLikeness(newPassword, user);
+  if (like) throw badRequest(like === 'name' ? AUTH_MESSAGES.passwordLikeName : AUTH_MESSAGES.passwordLikeAccount);
   if (isCommonPassword(newPassword)) throw badRequest(AUTH_MESSAGES.commonPassword);
-  if (isAccountLikePassword(newPassword, user.email)) throw badRequest(AUTH_MESSAGES.passwordLikeAccount);
   const headers = webHeaders(req, ctx.config.TRUST_PROXY_HEADER);
   const { hasPassword } = await findAuthFacts(ctx.database.db, user.id);
   if (!hasPassword) {
