@@ -11,6 +11,7 @@ import { isSuspended } from '../admin/repo';
 import { noteSignIn } from '../admin/step-up';
 import { affiliatesService } from '../affiliates/service';
 import { clearSignInFailures } from './account-throttle';
+import { promoteListedAdmin } from './admin-emails';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
 import { ensureProfile } from './profile';
@@ -69,6 +70,10 @@ export function createAuth(ctx: AppContext) {
       sendVerificationEmail: async ({ user, url }) => {
         await sendMail(verifyEmailMail(user.email, url));
       },
+      // ADMIN_EMAILS applies to an address only once it is verified.
+      afterEmailVerification: async (user) => {
+        await promoteListedAdmin(ctx, user);
+      },
     },
     socialProviders: socialProviders(config),
     plugins: generic ? [genericOAuth({ config: [generic] })] : [],
@@ -112,7 +117,13 @@ export function createAuth(ctx: AppContext) {
           after: async (user, endpoint) => {
             await ensureProfile(
               ctx.database,
-              { id: user.id, email: user.email, displayName: user.name || null, avatarUrl: user.image ?? null },
+              {
+                id: user.id,
+                email: user.email,
+                emailVerified: user.emailVerified,
+                displayName: user.name || null,
+                avatarUrl: user.image ?? null,
+              },
               { adminEmails: config.adminEmails, role: requestedAccountType(endpoint) },
             );
             // A sign-up (e-mail or OAuth) inside an affiliate link's window is that affiliate's referral.

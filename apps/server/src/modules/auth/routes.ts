@@ -33,6 +33,7 @@ export async function resolveUser(
     {
       id: session.user.id,
       email: session.user.email,
+      emailVerified: session.user.emailVerified,
       displayName: session.user.name || null,
       avatarUrl: session.user.image ?? null,
     },
