@@ -57,8 +57,3 @@ export async function releaseAttempt(db: Db, scope: AttemptScope, subject: strin
 export async function clearAttempts(db: Db, scope: AttemptScope, subject: string): Promise<void> {
   await db.delete(passwordAttempts).where(row(scope, subject));
 }
-
-/** Forgets the counts that ended more than `windowMs` ago (they would start over anyway). */
-export async function deleteQuietAttempts(db: Db, before: Date): Promise<void> {
-  await db.delete(passwordAttempts).where(sql`${passwordAttempts.lastAt} < ${before.toISOString()}::timestamptz`);
-}
