@@ -9,11 +9,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Tests that run ffmpeg: probing, processing, covers, live recording, and the demo seed. */
+/** Tests that run ffmpeg: probing, processing, covers, media bombs, avatars, live recording, and the demo seed. */
 const UNIT = ['apps/server/src/media', 'apps/server/src/relay/webm.test.ts'];
 const INTEGRATION = [
   'apps/server/src/modules/tracks/upload.int.test.ts',
   'apps/server/src/modules/tracks/hd.int.test.ts',
+  'apps/server/src/modules/tracks/media-bombs.int.test.ts',
+  'apps/server/src/modules/me/settings.int.test.ts',
   'apps/server/src/modules/live/recording.int.test.ts',
   'apps/server/src/db/seed/seed.int.test.ts',
 ];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
+import { DEFAULT_MAX_AUDIO_SECONDS, DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
 import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -22,6 +22,32 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /**
+   * PostgreSQL fault limits (ADR 0031): a network that silently drops packets must fail requests
+   * fast (503) instead of hanging them. Connect: opening a connection, or waiting for a free one.
+   * Statement: the server cancels a query running longer. Query: the client gives up waiting for an
+   * answer (covers a server that cannot be reached at all) and discards the connection.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** A transaction left open this long by a stuck process is ended by the server (its locks freed). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** TCP keepalive: the first probe of an idle connection (finds connections a network dropped). */
+  DB_KEEPALIVE_DELAY_MS: z.coerce.number().int().min(0).default(10_000),
+  DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /**
+   * What every Redis channel name starts with. Pub/sub ignores the database number, so two
+   * deployments sharing one Redis need different prefixes (default: wavecast:<db number>:).
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w\-.:]{1,64}$/, 'must be 1-64 letters, digits or - . _ :')
+    .optional(),
+  /** Redis fault limits: connecting, one command, and how often an idle subscription is checked. */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  REDIS_PING_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -29,10 +55,21 @@ const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /** S3 fault limits: opening a connection, and a request that stops sending or receiving bytes. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY_HEADER: z.string().optional(),
   SEED_DEMO: bool.optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
+  /** Longest audio an upload may declare or hold, in seconds (12 hours); checked before transcoding. */
+  MAX_AUDIO_SECONDS: z.coerce.number().int().positive().default(DEFAULT_MAX_AUDIO_SECONDS),
+  /**
+   * A transcode is killed once its CPU time passes FACTOR x the audio's seconds + BASE (processing
+   * takes ~0.05 s per second): a decompression bomb that got past the probe (tests shrink them).
+   */
+  TRANSCODE_CPU_FACTOR: z.coerce.number().positive().default(0.5),
+  TRANSCODE_CPU_BASE_SECONDS: z.coerce.number().min(0).default(120),
   FFMPEG_PATH: z.string().optional(),
   SMTP_URL: z
     .string()

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type AppContext, appContext } from './context';
-import { openDatabase } from './db/client';
+import { openDatabase, type PostgresLimits } from './db/client';
 import { registerSubscribers } from './events/registry';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/registry';
@@ -13,9 +13,13 @@ import { createStorage } from './storage';
 
 /** Opens the database, storage and bus named by the config. */
 export async function createContext(config: Config): Promise<AppContext> {
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.DATABASE_URL,
+    limits: postgresLimits(config),
+  });
   const storage = createStorage(config);
-  const bus = createBus(config.REDIS_URL);
+  const bus = createBus(config);
   const jobs = new JobQueue(database, config.JOB_LOCK_SECONDS);
   const mail = new Mailer(database, {
     smtpUrl: config.SMTP_URL,
@@ -27,6 +31,15 @@ export async function createContext(config: Config): Promise<AppContext> {
   registerSubscribers(ctx);
   return ctx;
 }
+
+export const postgresLimits = (config: Config): PostgresLimits => ({
+  connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+  idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  keepAliveDelayMs: config.DB_KEEPALIVE_DELAY_MS,
+  poolMax: config.DB_POOL_MAX,
+});
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.events.stop();

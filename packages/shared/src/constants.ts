@@ -54,6 +54,8 @@ export const LIVE_MAX_TAGS = 5;
 /** Upload progress weighting 70 / 20 / 10. */
 export const UPLOAD_PROGRESS = { audioEnd: 70, coverEnd: 90, saving: 90, done: 100 } as const;
 export const DEFAULT_MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Longest audio an upload may hold (12 hours): longer files are decompression bombs, not tracks. */
+export const DEFAULT_MAX_AUDIO_SECONDS = 12 * 3600;
 export const STORAGE_CACHE_SECONDS = 3600;
 
 export const MIC_CONSTRAINTS = {

@@ -58,3 +58,32 @@ export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName
 
 /** Messages a browser sends over the socket. */
 export type ClientSocketMessage = { type: 'subscribe'; topic: string } | { type: 'unsubscribe'; topic: string };
+
+/**
+ * Close codes of `/api/ws` (4000–4999: ours; each echoes the HTTP status it stands for). The
+ * session codes make the client refresh its session; the abuse codes mean "slow down": a client
+ * waits `REALTIME_LIMITS.reconnectAfterLimitMs` (doubling on each repeat) before it reconnects.
+ */
+export const REALTIME_CLOSE = {
+  /** The session ended (sign-out, password change, suspension, deletion). */
+  sessionEnded: 4401,
+  /** What the session may do changed (a role): reconnect at once. */
+  sessionChanged: 4409,
+  /** More than `maxTopics` topics on one socket. */
+  tooManyTopics: 4413,
+  /** Messages faster than `messagesPerSecond` (beyond the burst). */
+  tooManyMessages: 4429,
+} as const;
+
+/**
+ * Per-socket limits of `/api/ws`. A token bucket: `messageBurst` messages at once (a reconnect
+ * re-subscribes every topic of the tab together), then `messagesPerSecond`. Beyond either limit
+ * the socket is closed with the code above; the per-address socket cap (`WS_MAX_PER_IP`) is apart.
+ */
+export const REALTIME_LIMITS = {
+  maxTopics: 64,
+  messageBurst: 128,
+  messagesPerSecond: 20,
+  /** A client closed for abuse waits this long (doubling per repeat, up to 16×) before reconnecting. */
+  reconnectAfterLimitMs: 30_000,
+} as const;

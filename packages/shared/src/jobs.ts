@@ -15,6 +15,8 @@ export interface JobPayloads {
   };
   /** One of the two mails of a stored contact message. */
   'support.contact-mail': { messageId: string; kind: 'confirmation' | 'notification' };
+  /** Hourly: upload and job temp files left by a crash, removed once old enough; the scheduler queues its next run. */
+  'tracks.temp-sweep': { at: string };
   /** Transcode, measure and make peaks for an uploaded (or recorded) track. */
   'track.process': { trackId: string };
   /** Resize a track's new cover. */

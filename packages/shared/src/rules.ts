@@ -68,6 +68,7 @@ export const PLAYLIST_MESSAGES = {
   itemNotFound: 'This track is not in the playlist',
   coverRequired: 'Choose an image file for the cover',
   coverInvalid: 'The cover must be a JPEG, PNG or WebP image',
+  coverUnreadable: 'The image could not be read. Please choose another image.',
   created: 'Playlist created',
   deleted: 'Playlist deleted',
   updated: 'Playlist updated',
@@ -109,4 +110,15 @@ export function chaptersProblem(chapters: readonly { startTime: number }[], dura
 /** The refusal for an audio file over the server's MAX_UPLOAD_BYTES (the browser says it first). */
 export function audioTooLargeMessage(maxBytes: number): string {
   return `The audio file is larger than the ${formatFileSize(maxBytes)} limit.`;
+}
+
+/** The refusal for audio longer than the server's MAX_AUDIO_SECONDS, declared or found. */
+export function audioTooLongMessage(maxSeconds: number): string {
+  const hours = maxSeconds / 3600;
+  const limit = Number.isInteger(hours)
+    ? `${hours}-hour`
+    : Number.isInteger(maxSeconds / 60)
+      ? `${maxSeconds / 60}-minute`
+      : `${maxSeconds}-second`;
+  return `The audio is longer than the ${limit} limit. Please upload a shorter file.`;
 }

@@ -37,10 +37,33 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** Skip the data-directory lock (in-memory PGlite in tests). */
   inMemory?: boolean;
+  /** PostgreSQL only: fault limits (defaults: the config's). */
+  limits?: Partial<PostgresLimits>;
 }
 
+/** How long PostgreSQL may take before a request fails instead of hanging (ADR 0031). */
+export interface PostgresLimits {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  keepAliveDelayMs: number;
+  poolMax: number;
+}
+
+export const DEFAULT_POSTGRES_LIMITS: PostgresLimits = {
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 15_000,
+  queryTimeoutMs: 20_000,
+  idleInTransactionTimeoutMs: 60_000,
+  keepAliveDelayMs: 10_000,
+  poolMax: 10,
+};
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, { ...DEFAULT_POSTGRES_LIMITS, ...opts.limits })
+    : openPglite(opts);
 }
 
 async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
@@ -76,8 +99,19 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, limits: PostgresLimits): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.poolMax,
+    // Also how long a query waits for a free client: a pool full of stuck clients fails fast too.
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    query_timeout: limits.queryTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: limits.keepAliveDelayMs,
+  });
+  pool.on('connect', discardWhenBroken);
   // An idle client losing its connection (a database restart) must not crash the process:
   // the pool drops it and the next query opens a new one.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
@@ -96,6 +130,53 @@ async function openPostgres(url: string): Promise<Database> {
       return (await pool.query(text, params as unknown[])).rows as never;
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A client whose query timed out or whose connection broke is given back to the pool at once, as
+ * broken, so the pool removes it and opens a fresh one on demand:
+ * - a timed-out connection is in an unknown state (the answer may arrive after the network returns
+ *   and be taken for the next query's), so it is destroyed;
+ * - Drizzle's transaction() never releases its client when BEGIN fails (BEGIN runs before its
+ *   try/finally): without this, every transaction cut off there would hold a pool slot for good,
+ *   and a partition would leave the pool empty after the network returned.
+ * Whoever releases it afterwards (pool.query, a transaction's finally) finds a no-op.
+ */
+function discardWhenBroken(client: pg.PoolClient): void {
+  // A checked-out client whose connection breaks emits 'error' (the pool listens only while it is
+  // idle): unheard, that would crash the process. Its query fails, which is what the caller sees.
+  client.on('error', () => {});
+  const internals = client as unknown as {
+    _queryable: boolean;
+    connection: { stream: { destroy(): void } };
+    query: (...args: unknown[]) => unknown;
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const discard = (err: unknown) => {
+    const timedOut = err instanceof Error && /Query read timeout/i.test(err.message);
+    if (!timedOut && internals._queryable) return; // an SQL error: the connection is fine
+    internals.connection.stream.destroy();
+    const release = client.release;
+    client.release = () => {};
+    try {
+      release(err instanceof Error ? err : new Error('connection broken'));
+    } catch {
+      // released already (pg-pool refuses a second release): the pool has let it go
+    }
+  };
+  internals.query = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        if (err) discard(err);
+        last(err, res);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(discard);
+    return result;
   };
 }
 

@@ -24,6 +24,14 @@ describe('classifyDatabaseError', () => {
     new Error('PGlite is closed'),
     new Error('Cannot use a pool after calling end on the pool'),
     new Error('Connection terminated unexpectedly'),
+    pgError('57014'),
+    new Error('Query read timeout'),
+    new Error('timeout exceeded when trying to connect'),
+    new Error('Connection terminated due to connection timeout'),
+    new Error('Client has encountered a connection error and is not queryable'),
+    Object.assign(new Error('Socket timed out without establishing a connection within 50 ms'), {
+      name: 'TimeoutError',
+    }),
   ])('%s means the database is unavailable, bare or wrapped', (err) => {
     expect(classifyDatabaseError(err)).toBe('unavailable');
     expect(classifyDatabaseError(drizzleWrapped(err))).toBe('unavailable');

@@ -1,14 +1,18 @@
 /**
  * What a database failure means for the client. Drivers and Drizzle wrap errors (`cause`), so the
  * chain is searched: PostgreSQL SQLSTATEs of malformed input are the client's (400); a database
- * that is closed, unreachable or shutting down is ours, for a while (503).
+ * (or object store) that is closed, unreachable, too slow or shutting down is ours, for a while (503).
  */
 export type DatabaseFailure = 'bad-input' | 'unavailable';
 
 /** 22021 bad byte sequence (NUL), 22P05 untranslatable character, 22P02 invalid text (a non-uuid id). */
 const BAD_INPUT = new Set(['22021', '22P05', '22P02']);
-/** Admin/crash shutdown, cannot connect now, too many connections; socket errors reaching the server. */
+/**
+ * Admin/crash shutdown, cannot connect now, too many connections, statement_timeout (57014: the
+ * database is too slow to answer now); socket errors reaching the server.
+ */
 const UNAVAILABLE = new Set([
+  '57014',
   '57P01',
   '57P02',
   '57P03',
@@ -27,6 +31,9 @@ const UNAVAILABLE_MESSAGES = [
   /Connection terminated/i,
   /timeout exceeded when trying to connect/i,
   /Client has encountered a connection error/i,
+  /is not queryable/i,
+  // The client's query_timeout: nothing came back (a network dropping packets).
+  /Query read timeout/i,
 ];
 
 export function classifyDatabaseError(err: unknown): DatabaseFailure | null {
@@ -39,6 +46,8 @@ export function classifyDatabaseError(err: unknown): DatabaseFailure | null {
       if (UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return 'unavailable';
     }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return 'unavailable';
+    // The AWS SDK's connection, request and socket timeouts (S3 storage that stopped answering).
+    if ((e as { name?: unknown }).name === 'TimeoutError') return 'unavailable';
     e = cause;
   }
   return null;

@@ -30,7 +30,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const failure = classifyDatabaseError(err);
     if (failure === 'bad-input') return reply.status(400).send(body('VALIDATION_FAILED', BAD_INPUT_MESSAGE));
     if (failure === 'unavailable') {
-      req.log.warn({ err }, 'database unavailable');
+      req.log.warn({ err }, 'database or storage unavailable');
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

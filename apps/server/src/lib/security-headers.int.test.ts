@@ -147,6 +147,14 @@ describe('security headers on every route family', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it("connect-src names our own WebSocket origin, never any host's", async () => {
+    const res = await fetch(`${base}/explore`);
+    await res.arrayBuffer();
+    const connect = /connect-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].split(' ');
+    const own = new URL(t.ctx.config.PUBLIC_URL);
+    expect(connect).toEqual(["'self'", `ws://${own.host}`]);
+  });
+
   // The 101 of an upgrade carries no document (ws writes it, not Fastify, with helmet as without):
   // a foreign page is refused by a close code it can read.
   it('a WebSocket upgrade from a foreign origin is closed with 4403', async () => {

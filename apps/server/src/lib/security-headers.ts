@@ -14,13 +14,17 @@ declare module 'fastify' {
 export function helmetOptions(config: Pick<Config, 'ICECAST_URL' | 'PUBLIC_URL'>): FastifyHelmetOptions {
   // Live listeners may be pointed at an Icecast relay: allow it for <audio> and fetch (MSE).
   const icecastOrigin = config.ICECAST_URL ? [new URL(config.ICECAST_URL).origin] : [];
+  // WebSockets (realtime, live ingest) go to our own origin only: 'self' covers ws(s) in CSP3
+  // browsers, older ones need the ws(s):// form spelled out.
+  const ownSocket = new URL(config.PUBLIC_URL);
+  ownSocket.protocol = ownSocket.protocol === 'https:' ? 'wss:' : 'ws:';
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'data:', ...icecastOrigin],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...icecastOrigin],
+        connectSrc: ["'self'", ownSocket.origin, ...icecastOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The one inline script: the loader of a server-rendered page's scripts (spa/after-paint.ts).
         scriptSrc: ["'self'", AFTER_PAINT_LOADER_CSP],

@@ -1,6 +1,7 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { watchCpu } from './cpu-watch';
 
 const run = promisify(execFile);
 let cached: string | undefined;
@@ -22,6 +23,13 @@ export function findFfmpeg(configured?: string): string {
 export interface FfmpegOptions {
   ffmpeg?: string;
   timeoutMs?: number;
+}
+
+/** An ffmpeg run killed for using more CPU time than its work should take (a decompression bomb). */
+export class CpuBudgetExceededError extends Error {
+  constructor(readonly limitSeconds: number) {
+    super(`ffmpeg used more than its ${Math.round(limitSeconds)} s CPU time budget`);
+  }
 }
 
 /** Runs ffmpeg with arguments (never a shell); rejects with its last stderr lines. */
@@ -110,7 +118,7 @@ export interface StreamingRun {
 export function ffmpegStreaming(
   args: string[],
   onStdout: (chunk: Buffer) => void,
-  opts: FfmpegOptions = {},
+  opts: FfmpegOptions & { cpuSeconds?: number } = {},
 ): StreamingRun {
   const child = spawn(findFfmpeg(opts.ffmpeg), ['-hide_banner', '-nostdin', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,6 +132,15 @@ export function ffmpegStreaming(
     },
     opts.timeoutMs ?? 10 * 60_000,
   );
+  let overBudget = false;
+  const { cpuSeconds } = opts;
+  const stopWatch =
+    cpuSeconds !== undefined && child.pid !== undefined
+      ? watchCpu(child.pid, cpuSeconds, () => {
+          overBudget = true;
+          child.kill('SIGKILL');
+        })
+      : () => {};
   child.stdout.on('data', onStdout);
   child.stderr.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString('utf8')).slice(-32_768);
@@ -131,10 +148,13 @@ export function ffmpegStreaming(
   const done = new Promise<string>((resolve, reject) => {
     child.on('error', (e) => {
       clearTimeout(timer);
+      stopWatch();
       reject(new Error(`ffmpeg could not start: ${e.message}`));
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      stopWatch();
+      if (overBudget) return reject(new CpuBudgetExceededError(cpuSeconds ?? 0));
       if (timedOut) return reject(new Error('ffmpeg timed out'));
       if (code === 0) return resolve(stderr);
       const tail = stderr.trim().split('\n').slice(-3).join(' ');

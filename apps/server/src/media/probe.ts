@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import { audioTooLongMessage, DEFAULT_MAX_AUDIO_SECONDS } from '@wavecast/shared';
 import { ffmpegStreaming, ffprobeJson, findFfprobe } from './ffmpeg';
 import { AUDIO_FORMATS, type AudioContainer, id3Size, SNIFF_BYTES, sniffAfterId3, sniffAudio } from './sniff';
 
@@ -17,6 +18,8 @@ export interface ProbeOptions {
   ffmpeg?: string;
   /** Time allowed for each probing step. */
   timeoutMs?: number;
+  /** Longest audio accepted, declared or found, in seconds (MAX_AUDIO_SECONDS). */
+  maxSeconds?: number;
 }
 
 /** PCM used for decode checks and peaks: mono, 8 kHz, 16-bit. */
@@ -73,6 +76,9 @@ async function decodedSeconds(
       '1',
       '-ar',
       String(CHECK_RATE),
+      // Never more than asked for, whatever the header claims (a tail seek lands where it says).
+      '-t',
+      String(lastSeconds ? lastSeconds + 1 : (opts.maxSeconds ?? DEFAULT_MAX_AUDIO_SECONDS) + 1),
     ].concat(['-f', 's16le', 'pipe:1']),
     (chunk) => {
       bytes += chunk.length;
@@ -81,6 +87,51 @@ async function decodedSeconds(
   );
   await run.done;
   return bytes / BYTES_PER_SECOND;
+}
+
+/**
+ * Seconds of audio the file's packets span, read without decoding (a stream copy to nothing: about
+ * 35,000x real time), so a header that understates the length cannot hide hours of audio. Stops,
+ * and answers `limit`+, as soon as the packets pass `limit`.
+ */
+export async function packetSeconds(
+  file: string,
+  container: AudioContainer,
+  limit: number,
+  opts: ProbeOptions = {},
+): Promise<number> {
+  let seconds = 0;
+  let over = false;
+  let pending = '';
+  const run = ffmpegStreaming(
+    ['-v', 'error', '-nostats', ...inputArgs(file, container), '-map', '0:a:0', '-c', 'copy', '-f', 'null'].concat([
+      '-progress',
+      'pipe:1',
+      '-',
+    ]),
+    (chunk) => {
+      pending += chunk.toString('latin1');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        // out_time=HH:MM:SS.micro, in ffmpeg 4.1 (the npm package) as in 7.x.
+        const m = /^out_time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(line);
+        if (!m) continue;
+        seconds = Math.max(seconds, Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
+        if (seconds > limit && !over) {
+          over = true;
+          run.kill();
+        }
+      }
+    },
+    { ffmpeg: opts.ffmpeg, timeoutMs: opts.timeoutMs ?? 30_000 },
+  );
+  try {
+    await run.done;
+  } catch (e) {
+    if (!over) throw e;
+  }
+  return seconds;
 }
 
 interface FfprobeAnswer {
@@ -156,7 +207,21 @@ export async function probeAudio(file: string, opts: ProbeOptions = {}): Promise
   }
   if (!header) throw new MediaRejectedError('The file contains no audio.');
 
-  let duration = header.duration;
+  // Hours of silence compress to a megabyte: both the declared and the real length are checked
+  // before anything is decoded (a FLAC declaring 2 hours cost 80 s of CPU to transcode).
+  const maxSeconds = opts.maxSeconds ?? DEFAULT_MAX_AUDIO_SECONDS;
+  const tooLong = () => new MediaRejectedError(audioTooLongMessage(maxSeconds));
+  if (header.duration !== null && header.duration > maxSeconds) throw tooLong();
+  let scanned: number;
+  try {
+    scanned = await packetSeconds(file, container, maxSeconds, opts);
+  } catch {
+    throw new MediaRejectedError(UNDECODABLE);
+  }
+  if (scanned > maxSeconds) throw tooLong();
+
+  // A header that understates the length: the packets' span is the length (and the CPU budget's).
+  let duration = header.duration !== null && scanned > header.duration * 1.01 + 1 ? scanned : header.duration;
   try {
     if (duration === null) {
       // No duration in the header (live WebM, raw streams): count it by decoding.

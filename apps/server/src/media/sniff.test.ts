@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { id3Size, sniffAfterId3, sniffAudio, sniffImage, sniffImageFormat } from './sniff';
+import { id3Size, sniffAfterId3, sniffAudio, sniffImage } from './sniff';
 
 const bytes = (...b: number[]) => Buffer.from(b);
 const text = (s: string) => Buffer.from(s, 'latin1');
@@ -43,21 +43,21 @@ describe('sniffImage', () => {
   });
 });
 
-describe('sniffImageFormat (avatars, playlist and track covers)', () => {
+describe('sniffImage over any byte array', () => {
   const u8 = (...b: (number | string)[]) =>
     Uint8Array.from(b.flatMap((x) => (typeof x === 'string' ? [...Buffer.from(x)] : [x])));
-  it('gives the stored MIME type and extension of JPEG, PNG and WebP, from any byte array', () => {
-    expect(sniffImageFormat(u8(0xff, 0xd8, 0xff, 0xe0))).toEqual({ mime: 'image/jpeg', ext: 'jpg' });
-    expect(sniffImageFormat(u8(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a))).toEqual({ mime: 'image/png', ext: 'png' });
-    expect(sniffImageFormat(u8('RIFF', 0, 0, 0, 0, 'WEBP'))).toEqual({ mime: 'image/webp', ext: 'webp' });
+  it('reads JPEG, PNG and WebP from a Uint8Array', () => {
+    expect(sniffImage(u8(0xff, 0xd8, 0xff, 0xe0))).toBe('jpeg');
+    expect(sniffImage(u8(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a))).toBe('png');
+    expect(sniffImage(u8('RIFF', 0, 0, 0, 0, 'WEBP'))).toBe('webp');
     // A view into a larger buffer reads its own bytes, not the buffer's start.
-    expect(sniffImageFormat(u8(0, 0, 0xff, 0xd8, 0xff).subarray(2))?.ext).toBe('jpg');
+    expect(sniffImage(u8(0, 0, 0xff, 0xd8, 0xff).subarray(2))).toBe('jpeg');
   });
   it('refuses everything else', () => {
-    expect(sniffImageFormat(u8('GIF89a'))).toBeNull();
-    expect(sniffImageFormat(u8('<svg '))).toBeNull();
-    expect(sniffImageFormat(u8('RIFF', 0, 0, 0, 0, 'WAVE'))).toBeNull();
-    expect(sniffImageFormat(u8(0xff, 0xd8))).toBeNull();
-    expect(sniffImageFormat(new Uint8Array())).toBeNull();
+    expect(sniffImage(u8('GIF89a'))).toBeNull();
+    expect(sniffImage(u8('<svg '))).toBeNull();
+    expect(sniffImage(u8('RIFF', 0, 0, 0, 0, 'WAVE'))).toBeNull();
+    expect(sniffImage(u8(0xff, 0xd8))).toBeNull();
+    expect(sniffImage(new Uint8Array())).toBeNull();
   });
 });

@@ -91,9 +91,3 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return 'webp';
   return null;
 }
-
-/** An uploaded image's type with the MIME type and extension it is stored under; null if refused. */
-export function sniffImageFormat(head: Uint8Array): { mime: string; ext: string } | null {
-  const type = sniffImage(head);
-  return type ? { mime: IMAGE_FORMATS[type].mime, ext: IMAGE_FORMATS[type].ext } : null;
-}

@@ -33,6 +33,8 @@ export interface ProcessedAudio {
 export interface ProcessOptions {
   ffmpeg?: string;
   timeoutMs?: number;
+  /** CPU seconds the run may use before it is killed (processCpuBudgetSeconds). */
+  cpuSeconds?: number;
   /** Source channel count: more than two are folded to stereo. */
   channels?: number;
 }
@@ -43,6 +45,15 @@ export interface ProcessOptions {
  * reaches this, while a 7-hour audiobook (100 MB at 32 kbps) still has 42 minutes.
  */
 export const processTimeoutMs = (durationSeconds: number | null) => Math.max(10 * 60_000, (durationSeconds ?? 0) * 100);
+
+/**
+ * CPU seconds one processing run may use: by default half a second per second of audio, plus two
+ * minutes (TRANSCODE_CPU_FACTOR, TRANSCODE_CPU_BASE_SECONDS). It uses about 0.05 s per second
+ * (~20-40x real time), so only input that decodes far beyond what its probe said (a decompression
+ * bomb the checks missed) reaches it; CPU time, unlike wall time, does not grow on a busy machine.
+ */
+export const processCpuBudgetSeconds = (durationSeconds: number | null, budget = { factor: 0.5, baseSeconds: 120 }) =>
+  budget.baseSeconds + budget.factor * (durationSeconds ?? 0);
 
 /**
  * One decode, four outputs (five with HD): the Opus/WebM and AAC/M4A renditions (and the HD Opus
@@ -88,6 +99,7 @@ export async function processAudio(
   const run = ffmpegStreaming(processArgs(input, container, out, opts.channels), (chunk) => peaks.push(chunk), {
     ffmpeg: opts.ffmpeg,
     timeoutMs: opts.timeoutMs,
+    cpuSeconds: opts.cpuSeconds,
   });
   const stderr = await run.done;
   const loudness = parseEbur128Summary(stderr);

@@ -44,7 +44,7 @@ import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
 import { tokenRoutes } from './tokens/routes';
 import { subscribeTokens } from './tokens/subscribers';
-import { trackJobs } from './tracks/jobs';
+import { trackJobs, trackSchedules } from './tracks/jobs';
 import { trackRoutes } from './tracks/routes';
 import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
@@ -83,7 +83,7 @@ export const modules: ModuleDefinition[] = [
   // Live broadcasting: streams, ingest, listeners, chat, recordings.
   { name: 'live', routes: [liveRoutes] },
   // Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); the creator dashboard.
-  { name: 'tracks', routes: [trackRoutes], jobs: trackJobs },
+  { name: 'tracks', routes: [trackRoutes], jobs: trackJobs, schedules: trackSchedules },
   { name: 'delivery', routes: [deliveryRoutes], subscribers: [subscribeDeliveryCache] },
   { name: 'creator', routes: [creatorRoutes] },
   // Discovery: home, explore, categories, search; follows; public profiles.

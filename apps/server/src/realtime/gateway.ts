@@ -1,17 +1,22 @@
 import websocket from '@fastify/websocket';
-import type { ClientSocketMessage, RealtimeMessage } from '@wavecast/shared';
+import { type ClientSocketMessage, REALTIME_CLOSE, REALTIME_LIMITS, type RealtimeMessage } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { EventBus } from './bus';
+import { MessageBudget } from './message-budget';
 import type { TopicAccess } from './topic-access';
 import type { UserSockets } from './user-sockets';
 
+/** How long a socket refused for abuse keeps its connection for the close frame to reach the client. */
+const REFUSED_GRACE_MS = 500;
 const TOPIC = /^(global|(track|live|user|playlist):[A-Za-z0-9_-]{1,64})$/;
-const MAX_TOPICS_PER_SOCKET = 64;
 
 /**
  * `/api/ws`: browsers subscribe to topics and receive the bus's events for them.
- * Who may subscribe to what is `canSubscribe`'s to say (private users and tracks).
+ * Who may subscribe to what is `canSubscribe`'s to say (private users and tracks). Each socket has
+ * a message budget and a topic cap (REALTIME_LIMITS); past either it is closed with its code
+ * (REALTIME_CLOSE), and what it queued before is dropped unasked: one anonymous socket cannot keep
+ * the database (one connection on PGlite) busy.
  */
 export async function realtimeGateway(
   app: FastifyInstance,
@@ -38,17 +43,33 @@ export async function realtimeGateway(
       mine.delete(topic);
     };
     let pending = Promise.resolve();
+    let refused = false;
+    const refuse = (code: number, reason: string) => {
+      refused = true;
+      socket.close(code, reason);
+      // Stop reading: parsing the rest of a flood (even to drop it) would cost this process its
+      // event loop. The close frame is on its way; the connection ends once it had time to go.
+      socket.pause();
+      setTimeout(() => socket.terminate(), REFUSED_GRACE_MS).unref();
+    };
     const subscribe = async (topic: string) => {
+      if (refused || socket.readyState !== socket.OPEN) return;
+      // Already held: answered again, with no second check.
+      if (mine.has(topic)) return socket.send(JSON.stringify({ topic, event: 'subscribed', data: {} }));
+      // Held topics count; refused ones cost a check each, which the message budget bounds.
+      if (mine.size >= REALTIME_LIMITS.maxTopics) return refuse(REALTIME_CLOSE.tooManyTopics, 'Too many topics');
       const allowed = await opts.canSubscribe(topic, req.user).catch(() => false);
-      if (!allowed || socket.readyState !== socket.OPEN) return;
-      if (mine.size >= MAX_TOPICS_PER_SOCKET && !mine.has(topic)) return;
+      if (!allowed || refused || socket.readyState !== socket.OPEN) return;
       mine.add(topic);
       const room = rooms.get(topic) ?? new Set<WebSocket>();
       rooms.set(topic, room);
       room.add(socket);
       socket.send(JSON.stringify({ topic, event: 'subscribed', data: {} }));
     };
+    const budget = new MessageBudget(REALTIME_LIMITS.messageBurst, REALTIME_LIMITS.messagesPerSecond);
     socket.on('message', (raw) => {
+      if (refused) return;
+      if (!budget.take()) return refuse(REALTIME_CLOSE.tooManyMessages, 'Too many messages');
       let msg: ClientSocketMessage;
       try {
         msg = JSON.parse(String(raw));

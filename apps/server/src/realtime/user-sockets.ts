@@ -1,10 +1,11 @@
+import { REALTIME_CLOSE } from '@wavecast/shared';
 import type { WebSocket } from 'ws';
 import type { DomainEventSpine } from '../events/spine';
 
 /** The close code a socket gets when its session ended (sign-out, password, suspension, deletion; as the guard's 4401). */
-export const SESSION_ENDED_CLOSE = 4401;
+export const SESSION_ENDED_CLOSE = REALTIME_CLOSE.sessionEnded;
 /** The close code a socket gets when what its session may do changed (a role): the client reconnects. */
-export const SESSION_CHANGED_CLOSE = 4409;
+export const SESSION_CHANGED_CLOSE = REALTIME_CLOSE.sessionChanged;
 
 interface Held {
   ws: WebSocket;

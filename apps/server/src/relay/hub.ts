@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type net from 'node:net';
 import type { RealtimeMessage } from '@wavecast/shared';
 import type { EventBus } from '../realtime/bus';
+import type { RedisLimits } from '../realtime/redis-options';
 import { IcecastForwarder, icecastListeners, icecastMount } from './icecast';
 import { FRAME, LiveMirrorBus, parseFrame } from './mirror-bus';
 import { RecordingSink, rawRecordingPath } from './recording';
@@ -23,6 +24,8 @@ export interface HubOptions {
   redisUrl?: string;
   /** Redis channel prefix of the mirror frames (tests isolate themselves with their own). */
   mirrorPrefix?: string;
+  /** Redis timeouts of the mirror connections (default: DEFAULT_REDIS_LIMITS). */
+  redisLimits?: RedisLimits;
 }
 
 /** What the hub tells the live service (which owns the database side). */
@@ -152,8 +155,11 @@ export class LiveHub {
       this.pollTimer.unref();
     }
     if (opts.redisUrl) {
-      this.mirrorBus = new LiveMirrorBus(opts.redisUrl, opts.mirrorPrefix, (streamId, mirrorId) =>
-        this.onJoinRequest(streamId, mirrorId),
+      this.mirrorBus = new LiveMirrorBus(
+        opts.redisUrl,
+        opts.mirrorPrefix,
+        (streamId, mirrorId) => this.onJoinRequest(streamId, mirrorId),
+        opts.redisLimits,
       );
     }
   }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { DEFAULT_REDIS_LIMITS, type RedisLimits, redisConnectionOptions } from '../realtime/redis-options';
 
 /**
  * The binary side channel that carries live audio between server processes over Redis pub/sub
@@ -46,10 +47,14 @@ export class LiveMirrorBus {
     url: string,
     private readonly prefix = 'wavecast:live:',
     onJoinRequest: (streamId: string, mirrorId: string) => void = () => {},
+    limits: RedisLimits = DEFAULT_REDIS_LIMITS,
   ) {
     this.controlChannel = `${prefix}join`;
-    this.pub = new Redis(url, { maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { maxRetriesPerRequest: 3 });
+    // Timeouts so a Redis that stops answering fails a mirror's join instead of hanging it.
+    this.pub = new Redis(url, redisConnectionOptions(limits));
+    this.sub = new Redis(url, redisConnectionOptions(limits));
+    this.pub.on('error', () => {}); // the frames' publish calls see the failures
+    this.sub.on('error', () => {});
     this.sub.on('messageBuffer', (channel: Buffer, message: Buffer) => {
       const name = channel.toString();
       if (name === this.controlChannel) {
@@ -60,6 +65,7 @@ export class LiveMirrorBus {
       for (const h of this.handlers.get(name) ?? []) h(message);
     });
     this.ready = this.sub.subscribe(this.controlChannel);
+    this.ready.catch(() => {}); // a timed-out first subscribe is retried on reconnect (autoResubscribe)
   }
 
   whenReady(): Promise<void> {

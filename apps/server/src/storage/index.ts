@@ -15,6 +15,8 @@ export function createStorage(config: Config): StorageDriver {
       accessKeyId: config.S3_ACCESS_KEY_ID,
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      connectTimeoutMs: config.S3_CONNECT_TIMEOUT_MS,
+      requestTimeoutMs: config.S3_REQUEST_TIMEOUT_MS,
     });
   }
   return new LocalStorage(path.join(config.dataDir, 'storage'));

@@ -6,11 +6,14 @@ import { text } from 'node:stream/consumers';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FaultProxy } from '../../test/fault-proxy';
+import { classifyDatabaseError } from '../lib/db-errors';
 import { S3Storage } from './s3';
 
 // A filesystem-backed S3 (s3rver) stands in for a real S3 service, which cannot be reached here.
 let server: { run(): Promise<{ port: number }>; close(): Promise<void> };
 let storage: S3Storage;
+let s3Port: number;
 
 beforeAll(async () => {
   server = new S3rver({
@@ -20,6 +23,7 @@ beforeAll(async () => {
     directory: fs.mkdtempSync(path.join(os.tmpdir(), 'wavecast-s3rver-')),
   });
   const { port } = await server.run();
+  s3Port = port;
   storage = new S3Storage({
     endpoint: `http://127.0.0.1:${port}`,
     region: 'us-east-1',
@@ -64,5 +68,37 @@ describe('S3Storage', () => {
     expect(await s.list('')).toEqual([]);
     await own.close();
     await expect(s.health()).rejects.toThrow();
+  });
+
+  it('a store behind a network that drops every packet fails each call within its timeouts (503), then recovers', async () => {
+    const proxy = await FaultProxy.start({ host: '127.0.0.1', port: s3Port });
+    const s = new S3Storage({
+      endpoint: `http://127.0.0.1:${proxy.port}`,
+      region: 'us-east-1',
+      bucket: 'wavecast-test',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      connectTimeoutMs: 300,
+      requestTimeoutMs: 500,
+    });
+    try {
+      await s.put('covers/u1/p.png', Readable.from([Buffer.from('abc')]));
+      proxy.blackhole();
+      for (const call of [() => s.stat('covers/u1/p.png'), () => s.get('covers/u1/p.png'), () => s.health()]) {
+        const start = Date.now();
+        const err = await call().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        // Two attempts of at most the request timeout each, plus the SDK's back-off between them.
+        expect(Date.now() - start).toBeLessThan(2 * 500 + 1000);
+        expect(classifyDatabaseError(err), String(err)).toBe('unavailable'); // the error handler's 503
+      }
+      proxy.heal();
+      expect((await s.stat('covers/u1/p.png'))?.size).toBe(3);
+    } finally {
+      await proxy.close();
+    }
   });
 });

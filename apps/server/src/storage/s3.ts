@@ -24,6 +24,10 @@ export interface S3Options {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /** Opening a connection, in ms (ADR 0031). */
+  connectTimeoutMs?: number;
+  /** Waiting for an answer's head, and any silence on the socket after it, in ms. */
+  requestTimeoutMs?: number;
 }
 
 /** S3-compatible object storage. Bodies are spooled to a temp file so PutObject knows the length. */
@@ -39,6 +43,15 @@ export class S3Storage implements StorageDriver {
       forcePathStyle: opts.forcePathStyle,
       // Plain bodies: streamed checksums (aws-chunked) are not understood by every S3-compatible store.
       requestChecksumCalculation: 'WHEN_REQUIRED',
+      // Every call is bounded: a store that stops answering fails the request (503), never hangs it.
+      // One retry, not the SDK's two: each attempt may wait a whole timeout.
+      maxAttempts: 2,
+      requestHandler: {
+        connectionTimeout: opts.connectTimeoutMs ?? 5000,
+        requestTimeout: opts.requestTimeoutMs ?? 30_000,
+        throwOnRequestTimeout: true,
+        socketTimeout: opts.requestTimeoutMs ?? 30_000,
+      },
       responseChecksumValidation: 'WHEN_REQUIRED',
       credentials:
         opts.accessKeyId && opts.secretAccessKey
@@ -106,8 +119,9 @@ export class S3Storage implements StorageDriver {
         etag: h.ETag ?? `"${key}"`,
         contentType: h.ContentType,
       };
-    } catch {
-      return null;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err; // unreachable or failing: not the same as missing (503, not 404)
     }
   }
 
@@ -138,3 +152,7 @@ export class S3Storage implements StorageDriver {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key }));
   }
 }
+
+const isNotFound = (err: unknown) =>
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404 ||
+  ['NotFound', 'NoSuchKey'].includes((err as { name?: string }).name ?? '');

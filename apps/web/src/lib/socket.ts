@@ -1,14 +1,28 @@
-import type { RealtimeEventName, RealtimeEvents, RealtimeMessage } from '@wavecast/shared';
+import {
+  REALTIME_CLOSE,
+  REALTIME_LIMITS,
+  type RealtimeEventName,
+  type RealtimeEvents,
+  type RealtimeMessage,
+} from '@wavecast/shared';
+
+const SESSION_CODES = new Set<number>([REALTIME_CLOSE.sessionEnded, REALTIME_CLOSE.sessionChanged]);
+const LIMIT_CODES = new Set<number>([REALTIME_CLOSE.tooManyMessages, REALTIME_CLOSE.tooManyTopics]);
 
 type Listener = (msg: RealtimeMessage) => void;
 
 /**
  * One WebSocket for the tab, reconnecting with backoff; topics are re-subscribed after a reconnect.
+ * Closed for going over the server's limits (REALTIME_CLOSE), it waits long before trying again.
  */
-class RealtimeClient {
+export class RealtimeClient {
   private ws?: WebSocket;
   private readonly topics = new Map<string, Set<Listener>>();
   private retry = 0;
+  /** Times the server closed this tab's socket for its limits: each doubles the wait. */
+  private strikes = 0;
+  /** Set while waiting after such a close: nothing connects before it fires. */
+  private held?: ReturnType<typeof setTimeout>;
   private readonly sessionListeners = new Set<() => void>();
 
   /** Called when the server closes the socket because the session ended or changed. */
@@ -18,6 +32,7 @@ class RealtimeClient {
   }
 
   private connect() {
+    if (this.held) return;
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
     const ws = new WebSocket(url);
@@ -37,10 +52,19 @@ class RealtimeClient {
     };
     ws.onclose = (e) => {
       // The server ended or changed this session (4401: signed out, password, suspension; 4409: role).
-      if (e.code === 4401 || e.code === 4409) for (const l of this.sessionListeners) l();
+      if (SESSION_CODES.has(e.code)) for (const l of this.sessionListeners) l();
       if (this.ws !== ws) return; // replaced by reconnect(): the new socket takes over
       this.ws = undefined;
       if (this.topics.size === 0) return;
+      // Over the server's limits: reconnecting at once would be refused again (no reconnect loop).
+      if (LIMIT_CODES.has(e.code)) {
+        const wait = REALTIME_LIMITS.reconnectAfterLimitMs * 2 ** Math.min(4, this.strikes++);
+        this.held = setTimeout(() => {
+          this.held = undefined;
+          if (this.topics.size > 0) this.connect();
+        }, wait);
+        return;
+      }
       const delay = Math.min(10_000, 200 * 2 ** this.retry++);
       setTimeout(() => this.connect(), delay);
     };

@@ -18,6 +18,8 @@ export const USER_MESSAGES = {
   avatarTooLarge: 'The image must be at most 5 MB',
   /** The spec's toast for a wrong cover type, reused for avatars. */
   avatarInvalid: 'Please select a valid image file',
+  /** An image that does not decode, or declares more pixels than a cover may (a decompression bomb). */
+  avatarUnreadable: 'The image could not be read. Please choose another image.',
   becameCreator: 'You are now a creator!',
   becomeCreatorFailed: 'Failed to become a creator',
   onlyListenersBecomeCreators: 'Only listeners can become creators',

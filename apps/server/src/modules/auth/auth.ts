@@ -12,6 +12,7 @@ import { noteSignIn } from '../admin/step-up';
 import { affiliatesService } from '../affiliates/service';
 import { clearSignInFailures } from './account-throttle';
 import { promoteListedAdmin } from './admin-emails';
+import { withHashedSessionTokens } from './hashed-session-tokens';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
 import { ensureProfile } from './profile';
@@ -42,10 +43,13 @@ export function createAuth(ctx: AppContext) {
     basePath: '/api/auth',
     secret: serverSecret(ctx.config),
     trustedOrigins: [new URL(config.PUBLIC_URL).origin],
-    database: drizzleAdapter(ctx.database.db, {
-      provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
-    }),
+    // Session tokens are stored hashed (hashed-session-tokens.ts, migration 0024).
+    database: withHashedSessionTokens(
+      drizzleAdapter(ctx.database.db, {
+        provider: 'pg',
+        schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      }),
+    ),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,

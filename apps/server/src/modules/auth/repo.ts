@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { authSessions, authVerifications, users } from '../../db/schema';
+import { hashSessionToken } from './hashed-session-tokens';
 
 export type ProfileRow = typeof users.$inferSelect;
 
@@ -24,9 +25,15 @@ export async function insertProfileIfMissing(database: Database, values: typeof 
   await database.db.insert(users).values(values).onConflictDoNothing();
 }
 
-/** The id of the session a token belongs to (better-auth answers a new session with its token only). */
+/**
+ * The id of the session a token belongs to (better-auth answers a new session with its token only).
+ * The table holds the token's hash (hashed-session-tokens.ts).
+ */
 export async function sessionIdByToken(db: Db, token: string): Promise<string | null> {
-  const [row] = await db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.token, token));
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(eq(authSessions.token, hashSessionToken(token)));
   return row?.id ?? null;
 }
 

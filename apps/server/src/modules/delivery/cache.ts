@@ -13,6 +13,8 @@ import { findTrackWithCreator, type TrackRow } from '../tracks/repo';
  */
 class TtlCache<V> {
   private readonly map = new Map<string, { value: V; expires: number }>();
+  /** Bumped by every delete and clear: a lookup that began before one must not store its answer. */
+  private epoch = 0;
   constructor(
     private readonly ttlMs: number,
     private readonly max: number,
@@ -36,11 +38,22 @@ class TtlCache<V> {
     this.map.set(key, { value, expires: Date.now() + this.ttlMs });
   }
 
+  /** Stores `value` unless an invalidation came since `stamp()` was read (its lookup may predate the change). */
+  setIfUnchanged(key: string, value: V, since: number): void {
+    if (since === this.epoch) this.set(key, value);
+  }
+
+  stamp(): number {
+    return this.epoch;
+  }
+
   delete(key: string): void {
+    this.epoch++;
     this.map.delete(key);
   }
 
   clear(): void {
+    this.epoch++;
     this.map.clear();
   }
 }
@@ -72,9 +85,12 @@ export async function cachedTrack(ctx: AppContext, id: string): Promise<Delivery
   const c = caches(ctx);
   const hit = c.tracks.get(id);
   if (hit !== undefined) return hit;
+  // A row read before a suspension or hiding whose event lands meanwhile would otherwise be kept
+  // (and served) for the whole TTL after the event dropped the entries.
+  const since = c.tracks.stamp();
   const found = await findTrackWithCreator(ctx.database, id);
   const row = found ? { ...found.track, ...found.facts } : null;
-  c.tracks.set(id, row);
+  c.tracks.setIfUnchanged(id, row, since);
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { LIVE_CAP_WARNING_SECONDS, LIVE_PUBLISHER_GRACE_MS } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { redisChannelPrefix } from '../../realtime/redis-options';
 import { LiveHub, type LiveLimit } from '../../relay/hub';
 import { billing } from '../billing';
 import { LiveAllowance } from './allowance';
@@ -56,6 +57,14 @@ export class LiveService implements LiveRuntime {
         icecastUrl: ctx.config.ICECAST_URL,
         // Mirrors need the Redis bus: with the in-memory bus there is one process, nothing to mirror.
         redisUrl: ctx.bus.driver === 'redis' ? ctx.config.REDIS_URL : undefined,
+        mirrorPrefix: ctx.config.REDIS_URL
+          ? `${redisChannelPrefix(ctx.config.REDIS_URL, ctx.config.REDIS_PREFIX)}live:`
+          : undefined,
+        redisLimits: {
+          connectTimeoutMs: ctx.config.REDIS_CONNECT_TIMEOUT_MS,
+          commandTimeoutMs: ctx.config.REDIS_COMMAND_TIMEOUT_MS,
+          pingIntervalMs: ctx.config.REDIS_PING_INTERVAL_MS,
+        },
         graceMs: this.graceMs,
         maxListenerBuffer: opts.maxListenerBuffer ?? MAX_LISTENER_BUFFER,
         ingestBytesPerSecond: INGEST_BYTES_PER_SECOND,

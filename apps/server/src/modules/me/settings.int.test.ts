@@ -1,20 +1,24 @@
-import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_PRIVACY_PREFS, USER_MESSAGES } from '@wavecast/shared';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AVATAR_MAX_BYTES, DEFAULT_NOTIFICATION_PREFS, DEFAULT_PRIVACY_PREFS, USER_MESSAGES } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { dimensionsOf as dimensionsIn, pngBomb, testImage } from '../../../test/images';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  PNG = await testImage(t.dataDir, '400x300', 'png');
+  JPEG = await testImage(t.dataDir, '320x320', 'jpg');
+  WEBP = await testImage(t.dataDir, '200x100', 'webp', ['-c:v', 'libwebp']);
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a png file'),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif...')]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 0, 0, 0]), Buffer.from('WEBPVP8 ...')]);
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
 
+const dimensionsOf = (bytes: Buffer, type: 'png' | 'jpeg') => dimensionsIn(t.dataDir, bytes, type);
 function multipart(file: Buffer, filename: string, type: string) {
   const boundary = '----wavecast-test';
   const body = Buffer.concat([
@@ -93,7 +97,7 @@ describe('profile', () => {
 });
 
 describe('avatar', () => {
-  it('stores PNG, JPEG and WebP by their bytes, serves the current one, and removes the old file', async () => {
+  it('re-encodes PNG, JPEG and WebP (by their bytes) to a 192 px square, serves the current one, and removes the old file', async () => {
     const u = await signUp(t);
     const first = await upload(u, PNG);
     expect(first.statusCode).toBe(200);
@@ -103,13 +107,21 @@ describe('avatar', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toMatch(/immutable/);
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // Never the uploaded bytes: a fresh 192x192 image (the 400x300 upload cropped to a square).
+    expect(served.rawPayload.equals(PNG)).toBe(false);
+    expect(await dimensionsOf(served.rawPayload, 'png')).toEqual({ width: 192, height: 192 });
 
     // Named .png but really a JPEG: the bytes decide.
     const second = await upload(u, JPEG, 'lies.png', 'image/png');
-    expect(second.json().profile.avatarUrl).toMatch(/\.jpg$/);
+    const url2 = second.json().profile.avatarUrl as string;
+    expect(url2).toMatch(/\.jpg$/);
+    const servedJpeg = await t.app.inject({ url: url2 });
+    expect(servedJpeg.headers['content-type']).toBe('image/jpeg');
+    expect(servedJpeg.rawPayload.equals(JPEG)).toBe(false);
+    expect(await dimensionsOf(servedJpeg.rawPayload, 'jpeg')).toEqual({ width: 192, height: 192 });
+    // WebP may hold transparency: it is kept as PNG.
     const third = await upload(u, WEBP, 'x.webp', 'image/webp');
-    expect(third.json().profile.avatarUrl).toMatch(/\.webp$/);
+    expect(third.json().profile.avatarUrl).toMatch(/\.png$/);
     expect(await t.ctx.storage.list(`avatars/${u.id}/`)).toHaveLength(1);
     expect((await get(u, '/api/me')).json().user.avatarUrl).toBe(third.json().profile.avatarUrl);
 
@@ -140,6 +152,26 @@ describe('avatar', () => {
     expect(none.statusCode).toBe(400);
     expect((await get(u, '/api/me')).json().user.avatarUrl).toBe(current);
     expect(await t.ctx.storage.list(`avatars/${u.id}/`)).toHaveLength(1);
+  });
+
+  it('refuses a pixel bomb (a PNG declaring 30000x30000) and an image that does not decode, keeping the current avatar and no temp file', async () => {
+    const u = await signUp(t);
+    const current = (await upload(u, PNG)).json().profile.avatarUrl;
+    const bomb = pngBomb(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(AVATAR_MAX_BYTES);
+    // What it declares, a 2.7 GB bitmap once decoded: ffprobe reads the size (refused for its pixel
+    // count); the npm ffmpeg 4.1 already refuses to open it (unreadable). Never decoded either way.
+    expect([null, { width: 30_000, height: 30_000 }]).toContainEqual(await dimensionsOf(bomb, 'png'));
+    const refused = await upload(u, bomb, 'bomb.png');
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA', message: USER_MESSAGES.avatarUnreadable });
+    const broken = await upload(u, Buffer.concat([PNG.subarray(0, 8), Buffer.from('not really a png')]), 'b.png');
+    expect(broken.statusCode).toBe(415);
+    expect(broken.json().error.message).toBe(USER_MESSAGES.avatarUnreadable);
+    expect((await get(u, '/api/me')).json().user.avatarUrl).toBe(current);
+    expect(await t.ctx.storage.list(`avatars/${u.id}/`)).toHaveLength(1);
+    const temps = await fs.readdir(path.join(t.dataDir, 'tmp', 'uploads')).catch(() => []);
+    expect(temps).toEqual([]);
   });
 
   it('needs a session', async () => {

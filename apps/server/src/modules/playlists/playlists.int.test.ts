@@ -1,6 +1,7 @@
-import type { TPlaylist, TPlaylistList } from '@wavecast/shared';
+import { PLAYLIST_MESSAGES, type TPlaylist, type TPlaylistList } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { dimensionsOf, pngBomb, testImage } from '../../../test/images';
 import { seedTrack } from '../../../test/seed-track';
 
 let t: TestApp;
@@ -235,7 +236,10 @@ describe('playlists: ordering', () => {
 });
 
 describe('playlists: cover and lists', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await testImage(t.dataDir, '800x600', 'png');
+  });
 
   function multipart(name: string, filename: string, data: Buffer) {
     const boundary = '----wavecastboundary';
@@ -249,17 +253,23 @@ describe('playlists: cover and lists', () => {
     return { body, contentType: `multipart/form-data; boundary=${boundary}` };
   }
 
-  it('stores a cover checked by magic bytes and serves it only to who may see the playlist', async () => {
+  it('stores a cover checked and re-encoded as avatars are, and serves it only to who may see the playlist', async () => {
     const p = await createPlaylist(owner, { name: 'Covered' });
-    const fake = multipart('cover', 'x.png', Buffer.from('GIF89a not a png at all'));
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: `/api/playlists/${p.id}/cover`,
-      headers: { cookie: owner.cookie, 'content-type': fake.contentType },
-      payload: fake.body,
-    });
-    expect(refused.statusCode).toBe(415);
-    expect(await t.ctx.storage.list(`playlist-covers/${p.id}`)).toEqual([]);
+    const refuse = async (data: Buffer, message: string) => {
+      const form = multipart('cover', 'x.png', data);
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: `/api/playlists/${p.id}/cover`,
+        headers: { cookie: owner.cookie, 'content-type': form.contentType },
+        payload: form.body,
+      });
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json().error.message).toBe(message);
+      expect(await t.ctx.storage.list(`playlist-covers/${p.id}`)).toEqual([]);
+    };
+    await refuse(Buffer.from('GIF89a not a png at all'), PLAYLIST_MESSAGES.coverInvalid);
+    // A pixel bomb: an 875 KB-class PNG declaring 30000×30000 px.
+    await refuse(pngBomb(30_000, 30_000), PLAYLIST_MESSAGES.coverUnreadable);
 
     const good = multipart('cover', 'x.png', png);
     const put = (user: TestUser) =>
@@ -277,7 +287,9 @@ describe('playlists: cover and lists', () => {
     const img = await call(owner, 'GET', coverUrl);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(png)).toBe(true);
+    // Never the uploaded bytes: a fresh 640 px square.
+    expect(img.rawPayload.equals(png)).toBe(false);
+    expect(await dimensionsOf(t.dataDir, img.rawPayload, 'png')).toEqual({ width: 640, height: 640 });
     expect((await call(other, 'GET', coverUrl)).statusCode).toBe(404);
 
     // Replacing keeps one stored object; deleting the playlist removes it.

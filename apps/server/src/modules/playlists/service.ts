@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   PLAYLIST_MAX_TRACKS,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
-import { sniffImageFormat } from '../../media/sniff';
+import { PLAYLIST_COVER_SIZE, squareImage } from '../../media/square-image';
 import { coverMimeOfKey } from './cover';
 import { canAddTrack, canEditPlaylist, canViewPlaylist } from './policy';
 import * as repo from './repo';
@@ -140,13 +141,21 @@ function makePlaylistService(ctx: AppContext) {
       return load(user.id, id);
     },
 
-    /** Stores a new cover (type checked by magic bytes), then drops the old one. */
+    /**
+     * Stores a new cover, checked and re-encoded as avatars are (never the uploaded bytes), then
+     * drops the old one.
+     */
     async setCover(user: SessionUser, id: string, data: Buffer) {
       assertEditable(user.id, await repo.findPlaylist(db, id));
-      const type = sniffImageFormat(data.subarray(0, 16));
-      if (!type) throw new AppError('UNSUPPORTED_MEDIA', PLAYLIST_MESSAGES.coverInvalid);
-      const key = `playlist-covers/${id}/${randomUUID()}.${type.ext}`;
-      await ctx.storage.put(key, Readable.from(data), { contentType: type.mime });
+      const image = await squareImage(data, {
+        size: PLAYLIST_COVER_SIZE,
+        tmpDir: path.join(ctx.config.dataDir, 'tmp', 'uploads'),
+        ffmpeg: ctx.config.FFMPEG_PATH,
+      });
+      if (image === 'unsupported') throw new AppError('UNSUPPORTED_MEDIA', PLAYLIST_MESSAGES.coverInvalid);
+      if (image === 'unreadable') throw new AppError('UNSUPPORTED_MEDIA', PLAYLIST_MESSAGES.coverUnreadable);
+      const key = `playlist-covers/${id}/${randomUUID()}.${image.ext}`;
+      await ctx.storage.put(key, Readable.from(image.bytes), { contentType: image.mime });
       let previous: string | null;
       try {
         previous = await repo.withLockedPlaylist(db, id, async (tx, playlist) => {

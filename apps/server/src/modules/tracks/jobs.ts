@@ -1,11 +1,14 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { isUuid } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { defineJob, type ModuleJobs } from '../../jobs/define';
+import { every, type Schedule } from '../../jobs/schedule';
+import { MediaRejectedError } from '../../media/probe';
 import { processCover, processTrack } from './processing';
 import { markFailed, orphanedProcessingTracks, requeueRunningJobs } from './repo';
+import { sweepTempFiles, TEMP_SAFE_AGE_MS } from './temp-sweep';
 import { TRACK_COVER_JOB, TRACK_PROCESS_JOB } from './track-upload';
+
+export const TEMP_SWEEP_JOB = 'tracks.temp-sweep';
 
 const trackIdOf = (payload: { trackId: string }) => {
   const id = String(payload.trackId ?? '');
@@ -13,35 +16,52 @@ const trackIdOf = (payload: { trackId: string }) => {
 };
 
 /** `track.process` and `track.cover`; a track whose processing ran out of attempts becomes 'failed'. */
-export const trackJobs: ModuleJobs = (ctx) => [
-  defineJob(
-    TRACK_PROCESS_JOB,
-    async (payload) => {
-      const id = trackIdOf(payload);
-      if (id) await processTrack(ctx, id);
-    },
-    {
-      lane: 'media',
-      onFailed: async (payload, message) => {
+export const trackJobs: ModuleJobs = (ctx) => {
+  async function failTrack(id: string, message: string) {
+    const row = await markFailed(ctx.database, id, message);
+    if (!row) return;
+    await ctx.events.publish('track.changed', { trackId: id });
+    await ctx.bus.publish(`track:${id}`, 'track.processed', { trackId: id, status: 'failed' });
+    await ctx.bus.publish(`user:${row.userId}`, 'track.processed', { trackId: id, status: 'failed' });
+  }
+  return [
+    defineJob(
+      TRACK_PROCESS_JOB,
+      async (payload) => {
         const id = trackIdOf(payload);
         if (!id) return;
-        const row = await markFailed(ctx.database, id, message);
-        if (!row) return;
-        await ctx.events.publish('track.changed', { trackId: id });
-        await ctx.bus.publish(`track:${id}`, 'track.processed', { trackId: id, status: 'failed' });
-        await ctx.bus.publish(`user:${row.userId}`, 'track.processed', { trackId: id, status: 'failed' });
+        try {
+          await processTrack(ctx, id);
+        } catch (e) {
+          // A refusal (a transcode over its CPU budget) is final: no retry would end otherwise.
+          if (e instanceof MediaRejectedError) return failTrack(id, e.message);
+          throw e;
+        }
       },
-    },
-  ),
-  defineJob(
-    TRACK_COVER_JOB,
-    async (payload) => {
-      const id = trackIdOf(payload);
-      if (id) await processCover(ctx, id);
-    },
-    { lane: 'media' },
-  ),
-];
+      {
+        lane: 'media',
+        onFailed: async (payload, message) => {
+          const id = trackIdOf(payload);
+          if (id) await failTrack(id, message);
+        },
+      },
+    ),
+    defineJob(
+      TRACK_COVER_JOB,
+      async (payload) => {
+        const id = trackIdOf(payload);
+        if (id) await processCover(ctx, id);
+      },
+      { lane: 'media' },
+    ),
+    // Crash leftovers (a partial upload, a job folder) go within the hour, not at the next boot.
+    defineJob(TEMP_SWEEP_JOB, async () => {
+      await sweepTempFiles(ctx, Date.now() - TEMP_SAFE_AGE_MS);
+    }),
+  ];
+};
+
+export const trackSchedules: Schedule[] = [every(TEMP_SWEEP_JOB, 'temp files sweep', TEMP_SAFE_AGE_MS)];
 
 /**
  * At boot: jobs left "running" by a process that died are queued again (with PGlite one process
@@ -54,23 +74,9 @@ export async function reconcileProcessing(
 ): Promise<{ requeued: number; enqueued: number }> {
   const requeued =
     ctx.database.driver === 'pglite' ? await requeueRunningJobs(ctx.database, [TRACK_PROCESS_JOB, TRACK_COVER_JOB]) : 0;
-  await sweepTempFiles(ctx, bootedAt);
+  // With PGlite this process owns DATA_DIR alone, so anything older than its boot is stale.
+  await sweepTempFiles(ctx, ctx.database.driver === 'pglite' ? bootedAt : bootedAt - 6 * 3600_000);
   const orphans = await orphanedProcessingTracks(ctx.database);
   for (const trackId of orphans) await ctx.jobs.enqueue(TRACK_PROCESS_JOB, { trackId });
   return { requeued, enqueued: orphans.length };
-}
-
-/** Temp files left by a process that died mid-upload or mid-job. */
-async function sweepTempFiles(ctx: AppContext, bootedAt: number): Promise<void> {
-  // With PGlite this process owns DATA_DIR alone, so anything older than its boot is stale.
-  const cutoff = ctx.database.driver === 'pglite' ? bootedAt : bootedAt - 6 * 3600_000;
-  for (const sub of ['uploads', 'jobs']) {
-    const dir = path.join(ctx.config.dataDir, 'tmp', sub);
-    const entries = await fsp.readdir(dir).catch(() => [] as string[]);
-    for (const name of entries) {
-      const full = path.join(dir, name);
-      const stat = await fsp.stat(full).catch(() => null);
-      if (stat && stat.mtimeMs < cutoff) await fsp.rm(full, { recursive: true, force: true });
-    }
-  }
 }

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context';
 import { COVER_SIZES, type CoverSize, resizeCover } from '../../media/cover';
-import { detectContainer } from '../../media/probe';
+import { CpuBudgetExceededError } from '../../media/ffmpeg';
+import { detectContainer, MediaRejectedError } from '../../media/probe';
 import { SNIFF_BYTES, sniffImage } from '../../media/sniff';
-import { processAudio, processTimeoutMs, RENDITIONS } from '../../media/transcode';
+import { processAudio, processCpuBudgetSeconds, processTimeoutMs, RENDITIONS } from '../../media/transcode';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
 import { announceIfPublic } from './announce';
@@ -52,6 +53,9 @@ function reasonFrom(e: unknown, dir: string): string {
   const detail = (e instanceof Error ? e.message : String(e)).split(dir).join('').replace(/\s+/g, ' ').trim();
   return `The audio could not be processed (${detail.slice(0, 300)}). Please upload the file again or try another one.`;
 }
+
+const OVER_BUDGET =
+  'The audio could not be processed (it takes far longer to decode than its length allows). Please upload the file again or try another one.';
 
 /**
  * `track.process`: renditions (Opus/WebM and AAC/M4A, and HD Opus for plans with HD publishing), EBU R128 loudness and playback gain,
@@ -114,6 +118,10 @@ async function transcode(ctx: AppContext, track: TrackRow): Promise<void> {
           ffmpeg: ctx.config.FFMPEG_PATH,
           channels: track.channels ?? undefined,
           timeoutMs: processTimeoutMs(track.duration),
+          cpuSeconds: processCpuBudgetSeconds(track.duration, {
+            factor: ctx.config.TRANSCODE_CPU_FACTOR,
+            baseSeconds: ctx.config.TRANSCODE_CPU_BASE_SECONDS,
+          }),
         });
         if (result.durationSeconds <= 0) throw new Error('no audio could be decoded');
         const run = newRunId();
@@ -145,6 +153,8 @@ async function transcode(ctx: AppContext, track: TrackRow): Promise<void> {
         objects.keys.length = 0; // committed
       } catch (e) {
         await objects.discard();
+        // Another attempt would burn the same budget again: the track fails at once.
+        if (e instanceof CpuBudgetExceededError) throw new MediaRejectedError(OVER_BUDGET);
         throw new Error(reasonFrom(e, dir));
       }
     });

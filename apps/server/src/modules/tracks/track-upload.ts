@@ -167,7 +167,10 @@ export async function ingestUpload(
 
     let probe: Awaited<ReturnType<typeof probeAudio>>;
     try {
-      probe = await probeAudio(audio.path, { ffmpeg: ctx.config.FFMPEG_PATH });
+      probe = await probeAudio(audio.path, {
+        ffmpeg: ctx.config.FFMPEG_PATH,
+        maxSeconds: ctx.config.MAX_AUDIO_SECONDS,
+      });
     } catch (e) {
       if (e instanceof MediaRejectedError) throw new AppError('UNSUPPORTED_MEDIA', e.message);
       throw e;

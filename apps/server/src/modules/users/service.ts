@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   type TNotificationPrefs,
@@ -11,7 +12,7 @@ import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
-import { sniffImageFormat } from '../../media/sniff';
+import { AVATAR_SIZE, squareImage } from '../../media/square-image';
 import { avatarKeyFor, avatarUrlFor, uploadedAvatar } from './avatar';
 import { canBecomeCreator } from './policy';
 import * as repo from './repo';
@@ -45,16 +46,22 @@ function makeUserService(ctx: AppContext) {
   }
 
   /**
-   * Stores a new avatar (JPEG, PNG or WebP by its bytes) and points the profile at it; the
-   * previous upload is removed once the profile no longer refers to it.
+   * Checks a new avatar as covers are checked, re-encodes it to AVATAR_SIZE (squareImage), stores
+   * that and points the profile at it; the previous upload is removed once the profile no longer
+   * refers to it.
    */
   async function replaceAvatar(user: SessionUser, bytes: Buffer) {
-    const type = sniffImageFormat(bytes.subarray(0, 16));
-    if (!type) throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarInvalid);
+    const image = await squareImage(bytes, {
+      size: AVATAR_SIZE,
+      tmpDir: path.join(ctx.config.dataDir, 'tmp', 'uploads'),
+      ffmpeg: ctx.config.FFMPEG_PATH,
+    });
+    if (image === 'unsupported') throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarInvalid);
+    if (image === 'unreadable') throw new AppError('UNSUPPORTED_MEDIA', USER_MESSAGES.avatarUnreadable);
     const before = await mustFind(user.id);
-    const file = `${randomUUID()}.${type.ext}`;
+    const file = `${randomUUID()}.${image.ext}`;
     const key = avatarKeyFor(user.id, file);
-    await ctx.storage.put(key, Readable.from(bytes), { contentType: type.mime });
+    await ctx.storage.put(key, Readable.from(image.bytes), { contentType: image.mime });
     let row: repo.UserRow | undefined;
     try {
       row = await repo.updateUser(ctx.database.db, user.id, { avatarUrl: avatarUrlFor(user.id, file) });

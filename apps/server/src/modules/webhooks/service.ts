@@ -11,8 +11,9 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
+import { postWebhook } from './post';
 import * as repo from './repo';
-import { assertWebhookTarget } from './target';
+import { assertWebhookTarget, assertWebhookUrl, type Resolve, webhookResolver } from './target';
 
 export type { EndpointRow } from './repo';
 
@@ -29,13 +30,15 @@ export const webhooksService = perApp(makeWebhooksService);
 function makeWebhooksService(ctx: AppContext) {
   const db = ctx.database.db;
   const allowPrivate = ctx.config.WEBHOOKS_ALLOW_PRIVATE === '1';
+  // Looked up at each use: tests replace the resolver after the service is made.
+  const resolve: Resolve = (host) => webhookResolver(ctx).resolve(host);
 
   const enqueue = (deliveryId: string) =>
     ctx.jobs.enqueue('webhooks.deliver', { deliveryId }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS });
 
   return {
     async create(user: SessionUser, input: WebhookInput) {
-      const url = await assertWebhookTarget(input.url, allowPrivate);
+      const url = await assertWebhookTarget(input.url, allowPrivate, resolve);
       if ((await repo.countEndpoints(db, user.id)) >= WEBHOOKS_MAX) throw conflict(WEBHOOK_MESSAGES.tooMany);
       const secret = `whsec_${randomBytes(32).toString('base64url')}`;
       const row = await repo.insertEndpoint(db, {
@@ -76,8 +79,8 @@ function makeWebhooksService(ctx: AppContext) {
     },
 
     /**
-     * One attempt (the job's handler): checks the target again (DNS now), signs, POSTs, logs the
-     * attempt. Throws on a failed attempt, so the queue retries it with backoff.
+     * One attempt (the job's handler): signs, POSTs to an address checked as the connection
+     * resolves it (post.ts: DNS now, pinned), logs the attempt. Throws on a failed attempt, so the queue retries it with backoff.
      */
     async deliver(deliveryId: string, opts: { final?: boolean } = {}) {
       const found = await repo.findDelivery(db, deliveryId);
@@ -87,23 +90,16 @@ function makeWebhooksService(ctx: AppContext) {
       let statusCode: number | null = null;
       let error: string | null = null;
       try {
-        const url = await assertWebhookTarget(endpoint.url, allowPrivate);
+        const url = assertWebhookUrl(endpoint.url, allowPrivate);
         const timestamp = Math.floor(at.getTime() / 1000);
-        const res = await fetch(url, {
-          method: 'POST',
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'Wavecast-Webhooks/1',
-            'wavecast-event': delivery.event,
-            'wavecast-delivery': delivery.id,
-            'wavecast-signature': signWebhook(endpoint.secret, timestamp, delivery.body),
-          },
-          body: delivery.body,
-        });
-        statusCode = res.status;
-        await res.body?.cancel();
+        const headers = {
+          'content-type': 'application/json',
+          'user-agent': 'Wavecast-Webhooks/1',
+          'wavecast-event': delivery.event,
+          'wavecast-delivery': delivery.id,
+          'wavecast-signature': signWebhook(endpoint.secret, timestamp, delivery.body),
+        };
+        statusCode = await postWebhook(url, headers, delivery.body, { resolve, allowPrivate, timeoutMs: TIMEOUT_MS });
       } catch (e) {
         error = e instanceof Error ? e.message.slice(0, 500) : 'delivery failed';
       }

@@ -1,16 +1,17 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { WEBHOOK_MAX_ATTEMPTS } from '@wavecast/shared';
+import net, { type AddressInfo } from 'node:net';
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_MESSAGES } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { webhooksService } from './service';
+import { type Resolve, webhookResolver } from './target';
 
 let t: TestApp;
 let strict: TestApp;
 let receiver: http.Server;
 let base: string;
-const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+const received: { headers: http.IncomingHttpHeaders; body: string; url?: string }[] = [];
 let failNext = 0;
 
 beforeAll(async () => {
@@ -22,8 +23,9 @@ beforeAll(async () => {
       body += c;
     });
     req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      if (failNext > 0) {
+      received.push({ headers: req.headers, body, url: req.url });
+      if (req.url === '/moved') res.writeHead(302, { location: '/followed' }).end();
+      else if (failNext > 0) {
         failNext--;
         res.writeHead(500).end('boom');
       } else res.writeHead(204).end();
@@ -159,5 +161,87 @@ describe('webhooks', () => {
       events: ['live.ended'],
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('connects only to the address its own lookup checked: a name that rebinds to loopback is refused', async () => {
+    // A listener on loopback stands for the internal service the name would reach.
+    let connections = 0;
+    const inside = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r));
+    const port = (inside.address() as AddressInfo).port;
+    const resolver = webhookResolver(strict.ctx);
+    const system = resolver.resolve;
+    // The first answer (at registration) is public, every later one is loopback: DNS rebinding.
+    const answers: string[] = [];
+    resolver.resolve = async (host) => {
+      expect(host).toBe('rebind.example.test');
+      const address = answers.length === 0 ? '93.184.216.34' : '127.0.0.1';
+      answers.push(address);
+      return [{ address, family: 4 }];
+    };
+    try {
+      const creator = await signUp(strict, { role: 'creator' });
+      const url = `https://rebind.example.test:${port}/hook`;
+      const created = await call(strict, creator, 'POST', '/api/webhooks', { url, events: ['comment.created'] });
+      expect(created.statusCode).toBe(201);
+      const service = webhooksService(strict.ctx);
+      await service.emit(creator.id, 'comment.created', 'c-rebind', { commentId: 'c-rebind' });
+      const [delivery] = (
+        await call(strict, creator, 'GET', `/api/webhooks/${created.json().webhook.id}/deliveries`)
+      ).json().items as { id: string }[];
+
+      await expect(service.deliver(delivery.id)).rejects.toThrow(/webhook attempt 1/);
+      // Resolved once for the delivery, and that answer is the one checked and refused.
+      expect(answers).toEqual(['93.184.216.34', '127.0.0.1']);
+      expect(connections).toBe(0);
+      const log = (await call(strict, creator, 'GET', `/api/webhooks/${created.json().webhook.id}/deliveries`)).json()
+        .items as { attempts: { statusCode: number | null; error: string | null }[] }[];
+      expect(log[0].attempts[0]).toMatchObject({ statusCode: null, error: WEBHOOK_MESSAGES.privateTarget });
+    } finally {
+      resolver.resolve = system;
+      await new Promise((r) => inside.close(r));
+    }
+  });
+
+  it('keeps the name as Host while connecting to the resolved address, and follows no redirect', async () => {
+    const port = new URL(base).port;
+    const resolver = webhookResolver(t.ctx);
+    const system = resolver.resolve;
+    const lookups: string[] = [];
+    const pinned: Resolve = async (host) => {
+      lookups.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    resolver.resolve = pinned;
+    try {
+      const creator = await signUp(t, { role: 'creator' });
+      const service = webhooksService(t.ctx);
+      const idOf = async (path: string) => {
+        const url = `http://receiver.example.test:${port}${path}`;
+        const created = await call(t, creator, 'POST', '/api/webhooks', { url, events: ['live.ended'] });
+        expect(created.statusCode).toBe(201);
+        return created.json().webhook.id as string;
+      };
+      const hook = await idOf('/pinned');
+      const moved = await idOf('/moved');
+      await service.emit(creator.id, 'live.ended', 'pin', { streamId: 'pin' });
+      const deliveryOf = async (id: string) =>
+        ((await call(t, creator, 'GET', `/api/webhooks/${id}/deliveries`)).json().items as { id: string }[])[0].id;
+
+      const before = received.length;
+      await service.deliver(await deliveryOf(hook));
+      const got = received.slice(before);
+      expect(got.map((r) => r.url)).toEqual(['/pinned']);
+      expect(got[0].headers.host).toBe(`receiver.example.test:${port}`);
+
+      await expect(service.deliver(await deliveryOf(moved))).rejects.toThrow(/302/);
+      expect(received.slice(before + 1).map((r) => r.url)).toEqual(['/moved']);
+      expect(lookups.every((h) => h === 'receiver.example.test')).toBe(true);
+    } finally {
+      resolver.resolve = system;
+    }
   });
 });
