@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signInAdminRequest } from './support/accounts';
 
 // Settings that really save (issue 3): notifications, privacy, avatar, password, delete account;
 // and the admin tools of accounts (users and roles, mail outbox).
 
-const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password', name: 'Support Admin' };
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
 // A real 1×1 PNG.
@@ -134,10 +134,7 @@ test('admins change roles and read the mail outbox', async ({ page, browser }) =
   });
 
   await page.goto('/');
-  const up = await page.request.post('/api/auth/sign-up/email', { data: ADMIN });
-  if (!up.ok()) {
-    expect((await page.request.post('/api/auth/sign-in/email', { data: ADMIN })).ok()).toBe(true);
-  }
+  await signInAdminRequest(page.request);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/overview$/);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click();

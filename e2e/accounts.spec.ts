@@ -1,24 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { signInAdminRequest } from './support/accounts';
 
 // Accounts: sign-up, sign-in, sign-out, settings, roles, and the forgot/reset flow (issue 3).
 
-const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password', name: 'Support Admin' };
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 
-/** An API client signed in as the e2e admin (ADMIN_EMAILS in scripts/serve-e2e.mjs). */
+/** An API client signed in as the e2e admin (ADMIN_EMAILS in scripts/serve-e2e.mjs, once verified). */
 async function adminRequest(browser: Browser): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
   const context = await browser.newContext();
-  const up = await context.request.post('/api/auth/sign-up/email', { data: ADMIN });
-  if (!up.ok()) {
-    const signIn = await context.request.post('/api/auth/sign-in/email', {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    });
-    expect(signIn.ok()).toBe(true);
-  }
+  await signInAdminRequest(context.request);
   return { request: context.request, close: () => context.close() };
 }
 

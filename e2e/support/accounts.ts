@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** The e2e admin: ADMIN_EMAILS in scripts/serve-e2e.mjs makes this address an admin. */
@@ -25,14 +27,43 @@ export async function signUpApi(
   return (await res.json()).user.id as string;
 }
 
+/**
+ * Signs `request`'s context in as the e2e admin. The first call signs the admin up and follows the
+ * link of its verification mail: ADMIN_EMAILS applies only to a verified address. Every call waits
+ * (with a ceiling) until the account is admin, as another worker may be verifying it.
+ */
+export async function signInAdminRequest(request: APIRequestContext): Promise<void> {
+  const up = await request.post('/api/auth/sign-up/email', { data: ADMIN });
+  if (up.ok()) {
+    await expect.poll(() => verifyLink(ADMIN.email), { timeout: 30_000 }).toBeTruthy();
+    const link = new URL(verifyLink(ADMIN.email) as string);
+    await request.get(link.pathname + link.search, { maxRedirects: 0 });
+  } else {
+    const signIn = await request.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(signIn.ok()).toBe(true);
+  }
+  await expect
+    .poll(async () => ((await (await request.get('/api/me')).json()) as { user?: { role?: string } }).user?.role, {
+      timeout: 30_000,
+    })
+    .toBe('admin');
+}
+
 /** Signs the context in as the e2e admin (signing the admin up on the first call). */
 export async function signInAdmin(context: BrowserContext): Promise<void> {
-  const up = await context.request.post('/api/auth/sign-up/email', { data: ADMIN });
-  if (up.ok()) return;
-  const signIn = await context.request.post('/api/auth/sign-in/email', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  expect(signIn.ok()).toBe(true);
+  await signInAdminRequest(context.request);
+}
+
+/** The verification link mailed to `to`, from the e2e server's mail drop (scripts/serve-e2e.mjs). */
+function verifyLink(to: string): string | undefined {
+  const dir = path.resolve(import.meta.dirname, '..', '..', `.data-e2e-${process.env.E2E_PORT ?? '3100'}`, 'mail');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+  const mail = files
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .find((m) => m.startsWith(`To: ${to}\n`) && m.includes('verify-email'));
+  return mail ? /(http\S+verify-email\S+)/.exec(mail)?.[1] : undefined;
 }
 
 /** A page in a fresh context, signed in as the e2e admin. */

@@ -21,6 +21,7 @@ import { logSerializers } from './lib/log-redaction';
 import { refuseNulInput } from './lib/nul';
 import { helmetOptions, installSecurityHeaders, precomputeSecurityHeaders } from './lib/security-headers';
 import { modules } from './modules';
+import { stepUpService } from './modules/admin/step-up';
 import { serveHotMedia } from './modules/delivery/hot-media';
 import { publicCache } from './modules/discovery/public-cache';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
@@ -93,6 +94,7 @@ export async function buildApp(
   installRequestGuards(app, {
     publicUrl: config.PUBLIC_URL,
     bearerOnly: (req) => isBearerOnly(req.headers, req.url),
+    requireStepUp: (user) => stepUpService(ctx).require(user),
   });
   for (const { routes } of modules) for (const register of routes ?? []) await register(app, ctx);
   // After the modules' routes, so the subscribers they make run first: the live module tells a

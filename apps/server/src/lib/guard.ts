@@ -1,5 +1,11 @@
 import type { Role } from '@wavecast/shared';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { isAllowedOrigin } from './origin';
 
@@ -11,9 +17,18 @@ import { isAllowedOrigin } from './origin';
  */
 export type Access = 'public' | 'user' | Exclude<Role, 'listener'>;
 
+/**
+ * A sensitive admin action (roles, plans, suspensions, payouts, deletions) also declares
+ * `stepUp`: the session must have confirmed its password lately (admin/step-up.ts), or the guard
+ * answers STEP_UP_REQUIRED (403), which the web app answers with a password prompt. A function
+ * decides per request, from its params or (validated) body: approving, not refusing, grants a role.
+ */
+export type StepUp = true | ((req: FastifyRequest) => boolean);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    stepUp?: StepUp;
     /** The 401 message when it is not the generic one (the spec words some). */
     unauthenticatedMessage?: string;
   }
@@ -47,7 +62,12 @@ type GuardHook = onRequestHookHandler & { [GUARD]?: true };
  */
 export function installRequestGuards(
   app: FastifyInstance,
-  opts: { publicUrl: string; bearerOnly?: (req: FastifyRequest) => boolean },
+  opts: {
+    publicUrl: string;
+    bearerOnly?: (req: FastifyRequest) => boolean;
+    /** Throws STEP_UP_REQUIRED unless the user's session confirmed its password lately. */
+    requireStepUp?: (user: SessionUserOf) => Promise<void>;
+  },
 ): void {
   const sameOrigin = (req: FastifyRequest) => isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicUrl);
 
@@ -73,6 +93,10 @@ export function installRequestGuards(
       route.handler = guardedSocketHandler(handler, access, message, sameOrigin) as unknown as RouteOptions['handler'];
       return;
     }
+    const stepUp = route.config?.stepUp;
+    if (stepUp && access !== 'admin') throw new Error(`${route.method} ${route.url}: stepUp is for admin routes`);
+    if (stepUp && !opts.requireStepUp) throw new Error(`${route.method} ${route.url}: stepUp needs requireStepUp`);
+    if (stepUp && opts.requireStepUp) addStepUpCheck(route, stepUp, opts.requireStepUp);
     if (access === 'public') return;
     const hooks = route.onRequest ? [route.onRequest].flat() : [];
     if (hooks.some((h) => (h as GuardHook)[GUARD])) return; // the HEAD copy of a GET route
@@ -82,6 +106,22 @@ export function installRequestGuards(
     route.onRequest = [guard, ...hooks] as onRequestHookHandler[];
   });
 }
+
+/**
+ * Step-up is checked before the handler, after validation (a function may read the body): first
+ * among the route's preHandlers, so nothing runs before it.
+ */
+function addStepUpCheck(route: RouteOptions, stepUp: StepUp, requireStepUp: (user: SessionUserOf) => Promise<void>) {
+  const hooks = route.preHandler ? [route.preHandler].flat() : [];
+  if (hooks.some((h) => (h as GuardHook)[GUARD])) return; // the HEAD copy of a GET route
+  const check = async (req: FastifyRequest) => {
+    if (stepUp === true || stepUp(req)) await requireStepUp(signedInUser(req));
+  };
+  (check as GuardHook)[GUARD] = true;
+  route.preHandler = [check, ...hooks] as preHandlerHookHandler[];
+}
+
+type SessionUserOf = NonNullable<FastifyRequest['user']>;
 
 type SocketHandler = (
   this: unknown,

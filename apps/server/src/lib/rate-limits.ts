@@ -45,3 +45,23 @@ export const RATE_LIMITS = {
   /** A referral link followed (`/ref/:id`). */
   referralClick: { max: 120, timeWindow: MINUTE },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
+
+/** A per-account limit on password checks: free failures in a window, then a doubling wait. */
+export interface AccountLimit {
+  freeFailures: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/**
+ * The per-account limits on password checks, on top of the per-address ones above: an attacker
+ * spreading guesses over many addresses gets 5 failures in 15 minutes, then waits 1, 2, 4, 8, then
+ * 15 minutes between guesses (modules/auth/account-throttle.ts counts them). Each has its own count.
+ */
+export const ACCOUNT_LIMITS = {
+  /** Sign-in, the current password in settings, deleting the account: per typed e-mail. */
+  password: { freeFailures: 5, windowMs: 15 * MINUTE, firstDelayMs: MINUTE, maxDelayMs: 15 * MINUTE },
+  /** An admin's step-up (admin/step-up.ts): per account. */
+  stepUp: { freeFailures: 5, windowMs: 15 * MINUTE, firstDelayMs: MINUTE, maxDelayMs: 15 * MINUTE },
+} as const satisfies Record<string, AccountLimit>;

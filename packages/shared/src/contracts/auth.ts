@@ -34,6 +34,7 @@ export const AUTH_MESSAGES = {
   deleteEmailMismatch: 'Type the email address of your account to delete it',
   deleteNeedsRecentSignIn: 'For your security, sign in again, then delete your account within 15 minutes.',
   passwordLikeAccount: "Your password can't be your email address or the site's name. Please choose another one.",
+  passwordLikeName: "Your password can't be your display name. Please choose another one.",
   currentPasswordIncorrect: 'Current password is incorrect',
   currentPasswordRequired: 'Current password is required',
   invalidCredentials: 'Invalid email or password',

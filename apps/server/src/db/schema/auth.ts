@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The four tables better-auth needs (its field names), written by hand: its schema CLI
 // crashes on Node 20. Profiles live in `users`, keyed by the same id.
@@ -68,4 +68,20 @@ export const authVerifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Password checks per account (modules/auth/account-throttle.ts): one row per scope ('sign-in' by
+ * typed e-mail, 'step-up' by user id), counted up *before* a password is checked, in one
+ * statement, so parallel attempts cannot all see the count under its limit.
+ */
+export const passwordAttempts = pgTable(
+  'password_attempts',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    failures: integer('failures').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.subject] })],
 );

@@ -50,7 +50,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/admin/users/:id/role',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: true },
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().min(1).max(64) }),
@@ -148,7 +148,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/admin/users/:id/suspend',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: true },
       schema: { tags: ['admin'], params: userParams, response: { 200: z.object({ user: ZAdminUser }) } },
     },
     async (req) => ({ user: presentAdminUser(await service.suspend(signedInUser(req), req.params.id)) }),
@@ -156,7 +156,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/admin/users/:id/restore',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: true },
       schema: { tags: ['admin'], params: userParams, response: { 200: z.object({ user: ZAdminUser }) } },
     },
     async (req) => ({ user: presentAdminUser(await service.restore(signedInUser(req), req.params.id)) }),
@@ -164,7 +164,7 @@ export async function adminRoutes(root: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/admin/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: true },
       schema: { tags: ['admin'], params: userParams, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (req) => {

@@ -8,21 +8,18 @@ import { deleteAccount } from '../users/deletion';
 import { canChangeRole } from '../users/policy';
 import { type AuditQuery, listAudit, recordAudit } from './audit';
 import * as repo from './repo';
-import { stepUpService } from './step-up';
 
 /** Accounts as admins run them: lists, roles, the mail outbox. */
 export const adminService = perApp(makeAdminService);
 
 function makeAdminService(ctx: AppContext) {
   const db = ctx.database.db;
-  const stepUp = stepUpService(ctx);
   return {
     /** Admins give any role to anyone (except taking away their own admin role). */
     async changeRole(actor: SessionUser, targetId: string, role: Role) {
       const verdict = canChangeRole(actor, targetId, role);
       if (verdict === 'forbidden') throw forbidden();
       if (verdict === 'self-demotion') throw badRequest(USER_MESSAGES.cannotDemoteSelf);
-      await stepUp.require(actor);
       const row = await db.transaction(async (tx) => {
         const before = await repo.findUser(tx, targetId);
         if (!before) throw notFound('User');
@@ -51,7 +48,6 @@ function makeAdminService(ctx: AppContext) {
      */
     async suspend(actor: SessionUser, targetId: string) {
       if (targetId === actor.id) throw badRequest(ADMIN_MESSAGES.cannotSuspendSelf);
-      await stepUp.require(actor);
       const row = await db.transaction(async (tx) => {
         const before = await repo.findUser(tx, targetId);
         if (!before) throw notFound('User');
@@ -77,7 +73,6 @@ function makeAdminService(ctx: AppContext) {
     },
     /** Lifts a suspension: the account may sign in again and its content is visible again. */
     async restore(actor: SessionUser, targetId: string) {
-      await stepUp.require(actor);
       const row = await db.transaction(async (tx) => {
         const before = await repo.findUser(tx, targetId);
         if (!before) throw notFound('User');
@@ -101,7 +96,6 @@ function makeAdminService(ctx: AppContext) {
     /** Deletes an account for good, as its owner could (users/deletion.ts), with one audit entry. */
     async deleteUser(actor: SessionUser, targetId: string) {
       if (targetId === actor.id) throw badRequest(ADMIN_MESSAGES.cannotSuspendSelf);
-      await stepUp.require(actor);
       const before = await repo.findUser(db, targetId);
       if (!before) throw notFound('User');
       const result = await deleteAccount(

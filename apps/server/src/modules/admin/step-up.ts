@@ -6,6 +6,7 @@ import { authAccounts, sessionStepUps } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
+import { reservePasswordCheck } from '../auth/account-throttle';
 
 const WINDOW_MS = STEP_UP_MINUTES * 60_000;
 
@@ -42,7 +43,10 @@ function makeStepUpService(ctx: AppContext) {
         .select({ hash: authAccounts.password })
         .from(authAccounts)
         .where(and(eq(authAccounts.userId, user.id), eq(authAccounts.providerId, 'credential')));
+      // Limited per account like sign-in (its own count), counted before the check.
+      const attempt = await reservePasswordCheck(ctx, 'step-up', user.id);
       const ok = account?.hash ? await verifyPassword({ hash: account.hash, password }) : false;
+      await (ok ? attempt.passed() : attempt.failed());
       if (!ok) throw badRequest(ADMIN_MESSAGES.stepUpWrongPassword);
       const at = await noteSignIn(ctx, user.sessionId);
       return new Date(at.getTime() + WINDOW_MS);

@@ -23,7 +23,6 @@ import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { registerFigure } from '../admin/figures';
-import { stepUpService } from '../admin/step-up';
 import { sendObject } from '../delivery/send-object';
 import { listenerCookies } from '../plays/listener-cookie';
 import { campaignsCsv, presentCampaign, presentDay, presentLedger } from './presenter';
@@ -51,7 +50,6 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   const ads = adsService(ctx);
   const serving = adServing(ctx);
   const cookies = listenerCookies(ctx);
-  const stepUp = stepUpService(ctx);
   const advertiser = () => ({ access: 'advertiser' as const, ...writeLimit });
 
   /** Campaigns with their quartiles (audio) and whether the balance holds them back. */
@@ -250,7 +248,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/admin/ads/advertisers/:id/credit',
     {
-      config: { access: 'admin', ...writeLimit },
+      config: { access: 'admin', stepUp: true, ...writeLimit },
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().min(1).max(64) }),
@@ -260,7 +258,6 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const admin = signedInUser(req);
-      await stepUp.require(admin);
       const balanceMicros = await ads.adminCredit(admin, req.params.id, req.body.amountCents, req.body.note);
       return { balanceMicros, message: AD_MESSAGES.credited };
     },

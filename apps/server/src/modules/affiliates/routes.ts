@@ -135,7 +135,7 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/admin/affiliate-payouts/:id/paid',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: true },
       schema: {
         tags: ['admin'],
         params: ZId,
@@ -153,7 +153,7 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/admin/affiliate-payouts/:id/failed',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: true },
       schema: {
         tags: ['admin'],
         params: ZId,

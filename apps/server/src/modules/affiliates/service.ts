@@ -15,7 +15,6 @@ import { perApp } from '../../lib/per-app';
 import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
-import { stepUpService } from '../admin/step-up';
 import {
   attributionCookie,
   cleanCampaign,
@@ -331,7 +330,6 @@ function makeAffiliatesService(ctx: AppContext) {
       id: string,
       d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string },
     ) {
-      await stepUpService(ctx).require(admin);
       const at = ctx.clock.now();
       return db.transaction(async (tx) => {
         const found = await repo.findPayoutForUpdate(tx, id);

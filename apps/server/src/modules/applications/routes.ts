@@ -6,7 +6,7 @@ import {
   ZApplicationList,
   ZApplicationQuery,
 } from '@wavecast/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,6 +15,9 @@ import { presentApplication } from './presenter';
 import { applicationsService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
+
+/** Approving grants a role: it needs a recent password (step-up); refusing changes nothing. */
+const approving = (req: FastifyRequest) => (req.body as { approve?: unknown } | undefined)?.approve === true;
 
 /** Applying for the affiliate or advertiser role (`/api/applications`), and admins deciding. */
 export async function applicationRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -58,7 +61,7 @@ export async function applicationRoutes(root: FastifyInstance, ctx: AppContext) 
   app.post(
     '/api/admin/applications/:id/decision',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: approving },
       schema: {
         tags: ['admin'],
         params: ZId,

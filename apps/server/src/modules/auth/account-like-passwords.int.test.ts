@@ -74,3 +74,52 @@ describe('passwords like the account are refused', () => {
     expect((await post('/api/auth/sign-in/email', { email: u.email, password: u.password })).statusCode).toBe(200);
   });
 });
+
+describe('the display name and the 100,000 most common passwords are refused too', () => {
+  it.each([
+    ['weakpw', AUTH_MESSAGES.commonPassword],
+    ['P@ssw0rd', AUTH_MESSAGES.commonPassword],
+    ['Greta Garbo', AUTH_MESSAGES.passwordLikeName],
+    ['gretagarbo', AUTH_MESSAGES.passwordLikeName],
+    ['greta.g@test.local', AUTH_MESSAGES.passwordLikeAccount],
+  ])('at sign-up: %s', async (password, message) => {
+    const email = 'greta.g@test.local';
+    const res = await post('/api/auth/sign-up/email', { email, password, name: 'Greta Garbo' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    expect(await authUsers(email)).toBe(0);
+  });
+
+  it('the spec’s length message is unchanged', async () => {
+    const res = await post('/api/auth/sign-up/email', { email: 'short@test.local', password: 'abc', name: 'Short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Password must be at least 6 characters');
+  });
+
+  it('at change password and at reset: the display name (as changed in settings) and common ones', async () => {
+    const u = await signUp(t, { name: 'Original Name' });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { cookie: u.cookie },
+      payload: { displayName: 'Louise Brooks' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const change = (newPassword: string) =>
+      post('/api/me/password', { currentPassword: u.password, newPassword, confirmPassword: newPassword }, u.cookie);
+    const token = await resetToken(u.id, u.email);
+    const reset = (newPassword: string) => post('/api/auth/reset-password', { token, newPassword });
+    for (const send of [change, reset]) {
+      for (const [bad, message] of [
+        ['LouiseBrooks', AUTH_MESSAGES.passwordLikeName],
+        ['weakpw', AUTH_MESSAGES.commonPassword],
+        ['P@ssw0rd', AUTH_MESSAGES.commonPassword],
+      ]) {
+        const res = await send(bad);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().error.message).toBe(message);
+      }
+    }
+    expect((await reset('a-fresh-passphrase-7')).statusCode).toBe(200);
+  });
+});

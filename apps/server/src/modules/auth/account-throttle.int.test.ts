@@ -1,10 +1,11 @@
 import { AUTH_MESSAGES } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, testClientIp } from '../../../test/helpers';
+import { ACCOUNT_LIMITS } from '../../lib/rate-limits';
 import { ACCOUNT_THROTTLE } from './account-throttle';
 
 // Password guesses spread over many addresses are limited per account (the per-address limits
-// are in rate-limit.int.test.ts). Time passes by moving the recorded failures back.
+// are in rate-limit.int.test.ts). Time passes on the app's test clock.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +21,9 @@ const signIn = (email: string, password: string) =>
     remoteAddress: testClientIp(),
   });
 
-/** As if `ms` had passed since the account's failures. */
-async function age(email: string, ms: number) {
-  await t.ctx.database.query(
-    `UPDATE auth_verifications SET created_at = created_at - make_interval(secs => $2) WHERE identifier = $1`,
-    [`password-failure:${email.toLowerCase()}`, ms / 1000],
-  );
+/** As if `ms` had passed (the limits run on the app's clock). */
+async function age(_email: string, ms: number) {
+  t.ctx.clock.advance(ms);
 }
 
 describe('per-account limit on password checks', () => {
@@ -82,5 +80,48 @@ describe('per-account limit on password checks', () => {
     expect(codes).toEqual([...Array(5).fill(400), 429]);
     expect((await change(u.password)).statusCode).toBe(429);
     expect((await signIn(u.email, u.password)).statusCode).toBe(429);
+  });
+
+  it('80 wrong passwords at once from 80 addresses: at most 5 are checked; the owner waits, then gets in', async () => {
+    const u = await signUp(t);
+    const burst = await Promise.all(Array.from({ length: 80 }, (_, i) => signIn(u.email, `parallel-guess-${i}`)));
+    const codes = burst.map((r) => r.statusCode);
+    const checked = codes.filter((c) => c === 401).length;
+    expect(checked).toBeLessThanOrEqual(ACCOUNT_THROTTLE.freeFailures);
+    expect(checked).toBeGreaterThan(0);
+    expect(codes.filter((c) => c === 429).length).toBe(80 - checked);
+
+    // The right password is refused while the account waits, and works after the wait.
+    expect((await signIn(u.email, u.password)).statusCode).toBe(429);
+    await age(u.email, ACCOUNT_THROTTLE.firstDelayMs + 1000);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+  });
+});
+
+describe("per-account limit on an admin's step-up", () => {
+  it('80 wrong step-up passwords at once: at most 5 are checked; its count is its own', async () => {
+    const admin = await signUp(t, { role: 'admin' });
+    const stepUp = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/step-up',
+        headers: { cookie: admin.cookie },
+        payload: { password },
+        remoteAddress: testClientIp(),
+      });
+    const burst = await Promise.all(Array.from({ length: 80 }, (_, i) => stepUp(`wrong-step-up-${i}`)));
+    const codes = burst.map((r) => r.statusCode);
+    const checked = codes.filter((c) => c === 400).length;
+    expect(checked).toBeLessThanOrEqual(ACCOUNT_THROTTLE.freeFailures);
+    expect(checked).toBeGreaterThan(0);
+    expect(codes.filter((c) => c === 429).length).toBe(80 - checked);
+
+    const waiting = await stepUp(admin.password);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().error.code).toBe('RATE_LIMITED');
+    // Signing in is another count: the admin is not locked out of the site by the step-up guesses.
+    expect((await signIn(admin.email, admin.password)).statusCode).toBe(200);
+    await age(admin.email, ACCOUNT_LIMITS.stepUp.firstDelayMs + 1000);
+    expect((await stepUp(admin.password)).statusCode).toBe(200);
   });
 });

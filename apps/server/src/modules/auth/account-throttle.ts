@@ -1,46 +1,63 @@
 import { AUTH_MESSAGES } from '@wavecast/shared';
-import type { Database } from '../../db/client';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import * as repo from './password-failures-repo';
+import { ACCOUNT_LIMITS } from '../../lib/rate-limits';
+import * as repo from './password-attempts-repo';
 
 /**
  * Per-account limit on password checks (sign-in, the current password in settings, delete
- * account), on top of the per-address limits: an attacker spreading guesses over many addresses
- * gets 5 free failures in 15 minutes, then must wait 1, 2, 4, 8, then 15 minutes between
- * guesses. Refused attempts are not checked and do not count, so the owner is never held off
- * longer than 15 minutes after the last real failure, and a password reset clears the count.
+ * account; an admin's step-up in a count of its own), on top of the per-address limits: see
+ * ACCOUNT_LIMITS. The attempt is counted *before* the password is checked (one statement, so a
+ * burst of parallel guesses gets no more checks than a sequence would) and handed back when no
+ * password was checked after all. Refused attempts do not count, so the owner is never held off
+ * longer than the longest wait after the last real check; a right password or a reset clears it.
  */
-export const ACCOUNT_THROTTLE = {
-  freeFailures: 5,
-  windowMs: 15 * 60_000,
-  firstDelayMs: 60_000,
-  maxDelayMs: 15 * 60_000,
-} as const;
+export const ACCOUNT_THROTTLE = ACCOUNT_LIMITS.password;
 
 /** The key of an account: its email, as typed, normalised (unknown addresses are limited alike). */
 export const accountKey = (email: string) => email.trim().toLowerCase();
 
-/** How long the account must wait before its password may be checked again (0: now). */
-export async function accountWaitMs(db: Database['db'], key: string, now = new Date()): Promise<number> {
-  const { freeFailures, windowMs, firstDelayMs, maxDelayMs } = ACCOUNT_THROTTLE;
-  const { count, last } = await repo.failuresSince(db, key, new Date(now.getTime() - windowMs));
-  if (count < freeFailures || !last) return 0;
-  const delay = Math.min(maxDelayMs, firstDelayMs * 2 ** (count - freeFailures));
-  return Math.max(0, last.getTime() + delay - now.getTime());
+type Ctx = Pick<AppContext, 'database' | 'clock'>;
+type Scope = repo.AttemptScope;
+const LIMITS = { 'sign-in': ACCOUNT_LIMITS.password, 'step-up': ACCOUNT_LIMITS.stepUp } as const;
+
+/** One counted attempt: tell it how the check went. */
+export interface PasswordAttempt {
+  /** The right password: the account's count starts over. */
+  passed(): Promise<void>;
+  /** A wrong password: it stays counted. */
+  failed(): Promise<void>;
+  /** No password was checked after all (refused for another reason): the attempt is given back. */
+  unchecked(): Promise<void>;
 }
 
-/** Refuses (429) while the account waits; the error carries the seconds to wait. */
-export async function assertAccountMayTry(db: Database['db'], key: string): Promise<void> {
-  const wait = await accountWaitMs(db, key);
-  if (wait <= 0) return;
-  const retryAfterSeconds = Math.ceil(wait / 1000);
-  throw new AppError('RATE_LIMITED', AUTH_MESSAGES.accountThrottled(Math.ceil(wait / 60_000)), {
-    retryAfterSeconds,
+/** Counts an attempt, or refuses (429, with the seconds to wait) while the account must wait. */
+export async function reservePasswordCheck(ctx: Ctx, scope: Scope, subject: string): Promise<PasswordAttempt> {
+  const db = ctx.database.db;
+  const limit = LIMITS[scope];
+  const now = ctx.clock.now();
+  if (!(await repo.reserveAttempt(db, scope, subject, limit, now))) {
+    const found = await repo.findAttempts(db, scope, subject);
+    throw throttled(found ? waitMs(found, limit, now) : limit.firstDelayMs);
+  }
+  return {
+    passed: () => repo.clearAttempts(db, scope, subject),
+    failed: async () => {},
+    unchecked: () => repo.releaseAttempt(db, scope, subject),
+  };
+}
+
+/** A password reset by whoever reads the account's mail: its sign-in count starts over. */
+export const clearSignInFailures = (ctx: Ctx, email: string) =>
+  repo.clearAttempts(ctx.database.db, 'sign-in', accountKey(email));
+
+function waitMs(found: { failures: number; lastAt: Date }, limit: (typeof LIMITS)[Scope], now: Date): number {
+  const delay = Math.min(limit.maxDelayMs, limit.firstDelayMs * 2 ** (found.failures - limit.freeFailures));
+  return Math.max(1000, found.lastAt.getTime() + delay - now.getTime());
+}
+
+function throttled(wait: number): AppError {
+  return new AppError('RATE_LIMITED', AUTH_MESSAGES.accountThrottled(Math.ceil(wait / 60_000)), {
+    retryAfterSeconds: Math.ceil(wait / 1000),
   });
-}
-
-/** Counts a wrong password against the account, or clears its count after a right one. */
-export async function notePasswordCheck(db: Database['db'], key: string, passed: boolean): Promise<void> {
-  if (passed) return repo.deleteFailures(db, key);
-  await repo.insertFailure(db, key, new Date(Date.now() + ACCOUNT_THROTTLE.windowMs));
 }

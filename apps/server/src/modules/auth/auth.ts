@@ -10,7 +10,8 @@ import { serverSecret } from '../../lib/server-secret';
 import { isSuspended } from '../admin/repo';
 import { noteSignIn } from '../admin/step-up';
 import { affiliatesService } from '../affiliates/service';
-import { accountKey, notePasswordCheck } from './account-throttle';
+import { clearSignInFailures } from './account-throttle';
+import { promoteListedAdmin } from './admin-emails';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { MAIL_JOB, resetPasswordMail, verifyEmailMail } from './mail';
 import { genericProvider, socialProviders } from './oauth';
@@ -57,7 +58,7 @@ export function createAuth(ctx: AppContext) {
       // Whoever could read the reset mail owns the account: its failed-password count starts over.
       // Its sessions were revoked: every process forgets them at once.
       onPasswordReset: async ({ user }) => {
-        await notePasswordCheck(ctx.database.db, accountKey(user.email), true);
+        await clearSignInFailures(ctx, user.email);
         await ctx.events.publish('password.changed', { userId: user.id, keptSessionId: null });
       },
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -72,6 +73,10 @@ export function createAuth(ctx: AppContext) {
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
         await sendMail(verifyEmailMail(user.email, url));
+      },
+      // ADMIN_EMAILS applies to an address only once it is verified.
+      afterEmailVerification: async (user) => {
+        await promoteListedAdmin(ctx, user);
       },
     },
     socialProviders: socialProviders(config),
@@ -93,7 +98,7 @@ export function createAuth(ctx: AppContext) {
       storage: 'memory',
       customRules: authRateLimitRules(config.AUTH_RATE_LIMIT_SCALE),
     },
-    hooks: { before: validateAuthInput },
+    hooks: { before: validateAuthInput(ctx.database.db) },
     databaseHooks: {
       // A sign-in counts as a recent password confirmation (step-up), on the app's clock.
       session: {
@@ -116,7 +121,13 @@ export function createAuth(ctx: AppContext) {
           after: async (user, endpoint) => {
             await ensureProfile(
               ctx.database,
-              { id: user.id, email: user.email, displayName: user.name || null, avatarUrl: user.image ?? null },
+              {
+                id: user.id,
+                email: user.email,
+                emailVerified: user.emailVerified,
+                displayName: user.name || null,
+                avatarUrl: user.image ?? null,
+              },
               { adminEmails: config.adminEmails, role: requestedAccountType(endpoint) },
             );
             // A sign-up (e-mail or OAuth) inside an affiliate link's window is that affiliate's referral.

@@ -55,3 +55,9 @@ export async function touchSessionLastSeen(db: Db, sessionId: string, minSeconds
       ),
     );
 }
+
+/** The display name of an account's profile (null: none, or no profile yet). */
+export async function displayNameOf(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, id));
+  return row?.name ?? null;
+}

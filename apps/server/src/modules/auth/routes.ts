@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { bearerToken, tokensService } from '../tokens/service';
-import { accountKey, assertAccountMayTry, notePasswordCheck } from './account-throttle';
+import { accountKey, type PasswordAttempt, reservePasswordCheck } from './account-throttle';
 import { type Auth, createAuth } from './auth';
 import { isExposedAuthEndpoint } from './exposed-endpoints';
 import { SessionLastSeen } from './last-seen';
@@ -33,6 +33,7 @@ export async function resolveUser(
     {
       id: session.user.id,
       email: session.user.email,
+      emailVerified: session.user.emailVerified,
       displayName: session.user.name || null,
       avatarUrl: session.user.image ?? null,
     },
@@ -127,27 +128,39 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
       if (!isExposedAuthEndpoint(req.method, endpoint)) throw notFound('Endpoint');
       // Sign-in checks a password: limited per account too, whatever the client's address.
       const email = (req.body as { email?: unknown } | undefined)?.email;
-      const account = endpoint === '/sign-in/email' && typeof email === 'string' ? accountKey(email) : null;
-      if (account) await assertAccountMayTry(ctx.database.db, account);
-      const body = req.method === 'POST' && req.body !== undefined ? JSON.stringify(req.body) : undefined;
-      // Sign-out: whose session ends is read before its row goes, so every process can forget it.
-      const signingOut =
-        endpoint === '/sign-out' && hasSession(req)
-          ? (await auth.api.getSession({ headers: webHeaders(req, proxyHeader) }).catch(() => null))?.session
-          : undefined;
-      const res = await auth.handler(
-        new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
-      );
-      if (res.status >= 500) await throwIfDatabaseDown(ctx);
-      // better-auth deleted the row: the session's caches and sockets end everywhere (events/, ADR 0027).
-      if (signingOut && res.ok) {
-        await ctx.events.publish('session.revoked', { userId: signingOut.userId, sessionIds: [signingOut.id] });
-        await ctx.events.deliverNow();
-      }
-      if (account && (res.ok || res.status === 401)) await notePasswordCheck(ctx.database.db, account, res.ok);
+      const attempt: PasswordAttempt | null =
+        endpoint === '/sign-in/email' && typeof email === 'string'
+          ? await reservePasswordCheck(ctx, 'sign-in', accountKey(email))
+          : null;
+      const res = await forward(req, url, endpoint).catch(async (e) => {
+        await attempt?.unchecked();
+        throw e;
+      });
+      // 401 is better-auth's wrong password (or unknown address); anything else checked none.
+      if (attempt) await (res.ok ? attempt.passed() : res.status === 401 ? attempt.failed() : attempt.unchecked());
       return sendWebResponse(reply, res);
     },
   });
+
+  /** Hands a request to better-auth, and tells every process when a session ended there. */
+  async function forward(req: FastifyRequest, url: URL, endpoint: string): Promise<Response> {
+    const body = req.method === 'POST' && req.body !== undefined ? JSON.stringify(req.body) : undefined;
+    // Sign-out: whose session ends is read before its row goes, so every process can forget it.
+    const signingOut =
+      endpoint === '/sign-out' && hasSession(req)
+        ? (await auth.api.getSession({ headers: webHeaders(req, proxyHeader) }).catch(() => null))?.session
+        : undefined;
+    const res = await auth.handler(
+      new Request(url, { method: req.method, headers: webHeaders(req, proxyHeader), body }),
+    );
+    if (res.status >= 500) await throwIfDatabaseDown(ctx);
+    // better-auth deleted the row: the session's caches and sockets end everywhere (events/, ADR 0027).
+    if (signingOut && res.ok) {
+      await ctx.events.publish('session.revoked', { userId: signingOut.userId, sessionIds: [signingOut.id] });
+      await ctx.events.deliverNow();
+    }
+    return res;
+  }
 
   app.get(
     '/api/auth-providers',

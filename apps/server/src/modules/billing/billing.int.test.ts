@@ -340,6 +340,15 @@ describe('admin-granted plans', () => {
     expect((await me(u)).entitlements.adFree).toBe(true);
     t.ctx.clock.advance(400 * DAY);
     expect((await me(u)).plan.id).toBe('premium'); // no end until revoked
+    // 400 days on, the admin's step-up has long run out: revoking needs the password again.
+    expect((await grant(admin, null)).json().error.code).toBe('STEP_UP_REQUIRED');
+    const stepUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/step-up',
+      payload: { password: admin.password },
+      headers: { cookie: admin.cookie, origin: t.ctx.config.PUBLIC_URL },
+    });
+    expect(stepUp.statusCode).toBe(200);
     expect((await grant(admin, null)).json().plan).toMatchObject({ id: 'free-listener', status: null });
     expect(await history(u.id)).toEqual(['none-grant->active', 'active-end->expired']);
     const missing = await t.app.inject({

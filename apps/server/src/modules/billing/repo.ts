@@ -7,7 +7,7 @@ import type { SubscriptionEvent } from './state-machine';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The account's subscription that is not expired, if any (at most one: a unique index). */
 export async function findOpenSubscription(db: Db | Tx, userId: string): Promise<SubscriptionRow | undefined> {
@@ -67,6 +67,8 @@ export type NewSubscription = Pick<
 export async function createSubscription(
   db: Db,
   input: NewSubscription & { status: SubscriptionStatus; event: SubscriptionEvent; at: Date; claimTrial?: boolean },
+  /** Written in the same transaction once the row exists (an admin's audit entry). */
+  withRow?: (tx: Tx, row: SubscriptionRow) => Promise<void>,
 ): Promise<SubscriptionRow | undefined> {
   const { status, event, at, claimTrial, ...values } = input;
   try {
@@ -92,6 +94,7 @@ export async function createSubscription(
         planId: row.planId,
         at,
       });
+      await withRow?.(tx, row);
       return row;
     });
   } catch (e) {

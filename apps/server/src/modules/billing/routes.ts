@@ -149,7 +149,7 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/admin/users/:id/plan',
     {
-      config: { access: 'admin', ...writeLimit },
+      config: { access: 'admin', stepUp: true, ...writeLimit },
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().min(1).max(64) }),

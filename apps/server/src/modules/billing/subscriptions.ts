@@ -2,6 +2,7 @@ import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, type PaidPlanId, planAvailableTo,
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
+import { recordAudit } from '../admin/audit';
 import { planChanged } from './plan-changed';
 import type { PaymentProvider } from './provider';
 import * as repo from './repo';
@@ -33,6 +34,8 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
     event: SubscriptionEvent,
     patch: repo.SubscriptionPatch = {},
     detail?: Record<string, unknown>,
+    /** Written in the transition's transaction (an admin's audit entry). */
+    withRow?: (tx: repo.Tx, row: repo.SubscriptionRow) => Promise<void>,
   ): Promise<repo.SubscriptionRow> {
     const to = allowed(sub.status, event);
     const at = now();
@@ -43,7 +46,10 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
       db,
       sub,
       { event, to, patch: to === 'expired' ? { ...patch, endedAt: at } : patch, at, detail },
-      ends ? (tx, r) => ctx.events.record(tx, 'plan.ended', { userId: r.userId, plan: r.planId }) : undefined,
+      async (tx, r) => {
+        if (ends) await ctx.events.record(tx, 'plan.ended', { userId: r.userId, plan: r.planId });
+        await withRow?.(tx, r);
+      },
     );
     if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
     await planChanged(ctx, row.userId);
@@ -144,10 +150,23 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
       return apply(sub, sub.source === 'trial' ? 'resume_trial' : 'resume');
     },
 
-    /** An admin gives a plan (free of charge, until revoked) or, with null, ends the open one. */
+    /**
+     * An admin gives a plan (free of charge, until revoked) or, with null, ends the open one; one
+     * audit entry naming the admin, in the change's transaction.
+     */
     async grant(target: Pick<SessionUser, 'id' | 'role'>, planId: PaidPlanId | null, by: string) {
       const sub = await current(target.id);
-      if (planId === null) return sub ? apply(sub, 'end', {}, { by }) : undefined;
+      const audit = (tx: repo.Tx, row: repo.SubscriptionRow) =>
+        recordAudit(tx, {
+          actorId: by,
+          action: planId === null ? 'plan.revoke' : 'plan.grant',
+          targetType: 'user',
+          targetId: target.id,
+          before: { planId: sub?.planId ?? null, status: sub?.status ?? null },
+          after: { planId: row.planId, status: row.status, source: row.source },
+          at: now(),
+        });
+      if (planId === null) return sub ? apply(sub, 'end', {}, { by }, audit) : undefined;
       checkAudience(target, planId);
       const at = now();
       if (sub) {
@@ -156,20 +175,25 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
           'grant',
           { planId, source: 'admin', currentPeriodStart: at, currentPeriodEnd: null, graceEndsAt: null },
           { by },
+          audit,
         );
       }
-      const row = await repo.createSubscription(db, {
-        userId: target.id,
-        planId,
-        source: 'admin',
-        status: nextStatus(null, 'grant'),
-        event: 'grant',
-        at,
-        currentPeriodStart: at,
-        currentPeriodEnd: null,
-        trialEndsAt: null,
-        stripeSubscriptionId: null,
-      });
+      const row = await repo.createSubscription(
+        db,
+        {
+          userId: target.id,
+          planId,
+          source: 'admin',
+          status: nextStatus(null, 'grant'),
+          event: 'grant',
+          at,
+          currentPeriodStart: at,
+          currentPeriodEnd: null,
+          trialEndsAt: null,
+          stripeSubscriptionId: null,
+        },
+        audit,
+      );
       if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
       await planChanged(ctx, target.id);
       return row;

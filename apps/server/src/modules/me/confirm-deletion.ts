@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type TDeleteAccountInput } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { accountKey, assertAccountMayTry, notePasswordCheck } from '../auth/account-throttle';
+import { accountKey, reservePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
 
 /** How recent a provider sign-in must be to delete an account that has no password. */
@@ -25,10 +25,9 @@ export async function confirmAccountDeletion(
   const credential = await authCtx.internalAdapter.findCredentialAccount(user.id);
   if (credential?.password) {
     if (!input.password) throw badRequest(AUTH_MESSAGES.deletePasswordRequired);
-    const account = accountKey(user.email);
-    await assertAccountMayTry(ctx.database.db, account);
+    const attempt = await reservePasswordCheck(ctx, 'sign-in', accountKey(user.email));
     const ok = await authCtx.password.verify({ hash: credential.password, password: input.password });
-    await notePasswordCheck(ctx.database.db, account, ok);
+    await (ok ? attempt.passed() : attempt.failed());
     if (!ok) throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.deletePasswordIncorrect);
     return;
   }

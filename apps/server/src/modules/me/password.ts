@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
-import { accountKey, assertAccountMayTry, notePasswordCheck } from '../auth/account-throttle';
+import { accountKey, reservePasswordCheck } from '../auth/account-throttle';
 import type { Auth } from '../auth/auth';
-import { isAccountLikePassword, isCommonPassword } from '../auth/passwords';
+import { accountLikeness, isCommonPassword } from '../auth/passwords';
 import { sessionIdByToken } from '../auth/repo';
 import { webHeaders } from '../auth/web-bridge';
 import { findAuthFacts } from '../users/repo';
@@ -23,8 +23,9 @@ export async function changePassword(
   input: TChangePasswordInput,
 ): Promise<Response | null> {
   const { currentPassword, newPassword } = ZChangePasswordInput.parse(input);
+  const like = accountLikeness(newPassword, user);
+  if (like) throw badRequest(like === 'name' ? AUTH_MESSAGES.passwordLikeName : AUTH_MESSAGES.passwordLikeAccount);
   if (isCommonPassword(newPassword)) throw badRequest(AUTH_MESSAGES.commonPassword);
-  if (isAccountLikePassword(newPassword, user.email)) throw badRequest(AUTH_MESSAGES.passwordLikeAccount);
   const headers = webHeaders(req, ctx.config.TRUST_PROXY_HEADER);
   const { hasPassword } = await findAuthFacts(ctx.database.db, user.id);
   if (!hasPassword) {
@@ -33,19 +34,19 @@ export async function changePassword(
     return null;
   }
   if (!currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordRequired);
-  const account = accountKey(user.email);
-  await assertAccountMayTry(ctx.database.db, account);
-  const res = await auth.api.changePassword({
-    body: { currentPassword, newPassword, revokeOtherSessions: true },
-    headers,
-    asResponse: true,
-  });
+  const attempt = await reservePasswordCheck(ctx, 'sign-in', accountKey(user.email));
+  const res = await auth.api
+    .changePassword({ body: { currentPassword, newPassword, revokeOtherSessions: true }, headers, asResponse: true })
+    .catch(async (e) => {
+      await attempt.unchecked();
+      throw e;
+    });
   if (res.ok) {
-    await notePasswordCheck(ctx.database.db, account, true);
+    await attempt.passed();
     // better-auth revoked the other sessions (this one got a fresh cookie and session id).
     const token = await newSessionToken(res);
     await passwordChanged(ctx, user, token ? await sessionIdByToken(ctx.database.db, token) : null);
-  } else if (await isWrongPassword(res)) await notePasswordCheck(ctx.database.db, account, false);
+  } else await ((await isWrongPassword(res)) ? attempt.failed() : attempt.unchecked());
   return res;
 }
 

@@ -25,6 +25,9 @@ import { moderationService } from './service';
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Reports (anyone signed in files one), the admins' queue and actions, removals and appeals. */
+/** Suspending the account behind a report is a sensitive action (step-up); dismissing or removing is not. */
+const suspending = (req: FastifyRequest) => (req.params as { action?: unknown }).action === 'suspend';
+
 export async function moderationRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const moderation = moderationService(ctx);
@@ -73,7 +76,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/admin/reports/:id/:action',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', stepUp: suspending },
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.string().min(1).max(64), action: z.enum(REPORT_ACTIONS) }),

@@ -14,7 +14,6 @@ import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
 import * as adminRepo from '../admin/repo';
-import { stepUpService } from '../admin/step-up';
 import { notificationService } from '../notifications/service';
 import * as repo from './repo';
 import { nextStatus } from './state';
@@ -29,7 +28,6 @@ export const moderationService = perApp(makeModerationService);
 function makeModerationService(ctx: AppContext) {
   const { database } = ctx;
   const db = database.db;
-  const stepUp = stepUpService(ctx);
   const notifications = notificationService(ctx);
 
   return {
@@ -59,7 +57,6 @@ function makeModerationService(ctx: AppContext) {
     async act(admin: SessionUser, reportId: string, action: ReportAction) {
       const report = await repo.findReport(db, reportId);
       if (!report) throw notFound('Report');
-      if (action === 'suspend') await stepUp.require(admin);
       if (action === 'remove' && (report.targetType === 'profile' || report.targetType === 'live')) {
         throw badRequest(MODERATION_MESSAGES.cannotRemove);
       }
