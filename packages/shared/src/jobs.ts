@@ -39,6 +39,7 @@ export interface JobPayloads {
   'analytics.rollup': { at: string };
   /** Daily: delivered lifecycle events older than 30 days deleted from the outbox (ADR 0027). */
   'events.prune': { at: string };
+  'auth.attempts-prune': { at: string };
   /**
    * What an account's suspension, restore or deletion asks of the payment provider, when the call
    * made at the event failed (Stripe unreachable): retried (modules/billing/subscribers.ts).

@@ -9,7 +9,7 @@ import { affiliateRoutes } from './affiliates/routes';
 import { analyticsJobs, analyticsSchedules } from './analytics/jobs';
 import { analyticsRoutes } from './analytics/routes';
 import { applicationRoutes } from './applications/routes';
-import { mailJobs } from './auth/jobs';
+import { authJobs, authSchedules } from './auth/jobs';
 import { authRoutes } from './auth/routes';
 import { subscribeSessionCache } from './auth/session-cache';
 import { billingJobs, billingSchedules } from './billing/jobs';
@@ -56,7 +56,13 @@ import { webhookRoutes } from './webhooks/routes';
  * one entry here: its routes, jobs, recurring jobs and lifecycle subscribers.
  */
 export const modules: ModuleDefinition[] = [
-  { name: 'auth', routes: [authRoutes], jobs: mailJobs, subscribers: [subscribeSessionCache] },
+  {
+    name: 'auth',
+    routes: [authRoutes],
+    jobs: authJobs,
+    schedules: authSchedules,
+    subscribers: [subscribeSessionCache],
+  },
   { name: 'health', routes: [healthRoutes] },
   { name: 'me', routes: [meRoutes] },
   { name: 'users', routes: [usersRoutes] },

@@ -125,3 +125,28 @@ describe("per-account limit on an admin's step-up", () => {
     expect((await stepUp(admin.password)).statusCode).toBe(200);
   });
 });
+
+describe('the password attempts prune (auth.attempts-prune)', () => {
+  it('is scheduled, and forgets counts that no longer limit anything, keeping recent ones', async () => {
+    const invented = `nobody-${Date.now()}@example.invalid`;
+    for (let i = 0; i < 3; i++) expect((await signIn(invented, `guess-${i}`)).statusCode).toBe(401);
+    const subjects = async () =>
+      (await t.ctx.database.query<{ subject: string }>(`SELECT subject FROM password_attempts`)).map((r) => r.subject);
+    expect(await subjects()).toContain(invented);
+
+    t.ctx.clock.advance(ACCOUNT_LIMITS.password.windowMs + 60_000);
+    const recent = `recent-${Date.now()}@example.invalid`;
+    expect((await signIn(recent, 'guess-recent')).statusCode).toBe(401);
+
+    const queued = `SELECT 1 FROM jobs WHERE type = 'auth.attempts-prune' AND status = 'queued'`;
+    expect(await t.ctx.database.query(queued)).toHaveLength(1);
+    await t.ctx.database.query(
+      `UPDATE jobs SET run_at = now() WHERE type = 'auth.attempts-prune' AND status = 'queued'`,
+    );
+    await t.ctx.jobs.drain();
+
+    const left = await subjects();
+    expect(left).not.toContain(invented);
+    expect(left).toContain(recent);
+  });
+});

@@ -57,3 +57,12 @@ export async function releaseAttempt(db: Db, scope: AttemptScope, subject: strin
 export async function clearAttempts(db: Db, scope: AttemptScope, subject: string): Promise<void> {
   await db.delete(passwordAttempts).where(row(scope, subject));
 }
+
+/** Forgets counts whose last attempt is older than `before` (they would start over anyway). */
+export async function deleteQuietAttempts(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(passwordAttempts)
+    .where(sql`${passwordAttempts.lastAt} < ${before.toISOString()}::timestamptz`)
+    .returning({ subject: passwordAttempts.subject });
+  return gone.length;
+}
