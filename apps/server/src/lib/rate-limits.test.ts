@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { authRateLimitRules } from '../modules/auth/rate-limits';
 import { RATE_LIMITS } from './rate-limits';
 
 const MINUTE = 60_000;
@@ -19,6 +20,9 @@ describe('RATE_LIMITS', () => {
     const table = Object.fromEntries(Object.entries(RATE_LIMITS).map(([k, v]) => [k, [v.max, v.timeWindow]]));
     expect(table).toEqual({
       passwordCheck: [10, MINUTE],
+      signIn: [10, MINUTE],
+      signUp: [10, MINUTE],
+      mailRequest: [3, MINUTE],
       resetTokenCheck: [30, MINUTE],
       moderationClaim: [10, MINUTE],
       report: [60, MINUTE],
@@ -44,5 +48,18 @@ describe('RATE_LIMITS', () => {
       .filter((f) => /\btimeWindow\s*:/.test(fs.readFileSync(f, 'utf8')))
       .map((f) => path.relative(SRC, f));
     expect(inline).toEqual([]);
+  });
+
+  it('gives better-auth its endpoints’ limits by name, in seconds, scaled for tests', () => {
+    expect(authRateLimitRules()).toEqual({
+      '/sign-in/*': { window: 60, max: 10 },
+      '/sign-up/*': { window: 60, max: 10 },
+      '/request-password-reset': { window: 60, max: 3 },
+      '/reset-password': { window: 60, max: 10 },
+      '/reset-password/*': { window: 60, max: 10 },
+      '/send-verification-email': { window: 60, max: 3 },
+      '/change-password': { window: 60, max: 10 },
+    });
+    expect(authRateLimitRules(0.01)['/sign-in/*'].max).toBe(1);
   });
 });

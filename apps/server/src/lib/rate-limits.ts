@@ -10,8 +10,14 @@ const MINUTE = 60_000;
  * (modules/auth/rate-limits.ts).
  */
 export const RATE_LIMITS = {
-  /** A password is checked: changing it, deleting the account, an admin's step-up. */
+  /** A password is checked: changing it, resetting it, deleting the account, an admin's step-up. */
   passwordCheck: { max: 10, timeWindow: MINUTE },
+  /** A sign-in (better-auth's `/api/auth/sign-in/*`). */
+  signIn: { max: 10, timeWindow: MINUTE },
+  /** An account created (`/api/auth/sign-up/*`). */
+  signUp: { max: 10, timeWindow: MINUTE },
+  /** A request that sends a mail to an address: a password reset link, a verification link. */
+  mailRequest: { max: 3, timeWindow: MINUTE },
   /** A password-reset token is checked before its form shows. */
   resetTokenCheck: { max: 30, timeWindow: MINUTE },
   /** A claim to the moderators: an appeal of a removal, a copyright counter-notice. */
@@ -45,6 +51,8 @@ export const RATE_LIMITS = {
   /** A referral link followed (`/ref/:id`). */
   referralClick: { max: 120, timeWindow: MINUTE },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** A per-account limit on password checks: free failures in a window, then a doubling wait. */
 export interface AccountLimit {

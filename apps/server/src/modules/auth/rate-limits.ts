@@ -1,17 +1,26 @@
+import { RATE_LIMITS, type RateLimitName } from '../../lib/rate-limits';
+
+/** Which named limit (lib/rate-limits.ts) each better-auth endpoint under /api/auth takes. */
+const AUTH_PATH_LIMITS: Record<string, RateLimitName> = {
+  '/sign-in/*': 'signIn',
+  '/sign-up/*': 'signUp',
+  '/request-password-reset': 'mailRequest',
+  '/reset-password': 'passwordCheck',
+  '/reset-password/*': 'passwordCheck',
+  '/send-verification-email': 'mailRequest',
+  '/change-password': 'passwordCheck',
+};
+
 /**
- * Per-client limits on the auth endpoints (paths under /api/auth), on in every environment.
- * Buckets are per client address and path; `scale` (AUTH_RATE_LIMIT_SCALE) multiplies the maxima.
- * Our own routes' limits are named in lib/rate-limits.ts.
+ * Per-client limits on the auth endpoints, in better-auth's form (seconds), on in every
+ * environment. Buckets are per client address and path; `scale` (AUTH_RATE_LIMIT_SCALE) multiplies
+ * the maxima.
  */
 export function authRateLimitRules(scale = 1) {
-  const rule = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
-  return {
-    '/sign-in/*': rule(60, 10),
-    '/sign-up/*': rule(60, 10),
-    '/request-password-reset': rule(60, 3),
-    '/reset-password': rule(60, 10),
-    '/reset-password/*': rule(60, 10),
-    '/send-verification-email': rule(60, 3),
-    '/change-password': rule(60, 10),
-  };
+  return Object.fromEntries(
+    Object.entries(AUTH_PATH_LIMITS).map(([path, name]) => {
+      const { max, timeWindow } = RATE_LIMITS[name];
+      return [path, { window: timeWindow / 1000, max: Math.max(1, Math.round(max * scale)) }];
+    }),
+  );
 }
