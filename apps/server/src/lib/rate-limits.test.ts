@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authRateLimitRules } from '../modules/auth/rate-limits';
 import { RATE_LIMITS } from './rate-limits';
 
 const MINUTE = 60_000;
@@ -48,18 +47,5 @@ describe('RATE_LIMITS', () => {
       .filter((f) => /\btimeWindow\s*:/.test(fs.readFileSync(f, 'utf8')))
       .map((f) => path.relative(SRC, f));
     expect(inline).toEqual([]);
-  });
-
-  it('gives better-auth its endpoints’ limits by name, in seconds, scaled for tests', () => {
-    expect(authRateLimitRules()).toEqual({
-      '/sign-in/*': { window: 60, max: 10 },
-      '/sign-up/*': { window: 60, max: 10 },
-      '/request-password-reset': { window: 60, max: 3 },
-      '/reset-password': { window: 60, max: 10 },
-      '/reset-password/*': { window: 60, max: 10 },
-      '/send-verification-email': { window: 60, max: 3 },
-      '/change-password': { window: 60, max: 10 },
-    });
-    expect(authRateLimitRules(0.01)['/sign-in/*'].max).toBe(1);
   });
 });
