@@ -100,7 +100,12 @@ export async function buildApp(
   // After the modules' routes, so the subscribers they make run first: the live module tells a
   // suspended publisher why its broadcast ended before these close the account's sockets.
   const sockets = userSockets(ctx.events);
-  await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });
+  const gateway = await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });
+  // After topicAccess dropped its facts (its subscribers came first): held topics are asked again.
+  ctx.events.on('track.hidden', ({ payload }) => gateway.recheck((topic) => topic === `track:${payload.trackId}`));
+  const recheckTracks = () => gateway.recheck((topic) => topic.startsWith('track:'));
+  ctx.events.on('account.suspended', recheckTracks);
+  ctx.events.on('account.deleted', recheckTracks);
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
   await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);

@@ -50,6 +50,43 @@ async function mayJoin(id: string): Promise<boolean> {
   return answers.includes(`track:${id}`);
 }
 
+/**
+ * A socket that holds the track's topic from before the change: resolves once it is told
+ * `unsubscribed`, and records every topic it still hears from.
+ */
+async function holdTopic(id: string) {
+  const ws = new WebSocket(`ws://${base}/api/ws`);
+  await new Promise((r, j) => ws.once('open', r).once('error', j));
+  const heard: string[] = [];
+  let dropped!: () => void;
+  const unsubscribed = new Promise<void>((r) => {
+    dropped = r;
+  });
+  const joined = new Promise<void>((resolve) =>
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      if (m.event === 'subscribed' && m.topic === `track:${id}`) resolve();
+      else if (m.event === 'unsubscribed' && m.topic === `track:${id}`) dropped();
+      else if (m.event === 'comment.deleted') heard.push(m.topic);
+    }),
+  );
+  ws.send(JSON.stringify({ type: 'subscribe', topic: `track:${id}` }));
+  ws.send(JSON.stringify({ type: 'subscribe', topic: 'global' }));
+  await joined;
+  return { ws, heard, unsubscribed };
+}
+
+/** The held socket was dropped from the topic: told so, and the topic's next event does not reach it. */
+async function expectDropped(id: string, held: Awaited<ReturnType<typeof holdTopic>>) {
+  await held.unsubscribed;
+  const data = { trackId: id, commentId: 'c', trackOwnerId: 'o' };
+  await t.ctx.bus.publish(`track:${id}`, 'comment.deleted', data);
+  await t.ctx.bus.publish('global', 'comment.deleted', data);
+  await expect.poll(() => held.heard).toContain('global');
+  expect(held.heard).not.toContain(`track:${id}`);
+  held.ws.close();
+}
+
 async function warmPublicTrack() {
   const creator = await signUp(t, { role: 'creator' });
   const id = await seedTrack(t.ctx.database.db, creator.id, { title: 'Cached Song', isPublic: true });
@@ -79,6 +116,7 @@ async function expectHiddenNow(id: string) {
 describe('hidden at once, caches on', () => {
   it("a suspended creator's public track: page, stream, Home and topic answer 404 on the next request", async () => {
     const { creator, id } = await warmPublicTrack();
+    const held = await holdTopic(id);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/users/${creator.id}/suspend`,
@@ -86,10 +124,12 @@ describe('hidden at once, caches on', () => {
     });
     expect(res.statusCode).toBe(200);
     await expectHiddenNow(id);
+    await expectDropped(id, held);
   });
 
   it('a track made private: the same surfaces answer 404 on the next request', async () => {
     const { creator, id } = await warmPublicTrack();
+    const held = await holdTopic(id);
     const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/tracks/${id}`,
@@ -98,5 +138,6 @@ describe('hidden at once, caches on', () => {
     });
     expect(res.statusCode).toBe(200);
     await expectHiddenNow(id);
+    await expectDropped(id, held);
   });
 });

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import { type ClientSocketMessage, REALTIME_CLOSE, REALTIME_LIMITS, type RealtimeMessage } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { SessionUser } from '../lib/session';
 import type { EventBus } from './bus';
 import { MessageBudget } from './message-budget';
 import type { TopicAccess } from './topic-access';
@@ -21,9 +22,11 @@ const TOPIC = /^(global|(track|live|user|playlist):[A-Za-z0-9_-]{1,64})$/;
 export async function realtimeGateway(
   app: FastifyInstance,
   opts: { bus: EventBus; canSubscribe: TopicAccess; users?: UserSockets },
-) {
+): Promise<RealtimeGateway> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const rooms = new Map<string, Set<WebSocket>>();
+  /** Who each socket is and how it leaves a topic: what a recheck needs. */
+  const holders = new Map<WebSocket, { user: SessionUser | null; leave: (topic: string) => void }>();
 
   const unsubscribeBus = opts.bus.subscribe((msg: RealtimeMessage) => {
     const sockets = rooms.get(msg.topic);
@@ -42,6 +45,7 @@ export async function realtimeGateway(
       if (rooms.get(topic)?.size === 0) rooms.delete(topic);
       mine.delete(topic);
     };
+    holders.set(socket, { user: req.user, leave });
     let pending = Promise.resolve();
     let refused = false;
     const refuse = (code: number, reason: string) => {
@@ -84,9 +88,34 @@ export async function realtimeGateway(
     });
     socket.on('close', () => {
       for (const t of [...mine]) leave(t);
+      holders.delete(socket);
     });
     socket.send(
       JSON.stringify({ topic: 'global', event: 'system.hello', data: { serverTime: new Date().toISOString() } }),
     );
   });
+
+  return {
+    async recheck(which) {
+      for (const [topic, sockets] of [...rooms]) {
+        if (!which(topic)) continue;
+        for (const socket of [...sockets]) {
+          const holder = holders.get(socket);
+          if (!holder || (await opts.canSubscribe(topic, holder.user).catch(() => false))) continue;
+          holder.leave(topic);
+          if (socket.readyState === socket.OPEN)
+            socket.send(JSON.stringify({ topic, event: 'unsubscribed', data: {} }));
+        }
+      }
+    },
+  };
+}
+
+export interface RealtimeGateway {
+  /**
+   * Asks again for every socket holding a topic that `which` picks (after what decides access
+   * changed: a track hidden, its owner suspended); a socket refused now leaves the topic and is
+   * told `unsubscribed`, so a hidden track's comments stop reaching those who may no longer see it.
+   */
+  recheck(which: (topic: string) => boolean): Promise<void>;
 }
