@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { baseURL, useLiveBrowser, watchForLostConnection } from './support/live-browser';
+import { RECORDING_READY_MS } from './support/timeouts';
 
 // A host with a fake microphone (a generated tone) and a listener: what the chat shows, and how a normal End Stream reads.
 const { person } = useLiveBrowser();
 
 test('the chat marks the host and says the stream is recorded; End Stream reads as a normal end', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const host = await person('Hana Host', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -69,7 +70,9 @@ test('the chat marks the host and says the stream is recorded; End Stream reads 
   await expect(creator.getByText('Stream ended successfully')).toBeVisible();
   await expect(creator.getByRole('button', { name: 'Go Live' })).toBeVisible();
   // By the time the recording is saved the server has long closed the ingest socket.
-  await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', { timeout: 30_000 });
+  await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', {
+    timeout: RECORDING_READY_MS,
+  });
   await expectNoLostConnection();
 
   await Promise.allSettled([host.ctx.close(), guest.ctx.close()]);

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { baseURL, LOST, useLiveBrowser, watchForLostConnection } from './support/live-browser';
+import { RECORDING_READY_MS } from './support/timeouts';
 
 // Go Live survives a reload: the host's page reloads mid-broadcast and resumes the same stream;
 // a listener keeps playing through the gap on its one connection.
 const { person } = useLiveBrowser();
 
 test('Go Live reloaded mid-stream resumes; the listener keeps playing through it', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const host = await person('Rhea Resume', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -80,7 +81,9 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
   await expect(creator.getByRole('button', { name: 'Go Live' })).toBeVisible();
   await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: 10_000 });
   // The recording holds the broadcast, before and after the reload.
-  await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', { timeout: 30_000 });
+  await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', {
+    timeout: RECORDING_READY_MS,
+  });
   await expectNoLostConnection();
   // Back on the page, nothing is offered any more.
   await creator.reload();
@@ -91,7 +94,7 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
 });
 
 test('the offer ends the stream normally with End stream', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const host = await person('Ezra Ender', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -116,7 +119,9 @@ test('the offer ends the stream normally with End stream', async () => {
   await expect(again.getByText(LOST)).toHaveCount(0);
   const ended = await (await again.request.get(`/api/live/${streamId}`)).json();
   expect(ended.status).toBe('ended');
-  await expect(again.getByTestId('recording-status')).toContainText('saved as a private draft', { timeout: 30_000 });
+  await expect(again.getByTestId('recording-status')).toContainText('saved as a private draft', {
+    timeout: RECORDING_READY_MS,
+  });
 
   await Promise.allSettled([host.ctx.close()]);
 });

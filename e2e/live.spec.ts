@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL, useLiveBrowser, watchForLostConnection } from './support/live-browser';
+import { RECORDING_READY_MS } from './support/timeouts';
 
 // Two browsers' worth of people: a creator with a fake microphone (a generated tone) and listeners.
 const { person } = useLiveBrowser();
@@ -156,7 +157,9 @@ test('a creator goes live; listeners hear it, count and chat; ending leaves a dr
   expect(active.items.map((s: { id: string }) => s.id)).not.toContain(streamId);
 
   // The recording: a private draft track of the broadcast's length, for the creator.
-  await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', { timeout: 30_000 });
+  await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', {
+    timeout: RECORDING_READY_MS,
+  });
   const stream = await (await creator.request.get(`/api/live/${streamId}`)).json();
   expect(stream.recording.isPublic).toBe(false);
   const broadcastSeconds = (endedAt - liveAt) / 1000;
