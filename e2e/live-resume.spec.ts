@@ -105,6 +105,9 @@ test('the offer ends the stream normally with End stream', async () => {
   await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
   const href = await creator.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
   const streamId = (href ?? '').split('/').pop() as string;
+  // Two seconds on air first: a broadcast under half a second leaves no recording (and says so).
+  const elapsed = async () => (await (await creator.request.get(`/api/live/${streamId}`)).json()).elapsedSeconds;
+  await expect.poll(elapsed, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
 
   // Closed and reopened (a new page: no beforeunload involved).
   await creator.close();

@@ -33,8 +33,8 @@ export interface RealtimeEvents {
   /** The presented message rides along, so pages append it without refetching. */
   'live.chat': { streamId: string; messageId: string; message: TLiveChatMessage };
   'live.chat.deleted': { streamId: string; messageId: string };
-  /** The recording became a track (draft), or was published. */
-  'live.recording': { streamId: string; trackId: string; isPublic: boolean };
+  /** The recording became a track (draft), was published, or was discarded as too short (`trackId` null). */
+  'live.recording': { streamId: string; trackId: string | null; isPublic: boolean };
   /** Server-internal (topic `internal:live`): one process's listener count of a stream. */
   'live.listeners': { streamId: string; processId: string; listeners: number };
   /** The presented notification rides along; `push` mirrors the user's pushNotifications setting (toast or not). */

@@ -123,7 +123,10 @@ export const ZLiveStream = z.object({
   streamUrl: z.string(),
   /** The recording as a track, once made (a draft until the creator publishes it). */
   recording: ZLiveRecording.nullable(),
-  /** The broadcast is recorded; its chat may be kept with the recording as comments. */
+  /**
+   * The broadcast is recorded; its chat may be kept with the recording as comments. False once it
+   * ended with too little audio to keep (no draft will come).
+   */
   isRecorded: z.boolean(),
   /** For the viewer, by the server's policy (its creator, and admins): may end the stream, moderate chat, publish the recording. */
   canManage: z.boolean(),

@@ -19,6 +19,8 @@ export const liveStreams = pgTable(
     peakViewers: integer('peak_viewers').notNull().default(0),
     recordingKey: text('recording_key'),
     recordingTrackId: uuid('recording_track_id'),
+    /** Ended with too little audio to keep (under half a second, or none): no draft will come. */
+    recordingDiscarded: boolean('recording_discarded').notNull().default(false),
     /** Heartbeat of the process holding the publisher; a stale one means the stream lost it. */
     publisherSeenAt: timestamp('publisher_seen_at', { withTimezone: true }),
     /** When its first audio arrived: on-air time (the free plan's monthly allowance) counts from here. */

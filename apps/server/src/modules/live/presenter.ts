@@ -46,7 +46,8 @@ export function presentStream(
     streamUrl: opts.streamUrl,
     recording,
     // Every broadcast is recorded (relay/hub.ts): chatters are told their messages may be kept.
-    isRecorded: true,
+    // One that ended with too little audio to keep says so, rather than a draft that never comes.
+    isRecorded: !row.recordingDiscarded,
     canManage: opts.canManage,
     ...(opts.canManage ? { peakViewers: row.peakViewers } : {}),
   };

@@ -44,17 +44,21 @@ export class RecordingFinalizer {
    */
   private async finalize(id: string): Promise<void> {
     const raw = rawRecordingPath(this.ctx.config.dataDir, id);
-    if (!fs.existsSync(raw)) return;
     const stream = await repo.findStreamRow(this.ctx.database.db, id);
     if (!stream || stream.recordingTrackId) return removeQuietly(raw);
     if (!stream.endedAt) return; // still open somewhere: finalized once it ends
+    // No file here: never on air means no audio anywhere; otherwise the process that held it has it.
+    if (!fs.existsSync(raw)) return stream.onAirAt ? undefined : this.discard(id);
     // A name of its own: another finalize of the same recording (a second LiveService sweeping the
     // same data, as in tests) must not overwrite or delete this one's output mid-way.
     const remuxed = `${raw}.${randomUUID().slice(0, 8)}.remux.webm`;
     try {
       await remuxRecording(raw, remuxed, this.ctx.config.FFMPEG_PATH);
       const duration = await probeDuration(remuxed, this.ctx.config.FFMPEG_PATH);
-      if (!(duration >= MIN_RECORDING_SECONDS)) return await removeQuietly(raw);
+      if (!(duration >= MIN_RECORDING_SECONDS)) {
+        await removeQuietly(raw);
+        return await this.discard(id);
+      }
       const key = `audio/${stream.userId}/${randomUUID()}.webm`;
       const stored = await this.ctx.storage.put(key, fs.createReadStream(remuxed), { contentType: 'audio/webm' });
       let made: { trackId: string; created: boolean };
@@ -79,6 +83,11 @@ export class RecordingFinalizer {
     } finally {
       await removeQuietly(remuxed);
     }
+  }
+
+  private async discard(id: string): Promise<void> {
+    await repo.markRecordingDiscarded(this.ctx.database.db, id);
+    await this.ctx.bus.publish(`live:${id}`, 'live.recording', { streamId: id, trackId: null, isPublic: false });
   }
 
   /** At start: raw recordings left by a crash or shutdown become tracks once their stream has ended. */

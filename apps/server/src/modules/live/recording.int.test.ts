@@ -186,13 +186,36 @@ describe('recording', () => {
     expect(await t.ctx.database.db.select().from(comments).where(eq(comments.audioId, trackId))).toEqual([]);
   });
 
-  it('a stream that never got audio leaves no track', async () => {
+  const hostView = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/live/${id}`, headers: { cookie: creator.cookie } })).json();
+
+  it('a stream that never got audio leaves no track, and its host is told no draft will come', async () => {
     const id = await createStream('Silent');
+    expect((await hostView(id)).isRecorded).toBe(true);
     await t.app.inject({ method: 'POST', url: `/api/live/${id}/end`, headers: { cookie: creator.cookie } });
     await t.app.live.recordingSettled(id);
     const [stream] = await t.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
     expect(stream.recordingTrackId).toBeNull();
     expect(stream.endedAt).not.toBeNull();
+    expect(await hostView(id)).toMatchObject({ status: 'ended', isRecorded: false, recording: null });
+  });
+
+  it('a broadcast under half a second is discarded, and says so instead of leaving its host waiting', async () => {
+    const id = await createStream('Blip');
+    const pub = connectPublisher(base, id, { cookie: creator.cookie });
+    await pub.play(synthesize(source, 'chrome', 240).slice(0, 1), 0); // one chunk: ~0.24 s
+    await pub.onAir;
+    const told: unknown[] = [];
+    const off = t.ctx.bus.subscribe((m) => {
+      if (m.topic === `live:${id}` && m.event === 'live.recording') told.push(m.data);
+    });
+    await t.app.inject({ method: 'POST', url: `/api/live/${id}/end`, headers: { cookie: creator.cookie } });
+    await t.app.live.recordingSettled(id);
+    off();
+    expect(told).toEqual([{ streamId: id, trackId: null, isPublic: false }]);
+    expect(await hostView(id)).toMatchObject({ status: 'ended', isRecorded: false, recording: null });
+    expect(fs.existsSync(rawRecordingPath(t.ctx.config.dataDir, id))).toBe(false);
+    pub.close();
   });
 
   it('at start, streams left on air without a publisher end and their raw recordings become tracks', async () => {

@@ -339,6 +339,14 @@ export async function findOpenStreamOf(
   return row;
 }
 
+/** No recording will be made of this ended stream (its host is told instead of waiting). */
+export async function markRecordingDiscarded(db: Db, id: string): Promise<void> {
+  await db
+    .update(liveStreams)
+    .set({ recordingDiscarded: true })
+    .where(and(eq(liveStreams.id, id), isNull(liveStreams.recordingTrackId)));
+}
+
 export async function findStreamRow(db: Db, id: string): Promise<StreamRow | undefined> {
   const [row] = await db.select().from(liveStreams).where(eq(liveStreams.id, id));
   return row;

@@ -22,7 +22,11 @@ export function RecordingPanel({ streamId }: { streamId: string }) {
       <h2 id="recording-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold">
         <Disc3 className="size-5 text-primary" aria-hidden /> Your recording
       </h2>
-      {!rec ? (
+      {stream && !stream.isRecorded ? (
+        <p className="text-sm text-muted" data-testid="recording-status">
+          Nothing was recorded: the broadcast ended before half a second of audio arrived.
+        </p>
+      ) : !rec ? (
         <p className="flex items-center gap-3 text-sm text-muted" data-testid="recording-status">
           <Spinner className="size-5" /> Preparing your recording...
         </p>

@@ -1,0 +1,1 @@
+ALTER TABLE "live_streams" ADD COLUMN "recording_discarded" boolean DEFAULT false NOT NULL;
