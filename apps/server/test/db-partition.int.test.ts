@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { FaultProxy, reachable, waitFor } from './fault-proxy';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
+import { adminQuery } from './postgres-admin';
 
 // PostgreSQL behind a proxy that silently drops every packet (ADR 0031): the app must answer its
 // health check within 2 s, fail requests with 503 within the query timeout, and recover by
@@ -23,15 +23,7 @@ describe.skipIf(!baseUrl)('a database partitioned away by the network', () => {
   let t: TestApp;
   let user: TestUser;
 
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(baseUrl as string, sql);
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${name}`);

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Role } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -18,6 +17,7 @@ import { registerJobs } from '../src/jobs/registry';
 import { Mailer } from '../src/mail/mailer';
 import { type EventBus, MemoryBus } from '../src/realtime/bus';
 import { LocalStorage } from '../src/storage/local';
+import { adminQuery, databaseAt } from './postgres-admin';
 
 /**
  * A fresh database for one test file: a copy of the migrated PGlite template, or, with
@@ -30,20 +30,12 @@ async function openTestDatabase(dataDir: string): Promise<Database> {
     return openDatabase({ dataDir, inMemory: true, loadDataDir: new Blob([template]) });
   }
   const name = `wavecast_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ dataDir, databaseUrl: dbUrl.toString() });
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const database = await openDatabase({ dataDir, databaseUrl: databaseAt(url, name) });
   const close = database.close;
   database.close = async () => {
     await close();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
   return database;
 }

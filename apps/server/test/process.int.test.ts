@@ -4,6 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from './time';
+
+// A real server / ffmpeg at work: a ceiling scaled to how busy the machine is (test/time.ts).
+vi.setConfig({ testTimeout: scaled(240_000) });
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
 const children: ChildProcess[] = [];
@@ -58,7 +62,7 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
-  }, 240_000); // a brand-new embedded database runs initdb: seconds, or minutes on a loaded machine
+  }); // a brand-new embedded database runs initdb: seconds, or minutes on a loaded machine
 
   it('on another PORT without PUBLIC_URL, prints where it serves and accepts a sign-up from that origin', async () => {
     const port = await freePort();
@@ -83,7 +87,7 @@ describe('the server process', () => {
     expect(res.status).toBe(200);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-  }, 240_000);
+  });
 });
 
 function freePort(): Promise<number> {

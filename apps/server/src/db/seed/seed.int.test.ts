@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
+import { scaled } from '../../../test/time';
 import { DEMO_TRACKS } from './catalogue';
 import { seedDemo, seedDemoOnce } from './index';
+
+// A real server / ffmpeg at work: a ceiling scaled to how busy the machine is (test/time.ts).
+vi.setConfig({ testTimeout: scaled(180_000) });
 
 // A music track and a speech track: the seed's own code path, at a fraction of its time (the
 // npm-packaged ffmpeg, which scripts/test-bundled-ffmpeg.mjs runs this with, is ~3x slower).
@@ -62,7 +66,7 @@ describe('the demo seed', () => {
         expect(quiet, track.title).toBeGreaterThan(0.1);
       }
     }
-  }, 180_000);
+  });
 });
 
 describe('seeding at start (seedDemoOnce)', () => {
@@ -89,5 +93,5 @@ describe('seeding at start (seedDemoOnce)', () => {
     await seedDemoOnce(t.ctx, picks);
     expect(await titles()).toEqual(['My own track', picks[0].title].sort());
     await t.ctx.jobs.drain();
-  }, 180_000);
+  });
 });

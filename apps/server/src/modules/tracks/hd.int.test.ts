@@ -99,7 +99,7 @@ beforeAll(async () => {
   await t.ctx.jobs.drain();
   hdTrack = (await call(null, 'GET', `/api/tracks/${hdTrack.id}`)).json().track;
   plainTrack = (await call(null, 'GET', `/api/tracks/${plainTrack.id}`)).json().track;
-}, 120_000);
+});
 afterAll(async () => {
   await t.close();
   await fs.rm(dir, { recursive: true, force: true });

@@ -3,10 +3,14 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieHeader } from '../../../test/helpers';
+import { scaled } from '../../../test/time';
 import { openDatabase } from '../../db/client';
 import { audioPart, filesUnder, makeAudio, multipartBody } from './testing';
+
+// A real server / ffmpeg at work: a ceiling scaled to how busy the machine is (test/time.ts).
+vi.setConfig({ testTimeout: scaled(240_000) });
 
 // A real server process is killed (SIGKILL) while it transcodes an upload; a new one on the same
 // data directory finishes the job.
@@ -44,7 +48,7 @@ function startServer() {
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const ready = (async () => {
-    for (let i = 0; i < 600; i++) {
+    for (const end = Date.now() + scaled(60_000); Date.now() < end; ) {
       if (output.includes('Wavecast is running')) return;
       if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -102,7 +106,7 @@ describe('processing survives a crash', () => {
     const { track } = (await res.json()) as { track: { id: string } };
 
     // The worker has the file in its work directory: it is transcoding now.
-    await until(async () => (await filesUnder(path.join(dataDir, 'tmp', 'jobs'))).length > 0, 30_000);
+    await until(async () => (await filesUnder(path.join(dataDir, 'tmp', 'jobs'))).length > 0, scaled(30_000));
     const deadWorkDirs = await fs.readdir(path.join(dataDir, 'tmp', 'jobs'));
     first.child.kill('SIGKILL');
     await first.exited;
@@ -122,7 +126,7 @@ describe('processing survives a crash', () => {
         (await r.json()) as { track?: { status: string; duration: number; peaksUrl: string | null; audioUrl: string } }
       ).track;
       return t?.status === 'ready' ? t : null;
-    }, 120_000);
+    }, scaled(120_000));
     expect(Math.abs(ready.duration - 300)).toBeLessThan(0.1);
     expect(ready.peaksUrl).not.toBeNull();
     const head = await fetch(`${base}${ready.audioUrl}`, { method: 'HEAD' });
@@ -131,8 +135,8 @@ describe('processing survives a crash', () => {
     // directory just after it marked the track ready, so that one may take a moment.
     const left = await fs.readdir(path.join(dataDir, 'tmp', 'jobs'));
     expect(left.filter((d) => deadWorkDirs.includes(d))).toEqual([]);
-    await until(async () => (await filesUnder(path.join(dataDir, 'tmp'))).length === 0, 10_000);
+    await until(async () => (await filesUnder(path.join(dataDir, 'tmp'))).length === 0, scaled(10_000));
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 240_000);
+  });
 });

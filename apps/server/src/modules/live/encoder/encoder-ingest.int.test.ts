@@ -177,7 +177,7 @@ describe('encoder ingest with real ffmpeg as the source client', () => {
     const ended = await streamOf(id, user.cookie);
     expect(ended.recording).toMatchObject({ isPublic: false });
     expect(Math.abs(ended.recording.duration - INPUT_SECONDS)).toBeLessThan(0.5);
-  }, 60_000);
+  });
 
   it('MP3 (transcoded): goes live on the stream prepared on Go Live', async () => {
     const { user, key } = await creatorWithKey();
@@ -213,7 +213,7 @@ describe('encoder ingest with real ffmpeg as the source client', () => {
       headers: { cookie: user.cookie },
     });
     expect(drafts.statusCode).toBe(200);
-  }, 60_000);
+  });
 });
 
 describe('encoder ingest: Ogg/Vorbis and AAC are transcoded too', () => {

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Each test file's time, once the run ends: the slowest files, and every file over its project's
+ * budget named in the log (CI reads it; nothing fails on time, a busy machine is not a broken test).
+ * `VITEST_FILE_TIMES=path.json` also writes every file's figures there.
+ */
+const BUDGET_MS: Record<string, number> = { unit: 5_000, integration: 45_000, 'integration-embedded': 45_000 };
+const SLOWEST = 8;
+
+export default class FileTimesReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const rows = modules.map((m) => {
+      const d = m.diagnostic();
+      return {
+        project: m.project.name,
+        file: m.relativeModuleId,
+        ms: Math.round(d.duration),
+        importMs: Math.round(d.collectDuration),
+        tests: [...m.children.allTests()].length,
+      };
+    });
+    if (rows.length === 0) return;
+    rows.sort((a, b) => b.ms - a.ms);
+    const line = (r: (typeof rows)[number]) =>
+      `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file} (${r.tests} tests, import ${(r.importMs / 1000).toFixed(1)} s)`;
+    const total = rows.reduce((s, r) => s + r.ms, 0);
+    const out = [`\nFile times: ${rows.length} files, ${(total / 1000).toFixed(0)} s of worker time; slowest:`];
+    out.push(...rows.slice(0, SLOWEST).map(line));
+    const over = rows.filter((r) => r.ms > (BUDGET_MS[r.project] ?? Number.POSITIVE_INFINITY));
+    if (over.length > 0) {
+      out.push(
+        `Over budget (${over.length}; unit ${BUDGET_MS.unit / 1000} s, integration ${BUDGET_MS.integration / 1000} s a file):`,
+      );
+      out.push(...over.map(line));
+    }
+    console.log(out.join('\n'));
+    const file = process.env.VITEST_FILE_TIMES;
+    if (file) fs.writeFileSync(file, `${JSON.stringify(rows, null, 1)}\n`);
+  }
+}
