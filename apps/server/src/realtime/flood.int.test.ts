@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, signUp, type TestApp, testClientIp } from '../../test/helpers';
 import { seedTrack } from '../../test/seed-track';
+import { scaled } from '../../test/time';
 
 /**
  * Issue 33: one anonymous socket flooding subscribes used to take the default server (PGlite, one
@@ -116,8 +117,10 @@ describe('realtime under a subscribe flood (PGlite)', () => {
     { sockets: 1, messages: 20_000 },
     { sockets: 20, messages: 5_000 },
   ])(
-    '$sockets socket(s) × $messages subscribes: requests keep p99 < 200 ms, floods closed with 4429',
+    '$sockets socket(s) × $messages subscribes: requests keep their latency, floods closed with 4429',
     async ({ sockets, messages }) => {
+      // The same requests without a flood, just before: what this machine answers in right now.
+      const quiet = p99(await steadyRequestsUntil(Promise.resolve()));
       const flooder = await floodReady(sockets, messages);
       const flooding = flooder.go();
       const latencies = await steadyRequestsUntil(flooding);
@@ -127,9 +130,11 @@ describe('realtime under a subscribe flood (PGlite)', () => {
       const worst = p99(latencies);
       const max = Math.max(...latencies);
       console.log(
-        `${sockets}×${messages}: ${latencies.length} requests, p99 ${worst.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+        `${sockets}×${messages}: ${latencies.length} requests, p99 ${worst.toFixed(1)} ms (${quiet.toFixed(1)} ms without the flood), max ${max.toFixed(1)} ms`,
       );
-      expect(worst).toBeLessThan(200);
+      // 200 ms on an idle machine, more on a busy one (the flood's own process shares the CPU);
+      // what the flood used to cost was a server offline for a minute and more.
+      expect(worst).toBeLessThan(Math.max(scaled(200), 4 * quiet));
       await stillServesRealtime();
     },
   );
