@@ -26,6 +26,7 @@ import { serveHotMedia } from './modules/delivery/hot-media';
 import { publicCache } from './modules/discovery/public-cache';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
 import { isBearerOnly } from './modules/tokens/service';
+import { WEB_DIST_DEFAULT } from './paths';
 import { realtimeGateway } from './realtime/gateway';
 import { ingestSocket } from './realtime/ingest-socket';
 import { capWebSocketsPerIp } from './realtime/socket-cap';
@@ -35,8 +36,6 @@ import { firstPaintHints, manifestReader, withFirstPaint } from './spa/first-pai
 import { firstViewRenderer, withFirstView } from './spa/first-view';
 import { lcpCoverReader } from './spa/lcp-cover';
 import { sendHtml } from './spa/send-html';
-
-export const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Builds the HTTP application: plugins, error shape, API modules, realtime, and the SPA. */
 export async function buildApp(

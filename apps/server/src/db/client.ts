@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -26,7 +27,8 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+// Re-exported: tests read a migration's SQL.
+export { MIGRATIONS_DIR };
 export const PGLITE_EXTENSIONS = { citext, pg_trgm, unaccent };
 const EXTENSIONS_SQL = ['citext', 'pg_trgm', 'unaccent'].map((e) => `CREATE EXTENSION IF NOT EXISTS ${e}`);
 

@@ -7,10 +7,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import { WEB_DIST_DEFAULT } from '../../paths';
 import { type EmbedTheme, embedNotFound, embedPage } from './page';
 import { embedService } from './service';
-
-const WEB_DIST_DEFAULT = path.resolve(import.meta.dirname, '../../../../web/dist');
 
 /**
  * The only pages any site may frame: `frame-ancestors *` here, while every other page keeps
