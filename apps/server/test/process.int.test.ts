@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { scaled } from './time';
 
 // A real server / ffmpeg at work: a ceiling scaled to how busy the machine is (test/time.ts).
