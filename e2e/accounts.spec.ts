@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { signInAdminRequest } from './support/accounts';
+import { expect, test } from './support/test';
 
 // Accounts: sign-up, sign-in, sign-out, settings, roles, and the forgot/reset flow (issue 3).
 

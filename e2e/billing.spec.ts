@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUpApi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/test';
 
 // Billing from the web: the pricing page's and the sidebar's plan buttons, Settings → Billing, and a
 // trial that ends. The server runs with TEST_CLOCK=1 (scripts/serve-e2e.mjs): POST /api/test/clock
