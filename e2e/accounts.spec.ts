@@ -27,6 +27,9 @@ async function openAccountMenu(page: Page) {
 }
 
 test('a creator signs up, signs out, signs in, and edits their profile', async ({ page }) => {
+  // A long walk through many pages: the first test on a server still seeding its catalogue, on a busy
+  // machine, went past 60 s (a ceiling, not a wait).
+  test.setTimeout(120_000);
   const email = unique('creator');
   const password = 'wave-creator-secret';
 
