@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { e2eServer } from './e2e/support/server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Each worker talks to a server of its own (own ports, data directory, billing clock): specs never
+// see another worker's users, uploads or moved clock. Files are shared out; a file's tests stay in order.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(workers) || workers < 1)
+  throw new Error(`E2E_WORKERS must be a whole number ≥ 1, not "${process.env.E2E_WORKERS}"`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -9,11 +15,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -29,11 +34,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  // baseURL is this worker's server's: e2e/support/test.ts.
+  webServer: Array.from({ length: workers }, (_, i) => e2eServer(i)).map((server) => ({
     command: 'node scripts/serve-e2e.mjs',
-    url: `http://localhost:${port}/api/health`,
+    url: `${server.baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port), ...(process.env.E2E_WEB_DIST ? { E2E_WEB_DIST: process.env.E2E_WEB_DIST } : {}) },
-  },
+    env: {
+      E2E_PORT: String(server.port),
+      ...(process.env.E2E_WEB_DIST ? { E2E_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    },
+  })),
 });

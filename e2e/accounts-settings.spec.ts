@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInAdminRequest } from './support/accounts';
+import { expect, test } from './support/test';
 
 // Settings that really save (issue 3): notifications, privacy, avatar, password, delete account;
 // and the admin tools of accounts (users and roles, mail outbox).

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { signInAdminRequest } from './support/accounts';
+import { droppedMails } from './support/mail';
+import { expect, test } from './support/test';
 
 // Accounts: sign-up, sign-in, sign-out, settings, roles, and the forgot/reset flow (issue 3).
 
@@ -18,11 +18,7 @@ async function adminRequest(browser: Browser): Promise<{ request: APIRequestCont
 
 /** The newest mail to `to` whose subject starts with `subject`, from the e2e server's mail drop. */
 function droppedMail(to: string, subject: string): string | undefined {
-  const dir = path.resolve(import.meta.dirname, '..', `.data-e2e-${process.env.E2E_PORT ?? '3100'}`, 'mail');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-  return files
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    .find((m) => m.startsWith(`To: ${to}\n`) && m.includes(`\nSubject: ${subject}`));
+  return droppedMails().find((m) => m.startsWith(`To: ${to}\n`) && m.includes(`\nSubject: ${subject}`));
 }
 
 async function openAccountMenu(page: Page) {
@@ -31,6 +27,9 @@ async function openAccountMenu(page: Page) {
 }
 
 test('a creator signs up, signs out, signs in, and edits their profile', async ({ page }) => {
+  // A long walk through many pages: the first test on a server still seeding its catalogue, on a busy
+  // machine, went past 60 s (a ceiling, not a wait).
+  test.setTimeout(120_000);
   const email = unique('creator');
   const password = 'wave-creator-secret';
 

@@ -1,33 +1,24 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test, type WebSocket } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, WebSocket } from '@playwright/test';
 import { adminPage, uniqueEmail } from './support/accounts';
+import { ffmpegFile } from './support/media';
+import { expect, test } from './support/test';
 
 /** A few seconds of audio for a track of this spec's own (reporting a demo track would hide it from other specs). */
 /** 12 s, so that specs playing the newest uploads (player.spec) can seek into it. */
 function makeMp3(): string {
-  const file = path.join(os.tmpdir(), 'wavecast-e2e-admin-12s.mp3');
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=330:duration=12',
-      '-ac',
-      '1',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '32k',
-      '-y',
-      file,
-    ]);
-  }
-  return file;
+  return ffmpegFile('wavecast-e2e-admin-12s.mp3', [
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330:duration=12',
+    '-ac',
+    '1',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '32k',
+  ]);
 }
 
 async function person(browser: Browser, name: string, accountType: 'listener' | 'creator' = 'listener') {

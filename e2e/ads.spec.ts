@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { adminPage, signUpApi } from './support/accounts';
 import { makeAdAudio } from './support/ads';
+import { expect, test } from './support/test';
 
 // Advertising end to end: an advertiser applies, is approved, gets credit, creates and submits an
 // audio campaign from the dashboard; an admin approves the creative; a Premium listener hears no

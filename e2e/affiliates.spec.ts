@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { adminPage, signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 
 // Affiliates end to end: apply, get approved, copy the /ref link; a visitor opens it in a fresh
 // browser, signs up and pays for Premium on the fake Stripe's Checkout page (scripts/serve-e2e.mjs);

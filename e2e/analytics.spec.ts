@@ -1,35 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { ffmpegFile } from './support/media';
+import { expect, test } from './support/test';
 
 const TITLE = `Analytics Tone ${Date.now().toString(36)}`;
 const SECONDS = 40;
 
 /** A 40-second tone, encoded by ffmpeg. */
 function makeAudio(): string {
-  const file = path.join(os.tmpdir(), `wavecast-e2e-analytics-${SECONDS}s.mp3`);
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${SECONDS}`,
-      '-ac',
-      '2',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '96k',
-      '-y',
-      file,
-    ]);
-  }
-  return file;
+  return ffmpegFile(`wavecast-e2e-analytics-${SECONDS}s.mp3`, [
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${SECONDS}`,
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '96k',
+  ]);
 }
 
 /** A listener in their own browser context plays the track at 3× until `until` seconds (or the end). */

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUpApi, uniqueEmail } from './support/accounts';
+import { droppedMails } from './support/mail';
+import { expect, test } from './support/test';
 
 // Billing from the web: the pricing page's and the sidebar's plan buttons, Settings → Billing, and a
 // trial that ends. The server runs with TEST_CLOCK=1 (scripts/serve-e2e.mjs): POST /api/test/clock
@@ -78,9 +78,7 @@ test("the sidebar's Get Premium card shows to a free listener and goes once a tr
 
 /** The newest mail to `to` in the server's mail drop (no SMTP here), as the recipient gets it. */
 function droppedMail(to: string): string | undefined {
-  const dir = path.resolve(import.meta.dirname, '..', `.data-e2e-${process.env.E2E_PORT ?? '3100'}`, 'mail');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-  return files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((m) => m.startsWith(`To: ${to}\n`));
+  return droppedMails().find((m) => m.startsWith(`To: ${to}\n`));
 }
 
 test("a family plan owner invites a listener, who logs in from the mail's link, accepts and leaves", async ({

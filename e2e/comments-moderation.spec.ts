@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminPage, signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 
 /** Resolves once the page's socket has asked for `topic` (so nothing published after is missed). */
 function subscribed(page: Page, topic: string) {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 import { seededTrackId } from './support/tracks';
 
 const signUp = (request: APIRequestContext, name: string, accountType?: 'creator') =>

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { adminPage } from './support/accounts';
+import { expect, test } from './support/test';
 
 test('the contact form explains every missing field', async ({ page }) => {
   await page.goto('/support/contact');

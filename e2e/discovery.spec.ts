@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The demo catalogue is seeded a few seconds after the server starts: wait for content generously.
 const SEEDED = { timeout: 60_000 };

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // A display name at sign-up, and a prompt for accounts without one (issue 14, DESIGN §10): new
 // accounts showed as 'Unknown Creator' / 'Unknown User' everywhere.

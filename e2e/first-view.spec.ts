@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 import { demoCatalogueProcessed } from './support/tracks';
 
 // ADR 0022: a signed-out Home, a plain Explore, an audio page and a profile come with their first

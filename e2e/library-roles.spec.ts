@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signInAdmin, signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 
 // Every signed-in account has a library (issue 14): affiliates and advertisers were sent back to /
 // from Your Library, Liked Songs and Recently Played.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 
 // The free plan's live allowance on Go Live (the cap itself is exercised by the server's
 // allowance.int.test.ts with a shortened cap: the e2e server is shared by every spec).

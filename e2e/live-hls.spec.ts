@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { baseURL, useLiveBrowser } from './support/live-browser';
+import { expect, test } from './support/test';
 
 // A browser without MSE WebM/Opus (and without native HLS, as Chromium on Linux): the listener is
 // served the LL-HLS packaging of the broadcast through hls.js.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { baseURL, useLiveBrowser, watchForLostConnection } from './support/live-browser';
+import { expect, test } from './support/test';
 import { RECORDING_READY_MS } from './support/timeouts';
 
 // A host with a fake microphone (a generated tone) and a listener: what the chat shows, and how a normal End Stream reads.

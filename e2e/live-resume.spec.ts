@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { baseURL, LOST, useLiveBrowser, watchForLostConnection } from './support/live-browser';
+import { expect, test } from './support/test';
 import { RECORDING_READY_MS } from './support/timeouts';
 
 // Go Live survives a reload: the host's page reloads mid-broadcast and resumes the same stream;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
 import { adminPage, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/test';
 
 // Issue 31: a creator on air from an encoder (ffmpeg as the Icecast source) is suspended by an
 // admin while a listener plays the stream in Chromium: the listener's player ends within 2 s, and

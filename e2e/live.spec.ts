@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { baseURL, useLiveBrowser, watchForLostConnection } from './support/live-browser';
+import { expect, test } from './support/test';
 import { RECORDING_READY_MS } from './support/timeouts';
 
 // Two browsers' worth of people: a creator with a fake microphone (a generated tone) and listeners.

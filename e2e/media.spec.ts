@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { seededTrackId } from './support/tracks';
 
 test('a seeded track plays from its detail page with chapters, and /explore/player shows the same page', async ({

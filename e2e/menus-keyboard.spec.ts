@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 import { seededTrackId } from './support/tracks';
 
 /** Presses Tab until `target` has focus (keyboard only, as a keyboard user gets there). */

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { expect, test } from './support/test';
 
 const signUp = (request: APIRequestContext, name: string, accountType?: 'creator') =>
   signUpApi(request, name, { accountType });

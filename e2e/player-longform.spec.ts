@@ -1,33 +1,24 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ffmpegFile } from './support/media';
+import { expect, test } from './support/test';
 
 /** An 11-minute podcast (long form: its position is kept on the server) with two chapters. */
 function makeLongMp3(): string {
-  const file = path.join(os.tmpdir(), 'wavecast-e2e-longform.mp3');
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=220:duration=660',
-      '-ac',
-      '1',
-      '-ar',
-      '8000',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '8k',
-      '-y',
-      file,
-    ]);
-  }
-  return file;
+  return ffmpegFile('wavecast-e2e-longform.mp3', [
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:duration=660',
+    '-ac',
+    '1',
+    '-ar',
+    '8000',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '8k',
+  ]);
 }
 
 async function signUp(request: APIRequestContext, name: string, accountType: 'listener' | 'creator' = 'listener') {

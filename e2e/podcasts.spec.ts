@@ -1,37 +1,28 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { ffmpegFile } from './support/media';
+import { expect, test } from './support/test';
 
 /** A quiet tone of `seconds` as a small MP3. */
 function makeMp3(seconds: number): string {
-  const file = path.join(os.tmpdir(), `wavecast-e2e-podcast-${seconds}.mp3`);
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=330:duration=${seconds}`,
-      '-ac',
-      '1',
-      '-ar',
-      '8000',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '8k',
-      '-y',
-      file,
-    ]);
-  }
-  return file;
+  return ffmpegFile(`wavecast-e2e-podcast-${seconds}.mp3`, [
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-ac',
+    '1',
+    '-ar',
+    '8000',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '8k',
+  ]);
 }
 
 async function publish(request: APIRequestContext, title: string, opts: { isPublic?: boolean; seconds?: number } = {}) {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // Spec section 9, figure by figure, on the page the spec puts it on. The expected strings are
 // written out here (not imported) so a change to the shared constants that breaks the spec fails.

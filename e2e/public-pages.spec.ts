@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // Every public route of spec section 2 owned by the content pages, with its page heading.
 const ROUTES: [path: string, heading: string][] = [

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a signed-in page load opens one realtime socket, with no console error about it', async ({ page }) => {
   const email = `socket-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;

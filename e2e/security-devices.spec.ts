@@ -1,5 +1,6 @@
-import { expect, test, type WebSocket } from '@playwright/test';
+import type { WebSocket } from '@playwright/test';
 import { uniqueEmail } from './support/accounts';
+import { expect, test } from './support/test';
 
 // Issue 31: Settings → Security lists the signed-in devices; signing one out ends it everywhere,
 // its realtime socket included.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('home shell shows the title, search box and visitor buttons', async ({ page }) => {
   await page.goto('/');

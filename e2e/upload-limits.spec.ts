@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a file over the server limit is refused in the browser, and nothing is sent', async ({ page }) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-upload-limit-'));

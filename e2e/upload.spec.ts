@@ -1,42 +1,32 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ffmpegFile } from './support/media';
+import { expect, test } from './support/test';
 
 /** A real tone of `seconds`, encoded by ffmpeg (a file any browser can decode). */
 function makeAudio(ext: 'mp3' | 'wav', seconds: number, freq: number): string {
-  const file = path.join(os.tmpdir(), `wavecast-e2e-upload-${seconds}s-${freq}.${ext}`);
-  if (!fs.existsSync(file)) {
-    const codec = ext === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : ['-c:a', 'pcm_s16le', '-ar', '22050'];
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${freq}:duration=${seconds}`,
-      '-af',
-      'volume=0.5',
-      '-ac',
-      '2',
-      ...codec,
-      '-y',
-      file,
-    ]);
-  }
-  return file;
+  const codec = ext === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : ['-c:a', 'pcm_s16le', '-ar', '22050'];
+  return ffmpegFile(`wavecast-e2e-upload-${seconds}s-${freq}.${ext}`, [
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${freq}:duration=${seconds}`,
+    '-af',
+    'volume=0.5',
+    '-ac',
+    '2',
+    ...codec,
+  ]);
 }
 
 function makeCover(): string {
-  const file = path.join(os.tmpdir(), 'wavecast-e2e-upload-cover.png');
-  if (!fs.existsSync(file)) {
-    execFileSync(
-      'ffmpeg',
-      ['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=0x7c5cff:s=600x600'].concat(['-frames:v', '1', '-y', file]),
-    );
-  }
-  return file;
+  return ffmpegFile('wavecast-e2e-upload-cover.png', [
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x7c5cff:s=600x600',
+    '-frames:v',
+    '1',
+  ]);
 }
 
 async function signUpCreator(page: Page) {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { droppedMails } from './mail';
 
 /** The e2e admin: ADMIN_EMAILS in scripts/serve-e2e.mjs makes this address an admin. */
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password', name: 'Support Admin' };
@@ -56,13 +55,9 @@ export async function signInAdmin(context: BrowserContext): Promise<void> {
   await signInAdminRequest(context.request);
 }
 
-/** The verification link mailed to `to`, from the e2e server's mail drop (scripts/serve-e2e.mjs). */
+/** The verification link mailed to `to`, from this worker's e2e server's mail drop (scripts/serve-e2e.mjs). */
 function verifyLink(to: string): string | undefined {
-  const dir = path.resolve(import.meta.dirname, '..', '..', `.data-e2e-${process.env.E2E_PORT ?? '3100'}`, 'mail');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-  const mail = files
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    .find((m) => m.startsWith(`To: ${to}\n`) && m.includes('verify-email'));
+  const mail = droppedMails().find((m) => m.startsWith(`To: ${to}\n`) && m.includes('verify-email'));
   return mail ? /(http\S+verify-email\S+)/.exec(mail)?.[1] : undefined;
 }
 

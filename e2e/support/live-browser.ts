@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from './accounts';
+import { server } from './server';
 
-export const baseURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
+/** This worker's server, for what the spec's own browser does (its contexts are not the fixtures'). */
+export const baseURL = server.baseURL;
 
 /** What the host's page says when a broadcast ended without End Stream; a normal end never shows it. */
 export const LOST = 'the connection to the server was lost';

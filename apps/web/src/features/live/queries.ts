@@ -35,11 +35,13 @@ function awaitingRecording(s: TLiveStream | undefined): boolean {
 
 export function useLiveStream(id: string | undefined) {
   const qc = useQueryClient();
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const query = useQuery({
     queryKey: [...liveKeys.stream(id ?? ''), user?.id ?? null],
     queryFn: () => api<TLiveStream>(`/api/live/${enc(id ?? '')}`),
-    enabled: !!id,
+    // Asked once the session is known: the key changing when it arrives would unmount the player
+    // (a listener's pre-roll cut off and asked for again, or the stream started without it).
+    enabled: !!id && !loading,
     staleTime: 10_000,
     retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
     refetchInterval: (q) => (awaitingRecording(q.state.data) ? RECORDING_POLL_MS : false),
