@@ -15,6 +15,8 @@ const integration = {
   hookTimeout: 120_000 * factor,
   // Each file opens its own database; two at once keeps a 2-core machine responsive.
   maxWorkers: 2,
+  // Each file's heap after it ran, in the file-times report: a worker that grows is seen before it dies.
+  logHeapUsage: true,
 };
 
 /**

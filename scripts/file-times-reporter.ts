@@ -16,15 +16,17 @@ export default class FileTimesReporter implements Reporter {
       return {
         project: m.project.name,
         file: m.relativeModuleId,
-        ms: Math.round(d.duration),
+        // Its whole cost to a worker: preparing, importing, setting up and running.
+        ms: Math.round(d.prepareDuration + d.collectDuration + d.setupDuration + d.duration),
         importMs: Math.round(d.collectDuration),
         tests: [...m.children.allTests()].length,
+        heapMb: d.heap ? Math.round(d.heap / 2 ** 20) : null,
       };
     });
     if (rows.length === 0) return;
     rows.sort((a, b) => b.ms - a.ms);
     const line = (r: (typeof rows)[number]) =>
-      `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file} (${r.tests} tests, import ${(r.importMs / 1000).toFixed(1)} s)`;
+      `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file} (${r.tests} tests, import ${(r.importMs / 1000).toFixed(1)} s${r.heapMb ? `, heap ${r.heapMb} MB` : ''})`;
     const total = rows.reduce((s, r) => s + r.ms, 0);
     const out = [`\nFile times: ${rows.length} files, ${(total / 1000).toFixed(0)} s of worker time; slowest:`];
     out.push(...rows.slice(0, SLOWEST).map(line));
@@ -35,6 +37,8 @@ export default class FileTimesReporter implements Reporter {
       );
       out.push(...over.map(line));
     }
+    const heaviest = rows.reduce((a, b) => ((b.heapMb ?? 0) > (a.heapMb ?? 0) ? b : a));
+    if (heaviest.heapMb) out.push(`Largest worker heap after a file: ${heaviest.heapMb} MB (${heaviest.file})`);
     console.log(out.join('\n'));
     const file = process.env.VITEST_FILE_TIMES;
     if (file) fs.writeFileSync(file, `${JSON.stringify(rows, null, 1)}\n`);
