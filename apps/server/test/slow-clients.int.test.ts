@@ -142,7 +142,7 @@ describe('honest slow clients finish', () => {
     const started = Date.now();
     for (let i = 0; i < steps; i++) {
       socket.write(body.subarray(i * size, (i + 1) * size));
-      await sleep(100);
+      await sleep(100); // a slow uploader: at least 4 s in all
     }
     const res = await response;
     expect(Date.now() - started).toBeGreaterThan(3000);

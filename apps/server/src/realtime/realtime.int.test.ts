@@ -86,7 +86,7 @@ describe('realtime gateway', () => {
     const messages: string[] = [];
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw)).event));
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'user:someone' }));
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // a moment for an answer that must not come
     expect(messages).not.toContain('subscribed');
     ws.close();
 

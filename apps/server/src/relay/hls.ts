@@ -112,6 +112,11 @@ export class HlsPackager {
     return this.session.streamId;
   }
 
+  /** Whether a request is waiting on this run: a run still answering one is not idle. */
+  get answering(): boolean {
+    return this.waiters.size > 0;
+  }
+
   /** Resolves once `ready()` holds, the run stops, or `ms` pass. */
   waitFor(ready: () => boolean, ms: number): Promise<void> {
     if (ready() || this.stopped) return Promise.resolve();
@@ -121,6 +126,8 @@ export class HlsPackager {
         resolve: () => {
           clearTimeout(timer);
           this.waiters.delete(w);
+          // Idle time counts from the answer: a slow first segment must not use up the player's turn.
+          this.lastRequestAt = Date.now();
           resolve();
         },
       };

@@ -1,6 +1,7 @@
 import type { RealtimeMessage } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/helpers';
+import { scaled } from '../../test/time';
 import { connectPublisher, listen } from './testing/clients';
 import { decodeWebm, trimToCompleteElements } from './testing/decode';
 import { findIcecast, type RunningIcecast, startIcecast } from './testing/icecast-server';
@@ -12,7 +13,7 @@ if (icecast.bin === null) console.warn(`Skipping the Icecast tests: ${icecast.re
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(fn: () => Promise<T> | T, ms = 15_000): Promise<T> {
+async function until<T>(fn: () => Promise<T> | T, ms = scaled(15_000)): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -81,10 +82,8 @@ describe.skipIf(!icecast.bin)('Icecast scale-out', () => {
     // A listener of the master: a WebM that ffmpeg decodes cleanly.
     const direct = listen(master.port, mount);
     expect(await direct.head).toMatch(/^HTTP\/1\.[01] 200/);
-    await sleep(2500);
-    const viaMaster = decodeWebm(trimToCompleteElements(direct.body()));
-    expect(viaMaster.errors).toBe('');
-    expect(viaMaster.seconds).toBeGreaterThan(1.5);
+    await until(() => decodeWebm(trimToCompleteElements(direct.body())).seconds > 1.5);
+    expect(decodeWebm(trimToCompleteElements(direct.body())).errors).toBe('');
 
     // The viewer count includes Icecast's listeners (polled from its status).
     await until(() =>
@@ -97,13 +96,11 @@ describe.skipIf(!icecast.bin)('Icecast scale-out', () => {
     );
 
     // A relay in front of listeners pulls the mount from the master.
-    await until(async () => (await mounts(relay)).includes(mount), 20_000);
+    await until(async () => (await mounts(relay)).includes(mount), scaled(20_000));
     const relayed = listen(relay.port, mount);
     expect(await relayed.head).toMatch(/^HTTP\/1\.[01] 200/);
-    await sleep(2500);
-    const viaRelay = decodeWebm(trimToCompleteElements(relayed.body()));
-    expect(viaRelay.errors).toBe('');
-    expect(viaRelay.seconds).toBeGreaterThan(1.5);
+    await until(() => decodeWebm(trimToCompleteElements(relayed.body())).seconds > 1.5);
+    expect(decodeWebm(trimToCompleteElements(relayed.body())).errors).toBe('');
     direct.close();
     relayed.close();
 

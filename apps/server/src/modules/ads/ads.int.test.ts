@@ -164,7 +164,7 @@ beforeAll(async () => {
     note: 'Launch credit',
   });
   expect(credit.statusCode, credit.body).toBe(200);
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -645,7 +645,7 @@ describe('serving', () => {
     expect(row.spentMicros).toBe(50 * price);
     expect(row.status).toBe('completed');
     expect(await ledgerSum(t.ctx.database.db, advertiser.id)).toBe(balanceBefore - 50 * price);
-  }, 60_000);
+  });
 
   it('publishes VAST 4 that @dailymotion/vast-client parses, its URLs counting once', async () => {
     await pauseAll();

@@ -1,5 +1,6 @@
 import type { AdContentType, AdFormat } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { oneAtATimePerKey } from '../../lib/one-at-a-time';
 import { perApp } from '../../lib/per-app';
 import { CampaignIndex } from './campaign-index';
 import type { ServeRow } from './repo';
@@ -102,6 +103,12 @@ class ServeWriter {
 export class AdServingState {
   readonly index: CampaignIndex;
   readonly serves: ServeWriter;
+  /**
+   * One campaign's impressions are charged one at a time here: they queue on its row anyway, and
+   * queued there each holds a pool connection, so a burst of reports (many listeners at once)
+   * filled the pool and the rest failed after DB_CONNECT_TIMEOUT_MS, other requests with them.
+   */
+  readonly charging = oneAtATimePerKey();
   /** Per format, by listener key: no joined key string is built per decision. */
   private readonly listeners = new Map<AdFormat, Map<string, ListenerMemory>>();
   private listenerCount = 0;

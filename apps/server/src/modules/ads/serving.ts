@@ -312,7 +312,7 @@ export function adServing(ctx: AppContext) {
       if (event === 'impression') {
         const min = serve.format === 'audio' ? AUDIO_IMPRESSION_SECONDS : DISPLAY_IMPRESSION_SECONDS;
         if (now.getTime() - serve.servedAt.getTime() < min * 1000) return false;
-        const charged = await repo.chargeImpression(db, serveId, now);
+        const charged = await state.charging(serve.campaignId, () => repo.chargeImpression(db, serveId, now));
         if (!charged) return false;
         state.index.charged(charged, now);
         if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now);

@@ -2,6 +2,7 @@ import type { THome, TTrackPage } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
+import { scaled } from '../../../test/time';
 import { notificationsSettled } from '../notifications/subscriber';
 import { publicCache } from './public-cache';
 
@@ -157,13 +158,15 @@ describe('signed-in pages from the shared rows (ADR 0023)', () => {
 
 describe('public cache expiry', () => {
   it('one request recomputes an expired answer while the others get the old one', async () => {
-    const short = await createTestApp({ PUBLIC_CACHE_MS: '300' });
+    // Scaled: the HITs below must come within the lifetime on a busy machine too.
+    const lifetime = scaled(300);
+    const short = await createTestApp({ PUBLIC_CACHE_MS: String(lifetime) });
     try {
       const cacheOf = async () =>
         (await short.app.inject({ method: 'GET', url: '/api/explore/tracks' })).headers['x-cache'];
       expect(await cacheOf()).toBe('MISS');
       expect(await cacheOf()).toBe('HIT');
-      await new Promise((r) => setTimeout(r, 350));
+      await new Promise((r) => setTimeout(r, lifetime + 50)); // the answer expires
       const crowd = await Promise.all([cacheOf(), cacheOf(), cacheOf()]);
       expect(crowd.sort()).toEqual(['MISS', 'STALE', 'STALE']);
       expect(await cacheOf()).toBe('HIT');

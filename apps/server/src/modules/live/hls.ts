@@ -5,7 +5,10 @@ import { HLS_TARGET_DURATION } from '../../relay/hls-playlist';
 import type { LiveRuntime } from './runtime';
 import type { LiveStreams } from './streams';
 
-/** A packaging run nobody asked anything of for this long stops (streams nobody plays over HLS cost nothing). */
+/**
+ * A packaging run nobody asked anything of for this long (since its last answer; never while a
+ * request waits on it) stops: streams nobody plays over HLS cost nothing.
+ */
 const IDLE_MS = 30_000;
 /** The first playlist waits this long for the first segment (ffmpeg start + ~1.5 s), under hls.js's 10 s timeout. */
 const FIRST_PART_WAIT_MS = 8_000;
@@ -132,7 +135,7 @@ export class LiveHls {
   private stopIdle(): void {
     const now = Date.now();
     for (const run of [...this.runs.values()]) {
-      if (!run.playlist.ended && now - run.lastRequestAt > this.idleMs) run.stop();
+      if (!run.playlist.ended && !run.answering && now - run.lastRequestAt > this.idleMs) run.stop();
     }
   }
 }

@@ -2,6 +2,7 @@ import type { RealtimeMessage } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { scaled } from '../../../test/time';
 import { liveListens } from '../../db/schema';
 import { connectPublisher, listen } from '../../relay/testing/clients';
 import { decodeWebm } from '../../relay/testing/decode';
@@ -35,7 +36,7 @@ afterAll(() => t.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(fn: () => T | Promise<T>, ms = 5000, pollMs = 25): Promise<T> {
+async function until<T>(fn: () => T | Promise<T>, ms = scaled(5000), pollMs = 25): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -200,10 +201,8 @@ describe('listening', () => {
       // Joining is instant: header, a synthetic Cluster and recent audio before any new chunk.
       await until(() => l.bytes() > 200);
       await pub.play(chunks.slice(half), interval / 10);
-      await sleep(200);
-      const { errors, seconds } = decodeWebm(l.body());
-      expect(errors).toBe('');
-      expect(seconds).toBeGreaterThan(2.5);
+      await until(() => decodeWebm(l.body()).seconds > 2.5);
+      expect(decodeWebm(l.body()).errors).toBe('');
       l.close();
       pub.close();
     });
@@ -272,7 +271,7 @@ describe('listening', () => {
     const known = listen(port, `/api/live/${s.id}/stream`, { cookie: listener.cookie });
     const unknown = listen(port, `/api/live/${s.id}/stream`);
     await Promise.all([known.head, unknown.head]);
-    await sleep(1600);
+    await sleep(1600); // time listening (the row counts whole seconds)
     known.close();
     unknown.close();
     const rows = await until(async () => {
@@ -310,7 +309,7 @@ describe('publisher disconnects', () => {
     await until(() => l.bytes() > 1000);
     first.close();
     await first.closed;
-    await sleep(500);
+    await sleep(500); // off air a moment, within the grace period
     const second = connectPublisher(base, s.id, { cookie: creator.cookie });
     await second.play(synthesize(firefoxSrc, 'firefox').slice(0, 20), 0);
     await second.onAir;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { scaled } from '../../../test/time';
 import { connectPublisher, listen } from '../../relay/testing/clients';
 import { decodeWebm } from '../../relay/testing/decode';
 import { type OpusSource, opusPackets, synthesize } from '../../relay/testing/webm-fixtures';
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(fn: () => T | Promise<T>, ms = 5000): Promise<NonNullable<T>> {
+async function until<T>(fn: () => T | Promise<T>, ms = scaled(5000)): Promise<NonNullable<T>> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -85,7 +86,7 @@ describe('GET /api/live/mine', () => {
     expect(gone.stream?.id).toBe(id);
     expect(gone.graceMsLeft).toBeGreaterThan(2500);
     expect(gone.graceMsLeft).toBeLessThanOrEqual(4000);
-    await sleep(1000);
+    await sleep(1000); // time passes: the countdown moves
     const later = (await mine()).graceMsLeft ?? 0;
     expect(later).toBeLessThan(gone.graceMsLeft ?? 0);
     expect(later).toBeGreaterThan(1000);

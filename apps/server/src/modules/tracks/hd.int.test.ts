@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { scaled } from '../../../test/time';
 import { ffmpeg } from '../../media/ffmpeg';
 import { probeAudio } from '../../media/probe';
 import { connectPublisher } from '../../relay/testing/clients';
@@ -139,7 +140,10 @@ describe('HD publishing of live recordings', () => {
     const pub = connectPublisher(base, id, { cookie: hdCreator.cookie });
     await pub.play(synthesize(opusPackets(4, 60), 'chrome', 120), 0); // 4 s
     await pub.onAir;
-    await new Promise((r) => setTimeout(r, 200));
+    // The relay has taken in the 4 s before End Stream (a shorter broadcast is not recorded).
+    await expect
+      .poll(() => t.app.live.hub.mediaSeconds(id) ?? 0, { timeout: scaled(10_000), interval: 20 })
+      .toBeGreaterThan(3.8);
     await call(hdCreator, 'POST', `/api/live/${id}/end`);
     await t.app.live.recordingSettled(id);
     await t.ctx.jobs.drain();
