@@ -9,6 +9,7 @@ import { type FakeStripe, fakeStripeEnv, startFakeStripe } from './fake-stripe';
 import { createTestApp, signInAgain, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
 import { seedDisplayCampaign } from './seed-ad';
 import { seedTrack } from './seed-track';
+import { scaled } from './time';
 
 /**
  * The lifecycle matrix (issue 31): for each lifecycle event × each surface that must react, the
@@ -132,9 +133,13 @@ function trackSurfaces(track: Awaited<ReturnType<typeof publicTrack>>) {
 }
 type Surfaces = ReturnType<typeof trackSurfaces>;
 
-/** Every surface shows the track on B now (which also warms B's caches). */
+/**
+ * Every surface shows the track on B (which also warms B's caches). Waited for: over Redis, the
+ * `track.changed` that made it public may still be on its way to B, whose home was cached before.
+ */
 async function expectShown(surfaces: Surfaces) {
-  for (const [name, shows] of Object.entries(surfaces)) expect(await shows(), `${name} before`).toBe(true);
+  for (const [name, shows] of Object.entries(surfaces))
+    await expect.poll(shows, { message: `${name} before`, timeout: scaled(5_000) }).toBe(true);
 }
 
 /** Every surface stops showing it on B within the deadline, and adding it to a playlist there is 404. */
