@@ -1,24 +1,11 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ffmpegFile } from './support/media';
+import { toneMp3 } from './support/media';
 import { expect, test } from './support/test';
 
 /** An 11-minute podcast (long form: its position is kept on the server) with two chapters. */
 function makeLongMp3(): string {
-  return ffmpegFile('wavecast-e2e-longform.mp3', [
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=220:duration=660',
-    '-ac',
-    '1',
-    '-ar',
-    '8000',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '8k',
-  ]);
+  return toneMp3('wavecast-e2e-longform.mp3', 220, 660);
 }
 
 async function signUp(request: APIRequestContext, name: string, accountType: 'listener' | 'creator' = 'listener') {

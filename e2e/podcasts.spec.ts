@@ -4,25 +4,12 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
-import { ffmpegFile } from './support/media';
+import { toneMp3 } from './support/media';
 import { expect, test } from './support/test';
 
 /** A quiet tone of `seconds` as a small MP3. */
 function makeMp3(seconds: number): string {
-  return ffmpegFile(`wavecast-e2e-podcast-${seconds}.mp3`, [
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=330:duration=${seconds}`,
-    '-ac',
-    '1',
-    '-ar',
-    '8000',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '8k',
-  ]);
+  return toneMp3(`wavecast-e2e-podcast-${seconds}.mp3`, 330, seconds);
 }
 
 async function publish(request: APIRequestContext, title: string, opts: { isPublic?: boolean; seconds?: number } = {}) {

@@ -16,3 +16,11 @@ export function ffmpegFile(name: string, args: string[]): string {
   fs.renameSync(part, file);
   return file;
 }
+
+/** A quiet sine tone of `seconds` as a small mono MP3 (8 kHz, 8 kb/s), made once per machine. */
+export function toneMp3(name: string, frequency: number, seconds: number): string {
+  return ffmpegFile(name, [
+    ...['-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`],
+    ...['-ac', '1', '-ar', '8000', '-c:a', 'libmp3lame', '-b:a', '8k'],
+  ]);
+}
