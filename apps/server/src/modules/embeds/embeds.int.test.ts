@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { users } from '../../db/schema';
 import { audioPart, makeAudio, multipartBody } from '../tracks/testing';
 
 let t: TestApp;
@@ -182,5 +184,25 @@ describe('embeds', () => {
         })
       ).statusCode,
     ).toBe(501);
+  });
+});
+
+describe("a suspended owner's playlist", () => {
+  it('has no embed and no share card (as its owner profile and tracks have none)', async () => {
+    const dj = await signUp(t, { role: 'creator', name: 'Soon Suspended' });
+    const p = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/playlists',
+        headers: { cookie: dj.cookie },
+        payload: { name: 'Benched Mix', isPublic: true },
+      })
+    ).json();
+    const card = async () => meta((await t.app.inject({ url: `/playlist/${p.id}` })).body, 'og:title');
+    const embed = async () => (await t.app.inject({ url: `/embed/playlist/${p.id}` })).statusCode;
+    expect([await card(), await embed()]).toEqual(['Benched Mix', 200]);
+
+    await t.ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, dj.id));
+    expect([await card(), await embed()]).toEqual([undefined, 404]);
   });
 });

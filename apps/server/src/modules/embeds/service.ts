@@ -2,9 +2,10 @@ import { DEFAULT_COVER_URL, embedIframe, isUuid } from '@wavecast/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
-import { audioContent, playlists, users } from '../../db/schema';
+import { audioContent, users } from '../../db/schema';
 import { perApp } from '../../lib/per-app';
 import { canViewPlaylist } from '../playlists/policy';
+import { findPlaylist } from '../playlists/repo';
 import { podcastRepo } from '../podcasts/repo';
 import { coverVersion, streamVersion } from '../tracks/presenter';
 import type { TrackRow } from '../tracks/repo';
@@ -76,7 +77,7 @@ function makeEmbedService(ctx: AppContext) {
     /** A public playlist and its public, ready tracks; null otherwise. */
     async playlist(id: string): Promise<EmbedData | null> {
       if (!isUuid(id)) return null;
-      const [row] = await db.select().from(playlists).where(eq(playlists.id, id));
+      const row = await findPlaylist(db, id);
       if (!row || !canViewPlaylist(null, row)) return null;
       const rows = await podcastRepo(ctx.database).playlistEpisodes(id);
       const creators = await names([...new Set([row.userId, ...rows.map((r) => r.userId)])]);

@@ -4,10 +4,11 @@ import { DEFAULT_COVER_URL, feedPaths, isUuid } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
-import { audioContent, playlists, users } from '../../db/schema';
+import { audioContent, users } from '../../db/schema';
 import { escHtml } from '../../lib/html';
 import { loadStream } from '../live/load';
 import { canViewPlaylist } from '../playlists/policy';
+import { findPlaylist } from '../playlists/repo';
 import { enclosureOf } from '../podcasts/enclosure';
 import { profileService } from '../profiles/service';
 import { coverVersion } from '../tracks/presenter';
@@ -78,7 +79,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
   }
   if (kind === 'playlist') {
     if (!isUuid(id)) return null;
-    const [row] = await db.select().from(playlists).where(eq(playlists.id, id));
+    const row = await findPlaylist(db, id);
     if (!row || !canViewPlaylist(null, row)) return null;
     const creator = await nameOf(row.userId);
     return {

@@ -322,3 +322,37 @@ describe('playlists: cover and lists', () => {
     expect(a.id).toBeTruthy();
   });
 });
+
+describe("a suspended owner's playlists", () => {
+  it('answer 404 everywhere while the owner is suspended, and come back on restore', async () => {
+    const admin = await signUp(t, { role: 'admin' });
+    const dj = await signUp(t, { role: 'creator', name: 'Suspended Dj' });
+    const list = await createPlaylist(dj, { name: 'Quarantined Quokka Mix', isPublic: true });
+    expect((await call(dj, 'POST', `/api/playlists/${list.id}/tracks`, { trackId: tracks[0] })).statusCode).toBe(200);
+    const surfaces = {
+      playlist: `/api/playlists/${list.id}`,
+      ofUser: `/api/users/${dj.id}/playlists`,
+      feed: `/feeds/playlists/${list.id}.xml`,
+      oembed: `/api/oembed?url=${encodeURIComponent(`${t.ctx.config.PUBLIC_URL}/playlist/${list.id}`)}`,
+    };
+    const found = () => call(other, 'GET', '/api/search/playlists?q=Quarantined%20Quokka');
+    const statuses = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(surfaces).map(async ([name, url]) => [name, (await call(other, 'GET', url)).statusCode]),
+        ),
+      );
+    const allOk = Object.fromEntries(Object.keys(surfaces).map((name) => [name, 200]));
+    const allGone = Object.fromEntries(Object.keys(surfaces).map((name) => [name, 404]));
+
+    expect(await statuses()).toEqual(allOk);
+    expect((await found()).json().items.map((p: { id: string }) => p.id)).toEqual([list.id]);
+
+    expect((await call(admin, 'POST', `/api/admin/users/${dj.id}/suspend`)).statusCode).toBe(200);
+    expect(await statuses()).toEqual(allGone);
+    expect((await found()).json().items).toEqual([]);
+
+    expect((await call(admin, 'POST', `/api/admin/users/${dj.id}/restore`)).statusCode).toBe(200);
+    expect(await statuses()).toEqual(allOk);
+  });
+});

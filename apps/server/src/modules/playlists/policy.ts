@@ -1,12 +1,22 @@
 import { canSeeTrack, type TrackFacts } from '../../access/tracks';
-import type { PlaylistRow } from './repo';
 
-/** Private playlists exist only for their owner (others get 404, never 403). */
-export function canViewPlaylist(viewerId: string | null, playlist: Pick<PlaylistRow, 'userId' | 'isPublic'>): boolean {
+/** What decides who sees a playlist. */
+export interface PlaylistFacts {
+  userId: string;
+  isPublic: boolean;
+  ownerSuspended: boolean;
+}
+
+/**
+ * Private playlists exist only for their owner; a suspended owner's exist for nobody, as their
+ * profile and tracks do not (404, never 403).
+ */
+export function canViewPlaylist(viewerId: string | null, playlist: PlaylistFacts): boolean {
+  if (playlist.ownerSuspended) return false;
   return playlist.isPublic || (viewerId !== null && playlist.userId === viewerId);
 }
 
-export function canEditPlaylist(viewerId: string | null, playlist: Pick<PlaylistRow, 'userId'>): boolean {
+export function canEditPlaylist(viewerId: string | null, playlist: Pick<PlaylistFacts, 'userId'>): boolean {
   return viewerId !== null && playlist.userId === viewerId;
 }
 

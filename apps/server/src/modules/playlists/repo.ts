@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { toTrackFacts, trackFactsColumns, visibleSql } from '../../access/tracks';
 import type { Database, Db } from '../../db/client';
 import { audioContent, playlists, playlistTracks, users } from '../../db/schema';
@@ -18,8 +18,17 @@ export async function insertPlaylist(
   return row;
 }
 
-export async function findPlaylist(db: Executor, id: string): Promise<PlaylistRow | undefined> {
-  const [row] = await db.select().from(playlists).where(eq(playlists.id, id));
+const ownerSuspended = sql<boolean>`${users.suspendedAt} IS NOT NULL`.mapWith(Boolean);
+
+/** A playlist with the one fact about its owner that decides who sees it. */
+export type FoundPlaylist = PlaylistRow & { ownerSuspended: boolean };
+
+export async function findPlaylist(db: Executor, id: string): Promise<FoundPlaylist | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(playlists), ownerSuspended })
+    .from(playlists)
+    .innerJoin(users, eq(users.id, playlists.userId))
+    .where(eq(playlists.id, id));
   return row;
 }
 
@@ -30,6 +39,7 @@ export async function findOwner(db: Db, userId: string) {
       displayName: users.displayName,
       avatarUrl: users.avatarUrl,
       privacyPrefs: users.privacyPrefs,
+      suspended: ownerSuspended,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -40,10 +50,15 @@ export async function findOwner(db: Db, userId: string) {
 export async function withLockedPlaylist<T>(
   db: Db,
   id: string,
-  fn: (tx: Tx, playlist: PlaylistRow | undefined) => Promise<T>,
+  fn: (tx: Tx, playlist: FoundPlaylist | undefined) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(playlists).where(eq(playlists.id, id)).for('update');
+    const [row] = await tx
+      .select({ ...getTableColumns(playlists), ownerSuspended })
+      .from(playlists)
+      .innerJoin(users, eq(users.id, playlists.userId))
+      .where(eq(playlists.id, id))
+      .for('update', { of: playlists });
     return fn(tx, row);
   });
 }
@@ -172,6 +187,7 @@ export interface SummaryRow {
   description: string | null;
   cover_key: string | null;
   is_public: boolean;
+  owner_suspended: boolean;
   created_at: Date;
   updated_at: Date;
   display_name: string | null;
@@ -194,7 +210,7 @@ async function summaries(
 ): Promise<SummaryRow[]> {
   return database.query<SummaryRow>(
     `SELECT p.id, p.user_id, p.name, p.description, p.cover_key, p.is_public, p.created_at, p.updated_at,
-            u.display_name, u.avatar_url,
+            u.suspended_at IS NOT NULL AS owner_suspended, u.display_name, u.avatar_url,
             count(a.id)::int AS track_count,
             coalesce(sum(a.duration), 0)::float8 AS total_duration,
             (array_agg(a.id ORDER BY pt.position) FILTER (WHERE a.cover_key IS NOT NULL))[1]::text AS cover_track_id
@@ -220,7 +236,7 @@ export const playlistSummaries = {
     summaries(
       database,
       viewerId,
-      'p.is_public AND (p.name ILIKE $2 OR p.description ILIKE $2 OR p.name % $3)',
+      'p.is_public AND u.suspended_at IS NULL AND (p.name ILIKE $2 OR p.description ILIKE $2 OR p.name % $3)',
       [`%${escapeLike(q)}%`, q],
       `ORDER BY similarity(p.name, $3) DESC, p.updated_at DESC LIMIT ${Math.trunc(limit)}`,
     ),

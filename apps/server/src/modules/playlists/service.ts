@@ -21,7 +21,7 @@ import * as repo from './repo';
 const playlistNotFound = () => new AppError('NOT_FOUND', PLAYLIST_MESSAGES.notFound);
 
 /** 404 when the viewer may not see it; 403 when they see it but do not own it. */
-function assertEditable(userId: string, row: repo.PlaylistRow | undefined): repo.PlaylistRow {
+function assertEditable(userId: string, row: repo.FoundPlaylist | undefined): repo.FoundPlaylist {
   if (!row || !canViewPlaylist(userId, row)) throw playlistNotFound();
   if (!canEditPlaylist(userId, row)) throw forbidden('Only the owner can edit this playlist');
   return row;
@@ -35,7 +35,12 @@ function makePlaylistService(ctx: AppContext) {
   /** The playlist with the entries the viewer can see, each with its place in the full order. */
   async function load(viewerId: string | null, id: string) {
     const summary = await repo.playlistSummaries.byId(ctx.database, viewerId, id);
-    if (!summary || !canViewPlaylist(viewerId, { userId: summary.user_id, isPublic: summary.is_public })) {
+    const facts = summary && {
+      userId: summary.user_id,
+      isPublic: summary.is_public,
+      ownerSuspended: summary.owner_suspended,
+    };
+    if (!facts || !canViewPlaylist(viewerId, facts)) {
       throw playlistNotFound();
     }
     const rows = await repo.listItems(db, id);
@@ -58,7 +63,7 @@ function makePlaylistService(ctx: AppContext) {
     /** A user's playlists as another user sees them: public ones, and only if the profile is open to them. */
     async ofUser(viewerId: string | null, userId: string) {
       const owner = await repo.findOwner(db, userId);
-      if (!owner) throw new AppError('NOT_FOUND', 'User not found');
+      if (!owner || owner.suspended) throw new AppError('NOT_FOUND', 'User not found');
       const isOwner = viewerId === userId;
       if (!isOwner) {
         const visibility = owner.privacyPrefs?.profileVisibility ?? 'public';

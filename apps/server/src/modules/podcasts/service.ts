@@ -148,6 +148,7 @@ function makePodcastService(ctx: AppContext) {
         repo.playlistEpisodes(playlistId),
         repo.playlistChangedAt(playlistId),
       ]);
+      if (owner?.suspended) throw notFound('Feed'); // hidden with the owner's profile (playlists/policy)
       const s = settingsOf(playlist.userId, show);
       const name = owner?.displayName ?? 'Unknown Creator';
       const { items, changed } = await episodes(rows);
