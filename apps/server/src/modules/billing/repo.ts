@@ -46,6 +46,14 @@ export async function saveStripeCustomer(db: Db, userId: string, customerId: str
     .onConflictDoUpdate({ target: billingAccounts.userId, set: { stripeCustomerId: customerId } });
 }
 
+/** Drops the account's Stripe customer (deleted at Stripe), if it is still that one. */
+export async function forgetStripeCustomer(db: Db, userId: string, customerId: string): Promise<void> {
+  await db
+    .update(billingAccounts)
+    .set({ stripeCustomerId: null })
+    .where(and(eq(billingAccounts.userId, userId), eq(billingAccounts.stripeCustomerId, customerId)));
+}
+
 export async function findUserByStripeCustomer(db: Db, customerId: string): Promise<string | null> {
   const [row] = await db
     .select({ userId: billingAccounts.userId })
@@ -260,4 +268,12 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
 export async function isSuspended(db: Db, userId: string): Promise<boolean | null> {
   const [row] = await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId));
   return row ? row.at !== null : null;
+}
+
+/** Every subscription that is not over and has a Stripe id (what the reconciliation compares). */
+export async function openProviderSubscriptions(db: Db): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(ne(subscriptions.status, 'expired'), sql`${subscriptions.stripeSubscriptionId} IS NOT NULL`));
 }

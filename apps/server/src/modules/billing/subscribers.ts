@@ -37,7 +37,7 @@ async function actOrQueue(
 /**
  * Billing's part of an account's lifecycle (issue 31, ADR 0028), once per event (`once`: calls to
  * Stripe): a deleted account's subscriptions are cancelled at once; a suspended account's are
- * paused (their invoices voided) and resumed when it is restored. The local subscription is left to
+ * paused (their invoices voided) and resumed when it is restored; a plan we ended is cancelled there. The local subscription is left to
  * its state machine: Stripe's webhooks about these changes sync it as any other.
  */
 export function subscribeBilling(ctx: AppContext): void {
@@ -54,6 +54,12 @@ export function subscribeBilling(ctx: AppContext): void {
   ctx.events.once('account.restored', async ({ payload }) =>
     actOrQueue(ctx, payload.userId, 'resume', await openIds(payload.userId), null),
   );
+  // An end we decided (grace over, a revoke): Stripe stops billing too (issue 32, ADR 0037).
+  ctx.events.once('plan.ended', async ({ payload }) => {
+    if (payload.stripeSubscriptionId) {
+      await actOrQueue(ctx, payload.userId, 'cancel', [payload.stripeSubscriptionId], null);
+    }
+  });
 }
 
 /**
