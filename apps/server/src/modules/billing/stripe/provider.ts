@@ -118,7 +118,8 @@ export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBill
     async stillBilling(userId) {
       const customer = await repo.findStripeCustomer(db, userId);
       if (!customer) return false;
-      const list = await callStripe(() => stripe.subscriptions.list({ customer, status: 'all', limit: 100 }));
+      // Stripe's default list leaves canceled subscriptions out: what is left is few.
+      const list = await callStripe(() => stripe.subscriptions.list({ customer, limit: 100 }));
       return list.data.some(stillBilling);
     },
 
