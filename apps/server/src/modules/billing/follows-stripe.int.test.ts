@@ -228,6 +228,13 @@ describe("an admin's grant over a paid subscription", () => {
     expect((await send('invoice.payment_failed', invoice(sub))).statusCode).toBe(200);
     expect((await planOf(user)).id).toBe('family');
 
+    // A suspension and its restore leave the grant's pause in place (a restore resumes only what is paid for).
+    expect((await call(admin.cookie, 'POST', `/api/admin/users/${user.id}/suspend`)).statusCode).toBe(200);
+    expect((await call(admin.cookie, 'POST', `/api/admin/users/${user.id}/restore`)).statusCode).toBe(200);
+    await t.ctx.events.settled();
+    expect(fake.subscriptions.get(sub.id)?.pause_collection).toEqual({ behavior: 'void' });
+    expect(fake.calls('POST', `/v1/subscriptions/${sub.id}`).filter((r) => r.body.pause_collection === '')).toEqual([]);
+
     const revoked = await grant(user.id, null);
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().plan).toMatchObject({ id: 'premium', source: 'stripe', status: 'active' });
@@ -237,7 +244,7 @@ describe("an admin's grant over a paid subscription", () => {
     expect(
       (
         await t.ctx.database.query<{ actor_id: string; action: string }>(
-          `SELECT actor_id, action FROM audit_log WHERE target_id = $1 ORDER BY at`,
+          `SELECT actor_id, action FROM audit_log WHERE target_id = $1 AND action LIKE 'plan.%' ORDER BY at`,
           [user.id],
         )
       ).map((r) => [r.actor_id, r.action]),

@@ -243,8 +243,11 @@ export async function markProviderEventSeen(db: Db, eventId: string, type: strin
   return rows.length > 0;
 }
 
-/** The Stripe ids of the account's subscriptions that are not over (what a suspension pauses). */
-export async function openStripeSubscriptionIds(db: Db, userId: string): Promise<string[]> {
+/**
+ * The Stripe ids of the account's subscriptions that are not over (what a suspension pauses);
+ * `paidOnly` leaves out one an admin's grant holds paused (what a restore may resume).
+ */
+export async function openStripeSubscriptionIds(db: Db, userId: string, paidOnly = false): Promise<string[]> {
   const rows = await db
     .select({ id: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
@@ -253,6 +256,7 @@ export async function openStripeSubscriptionIds(db: Db, userId: string): Promise
         eq(subscriptions.userId, userId),
         ne(subscriptions.status, 'expired'),
         sql`${subscriptions.stripeSubscriptionId} IS NOT NULL`,
+        paidOnly ? eq(subscriptions.source, 'stripe') : undefined,
       ),
     );
   return rows.flatMap((r) => (r.id ? [r.id] : []));
