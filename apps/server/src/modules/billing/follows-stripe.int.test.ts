@@ -253,6 +253,21 @@ describe("an admin's grant over a paid subscription", () => {
       [admin.id, 'plan.revoke'],
     ]);
   });
+
+  it('revoked while the account is suspended: handed back but left paused until the restore', async () => {
+    const { user, sub } = await premiumListener();
+    await stepUp();
+    expect((await grant(user.id, 'family')).statusCode).toBe(200);
+    expect((await call(admin.cookie, 'POST', `/api/admin/users/${user.id}/suspend`)).statusCode).toBe(200);
+    await t.ctx.events.settled();
+    const revoked = await grant(user.id, null);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().plan).toMatchObject({ id: 'premium', source: 'stripe' });
+    expect(fake.subscriptions.get(sub.id)?.pause_collection).toEqual({ behavior: 'void' });
+    expect((await call(admin.cookie, 'POST', `/api/admin/users/${user.id}/restore`)).statusCode).toBe(200);
+    await t.ctx.events.settled();
+    expect(fake.subscriptions.get(sub.id)?.pause_collection).toBeNull();
+  });
 });
 
 describe('webhooks about customers we do not know', () => {

@@ -30,8 +30,11 @@ export interface PaymentProvider {
   stillBilling(userId: string): Promise<boolean>;
   /** Stops charging a paying subscription (an admin's grant covers the plan); its invoices are voided. */
   pauseCollection(sub: SubscriptionRow): Promise<void>;
-  /** Charges a paused subscription again: its plan and period as the provider has them, null when it no longer bills. */
-  resumeCollection(sub: SubscriptionRow): Promise<ProviderPlan | null>;
+  /**
+   * Charges a paused subscription again (left paused with `keepPaused`: a suspended account): its
+   * plan and period as the provider has them, null when it no longer bills.
+   */
+  resumeCollection(sub: SubscriptionRow, opts?: { keepPaused?: boolean }): Promise<ProviderPlan | null>;
 }
 
 /** A paying subscription as the provider answers it. */

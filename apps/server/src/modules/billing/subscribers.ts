@@ -37,8 +37,9 @@ async function actOrQueue(
 /**
  * Billing's part of an account's lifecycle (issue 31, ADR 0028), once per event (`once`: calls to
  * Stripe): a deleted account's subscriptions are cancelled at once; a suspended account's are
- * paused (their invoices voided) and resumed when it is restored; a plan we ended is cancelled there. The local subscription is left to
- * its state machine: Stripe's webhooks about these changes sync it as any other.
+ * paused (their invoices voided) and resumed when it is restored; a plan we ended is cancelled
+ * there. The local subscription is left to its state machine: Stripe's webhooks about these
+ * changes sync it as any other.
  */
 export function subscribeBilling(ctx: AppContext): void {
   // Without Stripe configured (NO_PROVIDER) nothing is billed outside: no subscriber at all, so the

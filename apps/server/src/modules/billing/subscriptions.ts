@@ -102,7 +102,9 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
     audit: (tx: repo.Tx, row: repo.SubscriptionRow) => Promise<void>,
   ): Promise<repo.SubscriptionRow> {
     if (sub.source === 'admin' && sub.stripeSubscriptionId) {
-      const remote = await provider.resumeCollection(sub);
+      // A suspended account's stays paused: its restore resumes it (billing/subscribers.ts).
+      const keepPaused = (await repo.isSuspended(db, sub.userId)) === true;
+      const remote = await provider.resumeCollection(sub, { keepPaused });
       if (remote) {
         return apply(
           sub,

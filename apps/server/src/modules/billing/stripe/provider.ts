@@ -128,11 +128,13 @@ export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBill
       await callStripe(() => stripe.subscriptions.update(id, { pause_collection: { behavior: 'void' } }));
     },
 
-    async resumeCollection(sub) {
+    async resumeCollection(sub, opts) {
       const id = requireStripeId(sub);
       const remote = await callStripe(() => stripe.subscriptions.retrieve(id).catch(missingAsNull));
       if (!remote || !stillBilling(remote)) return null;
-      const resumed = await callStripe(() => stripe.subscriptions.update(id, { pause_collection: '' }));
+      const resumed = opts?.keepPaused
+        ? remote
+        : await callStripe(() => stripe.subscriptions.update(id, { pause_collection: '' }));
       const planId = planOfPrice(settings, resumed.items.data[0]?.price?.id);
       if (!planId) return null;
       const period = periodOf(resumed);
