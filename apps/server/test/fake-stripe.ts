@@ -42,6 +42,17 @@ interface FakeRefund {
   created: number;
 }
 
+/** One payment of an invoice (issue 32): the payment intent a refund is made against. */
+export interface FakeInvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  invoice: string;
+  amount_paid: number;
+  status: 'paid';
+  charge: string;
+  payment: { type: 'payment_intent'; payment_intent?: string; charge?: string };
+}
+
 export const FAKE_WEBHOOK_SECRET = 'whsec_wavecast_test';
 
 /**
@@ -81,6 +92,69 @@ export async function startFakeStripe(
     return out;
   };
 
+  // ---- Issue 32 (billing follows Stripe): invoice payments, refunds created, Stripe being down ----
+  /** Each paid invoice's payments (what a refund of a late payment is made against). */
+  const invoicePayments = new Map<string, FakeInvoicePayment[]>();
+  const outage = { down: false };
+
+  function followsStripeRoute(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Record<string, string>,
+    key?: string,
+  ): [number, unknown] | null {
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const data = (invoicePayments.get(query.get('invoice') ?? '') ?? []).filter(
+        (p) => !query.get('status') || p.status === query.get('status'),
+      );
+      return [200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data }];
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
+      const paid = [...invoicePayments.values()]
+        .flat()
+        .find((p) => p.payment.payment_intent === body.payment_intent || p.payment.charge === body.charge);
+      if (!paid) {
+        return [
+          404,
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment' } },
+        ];
+      }
+      const refund = {
+        ...api.addRefund(paid.charge, body.amount ? Number(body.amount) : paid.amount_paid),
+        payment_intent: paid.payment.payment_intent ?? null,
+        metadata: metadataOf(body),
+      };
+      if (key) byIdempotencyKey.set(key, refund);
+      return [200, refund];
+    }
+    return null;
+  }
+
+  const followsStripeApi = {
+    /** While true, every API request answers 503 at once (Stripe unreachable; the SDK does not retry). */
+    outage,
+    /** Records an invoice as paid at Stripe (a card charged through a payment intent). */
+    payInvoice(invoiceId: string, amount: number): FakeInvoicePayment {
+      const n = ++seq;
+      const payment: FakeInvoicePayment = {
+        id: `inpay_fake${n}`,
+        object: 'invoice_payment',
+        invoice: invoiceId,
+        amount_paid: amount,
+        status: 'paid',
+        charge: `ch_fake${n}`,
+        payment: { type: 'payment_intent', payment_intent: `pi_fake${n}` },
+      };
+      invoicePayments.set(invoiceId, [...(invoicePayments.get(invoiceId) ?? []), payment]);
+      return payment;
+    },
+    /** Refunds created through the API (not the ones a test adds with addRefund). */
+    refundsCreated: () => requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds'),
+  };
+  // ---- end of issue 32's block ----
+
   function route(
     method: string,
     path: string,
@@ -88,6 +162,8 @@ export async function startFakeStripe(
     body: Record<string, string>,
     key?: string,
   ): [number, unknown] {
+    const lifecycle = followsStripeRoute(method, path, query, body, key);
+    if (lifecycle) return lifecycle;
     if (method === 'POST' && path === '/v1/customers') {
       if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
       const customer = { id: newId('cus'), object: 'customer', email: body.email, metadata: metadataOf(body) };
@@ -264,6 +340,11 @@ export async function startFakeStripe(
       const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const key = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: key });
+      if (outage.down) {
+        res.writeHead(503, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down (fake outage)' } }));
+        return;
+      }
       const [status, answer] = route(req.method ?? 'GET', url.pathname, url.searchParams, body, key);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
       res.end(JSON.stringify(answer));
@@ -357,6 +438,8 @@ export async function startFakeStripe(
       });
       return { id, payload, signature };
     },
+
+    ...followsStripeApi,
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -32,8 +32,11 @@ export interface DomainEvents {
   /** Anything else about the track changed (an edit, processing, a new cover): caches drop their copies. */
   'track.changed': { trackId: string };
   'stream-key.revoked': { userId: string; keyId: string };
-  /** A paid plan or trial ended (grace over, cancelled, admin's grant ended). */
-  'plan.ended': { userId: string; plan: string };
+  /**
+   * A paid plan or trial ended (grace over, cancelled, admin's grant ended). `stripeSubscriptionId`:
+   * the Stripe subscription that must stop billing with it (an end we decided; absent when Stripe ended it).
+   */
+  'plan.ended': { userId: string; plan: string; stripeSubscriptionId?: string };
   'payment.refunded': { userId: string; paymentId: string; amountCents: number };
 }
 export type DomainEventName = keyof DomainEvents;

@@ -16,6 +16,12 @@ describe('the scheduler', () => {
     for (const type of ['billing.settle', 'ads.sweep', 'analytics.rollup', 'notifications.weekly-digest']) {
       expect(await queued(type), type).toHaveLength(1);
     }
+    // The billing reconciliation: the next 03:00 UTC.
+    const [reconcile] = await queued('billing.reconcile');
+    const at = new Date(reconcile.run_at);
+    expect([at.getUTCHours(), at.getUTCMinutes()]).toEqual([3, 0]);
+    expect(at.getTime() - Date.now()).toBeGreaterThan(0);
+    expect(at.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
     // A run that begins (claimed now) queues the next one, an hour ahead for the billing sweep.
     await t.ctx.database.query(`UPDATE jobs SET run_at = now() WHERE type = 'billing.settle' AND status = 'queued'`);
     const before = Date.now();

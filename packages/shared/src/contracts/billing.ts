@@ -12,6 +12,8 @@ export const BILLING_MESSAGES = {
   payingNotSetUp: 'Paying is not set up on this server yet. Start a free trial instead.',
   noPaymentsYet: 'There are no cards or invoices to manage yet: choose a plan first.',
   paymentServiceDown: 'The payment service did not answer. Please try again shortly.',
+  stillBilling:
+    'A subscription of yours is still being billed, so a second one would charge you twice. It is being closed: please try again in a few minutes.',
   webhookSignatureInvalid: 'The webhook signature is missing or does not match.',
   notCanceled: 'Your plan is not canceled',
   alreadyCanceled: 'Your plan is already canceled',

@@ -26,6 +26,22 @@ export interface PaymentProvider {
   changePlan(sub: SubscriptionRow, planId: PaidPlanId): Promise<void>;
   /** Sets or clears cancel-at-period-end on a paying subscription. */
   setCancelAtPeriodEnd(sub: SubscriptionRow, cancel: boolean): Promise<void>;
+  /** Whether the provider still bills the account for any subscription (ours or one we lost track of). */
+  stillBilling(userId: string): Promise<boolean>;
+  /** Stops charging a paying subscription (an admin's grant covers the plan); its invoices are voided. */
+  pauseCollection(sub: SubscriptionRow): Promise<void>;
+  /**
+   * Charges a paused subscription again (left paused with `keepPaused`: a suspended account): its
+   * plan and period as the provider has them, null when it no longer bills.
+   */
+  resumeCollection(sub: SubscriptionRow, opts?: { keepPaused?: boolean }): Promise<ProviderPlan | null>;
+}
+
+/** A paying subscription as the provider answers it. */
+export interface ProviderPlan {
+  planId: PaidPlanId;
+  periodStart: Date | null;
+  periodEnd: Date | null;
 }
 
 const notSetUp = async (): Promise<never> => {
@@ -39,4 +55,7 @@ export const NO_PROVIDER: PaymentProvider = {
   portal: notSetUp,
   changePlan: notSetUp,
   setCancelAtPeriodEnd: notSetUp,
+  stillBilling: async () => false, // nothing is billed outside
+  pauseCollection: notSetUp,
+  resumeCollection: notSetUp,
 };

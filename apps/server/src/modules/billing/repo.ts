@@ -46,6 +46,14 @@ export async function saveStripeCustomer(db: Db, userId: string, customerId: str
     .onConflictDoUpdate({ target: billingAccounts.userId, set: { stripeCustomerId: customerId } });
 }
 
+/** Drops the account's Stripe customer (deleted at Stripe), if it is still that one. */
+export async function forgetStripeCustomer(db: Db, userId: string, customerId: string): Promise<void> {
+  await db
+    .update(billingAccounts)
+    .set({ stripeCustomerId: null })
+    .where(and(eq(billingAccounts.userId, userId), eq(billingAccounts.stripeCustomerId, customerId)));
+}
+
 export async function findUserByStripeCustomer(db: Db, customerId: string): Promise<string | null> {
   const [row] = await db
     .select({ userId: billingAccounts.userId })
@@ -235,8 +243,11 @@ export async function markProviderEventSeen(db: Db, eventId: string, type: strin
   return rows.length > 0;
 }
 
-/** The Stripe ids of the account's subscriptions that are not over (what a suspension pauses). */
-export async function openStripeSubscriptionIds(db: Db, userId: string): Promise<string[]> {
+/**
+ * The Stripe ids of the account's subscriptions that are not over (what a suspension pauses);
+ * `paidOnly` leaves out one an admin's grant holds paused (what a restore may resume).
+ */
+export async function openStripeSubscriptionIds(db: Db, userId: string, paidOnly = false): Promise<string[]> {
   const rows = await db
     .select({ id: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
@@ -245,6 +256,7 @@ export async function openStripeSubscriptionIds(db: Db, userId: string): Promise
         eq(subscriptions.userId, userId),
         ne(subscriptions.status, 'expired'),
         sql`${subscriptions.stripeSubscriptionId} IS NOT NULL`,
+        paidOnly ? eq(subscriptions.source, 'stripe') : undefined,
       ),
     );
   return rows.flatMap((r) => (r.id ? [r.id] : []));
@@ -260,4 +272,12 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
 export async function isSuspended(db: Db, userId: string): Promise<boolean | null> {
   const [row] = await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId));
   return row ? row.at !== null : null;
+}
+
+/** Every subscription that is not over and has a Stripe id (what the reconciliation compares). */
+export async function openProviderSubscriptions(db: Db): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(ne(subscriptions.status, 'expired'), sql`${subscriptions.stripeSubscriptionId} IS NOT NULL`));
 }

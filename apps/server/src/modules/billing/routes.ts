@@ -1,5 +1,4 @@
 import {
-  BILLING_MESSAGES,
   ZBilling,
   ZFamilyAccept,
   ZFamilyInvite,
@@ -12,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
@@ -88,9 +87,7 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
       const user = signedInUser(req);
       subscriptions.checkAudience(user, req.body.planId);
       // A paying account changes its plan (prorated); a second subscription would bill twice.
-      if ((await subscriptions.current(user.id))?.source === 'stripe') {
-        throw new AppError('CONFLICT', BILLING_MESSAGES.hasPlan);
-      }
+      await subscriptions.refuseSecondSubscription(user.id);
       const url = await provider.checkoutSubscription({
         userId: user.id,
         email: user.email,

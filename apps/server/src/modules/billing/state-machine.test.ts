@@ -17,6 +17,7 @@ describe('subscription state machine', () => {
     ['active', 'payment_failed', 'past_due'],
     ['active', 'cancel', 'canceled'],
     ['active', 'end', 'expired'],
+    ['active', 'ungrant', 'active'],
     ['past_due', 'renew', 'active'],
     ['past_due', 'grace_over', 'expired'],
     ['past_due', 'end', 'expired'],
@@ -36,6 +37,7 @@ describe('subscription state machine', () => {
     expect(() => nextStatus('active', 'resume')).toThrow('A active subscription cannot resume');
     expect(() => nextStatus('past_due', 'lapse')).toThrow(InvalidTransition);
     expect(() => nextStatus('canceled', 'payment_failed')).toThrow(InvalidTransition);
+    expect(() => nextStatus('past_due', 'ungrant')).toThrow(InvalidTransition); // only a grant is ungranted
   });
 
   it('an expired subscription is final', () => {

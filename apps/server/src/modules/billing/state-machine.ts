@@ -5,6 +5,7 @@ export type SubscriptionEvent =
   | 'start_trial' // 14 days of a paid plan, no card, once per account
   | 'subscribe' // paid at checkout
   | 'grant' // an admin gives the plan
+  | 'ungrant' // an admin's grant over a paid subscription is revoked: the paid subscription goes on
   | 'convert' // a trial is paid for
   | 'renew' // a period is paid (also ends a past_due)
   | 'payment_failed' // grace begins
@@ -36,6 +37,7 @@ export const TRANSITIONS: Record<State, Partial<Record<SubscriptionEvent, Subscr
     cancel: 'canceled',
     end: 'expired',
     grant: 'active',
+    ungrant: 'active',
   },
   past_due: { renew: 'active', change_plan: 'past_due', grace_over: 'expired', end: 'expired', grant: 'active' },
   canceled: {

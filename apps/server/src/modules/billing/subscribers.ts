@@ -37,23 +37,32 @@ async function actOrQueue(
 /**
  * Billing's part of an account's lifecycle (issue 31, ADR 0028), once per event (`once`: calls to
  * Stripe): a deleted account's subscriptions are cancelled at once; a suspended account's are
- * paused (their invoices voided) and resumed when it is restored. The local subscription is left to
- * its state machine: Stripe's webhooks about these changes sync it as any other.
+ * paused (their invoices voided) and resumed when it is restored; a plan we ended is cancelled
+ * there. The local subscription is left to its state machine: Stripe's webhooks about these
+ * changes sync it as any other.
  */
 export function subscribeBilling(ctx: AppContext): void {
   // Without Stripe configured (NO_PROVIDER) nothing is billed outside: no subscriber at all, so the
   // dispatch of these events waits on nothing of billing's.
   if (!stripeFor(ctx)) return;
-  const openIds = (userId: string) => repo.openStripeSubscriptionIds(ctx.database.db, userId);
+  const openIds = (userId: string, paidOnly = false) =>
+    repo.openStripeSubscriptionIds(ctx.database.db, userId, paidOnly);
   ctx.events.once('account.deleted', ({ payload }) =>
     actOrQueue(ctx, payload.userId, 'cancel', payload.stripeSubscriptionIds, payload.stripeCustomerId),
   );
   ctx.events.once('account.suspended', async ({ payload }) =>
     actOrQueue(ctx, payload.userId, 'pause', await openIds(payload.userId), null),
   );
+  // A subscription an admin's grant holds paused stays paused (ADR 0037).
   ctx.events.once('account.restored', async ({ payload }) =>
-    actOrQueue(ctx, payload.userId, 'resume', await openIds(payload.userId), null),
+    actOrQueue(ctx, payload.userId, 'resume', await openIds(payload.userId, true), null),
   );
+  // An end we decided (grace over, a revoke): Stripe stops billing too (issue 32, ADR 0037).
+  ctx.events.once('plan.ended', async ({ payload }) => {
+    if (payload.stripeSubscriptionId) {
+      await actOrQueue(ctx, payload.userId, 'cancel', [payload.stripeSubscriptionId], null);
+    }
+  });
 }
 
 /**

@@ -42,12 +42,22 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
     // The plan ends (grace over, a cancellation or trial lapsed, a grant revoked, ended at the
     // provider): `plan.ended` goes in the same transaction. Not when a paid plan replaces it at once.
     const ends = to === 'expired' && !detail?.replacedBy;
+    // An end we decided (grace over, a revoke, a lapse) must reach Stripe too: the event names the
+    // subscription to cancel there (billing/subscribers.ts). One Stripe reported needs nothing.
+    const fromStripe = detail?.via === 'stripe' || detail?.by === 'stripe';
+    const cancelThere = ends && !fromStripe && sub.stripeSubscriptionId ? sub.stripeSubscriptionId : undefined;
     const row = await repo.transition(
       db,
       sub,
       { event, to, patch: to === 'expired' ? { ...patch, endedAt: at } : patch, at, detail },
       async (tx, r) => {
-        if (ends) await ctx.events.record(tx, 'plan.ended', { userId: r.userId, plan: r.planId });
+        if (ends) {
+          await ctx.events.record(tx, 'plan.ended', {
+            userId: r.userId,
+            plan: r.planId,
+            ...(cancelThere ? { stripeSubscriptionId: cancelThere } : {}),
+          });
+        }
         await withRow?.(tx, r);
       },
     );
@@ -82,6 +92,37 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
     return sub;
   }
 
+  /**
+   * Ends an admin's grant. A grant over a paid subscription hands it back: collection resumes at
+   * Stripe first and the row takes Stripe's plan and period ('ungrant'); one Stripe no longer bills ends.
+   */
+  async function revoke(
+    sub: repo.SubscriptionRow,
+    by: string,
+    audit: (tx: repo.Tx, row: repo.SubscriptionRow) => Promise<void>,
+  ): Promise<repo.SubscriptionRow> {
+    if (sub.source === 'admin' && sub.stripeSubscriptionId) {
+      // A suspended account's stays paused: its restore resumes it (billing/subscribers.ts).
+      const keepPaused = (await repo.isSuspended(db, sub.userId)) === true;
+      const remote = await provider.resumeCollection(sub, { keepPaused });
+      if (remote) {
+        return apply(
+          sub,
+          'ungrant',
+          {
+            source: 'stripe',
+            planId: remote.planId,
+            currentPeriodStart: remote.periodStart ?? now(),
+            currentPeriodEnd: remote.periodEnd,
+          },
+          { by, resumed: sub.stripeSubscriptionId },
+          audit,
+        );
+      }
+    }
+    return apply(sub, 'end', {}, { by }, audit);
+  }
+
   function checkAudience(user: Pick<SessionUser, 'role'>, planId: PaidPlanId): void {
     if (!planAvailableTo(planId, user.role)) {
       throw forbidden(BILLING_MESSAGES.creatorPlanNeedsCreator);
@@ -93,6 +134,15 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
     current,
     apply,
     checkAudience,
+
+    /**
+     * Refuses a new Checkout while something bills the account: its own paid plan (changed instead),
+     * or a subscription Stripe still charges (one whose end has not reached Stripe yet).
+     */
+    async refuseSecondSubscription(userId: string) {
+      if ((await current(userId))?.source === 'stripe') throw new AppError('CONFLICT', BILLING_MESSAGES.hasPlan);
+      if (await provider.stillBilling(userId)) throw new AppError('CONFLICT', BILLING_MESSAGES.stillBilling);
+    },
 
     /** 14 days of a paid plan without a card, once per account. */
     async startTrial(user: SessionUser, planId: PaidPlanId) {
@@ -166,15 +216,19 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
           after: { planId: row.planId, status: row.status, source: row.source },
           at: now(),
         });
-      if (planId === null) return sub ? apply(sub, 'end', {}, { by }, audit) : undefined;
+      if (planId === null) return sub ? revoke(sub, by, audit) : undefined;
       checkAudience(target, planId);
       const at = now();
       if (sub) {
+        // Over a paid subscription, Stripe stops charging first (nothing is written if it cannot be
+        // reached); the row keeps the Stripe id, so revoking hands it back and the sync leaves it be.
+        const paused = sub.source === 'stripe' && sub.stripeSubscriptionId ? sub.stripeSubscriptionId : undefined;
+        if (paused) await provider.pauseCollection(sub);
         return apply(
           sub,
           'grant',
           { planId, source: 'admin', currentPeriodStart: at, currentPeriodEnd: null, graceEndsAt: null },
-          { by },
+          { by, ...(paused ? { paused } : {}) },
           audit,
         );
       }

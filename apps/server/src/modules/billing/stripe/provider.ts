@@ -1,9 +1,17 @@
 import { BILLING_MESSAGES } from '@wavecast/shared';
+import Stripe from 'stripe';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import type { PaymentProvider } from '../provider';
 import * as repo from '../repo';
-import { callStripe, type StripeBilling } from './client';
+import { callStripe, periodOf, planOfPrice, type StripeBilling } from './client';
+import { stillBilling } from './lifecycle';
+
+/** Stripe knowing no such subscription (any more): nothing of it bills. */
+const missingAsNull = (e: unknown) => {
+  if (e instanceof Stripe.errors.StripeInvalidRequestError && e.statusCode === 404) return null;
+  throw e;
+};
 
 /**
  * Paying through Stripe: hosted Checkout pages and the Customer Portal; what was paid arrives by
@@ -104,6 +112,33 @@ export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBill
     async setCancelAtPeriodEnd(sub, cancel) {
       const id = requireStripeId(sub);
       await callStripe(() => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
+    },
+
+    /** Asks Stripe itself: a subscription whose end has not reached it yet still charges the card. */
+    async stillBilling(userId) {
+      const customer = await repo.findStripeCustomer(db, userId);
+      if (!customer) return false;
+      // Stripe's default list leaves canceled subscriptions out: what is left is few.
+      const list = await callStripe(() => stripe.subscriptions.list({ customer, limit: 100 }));
+      return list.data.some(stillBilling);
+    },
+
+    async pauseCollection(sub) {
+      const id = requireStripeId(sub);
+      await callStripe(() => stripe.subscriptions.update(id, { pause_collection: { behavior: 'void' } }));
+    },
+
+    async resumeCollection(sub, opts) {
+      const id = requireStripeId(sub);
+      const remote = await callStripe(() => stripe.subscriptions.retrieve(id).catch(missingAsNull));
+      if (!remote || !stillBilling(remote)) return null;
+      const resumed = opts?.keepPaused
+        ? remote
+        : await callStripe(() => stripe.subscriptions.update(id, { pause_collection: '' }));
+      const planId = planOfPrice(settings, resumed.items.data[0]?.price?.id);
+      if (!planId) return null;
+      const period = periodOf(resumed);
+      return { planId, periodStart: period.start, periodEnd: period.end };
     },
   };
 }

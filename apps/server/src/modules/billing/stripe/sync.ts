@@ -64,6 +64,8 @@ export function subscriptionSync(ctx: AppContext, { stripe, settings }: StripeBi
     if (local?.status === 'expired') return local; // history; a new plan is a new subscription
     if (local?.providerEventAt && eventAt < local.providerEventAt) return local; // older than what we applied
 
+    if (local?.source === 'admin') return keepGrant(local, stripeId, eventAt);
+
     const remote = await retrieve(stripeId);
     if (!remote) {
       // Stripe has no such subscription (any more): it bills nobody, so neither does ours.
@@ -71,13 +73,14 @@ export function subscriptionSync(ctx: AppContext, { stripe, settings }: StripeBi
     }
     const userId = local?.userId ?? (await userOf(remote));
     const planId = planOf(remote);
-    if (!userId || !planId) return local; // not ours (another app on the account, an unknown price)
-    if (!local && !(await repo.userExists(db, userId))) {
-      // Ours, for an account deleted since (a renewal, a Checkout finished after the deletion):
-      // nothing to record, and it must not go on billing (issue 31).
+    if (!local && planId && !(userId && (await repo.userExists(db, userId)))) {
+      // Ours (our price), for an account deleted since or a customer we do not know (a renewal, a
+      // Checkout finished after the deletion): nothing to record, and it must not go on billing
+      // (issues 31 and 32).
       if (stillBilling(remote)) await callStripe(() => actOnSubscription(stripe, 'cancel', stripeId));
       return undefined;
     }
+    if (!userId || !planId) return local; // not ours (another app on the account, an unknown price)
     const wanted = localStatus(remote);
     const period = periodOf(remote);
     const at = now();
@@ -122,6 +125,19 @@ export function subscriptionSync(ctx: AppContext, { stripe, settings }: StripeBi
       }
     }
     return moveTo(local, wanted, synced);
+  }
+
+  /**
+   * An admin's grant over a paid subscription (ADR 0037): Stripe's events about it do not change
+   * the grant; a subscription that bills again (collection resumed behind our back) is paused again.
+   */
+  async function keepGrant(local: repo.SubscriptionRow, stripeId: string, eventAt: Date) {
+    const remote = await retrieve(stripeId);
+    if (remote && stillBilling(remote) && !remote.pause_collection) {
+      await callStripe(() => actOnSubscription(stripe, 'pause', stripeId));
+    }
+    await repo.markProviderEventAt(db, local.id, eventAt);
+    return local;
   }
 
   async function moveTo(

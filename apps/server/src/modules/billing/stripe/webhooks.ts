@@ -5,6 +5,7 @@ import { badRequest } from '../../../lib/errors';
 import * as repo from '../repo';
 import type { SubscriptionsService } from '../subscriptions';
 import { callStripe, idOf, type StripeBilling } from './client';
+import { actOnSubscription } from './lifecycle';
 import { subscriptionSync } from './sync';
 
 const DAY_MS = 86_400_000;
@@ -78,6 +79,66 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
       description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
       occurredAt: at,
     });
+    // Paid for a subscription we ended (grace over, revoked): refunded, never kept (ADR 0037).
+    if (local.status === 'expired') await refundLatePayment(invoice, local, at);
+    return 'applied';
+  }
+
+  /**
+   * A payment that arrived after its plan ended here: the subscription is cancelled at Stripe (if
+   * its end has not reached it yet) and each payment of the invoice refunded in full, booked at once
+   * as a negative entry under the refund's id (the later `charge.refunded` books nothing more).
+   */
+  async function refundLatePayment(invoice: Stripe.Invoice, local: repo.SubscriptionRow, at: Date) {
+    const { userId } = local;
+    const subId = local.stripeSubscriptionId;
+    if (subId) await callStripe(() => actOnSubscription(stripe, 'cancel', subId));
+    const paid = await callStripe(() =>
+      stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 100 }),
+    );
+    let booked = false;
+    for (const payment of paid.data) {
+      const intent = idOf(payment.payment.payment_intent ?? null);
+      const charge = idOf(payment.payment.charge ?? null);
+      if (!intent && !charge) continue;
+      const refund = await callStripe(() =>
+        stripe.refunds.create(
+          {
+            ...(intent ? { payment_intent: intent } : { charge: charge ?? undefined }),
+            metadata: { userId, purpose: 'subscription', reason: 'paid_after_plan_ended', invoice: invoice.id },
+          },
+          { idempotencyKey: `wavecast-late-refund-${payment.id}` },
+        ),
+      );
+      const entry = {
+        userId,
+        kind: 'refunded',
+        purpose: 'subscription',
+        amountCents: -refund.amount,
+        currency: refund.currency,
+        planId: local.planId,
+        subscriptionId: local.id,
+        externalId: `${refund.id}:refunded`,
+        description: 'Refund: paid after the plan ended',
+        occurredAt: at,
+      } satisfies repo.NewPayment;
+      const announce = (tx: Parameters<typeof ctx.events.record>[0], paymentId: string) =>
+        ctx.events.record(tx, 'payment.refunded', { userId, paymentId, amountCents: refund.amount });
+      if (await repo.recordPayment(db, entry, announce)) booked = true;
+    }
+    if (booked) await ctx.events.deliverNow();
+  }
+
+  /**
+   * Stripe deleted the customer (in its dashboard): it cancelled the customer's subscriptions, so
+   * ours end (synced from Stripe's answer), and the account forgets the customer (a new Checkout
+   * makes a new one). A customer we never knew is acknowledged and ignored.
+   */
+  async function customerDeleted(customer: Stripe.Customer, at: Date): Promise<WebhookOutcome> {
+    const userId = await repo.findUserByStripeCustomer(db, customer.id);
+    if (!userId) return 'ignored';
+    for (const id of await repo.openStripeSubscriptionIds(db, userId)) await sync.sync(id, at);
+    await repo.forgetStripeCustomer(db, userId, customer.id);
     return 'applied';
   }
 
@@ -101,7 +162,7 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     });
     // Grace begins at the invoice's first failure, unless something newer was applied already.
     const fresh = first && local && !(local.providerEventAt && at < local.providerEventAt);
-    if (fresh && local.status === 'active') {
+    if (fresh && local.status === 'active' && local.source === 'stripe') {
       const graceEndsAt = new Date(ctx.clock.now().getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
       await subs.apply(local, 'payment_failed', { graceEndsAt, providerEventAt: at }, { invoice: invoice.id });
     }
@@ -155,6 +216,8 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         return invoiceFailed(event.data.object, at);
       case 'charge.refunded':
         return chargeRefunded(event.data.object, at);
+      case 'customer.deleted':
+        return customerDeleted(event.data.object, at);
       default:
         return 'ignored';
     }
