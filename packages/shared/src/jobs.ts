@@ -27,6 +27,8 @@ export interface JobPayloads {
   'notifications.weekly-digest': { week: string };
   /** The hourly billing sweep (ends lapsed trials, periods and graces); the scheduler queues its next run. */
   'billing.settle': { at: string };
+  /** Daily: a notice (mail and in-app) for each trial ending within 3 days, once per trial. */
+  'billing.trial-reminders': { at: string };
   /** Books affiliate commissions from the payments ledger (every few minutes); the scheduler queues its next run. */
   'affiliates.sweep': { at: string };
   /** Daily: affiliate tiers recomputed, due payouts created; the scheduler queues its next run. */

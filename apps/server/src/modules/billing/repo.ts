@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@wavecast/shared';
-import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAccounts, payments, providerEvents, subscriptionEvents, subscriptions, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -260,4 +260,27 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
 export async function isSuspended(db: Db, userId: string): Promise<boolean | null> {
   const [row] = await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId));
   return row ? row.at !== null : null;
+}
+
+/** Open trials (with or without a card) ending after `now` and by `until`: the trial reminders' list. */
+export async function trialsEndingBetween(db: Db, now: Date, until: Date): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, ['trialing', 'active']),
+        gt(subscriptions.trialEndsAt, now),
+        lte(subscriptions.trialEndsAt, until),
+      ),
+    )
+    .limit(1000);
+}
+
+/** Marks the account's one trial as used (a trial begun at Stripe with a card); no-op when it was. */
+export async function markTrialUsed(db: Db, userId: string, at: Date): Promise<void> {
+  await db.insert(billingAccounts).values({ userId, trialStartedAt: at }).onConflictDoUpdate({
+    target: billingAccounts.userId,
+    set: { trialStartedAt: sql`coalesce(${billingAccounts.trialStartedAt}, ${at.toISOString()}::timestamptz)` },
+  });
 }
