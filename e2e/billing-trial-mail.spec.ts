@@ -58,9 +58,7 @@ test('a trial 3 days from its end gets one reminder mail, then a card added keep
   await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/settings\?tab=billing&checkout=done$/);
-  await expect(page.getByTestId('card-trial')).toHaveText(
-    `Free trial until ${trialEnd}, then charged to your card.`,
-  );
+  await expect(page.getByTestId('card-trial')).toHaveText(`Free trial until ${trialEnd}, then charged to your card.`);
   await expect(page.getByTestId('plan-details')).toContainText(`Next charge: $9.99 on ${trialEnd}`);
   await expect(addCard).toHaveCount(0);
   await expect(page.getByText('No payments yet.')).toBeVisible();

@@ -222,7 +222,9 @@ export async function startFakeStripe(
     const length = item.current_period_end - item.current_period_start;
     const left = Math.min(Math.max(item.current_period_end - at, 0), length) / length;
     const inTrial = found.status === 'trialing';
-    const total = inTrial ? 0 : Math.round(priceAmount(newPrice) * left) - Math.round(priceAmount(item.price.id) * left);
+    const total = inTrial
+      ? 0
+      : Math.round(priceAmount(newPrice) * left) - Math.round(priceAmount(item.price.id) * left);
     return [
       200,
       {

@@ -1,11 +1,4 @@
-import {
-  APP_NAME,
-  type BillingNotice,
-  formatCents,
-  formatLongDate,
-  PLANS,
-  type PaidPlanId,
-} from '@wavecast/shared';
+import { APP_NAME, type BillingNotice, formatCents, formatLongDate, type PaidPlanId, PLANS } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import type { Tx } from './repo';
 
@@ -78,13 +71,14 @@ export function receiptNotice(
     key: `receipt:${p.paymentId}`,
     title: `Receipt: ${formatCents(p.amountCents)} for ${plan}`,
     link: BILLING_LINK,
-    text: [
-      `Thank you for your payment to ${APP_NAME}.`,
-      '',
-      `Amount: ${formatCents(p.amountCents)}`,
-      `Plan: ${plan}${p.prorated ? ' (plan change, prorated)' : ''}`,
-      `Period: ${period}`,
-    ].join('\n') + footer(publicUrl),
+    text:
+      [
+        `Thank you for your payment to ${APP_NAME}.`,
+        '',
+        `Amount: ${formatCents(p.amountCents)}`,
+        `Plan: ${plan}${p.prorated ? ' (plan change, prorated)' : ''}`,
+        `Period: ${period}`,
+      ].join('\n') + footer(publicUrl),
   };
 }
 

@@ -279,8 +279,11 @@ export async function trialsEndingBetween(db: Db, now: Date, until: Date): Promi
 
 /** Marks the account's one trial as used (a trial begun at Stripe with a card); no-op when it was. */
 export async function markTrialUsed(db: Db, userId: string, at: Date): Promise<void> {
-  await db.insert(billingAccounts).values({ userId, trialStartedAt: at }).onConflictDoUpdate({
-    target: billingAccounts.userId,
-    set: { trialStartedAt: sql`coalesce(${billingAccounts.trialStartedAt}, ${at.toISOString()}::timestamptz)` },
-  });
+  await db
+    .insert(billingAccounts)
+    .values({ userId, trialStartedAt: at })
+    .onConflictDoUpdate({
+      target: billingAccounts.userId,
+      set: { trialStartedAt: sql`coalesce(${billingAccounts.trialStartedAt}, ${at.toISOString()}::timestamptz)` },
+    });
 }

@@ -106,7 +106,10 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/billing/change-preview',
-    { config: { access: 'user' }, schema: { tags, querystring: ZChangePreviewQuery, response: { 200: ZChangePreview } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: ZChangePreviewQuery, response: { 200: ZChangePreview } },
+    },
     async (req) => checkout.previewChange(signedInUser(req), req.query.plan),
   );
 

@@ -242,7 +242,8 @@ describe('the proration preview', () => {
   it("answers Stripe's upcoming invoice for the change: a charge up, a credit down", async () => {
     const { user, subId } = await payingListener('creator');
     // Half the period used: the fake prorates (new - old) x 1/2.
-    const item = (fake.subscriptions.get(subId) as NonNullable<ReturnType<typeof fake.subscriptions.get>>).items.data[0];
+    const item = (fake.subscriptions.get(subId) as NonNullable<ReturnType<typeof fake.subscriptions.get>>).items
+      .data[0];
     item.current_period_start = unix(new Date(now().getTime() - 15 * DAY));
     item.current_period_end = unix(new Date(now().getTime() + 15 * DAY));
 

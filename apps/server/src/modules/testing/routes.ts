@@ -28,7 +28,11 @@ export async function testingRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/test/run-job',
     {
       config: { access: 'public' },
-      schema: { hide: true, body: z.object({ type: z.enum(RUNNABLE_JOBS) }), response: { 200: z.object({ id: z.string() }) } },
+      schema: {
+        hide: true,
+        body: z.object({ type: z.enum(RUNNABLE_JOBS) }),
+        response: { 200: z.object({ id: z.string() }) },
+      },
     },
     async (req) => ({ id: await ctx.jobs.enqueue(req.body.type, { at: ctx.clock.now().toISOString() }) }),
   );

@@ -85,18 +85,22 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
           ctx.config.PUBLIC_URL,
         ),
       );
-    const booked = await repo.recordPayment(db, {
-      userId,
-      kind: 'paid',
-      purpose: 'subscription',
-      amountCents: invoice.amount_paid,
-      currency: invoice.currency,
-      planId: local.planId,
-      subscriptionId: local.id,
-      externalId: `${invoice.id}:paid`,
-      description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
-      occurredAt: at,
-    }, receipt);
+    const booked = await repo.recordPayment(
+      db,
+      {
+        userId,
+        kind: 'paid',
+        purpose: 'subscription',
+        amountCents: invoice.amount_paid,
+        currency: invoice.currency,
+        planId: local.planId,
+        subscriptionId: local.id,
+        externalId: `${invoice.id}:paid`,
+        description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
+        occurredAt: at,
+      },
+      receipt,
+    );
     if (booked) await ctx.events.deliverNow();
     return 'applied';
   }
@@ -118,18 +122,22 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
           ctx.config.PUBLIC_URL,
         ),
       );
-    const first = await repo.recordPayment(db, {
-      userId,
-      kind: 'failed',
-      purpose: 'subscription',
-      amountCents: invoice.amount_due,
-      currency: invoice.currency,
-      planId: local?.planId ?? null,
-      subscriptionId: local?.id ?? null,
-      externalId: `${invoice.id}:failed`,
-      description: 'Payment failed',
-      occurredAt: at,
-    }, notice);
+    const first = await repo.recordPayment(
+      db,
+      {
+        userId,
+        kind: 'failed',
+        purpose: 'subscription',
+        amountCents: invoice.amount_due,
+        currency: invoice.currency,
+        planId: local?.planId ?? null,
+        subscriptionId: local?.id ?? null,
+        externalId: `${invoice.id}:failed`,
+        description: 'Payment failed',
+        occurredAt: at,
+      },
+      notice,
+    );
     if (first) await ctx.events.deliverNow();
     // Grace begins at the invoice's first failure, unless something newer was applied already.
     const fresh = first && local && !(local.providerEventAt && at < local.providerEventAt);
