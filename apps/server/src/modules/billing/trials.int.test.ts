@@ -236,6 +236,24 @@ describe('billing mails and notices, once each', () => {
   });
 });
 
+describe('billing notices from webhooks alone', () => {
+  it('a change made in the Customer Portal, delivered twice (and again in a later event): one mail', async () => {
+    const { user, subId } = await payingListener();
+    const remote = fake.subscriptions.get(subId);
+    if (!remote) throw new Error('no subscription at the fake');
+    remote.items.data[0].price = { id: 'price_family' }; // what the portal does
+    await deliver([{ type: 'customer.subscription.updated', object: remote }], { twice: true });
+    await deliver([{ type: 'customer.subscription.updated', object: remote }]);
+    remote.cancel_at_period_end = true;
+    await deliver([{ type: 'customer.subscription.updated', object: remote }], { twice: true });
+    await deliver([{ type: 'customer.subscription.updated', object: remote }]);
+
+    expect((await billingOf(user)).plan).toMatchObject({ id: 'family', status: 'canceled' });
+    expect(await mails(user, 'Your plan is now Family Plan')).toHaveLength(1);
+    expect(await mails(user, 'Your Family Plan subscription has been canceled')).toHaveLength(1);
+  });
+});
+
 describe('the proration preview', () => {
   const preview = async (u: TestUser, plan: string) => call(u, 'GET', `/api/billing/change-preview?plan=${plan}`);
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { MAIL_JOB } from '../auth/mail';
+import { prefsOf } from './prefs';
 import { presentNotification } from './presenter';
 import * as repo from './repo';
 
@@ -17,12 +18,14 @@ export function subscribeBillingNotices(ctx: AppContext): void {
       mailText: payload.text,
       mailJob: MAIL_JOB,
     });
+    if (rows.length === 0) return;
+    const [recipient] = await repo.recipients(ctx.database, [payload.userId]);
     for (const row of rows) {
       await ctx.bus.publish(`user:${row.user_id}`, 'notification.created', {
         userId: row.user_id,
         notificationId: row.id,
         notification: presentNotification(row),
-        push: false,
+        push: prefsOf(recipient?.notification_prefs).pushNotifications,
       });
     }
   });
