@@ -19,6 +19,8 @@ export interface FakeSubscription {
   /** Set while collection is paused (`{ behavior: 'void' }`: invoices voided), null otherwise. */
   pause_collection: { behavior: string } | null;
   canceled_at: number | null;
+  /** The trial's end (unix seconds) while or after a trial, null without one. */
+  trial_end: number | null;
   metadata: Record<string, string>;
   items: {
     object: 'list';
@@ -164,6 +166,8 @@ export async function startFakeStripe(
   ): [number, unknown] {
     const lifecycle = followsStripeRoute(method, path, query, body, key);
     if (lifecycle) return lifecycle;
+    const trials = trialsRoute(method, path, body);
+    if (trials) return trials;
     if (method === 'POST' && path === '/v1/customers') {
       if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
       const customer = { id: newId('cus'), object: 'customer', email: body.email, metadata: metadataOf(body) };
@@ -189,6 +193,7 @@ export async function startFakeStripe(
           ? Number(body['line_items[0][price_data][unit_amount]'])
           : null,
         currency: 'usd',
+        ...trialOfSessionBody(body),
       };
       sessions.set(id, session);
       return [200, session];
@@ -262,6 +267,131 @@ export async function startFakeStripe(
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method} ${path})` } }];
   }
 
+  // ---- Trials with a card, add-card Checkout and proration previews (issue 32, billing-trials) ----
+
+  /** A Checkout session's trial terms, as the SDK sends them. */
+  function trialOfSessionBody(body: Record<string, string>) {
+    return {
+      payment_method_collection: body.payment_method_collection ?? null,
+      trial_period_days: body['subscription_data[trial_period_days]']
+        ? Number(body['subscription_data[trial_period_days]'])
+        : null,
+      trial_end: body['subscription_data[trial_end]'] ? Number(body['subscription_data[trial_end]']) : null,
+    };
+  }
+
+  const priceAmount = (price: string) => opts.amounts?.[price] ?? 0;
+
+  /**
+   * `POST /v1/invoices/create_preview` for a subscription's price change, prorated simply and
+   * deterministically: the unused share of the period (to the second, as of `proration_date`) of
+   * the new price minus the same share of the old one, each rounded to the cent.
+   */
+  function trialsRoute(method: string, path: string, body: Record<string, string>): [number, unknown] | null {
+    if (method !== 'POST' || path !== '/v1/invoices/create_preview') return null;
+    const found = subscriptions.get(body.subscription ?? '');
+    const newPrice = body['subscription_details[items][0][price]'];
+    if (!found || !newPrice)
+      return [400, { error: { type: 'invalid_request_error', message: 'subscription and a new price are required' } }];
+    const item = found.items.data[0];
+    const at = Number(body['subscription_details[proration_date]'] ?? Math.floor(Date.now() / 1000));
+    const length = item.current_period_end - item.current_period_start;
+    const left = Math.min(Math.max(item.current_period_end - at, 0), length) / length;
+    const inTrial = found.status === 'trialing';
+    const total = inTrial
+      ? 0
+      : Math.round(priceAmount(newPrice) * left) - Math.round(priceAmount(item.price.id) * left);
+    return [
+      200,
+      {
+        object: 'invoice',
+        customer: found.customer,
+        subscription: found.id,
+        currency: 'usd',
+        total,
+        amount_due: Math.max(total, 0),
+        billing_reason: 'subscription_update',
+      },
+    ];
+  }
+
+  type FakeEvent = { type: string; object: Record<string, unknown> };
+
+  function trialsApi() {
+    const invoice = (sub: FakeSubscription, amount: number, reason: string) => ({
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      amount_paid: amount,
+      amount_due: amount,
+      currency: 'usd',
+      billing_reason: reason,
+      parent: { subscription_details: { subscription: sub.id } },
+    });
+    return {
+      /**
+       * What Stripe does when a subscription Checkout is paid at `now`: the subscription (trialing
+       * until its trial's end when the session has one, charging nothing today), then the events to
+       * deliver: `checkout.session.completed` and the first `invoice.paid` ($0 in a trial).
+       */
+      pay(sessionId: string, now: Date): FakeEvent[] {
+        const session = sessions.get(sessionId) as Record<string, unknown> & {
+          trial_period_days: number | null;
+          trial_end: number | null;
+        };
+        if (!session) throw new Error(`no session ${sessionId}`);
+        Object.assign(session, { payment_status: 'paid', status: 'complete' });
+        const trialEnd = session.trial_end
+          ? new Date(session.trial_end * 1000)
+          : session.trial_period_days
+            ? new Date(now.getTime() + session.trial_period_days * 86_400_000)
+            : undefined;
+        const price = String(session.price);
+        const sub = api.putSubscription({
+          customer: String(session.customer),
+          price,
+          metadata: session.metadata as Record<string, string>,
+          status: trialEnd ? 'trialing' : 'active',
+          periodStart: now,
+          periodEnd: trialEnd ?? new Date(now.getTime() + 30 * 86_400_000),
+          trialEnd,
+        });
+        session.subscription = sub.id;
+        return [
+          { type: 'checkout.session.completed', object: session },
+          { type: 'invoice.paid', object: invoice(sub, trialEnd ? 0 : priceAmount(price), 'subscription_create') },
+        ];
+      },
+
+      /**
+       * The trial's end at Stripe: the card is charged the price for a first 30-day period; the
+       * events to deliver (`customer.subscription.updated`, `invoice.paid`).
+       */
+      endTrial(subscriptionId: string): FakeEvent[] {
+        const sub = subscriptions.get(subscriptionId);
+        if (!sub?.trial_end || sub.status !== 'trialing') throw new Error(`${subscriptionId} is not trialing`);
+        const item = sub.items.data[0];
+        sub.status = 'active';
+        item.current_period_start = sub.trial_end;
+        item.current_period_end = sub.trial_end + 30 * 86_400;
+        return [
+          { type: 'customer.subscription.updated', object: sub as unknown as Record<string, unknown> },
+          { type: 'invoice.paid', object: invoice(sub, priceAmount(item.price.id), 'subscription_cycle') },
+        ];
+      },
+
+      /** The subscription's renewal charge failing (`invoice.payment_failed`). */
+      failRenewal(subscriptionId: string): FakeEvent {
+        const sub = subscriptions.get(subscriptionId);
+        if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+        sub.status = 'past_due';
+        const bill = invoice(sub, priceAmount(sub.items.data[0].price.id), 'subscription_cycle');
+        return { type: 'invoice.payment_failed', object: { ...bill, amount_paid: 0 } };
+      },
+    };
+  }
+  // ---- end of issue 32's block ----
+
   /** Delivers an event to the app's webhook, signed as Stripe does. */
   async function deliver(type: string, object: object) {
     if (!opts.webhookUrl) return;
@@ -280,26 +410,7 @@ export async function startFakeStripe(
     session.payment_status = 'paid';
     session.status = 'complete';
     if (session.mode === 'subscription') {
-      const price = String(session.price);
-      const sub = api.putSubscription({
-        customer: String(session.customer),
-        price,
-        metadata: session.metadata as Record<string, string>,
-        periodStart: now,
-        periodEnd: new Date(now.getTime() + 30 * 86_400_000),
-      });
-      session.subscription = sub.id;
-      await deliver('checkout.session.completed', session);
-      await deliver('invoice.paid', {
-        id: newId('in'),
-        object: 'invoice',
-        customer: session.customer,
-        amount_paid: opts.amounts?.[price] ?? 0,
-        amount_due: opts.amounts?.[price] ?? 0,
-        currency: 'usd',
-        billing_reason: 'subscription_create',
-        parent: { subscription_details: { subscription: sub.id } },
-      });
+      for (const e of api.pay(String(session.id), now)) await deliver(e.type, e.object);
     } else {
       await deliver('checkout.session.completed', session);
     }
@@ -372,6 +483,7 @@ export async function startFakeStripe(
       cancelAtPeriodEnd?: boolean;
       periodStart: Date;
       periodEnd: Date;
+      trialEnd?: Date;
     }): FakeSubscription {
       const id = input.id ?? newId('sub');
       const sub: FakeSubscription = {
@@ -382,6 +494,7 @@ export async function startFakeStripe(
         cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
         pause_collection: null,
         canceled_at: null,
+        trial_end: input.trialEnd ? Math.floor(input.trialEnd.getTime() / 1000) : null,
         metadata: input.metadata ?? {},
         items: {
           object: 'list',
@@ -442,6 +555,8 @@ export async function startFakeStripe(
     ...followsStripeApi,
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+
+    ...trialsApi(),
   };
   return api;
 }

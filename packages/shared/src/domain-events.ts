@@ -38,6 +38,23 @@ export interface DomainEvents {
    */
   'plan.ended': { userId: string; plan: string; stripeSubscriptionId?: string };
   'payment.refunded': { userId: string; paymentId: string; amountCents: number };
+  /**
+   * Billing has something to tell the account (trial ending, payment failed, receipt, plan changed,
+   * canceled): the in-app notice and its mail, once per `key` whatever the redeliveries.
+   */
+  'billing.notice': BillingNotice;
+}
+
+export interface BillingNotice {
+  userId: string;
+  kind: 'trial_ending' | 'payment_failed' | 'receipt' | 'plan_changed' | 'canceled';
+  /** One notice per key (a trial's id, an invoice's ledger entry, a transition). */
+  key: string;
+  /** The in-app line, also the mail's subject. */
+  title: string;
+  link: string;
+  /** The mail's body (plain text). */
+  text: string;
 }
 export type DomainEventName = keyof DomainEvents;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changePreviewText } from './contracts/billing';
 import {
   formatFileSize,
   formatLongDate,
@@ -67,5 +68,13 @@ describe('calendar dates', () => {
   it('spells the month out', () => {
     expect(formatMonthYear('2026-11-21T12:00:00Z')).toBe('November 2026');
     expect(formatLongDate('2026-11-21T12:00:00Z')).toBe('November 21, 2026');
+  });
+});
+
+describe('changePreviewText', () => {
+  it('says what a plan change charges or credits today', () => {
+    expect(changePreviewText(1500)).toBe('You will be charged $15.00 today.');
+    expect(changePreviewText(-250)).toBe('You will get a $2.50 credit toward your next invoices.');
+    expect(changePreviewText(0)).toBe('Nothing is charged today.');
   });
 });

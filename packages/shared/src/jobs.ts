@@ -29,6 +29,8 @@ export interface JobPayloads {
   'billing.settle': { at: string };
   /** Nightly: every open subscription compared with Stripe's, repaired from its answer or reported. */
   'billing.reconcile': { at: string };
+  /** Daily: a notice (mail and in-app) for each trial ending within 3 days, once per trial. */
+  'billing.trial-reminders': { at: string };
   /** Books affiliate commissions from the payments ledger (every few minutes); the scheduler queues its next run. */
   'affiliates.sweep': { at: string };
   /** Daily: affiliate tiers recomputed, due payouts created; the scheduler queues its next run. */

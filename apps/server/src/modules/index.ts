@@ -32,6 +32,7 @@ import { liveRoutes } from './live/routes';
 import { meRoutes } from './me/routes';
 import { moderationJobs, moderationSchedules } from './moderation/jobs';
 import { moderationRoutes } from './moderation/routes';
+import { subscribeBillingNotices } from './notifications/billing-notices';
 import { digestSchedules } from './notifications/digest';
 import { notificationJobs } from './notifications/jobs';
 import { notificationRoutes } from './notifications/routes';
@@ -70,7 +71,13 @@ export const modules: ModuleDefinition[] = [
   { name: 'applications', routes: [applicationRoutes] },
   { name: 'support', routes: [supportRoutes], jobs: supportJobs },
   { name: 'playlists', routes: [playlistRoutes] },
-  { name: 'notifications', routes: [notificationRoutes], jobs: notificationJobs, schedules: digestSchedules },
+  {
+    name: 'notifications',
+    routes: [notificationRoutes],
+    jobs: notificationJobs,
+    schedules: digestSchedules,
+    subscribers: [subscribeBillingNotices],
+  },
   { name: 'library', routes: [libraryRoutes] },
   // Plans, subscriptions, payments; the test clock and fakes' hooks.
   {

@@ -32,7 +32,13 @@ export const BILLING_MESSAGES = {
   liveAllowanceEnded: "Your stream has ended: you have used this month's live streaming. The recording is kept.",
   liveUnlimited: 'Unlimited live streaming',
   liveAllowanceSeePlans: 'See plans',
+  noTrialToAddCardTo: 'A card is added to a free trial: you have no trial running.',
+  trialHasCard: 'Your trial already has a card: it continues on it when the trial ends.',
+  previewOnlyForCard: 'A plan paid by card is prorated; this plan changes at no charge.',
 } as const;
+
+/** When a billing notice tells the trial is ending: this many days before its end (daily job). */
+export const TRIAL_REMINDER_DAYS = 3;
 
 /** '120 minutes', '1 minute', '45 seconds': live time left, in whole minutes (seconds under one). */
 export function formatLiveTimeLeft(seconds: number): string {
@@ -116,6 +122,11 @@ export const ZBilling = z.object({
   /** Whether this server takes payments (Stripe keys set); without, trials and admin grants only. */
   payingEnabled: z.boolean(),
   trialAvailable: z.boolean(),
+  /**
+   * A no-card trial that a card can be added to: Checkout then starts the subscription with its
+   * first charge at the trial's end ("Add a card to keep Premium").
+   */
+  canAddCard: z.boolean(),
   /** The next charge of a paying subscription. */
   nextCharge: z.object({ amountCents: z.number().int(), at: iso }).nullable(),
   payments: z.array(ZPayment),
@@ -126,6 +137,28 @@ export type TBilling = z.infer<typeof ZBilling>;
 
 export const ZPlanChoice = z.object({ planId: ZPaidPlanId });
 export type TPlanChoice = z.infer<typeof ZPlanChoice>;
+
+/** `POST /api/billing/checkout`: `trial` starts the 14 days with a card, charged at their end. */
+export const ZCheckoutChoice = ZPlanChoice.extend({ trial: z.boolean().optional() });
+export type TCheckoutChoice = z.infer<typeof ZCheckoutChoice>;
+
+/** `GET /api/billing/change-preview?plan=`: what a plan change costs now (provider's proration). */
+export const ZChangePreviewQuery = z.object({ plan: ZPaidPlanId });
+export const ZChangePreview = z.object({
+  planId: ZPaidPlanId,
+  /** Charged today (positive) or credited to the next invoices (negative), in cents. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
+export type TChangePreview = z.infer<typeof ZChangePreview>;
+
+/** The confirm dialog's sentence for a previewed change. */
+export function changePreviewText(amountCents: number): string {
+  const abs = `$${(Math.abs(amountCents) / 100).toFixed(2)}`;
+  if (amountCents > 0) return `You will be charged ${abs} today.`;
+  if (amountCents < 0) return `You will get a ${abs} credit toward your next invoices.`;
+  return 'Nothing is charged today.';
+}
 
 /** `PUT /api/admin/users/:id/plan`: an admin gives a plan free of charge, or ends it with null. */
 export const ZPlanGrant = z.object({ planId: ZPaidPlanId.nullable() });

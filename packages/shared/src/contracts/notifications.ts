@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'weekly_digest',
   /** An admin removed or restored the user's content (moderation), always sent. */
   'moderation',
+  /** Trial ending, payment failed, receipt, plan changed or canceled: always sent (with its mail). */
+  'billing',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;

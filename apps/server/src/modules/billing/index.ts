@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { perApp } from '../../lib/per-app';
+import { checkoutService } from './checkout';
 import { entitlementsService } from './entitlements';
 import { familyService } from './family';
 import { NO_PROVIDER, type PaymentProvider } from './provider';
@@ -28,6 +29,7 @@ function makeBilling(ctx: AppContext, provider: PaymentProvider) {
   return {
     provider,
     subscriptions,
+    checkout: checkoutService(ctx, provider, subscriptions),
     entitlements: entitlementsService(ctx, subscriptions),
     family: familyService(ctx, subscriptions),
     /** Whether the account has had its one trial. */

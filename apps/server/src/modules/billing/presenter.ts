@@ -29,6 +29,7 @@ export function presentBilling(input: {
   account: AccountPlan;
   payingEnabled: boolean;
   trialAvailable: boolean;
+  canAddCard: boolean;
   payments: PaymentRow[];
   family: { rows: Awaited<ReturnType<typeof listMembers>>; seatsLeft: number } | null;
 }): TBilling {
@@ -43,6 +44,7 @@ export function presentBilling(input: {
     entitlements: input.account.entitlements,
     payingEnabled: input.payingEnabled,
     trialAvailable: input.trialAvailable,
+    canAddCard: input.canAddCard,
     nextCharge,
     payments: input.payments.map(presentPayment),
     family: input.family

@@ -16,12 +16,20 @@ export interface CheckoutInput {
  */
 export interface PaymentProvider {
   readonly configured: boolean;
-  /** A hosted checkout page for a plan; the subscription arrives by webhook. */
-  checkoutSubscription(input: CheckoutInput & { planId: PaidPlanId }): Promise<string>;
+  /**
+   * A hosted checkout page for a plan; the subscription arrives by webhook. With `trial`, the card
+   * is taken now and first charged when the trial ends: after `days` (a trial begun with a card),
+   * or at `endsAt` (a card added to a running no-card trial, which must not be charged twice).
+   */
+  checkoutSubscription(
+    input: CheckoutInput & { planId: PaidPlanId; trial?: { days: number } | { endsAt: Date } },
+  ): Promise<string>;
   /** A hosted checkout page for a one-off payment (an advertiser's top-up); it arrives by webhook. */
   checkoutTopUp(input: CheckoutInput & { amountCents: number; description: string }): Promise<string>;
   /** The provider's customer portal (cards, invoices). */
   portal(input: { userId: string; returnUrl: string }): Promise<string>;
+  /** What moving a paying subscription to `planId` now would charge (positive) or credit (negative). */
+  previewChange(sub: SubscriptionRow, planId: PaidPlanId, at: Date): Promise<{ amountCents: number; currency: string }>;
   /** Moves a paying subscription to another plan now (prorated by the provider). */
   changePlan(sub: SubscriptionRow, planId: PaidPlanId): Promise<void>;
   /** Sets or clears cancel-at-period-end on a paying subscription. */
@@ -53,6 +61,7 @@ export const NO_PROVIDER: PaymentProvider = {
   checkoutSubscription: notSetUp,
   checkoutTopUp: notSetUp,
   portal: notSetUp,
+  previewChange: notSetUp,
   changePlan: notSetUp,
   setCancelAtPeriodEnd: notSetUp,
   stillBilling: async () => false, // nothing is billed outside

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@wavecast/shared';
-import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAccounts, payments, providerEvents, subscriptionEvents, subscriptions, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -280,4 +280,30 @@ export async function openProviderSubscriptions(db: Db): Promise<SubscriptionRow
     .select()
     .from(subscriptions)
     .where(and(ne(subscriptions.status, 'expired'), sql`${subscriptions.stripeSubscriptionId} IS NOT NULL`));
+}
+
+/** Open trials (with or without a card) ending after `now` and by `until`: the trial reminders' list. */
+export async function trialsEndingBetween(db: Db, now: Date, until: Date): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, ['trialing', 'active']),
+        gt(subscriptions.trialEndsAt, now),
+        lte(subscriptions.trialEndsAt, until),
+      ),
+    )
+    .limit(1000);
+}
+
+/** Marks the account's one trial as used (a trial begun at Stripe with a card); no-op when it was. */
+export async function markTrialUsed(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .insert(billingAccounts)
+    .values({ userId, trialStartedAt: at })
+    .onConflictDoUpdate({
+      target: billingAccounts.userId,
+      set: { trialStartedAt: sql`coalesce(${billingAccounts.trialStartedAt}, ${at.toISOString()}::timestamptz)` },
+    });
 }

@@ -1,5 +1,8 @@
 import {
   ZBilling,
+  ZChangePreview,
+  ZChangePreviewQuery,
+  ZCheckoutChoice,
   ZFamilyAccept,
   ZFamilyInvite,
   ZPlanChoice,
@@ -16,6 +19,7 @@ import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { SessionUser } from '../../lib/session';
 import { userService } from '../users/service';
+import { acceptsCard } from './checkout';
 import { billing } from './index';
 import { presentBilling } from './presenter';
 import { stripeWebhookRoute } from './stripe/routes';
@@ -27,11 +31,10 @@ const writeLimit = { rateLimit: RATE_LIMITS.settings };
 /** `/api/billing/*`: the signed-in account's plan, trial, changes, payments and family seats. */
 export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { provider, subscriptions, entitlements, family, hasUsedTrial, payments } = billing(ctx);
+  const { provider, subscriptions, checkout, entitlements, family, hasUsedTrial, payments } = billing(ctx);
   const users = userService(ctx);
   // A fresh object per route: the rate-limit plugin keeps per-route state in it.
   const changing = () => ({ access: 'user' as const, ...writeLimit });
-  const returnUrl = (path: string) => `${ctx.config.PUBLIC_URL}${path}`;
 
   async function overview(user: SessionUser) {
     const account = await entitlements.of(user);
@@ -40,6 +43,7 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
       account,
       payingEnabled: provider.configured,
       trialAvailable: !(await hasUsedTrial(user.id)),
+      canAddCard: provider.configured && acceptsCard(account.subscription ?? undefined),
       payments: await payments(user.id),
       family: ownsFamily ? await family.members(user.id) : null,
     });
@@ -82,29 +86,31 @@ export async function billingRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/billing/checkout',
-    { config: changing(), schema: { tags, body: ZPlanChoice, response: { 200: ZRedirect } } },
-    async (req) => {
-      const user = signedInUser(req);
-      subscriptions.checkAudience(user, req.body.planId);
-      // A paying account changes its plan (prorated); a second subscription would bill twice.
-      await subscriptions.refuseSecondSubscription(user.id);
-      const url = await provider.checkoutSubscription({
-        userId: user.id,
-        email: user.email,
-        planId: req.body.planId,
-        successUrl: returnUrl('/settings?tab=billing&checkout=done'),
-        cancelUrl: returnUrl('/pricing'),
-      });
-      return { url };
-    },
+    { config: changing(), schema: { tags, body: ZCheckoutChoice, response: { 200: ZRedirect } } },
+    async (req) => ({
+      url: await checkout.subscribe(signedInUser(req), req.body.planId, req.body.trial ?? false),
+    }),
+  );
+
+  app.post(
+    '/api/billing/trial/card',
+    { config: changing(), schema: { tags, response: { 200: ZRedirect } } },
+    async (req) => ({ url: await checkout.addCardToTrial(signedInUser(req)) }),
   );
 
   app.post(
     '/api/billing/portal',
     { config: changing(), schema: { tags, response: { 200: ZRedirect } } },
-    async (req) => ({
-      url: await provider.portal({ userId: signedInUser(req).id, returnUrl: returnUrl('/settings?tab=billing') }),
-    }),
+    async (req) => ({ url: await checkout.manageCards(signedInUser(req)) }),
+  );
+
+  app.get(
+    '/api/billing/change-preview',
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: ZChangePreviewQuery, response: { 200: ZChangePreview } },
+    },
+    async (req) => checkout.previewChange(signedInUser(req), req.query.plan),
   );
 
   app.post(

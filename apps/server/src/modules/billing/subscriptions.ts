@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
+import { canceledNotice, planChangedNotice, recordNotice } from './notices';
 import { planChanged } from './plan-changed';
 import type { PaymentProvider } from './provider';
 import * as repo from './repo';
@@ -27,6 +28,18 @@ function allowed(from: repo.SubscriptionRow['status'] | null, event: Subscriptio
 export function subscriptionsService(ctx: AppContext, provider: PaymentProvider) {
   const db = ctx.database.db;
   const now = () => ctx.clock.now();
+
+  /** The notice a transition sends its account (ADR 0038): a plan changed, a plan canceled. */
+  function noticeOf(event: SubscriptionEvent, before: repo.SubscriptionRow, after: repo.SubscriptionRow) {
+    const publicUrl = ctx.config.PUBLIC_URL;
+    if (event === 'change_plan' && before.planId !== after.planId) {
+      return planChangedNotice({ ...after, from: before.planId, to: after.planId }, publicUrl);
+    }
+    if (event === 'cancel') {
+      return canceledNotice({ ...after, endsAt: after.currentPeriodEnd ?? after.trialEndsAt }, publicUrl);
+    }
+    return null;
+  }
 
   /** Applies one event to a subscription read earlier; CONFLICT when it changed meanwhile. */
   async function apply(
@@ -58,12 +71,14 @@ export function subscriptionsService(ctx: AppContext, provider: PaymentProvider)
             ...(cancelThere ? { stripeSubscriptionId: cancelThere } : {}),
           });
         }
+        const notice = noticeOf(event, sub, r);
+        if (notice) await recordNotice(ctx, tx, notice);
         await withRow?.(tx, r);
       },
     );
     if (!row) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
     await planChanged(ctx, row.userId);
-    if (ends) await ctx.events.deliverNow();
+    if (ends || event === 'change_plan' || event === 'cancel') await ctx.events.deliverNow();
     return row;
   }
 

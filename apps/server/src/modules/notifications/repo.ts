@@ -286,3 +286,31 @@ export async function digestFigures(
     [afterId, since.toISOString(), limits.batch, limits.tracksListed],
   );
 }
+
+/**
+ * A billing notice (type 'billing') and its mail job, in one statement: both or neither, and
+ * neither when the user already has the notice's key (a redelivered event). The row when new.
+ */
+export async function insertBillingNotice(
+  database: Database,
+  userId: string,
+  n: { title: string; link: string; dedupeKey: string; mailText: string; mailJob: string },
+) {
+  const rows = await database.query<{ id: string }>(
+    `WITH n AS (
+       INSERT INTO notifications (user_id, type, actor_id, title, link, dedupe_key)
+       VALUES ($1, 'billing', NULL, $2, $3, $4)
+       ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id, user_id
+     ), mail AS (
+       INSERT INTO jobs (type, payload, max_attempts)
+       SELECT $5, jsonb_build_object('to', u.email, 'subject', $2::text, 'text', $6::text), 5
+       FROM n JOIN users u ON u.id = n.user_id RETURNING id
+     )
+     SELECT n.id FROM n`,
+    [userId, n.title, n.link, n.dedupeKey, n.mailJob, n.mailText],
+  );
+  return withActors(
+    database,
+    rows.map((r) => r.id),
+  );
+}

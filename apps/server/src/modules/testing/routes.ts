@@ -19,4 +19,23 @@ export async function testingRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req) => ({ now: ctx.clock.advance(req.body.advanceMs).toISOString() }),
   );
+
+  /**
+   * `POST /api/test/run-job`: queues a run of a daily billing job now (the scheduler's runs follow
+   * real time, not the moved clock), so an e2e test sees its effect; answers once it is queued.
+   */
+  app.post(
+    '/api/test/run-job',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        body: z.object({ type: z.enum(RUNNABLE_JOBS) }),
+        response: { 200: z.object({ id: z.string() }) },
+      },
+    },
+    async (req) => ({ id: await ctx.jobs.enqueue(req.body.type, { at: ctx.clock.now().toISOString() }) }),
+  );
 }
+
+const RUNNABLE_JOBS = ['billing.trial-reminders', 'billing.settle'] as const;

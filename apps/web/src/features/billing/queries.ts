@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaidPlanId, TBilling } from '@wavecast/shared';
+import type { PaidPlanId, TBilling, TChangePreview } from '@wavecast/shared';
 import { api } from '../../lib/api';
 import { SESSION_KEY } from '../auth/session';
 
@@ -42,9 +42,25 @@ export const useLeaveFamily = () => useBillingChange(() => post('/family/leave')
 /** Checkout and the customer portal answer a provider's page to go to. */
 export const useCheckout = () =>
   useMutation({
-    mutationFn: (planId: PaidPlanId) =>
-      api<{ url: string }>('/api/billing/checkout', { method: 'POST', body: { planId } }),
+    mutationFn: ({ planId, trial }: { planId: PaidPlanId; trial?: boolean }) =>
+      api<{ url: string }>('/api/billing/checkout', { method: 'POST', body: trial ? { planId, trial } : { planId } }),
     onSuccess: ({ url }) => window.location.assign(url),
+  });
+/** "Add a card to keep …": Checkout that goes on paying when the running trial ends. */
+export const useAddCard = () =>
+  useMutation({
+    mutationFn: () => api<{ url: string }>('/api/billing/trial/card', { method: 'POST' }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+
+/** GET /api/billing/change-preview: what changing to `planId` costs today (read when the confirm opens). */
+export const useChangePreview = (planId: PaidPlanId | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ['me', 'billing', 'change-preview', planId],
+    queryFn: () => api<TChangePreview>(`/api/billing/change-preview?plan=${planId}`),
+    enabled: enabled && planId !== null,
+    staleTime: 0,
+    gcTime: 0,
   });
 export const usePortal = () =>
   useMutation({

@@ -5,7 +5,15 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { type PlanAction, planAction } from './lib/planAction';
-import { BILLING_KEY, fetchBilling, useBilling, useChangePlan, useCheckout, useStartTrial } from './queries';
+import {
+  BILLING_KEY,
+  fetchBilling,
+  useBilling,
+  useChangePlan,
+  useChangePreview,
+  useCheckout,
+  useStartTrial,
+} from './queries';
 
 export const BILLING_TAB = '/settings?tab=billing';
 
@@ -25,6 +33,7 @@ export function useChoosePlan(planId: PlanId, { load = true }: { load?: boolean 
   const change = useChangePlan();
   const checkout = useCheckout();
   const [confirming, setConfirming] = useState(false);
+  const preview = useChangePreview(isPaidPlanId(planId) ? planId : null, confirming);
 
   const decide = (b: TBilling | undefined): PlanAction =>
     planAction(planId, {
@@ -76,7 +85,7 @@ export function useChoosePlan(planId: PlanId, { load = true }: { load?: boolean 
         return;
       case 'checkout':
         if (!isPaidPlanId(planId)) return;
-        checkout.mutate(planId, { onError: (err) => toast.error(errorText(err)) });
+        checkout.mutate({ planId }, { onError: (err) => toast.error(errorText(err)) });
         return;
     }
   }
@@ -93,9 +102,21 @@ export function useChoosePlan(planId: PlanId, { load = true }: { load?: boolean 
     });
   }
 
+  /** The trial with a card (Stripe Checkout; charged when the 14 days end), beside the no-card one. */
+  function startCardTrial() {
+    if (!isPaidPlanId(planId)) return;
+    checkout.mutate({ planId, trial: true }, { onError: (err) => toast.error(errorText(err)) });
+  }
+
   return {
     action,
     choose: () => void choose(),
+    /** Offered with 'trial' when the server takes cards. */
+    cardTrial: action.kind === 'trial' && billing.data?.payingEnabled === true,
+    startCardTrial,
+    /** The confirm's price for today: the amount (cents, negative a credit), null while unknown. */
+    previewCents: preview.data?.amountCents ?? null,
+    previewFailed: preview.isError,
     pending: trial.isPending || change.isPending || checkout.isPending,
     confirming,
     confirmChange,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import type { PaymentProvider } from '../provider';
 import * as repo from '../repo';
-import { callStripe, periodOf, planOfPrice, type StripeBilling } from './client';
+import { callStripe, idOf, periodOf, planOfPrice, type StripeBilling } from './client';
 import { stillBilling } from './lifecycle';
 
 /** Stripe knowing no such subscription (any more): nothing of it bills. */
@@ -12,6 +12,16 @@ const missingAsNull = (e: unknown) => {
   if (e instanceof Stripe.errors.StripeInvalidRequestError && e.statusCode === 404) return null;
   throw e;
 };
+
+/** Stripe refuses a Checkout trial ending within 48 hours: a card added later starts paying now. */
+const MIN_TRIAL_END_MS = 48 * 3_600_000 + 60_000;
+
+function trialTerms(trial: { days: number } | { endsAt: Date } | undefined, now = Date.now()) {
+  if (!trial) return {};
+  if ('days' in trial) return { trial_period_days: trial.days };
+  if (trial.endsAt.getTime() - now < MIN_TRIAL_END_MS) return {};
+  return { trial_end: Math.floor(trial.endsAt.getTime() / 1000) };
+}
 
 /**
  * Paying through Stripe: hosted Checkout pages and the Customer Portal; what was paid arrives by
@@ -44,7 +54,7 @@ export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBill
   return {
     configured: true,
 
-    async checkoutSubscription({ userId, email, planId, successUrl, cancelUrl }) {
+    async checkoutSubscription({ userId, email, planId, successUrl, cancelUrl, trial }) {
       const customer = await customerFor(userId, email);
       const metadata = { userId, planId };
       const session = await callStripe(() =>
@@ -54,7 +64,9 @@ export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBill
           client_reference_id: userId,
           line_items: [{ price: settings.prices[planId], quantity: 1 }],
           metadata,
-          subscription_data: { metadata },
+          subscription_data: { metadata, ...trialTerms(trial) },
+          // A trial costs nothing today, yet the card is what lets it go on: always ask for one.
+          ...(trial ? { payment_method_collection: 'always' as const } : {}),
           success_url: successUrl,
           cancel_url: cancelUrl,
         }),
@@ -92,6 +104,26 @@ export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBill
       if (!customer) throw new AppError('CONFLICT', BILLING_MESSAGES.noPaymentsYet);
       const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }));
       return session.url;
+    },
+
+    /** Stripe's preview of the change's invoice, prorated as of `at` (what changePlan would invoice). */
+    async previewChange(sub, planId, at) {
+      const id = requireStripeId(sub);
+      const remote = await callStripe(() => stripe.subscriptions.retrieve(id));
+      const item = remote.items.data[0];
+      if (!item) throw new AppError('CONFLICT', BILLING_MESSAGES.changedMeanwhile);
+      const preview = await callStripe(() =>
+        stripe.invoices.createPreview({
+          customer: idOf(remote.customer) ?? undefined,
+          subscription: id,
+          subscription_details: {
+            items: [{ id: item.id, price: settings.prices[planId] }],
+            proration_behavior: 'always_invoice',
+            proration_date: Math.floor(at.getTime() / 1000),
+          },
+        }),
+      );
+      return { amountCents: preview.total, currency: preview.currency };
     },
 
     /** The new price now: an upgrade is invoiced prorated at once, a downgrade leaves a credit. */

@@ -106,13 +106,16 @@ export function subscriptionSync(ctx: AppContext, { stripe, settings }: StripeBi
       } else {
         // An admin grant (or a stale paid row) gives way to what is paid for now.
         if (open) await subs.apply(open, 'end', {}, { by: 'stripe', replacedBy: stripeId });
+        // A trial begun with a card (issue 32): the account's one trial, charged when it ends.
+        const trialEndsAt = remote.trial_end ? new Date(remote.trial_end * 1000) : null;
+        if (trialEndsAt) await repo.markTrialUsed(db, userId, at);
         local = await repo.createSubscription(db, {
           userId,
           planId,
           source: 'stripe',
           currentPeriodStart: synced.currentPeriodStart ?? at,
           currentPeriodEnd: synced.currentPeriodEnd ?? null,
-          trialEndsAt: null,
+          trialEndsAt,
           stripeSubscriptionId: stripeId,
           providerEventAt: eventAt,
           status: 'active',

@@ -2,6 +2,7 @@ import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, PLANS } from '@wavecast/shared';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../../context';
 import { badRequest } from '../../../lib/errors';
+import { paymentFailedNotice, receiptNotice, recordNotice } from '../notices';
 import * as repo from '../repo';
 import type { SubscriptionsService } from '../subscriptions';
 import { callStripe, idOf, type StripeBilling } from './client';
@@ -67,18 +68,41 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     if (!userId || !local || invoice.amount_paid <= 0) return 'ignored';
     const plan = PLANS[local.planId].name;
     const prorated = invoice.billing_reason === 'subscription_update';
-    await repo.recordPayment(db, {
-      userId,
-      kind: 'paid',
-      purpose: 'subscription',
-      amountCents: invoice.amount_paid,
-      currency: invoice.currency,
-      planId: local.planId,
-      subscriptionId: local.id,
-      externalId: `${invoice.id}:paid`,
-      description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
-      occurredAt: at,
-    });
+    // The receipt goes with the ledger entry: once, however often the invoice is delivered.
+    const receipt = (tx: repo.Tx, paymentId: string) =>
+      recordNotice(
+        ctx,
+        tx,
+        receiptNotice(
+          {
+            userId,
+            paymentId,
+            planId: local.planId,
+            amountCents: invoice.amount_paid,
+            periodStart: local.currentPeriodStart,
+            periodEnd: local.currentPeriodEnd,
+            prorated,
+          },
+          ctx.config.PUBLIC_URL,
+        ),
+      );
+    const booked = await repo.recordPayment(
+      db,
+      {
+        userId,
+        kind: 'paid',
+        purpose: 'subscription',
+        amountCents: invoice.amount_paid,
+        currency: invoice.currency,
+        planId: local.planId,
+        subscriptionId: local.id,
+        externalId: `${invoice.id}:paid`,
+        description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
+        occurredAt: at,
+      },
+      local.status === 'expired' ? undefined : receipt,
+    );
+    if (booked) await ctx.events.deliverNow();
     // Paid for a subscription we ended (grace over, revoked): refunded, never kept (ADR 0037).
     if (local.status === 'expired') await refundLatePayment(invoice, local, at);
     return 'applied';
@@ -148,22 +172,37 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     const userId = local?.userId ?? (await userOfCustomer(invoice.customer));
     if (!userId && subId) await sync.sync(subId, at); // a deleted account's: cancelled there (issue 31)
     if (!userId || !subId) return 'ignored';
-    const first = await repo.recordPayment(db, {
-      userId,
-      kind: 'failed',
-      purpose: 'subscription',
-      amountCents: invoice.amount_due,
-      currency: invoice.currency,
-      planId: local?.planId ?? null,
-      subscriptionId: local?.id ?? null,
-      externalId: `${invoice.id}:failed`,
-      description: 'Payment failed',
-      occurredAt: at,
-    });
+    // The grace this failure starts (or the one already running), told in the notice.
+    const graceEndsAt = local?.graceEndsAt ?? new Date(ctx.clock.now().getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
+    const notice = (tx: repo.Tx, paymentId: string) =>
+      recordNotice(
+        ctx,
+        tx,
+        paymentFailedNotice(
+          { userId, paymentId, planId: local?.planId ?? null, amountCents: invoice.amount_due, graceEndsAt },
+          ctx.config.PUBLIC_URL,
+        ),
+      );
+    const first = await repo.recordPayment(
+      db,
+      {
+        userId,
+        kind: 'failed',
+        purpose: 'subscription',
+        amountCents: invoice.amount_due,
+        currency: invoice.currency,
+        planId: local?.planId ?? null,
+        subscriptionId: local?.id ?? null,
+        externalId: `${invoice.id}:failed`,
+        description: 'Payment failed',
+        occurredAt: at,
+      },
+      notice,
+    );
+    if (first) await ctx.events.deliverNow();
     // Grace begins at the invoice's first failure, unless something newer was applied already.
     const fresh = first && local && !(local.providerEventAt && at < local.providerEventAt);
     if (fresh && local.status === 'active' && local.source === 'stripe') {
-      const graceEndsAt = new Date(ctx.clock.now().getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
       await subs.apply(local, 'payment_failed', { graceEndsAt, providerEventAt: at }, { invoice: invoice.id });
     }
     await sync.sync(subId, at);

@@ -21,7 +21,7 @@ import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../auth/session';
 import { SettingsCard } from '../../settings/components/SettingsCard';
-import { useBilling, useCancelPlan, useLeaveFamily, usePortal, useResumePlan } from '../queries';
+import { useAddCard, useBilling, useCancelPlan, useLeaveFamily, usePortal, useResumePlan } from '../queries';
 import { FamilySection } from './FamilySection';
 import { CreatorPlansNote, PlanButton } from './PlanButton';
 
@@ -56,11 +56,12 @@ function StatusBadge({ plan }: { plan: TPlanSummary }) {
 const ownsPlan = (plan: TPlanSummary) => plan.source !== null && plan.source !== 'family';
 
 function CurrentPlan({ billing }: { billing: TBilling }) {
-  const { plan, nextCharge, payingEnabled } = billing;
+  const { plan, nextCharge, payingEnabled, canAddCard } = billing;
   const cancel = useCancelPlan();
   const resume = useResumePlan();
   const leave = useLeaveFamily();
   const portal = usePortal();
+  const addCard = useAddCard();
   const [confirm, setConfirm] = useState<'cancel' | 'leave' | null>(null);
   const own = ownsPlan(plan);
   const ends = plan.currentPeriodEnd ?? plan.trialEndsAt;
@@ -84,6 +85,16 @@ function CurrentPlan({ billing }: { billing: TBilling }) {
         )}
         {plan.status === 'trialing' && plan.trialEndsAt && (
           <p>Your free trial ends on {formatLongDate(plan.trialEndsAt)}</p>
+        )}
+        {canAddCard && (
+          <p className="text-muted" data-testid="add-card-note">
+            Add a card now and your plan goes on when the trial ends; it is first charged then.
+          </p>
+        )}
+        {plan.source === 'stripe' && plan.trialEndsAt && new Date(plan.trialEndsAt) > new Date() && (
+          <p data-testid="card-trial">
+            Free trial until {formatLongDate(plan.trialEndsAt)}, then charged to your card.
+          </p>
         )}
         {plan.status === 'canceled' && ends && <p>Your plan ends on {formatLongDate(ends)}</p>}
         {plan.status === 'past_due' && (
@@ -129,6 +140,15 @@ function CurrentPlan({ billing }: { billing: TBilling }) {
         {plan.source === 'family' && (
           <Button variant="outline" onClick={() => setConfirm('leave')}>
             Leave family plan
+          </Button>
+        )}
+        {canAddCard && (
+          <Button
+            onClick={() => addCard.mutate(undefined, { onError: (err) => toast.error(errorText(err)) })}
+            disabled={addCard.isPending}
+          >
+            <CreditCard className="size-4" aria-hidden />
+            {addCard.isPending ? 'Opening...' : `Add a card to keep ${plan.name}`}
           </Button>
         )}
         {payingEnabled && (

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, formatPlanPrice, PLANS, type PlanId } from '@wavecast/shared';
+import { BILLING_MESSAGES, changePreviewText, formatPlanPrice, PLANS, type PlanId } from '@wavecast/shared';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -69,11 +69,33 @@ export function PlanButton({
         {flow.pending ? 'Working...' : label}
       </Button>
       {action.kind === 'unavailable' && <p className="mt-2 text-center text-sm text-muted">{action.reason}</p>}
+      {flow.cardTrial && (
+        <Button
+          variant="ghost"
+          className="mt-2 w-full text-sm"
+          disabled={flow.pending}
+          onClick={flow.startCardTrial}
+          aria-label={`${plan.name}: start the free trial with a card`}
+        >
+          Start trial with a card
+        </Button>
+      )}
       <ConfirmDialog
         cancelLabel="Keep as is"
         open={flow.confirming}
         title={`Change to ${plan.name}?`}
-        description={`Your plan changes to ${plan.name} (${formatPlanPrice(plan.priceCents)}/month) right away.`}
+        description={
+          <>
+            {`Your plan changes to ${plan.name} (${formatPlanPrice(plan.priceCents)}/month) right away.`}{' '}
+            <span data-testid="change-preview">
+              {flow.previewCents !== null
+                ? changePreviewText(flow.previewCents)
+                : flow.previewFailed
+                  ? ''
+                  : 'Working out the price...'}
+            </span>
+          </>
+        }
         confirmLabel="Change plan"
         pendingLabel="Changing..."
         pending={flow.changing}
