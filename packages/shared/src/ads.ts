@@ -109,7 +109,14 @@ export const AD_MESSAGES = {
 } as const;
 
 /** Why a listener reports an ad (the "Report this ad" menu). */
-export const AD_REPORT_REASONS = ['offensive', 'misleading', 'inappropriate', 'too_loud', 'repetitive', 'other'] as const;
+export const AD_REPORT_REASONS = [
+  'offensive',
+  'misleading',
+  'inappropriate',
+  'too_loud',
+  'repetitive',
+  'other',
+] as const;
 export type AdReportReason = (typeof AD_REPORT_REASONS)[number];
 export const AD_REPORT_REASON_LABELS: Record<AdReportReason, string> = {
   offensive: 'Offensive or hateful',

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
   AD_AUDIO_MAX_BYTES,
-  AD_MESSAGES,
   AD_FORMATS,
+  AD_MESSAGES,
   AD_PLACEMENTS,
   ZAdminCampaignAction,
   ZAdminCredit,
@@ -31,8 +31,8 @@ import { registerFigure } from '../admin/figures';
 import { sendObject } from '../delivery/send-object';
 import { listenerCookies } from '../plays/listener-cookie';
 import { campaignsCsv, presentCampaign, presentDay, presentLedger } from './presenter';
-import { adSpendThisMonth, adsService, type CampaignRow } from './service';
 import { adReports } from './reports';
+import { adSpendThisMonth, adsService, type CampaignRow } from './service';
 import { adServing } from './serving';
 import type { AdminCampaignEvent } from './state-machine';
 import { TRACKING_EVENTS } from './tokens';

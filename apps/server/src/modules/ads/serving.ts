@@ -21,8 +21,8 @@ import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
-import { recordServeError } from './reports-repo';
 import * as repo from './repo';
+import { recordServeError } from './reports-repo';
 import { type ListenerMemory, servingState } from './serving-state';
 import {
   QUARTILE_BITS,
