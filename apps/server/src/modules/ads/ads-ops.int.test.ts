@@ -343,7 +343,7 @@ describe('VAST 4.1', () => {
     expect(parsed.version).toBe('4.1');
     const ad = parsed.ads[0];
     expect(ad.title).toBe('Schema Co');
-    expect(ad.advertiser?.value ?? ad.advertiser).toBe('Schema Co');
+    expect(typeof ad.advertiser === 'string' ? ad.advertiser : ad.advertiser?.value).toBe('Schema Co');
     expect(ad.errorURLTemplates).toHaveLength(1);
     const linear = ad.creatives.find((c) => c.type === 'linear');
     expect(linear?.universalAdIds?.[0]).toMatchObject({ idRegistry: 'wavecast.creatives', value: `${id}/spot.m4a` });
