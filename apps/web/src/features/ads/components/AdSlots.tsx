@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdPlacement, TServedAd } from '@wavecast/shared';
 import { DISPLAY_IMPRESSION_SECONDS } from '@wavecast/shared';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../auth/session';
 import { ReportAdButton } from './ReportAdButton';
 
@@ -102,7 +102,10 @@ const SLOT_SIZES = {
 export function DisplayAdSlot({ placement }: { placement: AdPlacement }) {
   const { user } = useSession();
   const size = useWideViewport() ? '728x90' : '300x250';
-  const query = useServedAd('display', placement, size);
+  // A server-rendered page hydrates with the wide size: ask only once this screen's size is known.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const query = useServedAd('display', placement, size, hydrated);
   const ad = query.data;
   const ref = useViewableImpression(ad);
   if (user?.entitlements.adFree) return null;
