@@ -7,7 +7,20 @@
 export const AD_FORMATS = ['audio', 'display', 'sponsored'] as const;
 export type AdFormat = (typeof AD_FORMATS)[number];
 
-export const AD_CAMPAIGN_STATUSES = ['draft', 'in_review', 'active', 'paused', 'rejected', 'completed'] as const;
+/**
+ * `held`: paused by an admin (only an admin resumes it); `stopped`: ended by an admin, final. The
+ * admin's reason is the campaign's `reviewNote`, shown to its advertiser.
+ */
+export const AD_CAMPAIGN_STATUSES = [
+  'draft',
+  'in_review',
+  'active',
+  'paused',
+  'held',
+  'rejected',
+  'stopped',
+  'completed',
+] as const;
 export type AdCampaignStatus = (typeof AD_CAMPAIGN_STATUSES)[number];
 
 export const AD_CONTENT_TYPES = ['on-demand', 'live'] as const;
@@ -87,4 +100,35 @@ export const AD_MESSAGES = {
   badToken: 'This tracking link is not valid.',
   creativeWrongFormat: 'This creative does not match the campaign format.',
   balanceTooLow: 'Paused: balance too low — top up to resume delivery',
+  held: 'Campaign paused by an admin',
+  heldByAdmin: 'An admin paused this campaign; only an admin can resume it.',
+  stopped: 'Campaign stopped',
+  adminResumed: 'Campaign resumed by an admin',
+  reported: 'Thanks — the ad was reported',
+  displayVast: 'VAST carries audio ads here; display ads are served by /api/ads/serve?format=display.',
 } as const;
+
+/** Why a listener reports an ad (the "Report this ad" menu). */
+export const AD_REPORT_REASONS = [
+  'offensive',
+  'misleading',
+  'inappropriate',
+  'too_loud',
+  'repetitive',
+  'other',
+] as const;
+export type AdReportReason = (typeof AD_REPORT_REASONS)[number];
+export const AD_REPORT_REASON_LABELS: Record<AdReportReason, string> = {
+  offensive: 'Offensive or hateful',
+  misleading: 'Misleading or a scam',
+  inappropriate: 'Sexual or inappropriate',
+  too_loud: 'Too loud',
+  repetitive: 'Shown too often',
+  other: 'Something else',
+};
+
+/**
+ * VAST error codes a player may report on the Error URL (`[ERRORCODE]` macro): IAB VAST 4.1
+ * section 2.3.6.3 defines 100–999; anything else is recorded as 900 (undefined error).
+ */
+export const VAST_ERROR_CODES = { min: 100, max: 999, undefined: 900 } as const;

@@ -36,6 +36,7 @@ describe('RATE_LIMITS', () => {
       trackUpload: [60, 10 * MINUTE],
       playReport: [60, MINUTE],
       adRequest: [120, MINUTE],
+      adReport: [10, MINUTE],
       adEvent: [600, MINUTE],
       referralClick: [120, MINUTE],
     });

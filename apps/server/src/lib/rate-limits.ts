@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   playReport: { max: 60, timeWindow: MINUTE },
   /** An ad request or a click: the player's pre-roll, VAST, the click redirect. */
   adRequest: { max: 120, timeWindow: MINUTE },
+  /** A listener's "Report this ad" (per account, else per client address). */
+  adReport: { max: 10, timeWindow: MINUTE },
   /** An ad tracking event (impression, quartiles): several per ad heard. */
   adEvent: { max: 600, timeWindow: MINUTE },
   /** A referral link followed (`/ref/:id`). */

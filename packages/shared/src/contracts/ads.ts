@@ -6,6 +6,7 @@ import {
   AD_FORMATS,
   AD_MESSAGES,
   AD_PLACEMENTS,
+  AD_REPORT_REASONS,
   formatMicros,
   impressionPriceMicros,
   SPONSORED_TEXT_MAX,
@@ -185,11 +186,39 @@ export const ZReviewDecision = z.object({
   note: z.string().trim().max(500).optional(),
 });
 
+/** An admin's pause, resume, stop or reject of a campaign in any state: the reason its advertiser sees. */
+export const AD_ADMIN_ACTIONS = ['hold', 'release', 'stop', 'reject'] as const;
+export type AdAdminAction = (typeof AD_ADMIN_ACTIONS)[number];
+export const ZAdminCampaignAction = z.object({
+  reason: text(500, 'Reason'),
+});
+
+/** A listener's report of an ad they were served. */
+export const ZAdReportInput = z.object({
+  serveId: z.uuid(),
+  reason: z.enum(AD_REPORT_REASONS),
+  details: z.string().trim().max(500).optional(),
+});
+
+/** Reports of one campaign, as admins see them beside the review queue. */
+export const ZAdReportSummary = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  status: z.enum(AD_CAMPAIGN_STATUSES),
+  advertiser: z.object({ id: z.string(), displayName: z.string().nullable(), email: z.string() }),
+  reports: z.number(),
+  reasons: z.record(z.string(), z.number()),
+  lastDetails: z.array(z.string()),
+  lastReportedAt: z.string(),
+});
+export type TAdReportSummary = z.infer<typeof ZAdReportSummary>;
+
 /** An ad chosen for one request, with its signed tracking and click URLs. */
 export const ZServedAd = z.object({
   id: z.string(),
   campaignId: z.string(),
   format: z.enum(AD_FORMATS),
+  /** What the public sees: the advertiser's display name, never the internal campaign name. */
   title: z.string(),
   mediaUrl: z.string().nullable(),
   mime: z.string().nullable(),
@@ -198,6 +227,10 @@ export const ZServedAd = z.object({
   height: z.number().nullable(),
   text: z.string().nullable(),
   clickUrl: z.string(),
+  /** The VAST Error URL (its `[ERRORCODE]` macro replaced by the player's code). */
+  errorUrl: z.string(),
+  /** The creative's identity (VAST UniversalAdId): campaign id / creative file. */
+  creativeId: z.string(),
   tracking: z.object({
     impression: z.string(),
     firstQuartile: z.string(),

@@ -1,4 +1,4 @@
-import type { AdCampaignStatus, AdContentType, AdFormat, AdPlacement } from '@wavecast/shared';
+import type { AdCampaignStatus, AdContentType, AdFormat, AdPlacement, AdReportReason } from '@wavecast/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -144,3 +144,42 @@ export const adBalances = pgTable('ad_balances', {
   advertiserId: text('advertiser_id').primaryKey(),
   balanceMicros: micros('balance_micros').notNull().default(0),
 });
+
+/**
+ * Listeners' reports of an ad (issue 32): one per listener and campaign (a second report of the
+ * same campaign changes nothing), shown to admins beside the review queue.
+ */
+export const adReports = pgTable(
+  'ad_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    serveId: uuid('serve_id').notNull(),
+    /** A user id, or `anon:<cookie id>`: the serve's listener key. */
+    reporterKey: text('reporter_key').notNull(),
+    reason: text('reason').$type<AdReportReason>().notNull(),
+    details: text('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ad_reports_campaign_reporter_uq').on(t.campaignId, t.reporterKey),
+    index('ad_reports_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The VAST Error URL's reports (issue 32): the first error code a player reported for a serve
+ * (the URL counts once, however often it is fetched).
+ */
+export const adServeErrors = pgTable(
+  'ad_serve_errors',
+  {
+    serveId: uuid('serve_id').primaryKey(),
+    campaignId: uuid('campaign_id').notNull(),
+    code: smallint('code').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ad_serve_errors_campaign_idx').on(t.campaignId, t.code)],
+);

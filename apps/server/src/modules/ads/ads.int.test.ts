@@ -654,10 +654,11 @@ describe('serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('xml');
     const parsed = await parseVast(res.body);
-    expect(parsed.version).toBe('4.0');
+    expect(parsed.version).toBe('4.1');
     expect(parsed.ads).toHaveLength(1);
     const ad = parsed.ads[0];
-    expect(ad.title).toBe('Vast');
+    // The advertiser's display name (issue 32), never the campaign's internal name.
+    expect(ad.title).toBe(advertiser.email.split('@')[0]);
     const linear = ad.creatives.find((cr) => cr.type === 'linear') as unknown as {
       duration: number;
       mediaFiles: { fileURL: string; mimeType: string }[];

@@ -4,6 +4,7 @@ import {
   type AdFormat,
   type AdPlacement,
   AUDIO_AD_CAP_SECONDS,
+  formatMicros,
   LISTEN_BUCKET_SECONDS,
 } from '@wavecast/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, max, type SQLWrapper, sql } from 'drizzle-orm';
@@ -48,6 +49,17 @@ export async function listByStatus(db: Db, status: AdCampaignStatus) {
     .orderBy(asc(adCampaigns.updatedAt));
 }
 
+/** Campaigns past their draft, most recently changed first, with their advertiser (admins). */
+export async function listForAdmins(db: Db, limit = 300) {
+  return db
+    .select({ campaign: adCampaigns, email: users.email, displayName: users.displayName })
+    .from(adCampaigns)
+    .innerJoin(users, eq(users.id, adCampaigns.advertiserId))
+    .where(sql`${adCampaigns.status} <> 'draft'`)
+    .orderBy(desc(adCampaigns.updatedAt))
+    .limit(limit);
+}
+
 /** Writes a change made from the row read at `version`; undefined when someone changed it since. */
 export async function updateCampaign(
   db: Db | Tx,
@@ -68,7 +80,7 @@ export async function completeEnded(db: Db, now: Date): Promise<string[]> {
   const rows = await db
     .update(adCampaigns)
     .set({ status: 'completed', updatedAt: now, version: sql`${adCampaigns.version} + 1` })
-    .where(and(inArray(adCampaigns.status, ['active', 'paused']), sql`${adCampaigns.endsAt} <= ${now}`))
+    .where(and(inArray(adCampaigns.status, ['active', 'paused', 'held']), sql`${adCampaigns.endsAt} <= ${now}`))
     .returning({ id: adCampaigns.id });
   return rows.map((r) => r.id);
 }
@@ -76,19 +88,23 @@ export async function completeEnded(db: Db, now: Date): Promise<string[]> {
 // ── balance ledger ──────────────────────────────────────────────────────────────────────────
 
 /**
- * Books top-ups (and their refunds) from billing's payments ledger into the advertisers' ledger,
- * once per payment (the unique payment id), and moves the balances by what was booked — in one
- * statement, so two sweeps at once book each payment once. Returns how many were booked.
+ * Books top-ups and their refunds from billing's payments ledger into the advertisers' ledger, once
+ * per payment (the unique payment id), and moves the balances by what was booked. Returns how many
+ * payments were booked.
  */
 export async function bookTopUps(db: Db, advertiserId?: string): Promise<number> {
+  return (await bookPaidTopUps(db, advertiserId)) + (await bookRefunds(db, advertiserId));
+}
+
+/** Paid top-ups, in one statement: two sweeps at once book each payment once. */
+async function bookPaidTopUps(db: Db, advertiserId?: string): Promise<number> {
   const only = advertiserId ? sql`AND p.user_id = ${advertiserId}` : sql``;
   const res = await db.execute(sql`
     WITH booked AS (
       INSERT INTO ${adLedger} (advertiser_id, kind, amount_micros, payment_id, note, at)
-      SELECT p.user_id, CASE WHEN p.kind = 'paid' THEN 'topup' ELSE 'refund' END,
-             p.amount_cents::bigint * 10000, p.id, p.description, p.occurred_at
+      SELECT p.user_id, 'topup', p.amount_cents::bigint * 10000, p.id, p.description, p.occurred_at
         FROM ${payments} p
-       WHERE p.purpose = 'ad_topup' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL ${only}
+       WHERE p.purpose = 'ad_topup' AND p.kind = 'paid' AND p.user_id IS NOT NULL ${only}
          AND NOT EXISTS (SELECT 1 FROM ${adLedger} l WHERE l.payment_id = p.id)
       ON CONFLICT (payment_id) DO NOTHING
       RETURNING advertiser_id, amount_micros
@@ -100,6 +116,61 @@ export async function bookTopUps(db: Db, advertiserId?: string): Promise<number>
     )
     SELECT count(*)::int AS n FROM booked`);
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
+
+/**
+ * Refunded top-ups (issue 32): a refund takes back only what is left of the balance, never more (the
+ * part already spent on impressions stays spent), as one reversing entry; the balance never goes
+ * below zero. Each in its own transaction, the balance row locked, so an impression charged at the
+ * same moment is counted before or after it, never both.
+ */
+async function bookRefunds(db: Db, advertiserId?: string): Promise<number> {
+  const only = advertiserId ? sql`AND p.user_id = ${advertiserId}` : sql``;
+  const pending = rowsOf<{ id: string; user_id: string; amount_cents: number; description: string | null; at: Date }>(
+    await db.execute(sql`
+      SELECT p.id, p.user_id, p.amount_cents, p.description, p.occurred_at AS at
+        FROM ${payments} p
+       WHERE p.purpose = 'ad_topup' AND p.kind = 'refunded' AND p.user_id IS NOT NULL ${only}
+         AND NOT EXISTS (SELECT 1 FROM ${adLedger} l WHERE l.payment_id = p.id)
+       ORDER BY p.occurred_at`),
+  );
+  let booked = 0;
+  for (const p of pending) {
+    const refundedMicros = Math.abs(Number(p.amount_cents)) * 10_000;
+    const done = await db.transaction(async (tx) => {
+      await tx.insert(adBalances).values({ advertiserId: p.user_id, balanceMicros: 0 }).onConflictDoNothing();
+      const [row] = rowsOf<{ balance: string | number }>(
+        await tx.execute(
+          sql`SELECT balance_micros AS balance FROM ${adBalances} WHERE advertiser_id = ${p.user_id} FOR UPDATE`,
+        ),
+      );
+      const takenMicros = Math.min(refundedMicros, Math.max(0, Number(row?.balance ?? 0)));
+      const note =
+        takenMicros < refundedMicros
+          ? `${p.description ?? 'Refund'}: ${formatMicros(refundedMicros)} refunded, ${formatMicros(refundedMicros - takenMicros)} of it already spent`
+          : (p.description ?? 'Refund');
+      const entry = await tx
+        .insert(adLedger)
+        .values({
+          advertiserId: p.user_id,
+          kind: 'refund',
+          amountMicros: -takenMicros,
+          paymentId: p.id,
+          note,
+          at: new Date(p.at),
+        })
+        .onConflictDoNothing()
+        .returning({ id: adLedger.id });
+      if (!entry.length) return false;
+      await tx
+        .update(adBalances)
+        .set({ balanceMicros: sql`${adBalances.balanceMicros} - ${takenMicros}` })
+        .where(eq(adBalances.advertiserId, p.user_id));
+      return true;
+    });
+    if (done) booked++;
+  }
+  return booked;
 }
 
 export async function credit(
@@ -157,6 +228,8 @@ export interface Candidate {
   id: string;
   cpmMicros: number;
   name: string;
+  /** The advertiser's display name: what listeners see (never the campaign's internal name). */
+  advertiserName: string | null;
   format: AdFormat;
   creativeKey: string | null;
   creativeMime: string | null;
@@ -193,7 +266,8 @@ export function selectionSql(q: SelectionQuery) {
   const size = q.size ? sql`AND c.creative_width = ${q.size.width} AND c.creative_height = ${q.size.height}` : sql``;
   return sql`
     SELECT c.id, c.cpm_micros, c.name, c.format, c.creative_key, c.creative_mime, c.creative_seconds,
-           c.creative_width, c.creative_height, c.sponsored_text
+           c.creative_width, c.creative_height, c.sponsored_text,
+           (SELECT u.display_name FROM ${users} u WHERE u.id = c.advertiser_id) AS advertiser_name
       FROM ${adCampaigns} c
       JOIN ${adBalances} b ON b.advertiser_id = c.advertiser_id AND b.balance_micros >= ${price}
       LEFT JOIN ${adCampaignDays} d ON d.campaign_id = c.id AND d.day = ${utcDay(q.now)}::date
@@ -217,6 +291,7 @@ export async function selectCampaign(db: Db, q: SelectionQuery): Promise<Candida
     id: string;
     cpm_micros: string | number;
     name: string;
+    advertiser_name: string | null;
     format: AdFormat;
     creative_key: string | null;
     creative_mime: string | null;
@@ -230,6 +305,7 @@ export async function selectCampaign(db: Db, q: SelectionQuery): Promise<Candida
     id: r.id,
     cpmMicros: Number(r.cpm_micros),
     name: r.name,
+    advertiserName: r.advertiser_name,
     format: r.format,
     creativeKey: r.creative_key,
     creativeMime: r.creative_mime,
@@ -265,6 +341,7 @@ export async function servableCampaigns(db: Db, day: string): Promise<ServableRo
       id: adCampaigns.id,
       cpmMicros: adCampaigns.cpmMicros,
       name: adCampaigns.name,
+      advertiserName: users.displayName,
       format: adCampaigns.format,
       creativeKey: adCampaigns.creativeKey,
       creativeMime: adCampaigns.creativeMime,
@@ -284,6 +361,7 @@ export async function servableCampaigns(db: Db, day: string): Promise<ServableRo
       balanceMicros: sql<string>`coalesce(${adBalances.balanceMicros}, 0)`,
     })
     .from(adCampaigns)
+    .leftJoin(users, eq(users.id, adCampaigns.advertiserId))
     .leftJoin(adBalances, eq(adBalances.advertiserId, adCampaigns.advertiserId))
     .leftJoin(adCampaignDays, and(eq(adCampaignDays.campaignId, adCampaigns.id), eq(adCampaignDays.day, day)))
     .where(
@@ -339,10 +417,13 @@ export function listenedSince(db: Pick<Db, 'execute'>, adsListenerKey: string, s
 }
 
 export async function listenerHistory(db: Db, listenerKey: string, format: AdFormat) {
+  // Display and sponsored ads count as seen only once impressed (their slots ask on every page,
+  // seen or not); the audio pre-roll's last serve counts.
+  const seen = format === 'audio' ? sql`` : sql`AND s.impressed_at IS NOT NULL`;
   const [r] = rowsOf<{ last: string | null; heard: string | Date | null }>(
     await db.execute(sql`
       SELECT (SELECT s.campaign_id FROM ${adServes} s
-                WHERE s.listener_key = ${listenerKey} AND s.format = ${format}
+                WHERE s.listener_key = ${listenerKey} AND s.format = ${format} ${seen}
                 ORDER BY s.served_at DESC LIMIT 1) AS last,
              (SELECT max(h.impressed_at) FROM ${adServes} h
                 WHERE h.listener_key = ${listenerKey} AND h.format = ${format}) AS heard`),

@@ -1,9 +1,13 @@
 import multipart from '@fastify/multipart';
 import {
   AD_AUDIO_MAX_BYTES,
+  AD_FORMATS,
   AD_MESSAGES,
   AD_PLACEMENTS,
+  ZAdminCampaignAction,
   ZAdminCredit,
+  ZAdReportInput,
+  ZAdReportSummary,
   ZAdRequest,
   ZAdvertiserOverview,
   ZCampaign,
@@ -18,6 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { clientIp } from '../../lib/client-ip';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
@@ -26,8 +31,10 @@ import { registerFigure } from '../admin/figures';
 import { sendObject } from '../delivery/send-object';
 import { listenerCookies } from '../plays/listener-cookie';
 import { campaignsCsv, presentCampaign, presentDay, presentLedger } from './presenter';
+import { adReports } from './reports';
 import { adSpendThisMonth, adsService, type CampaignRow } from './service';
 import { adServing } from './serving';
+import type { AdminCampaignEvent } from './state-machine';
 import { TRACKING_EVENTS } from './tokens';
 import { vastXml } from './vast';
 
@@ -50,6 +57,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   const ads = adsService(ctx);
   const serving = adServing(ctx);
   const cookies = listenerCookies(ctx);
+  const reports = adReports(ctx);
   const advertiser = () => ({ access: 'advertiser' as const, ...writeLimit });
 
   /** Campaigns with their quartiles (audio) and whether the balance holds them back. */
@@ -215,6 +223,74 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // Any campaign, any state (issue 32): hold (an admin's pause), release, stop (final: step-up, as a
+  // deletion), reject; each with the reason its advertiser sees, audited.
+  app.get(
+    '/api/admin/ads/campaigns',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                campaign: ZCampaign,
+                advertiser: z.object({ email: z.string(), displayName: z.string().nullable() }),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => ({
+      items: (await ads.adminList()).map((r) => ({
+        campaign: presentCampaign(r.campaign),
+        advertiser: { email: r.email, displayName: r.displayName },
+      })),
+    }),
+  );
+
+  const adminActions: [string, AdminCampaignEvent, string, boolean][] = [
+    ['hold', 'admin_hold', AD_MESSAGES.held, false],
+    ['stop', 'admin_stop', AD_MESSAGES.stopped, true],
+    ['reject', 'admin_reject', AD_MESSAGES.rejected, false],
+  ];
+  for (const [action, event, message, stepUp] of adminActions) {
+    app.post(
+      `/api/admin/ads/campaigns/:id/${action}`,
+      {
+        config: { access: 'admin', ...(stepUp ? { stepUp: true } : {}), ...writeLimit },
+        schema: { tags: ['admin'], params: ZId, body: ZAdminCampaignAction, response: { 200: ZCampaignAnswer } },
+      },
+      async (req) => {
+        const c = await ads.adminAct(signedInUser(req), req.params.id, event, req.body.reason);
+        return { campaign: await presentOwn(c), message };
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/ads/campaigns/:id/release',
+    {
+      config: { access: 'admin', ...writeLimit },
+      schema: { tags: ['admin'], params: ZId, response: { 200: ZCampaignAnswer } },
+    },
+    async (req) => {
+      const c = await ads.adminAct(signedInUser(req), req.params.id, 'admin_release', null);
+      return { campaign: await presentOwn(c), message: AD_MESSAGES.adminResumed };
+    },
+  );
+
+  app.get(
+    '/api/admin/ads/reports',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], response: { 200: z.object({ items: z.array(ZAdReportSummary) }) } },
+    },
+    async () => ({ items: await reports.summaries() }),
+  );
+
   app.get(
     '/api/admin/ads/advertisers',
     {
@@ -292,11 +368,17 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
       config: { access: 'public', rateLimit: RATE_LIMITS.adRequest },
       schema: {
         tags,
-        querystring: ZAdRequest.omit({ format: true }).extend({ placement: z.enum(AD_PLACEMENTS).default('preroll') }),
+        querystring: ZAdRequest.omit({ format: true }).extend({
+          placement: z.enum(AD_PLACEMENTS).default('preroll'),
+          format: z.enum(AD_FORMATS).default('audio'),
+        }),
       },
     },
     async (req, reply) => {
-      const decision = await serving.decide(adRequest(req, { ...req.query, format: 'audio' }));
+      // VAST here carries the audio pre-roll only: a display request is told so, never given audio.
+      const { format, ...query } = req.query;
+      if (format !== 'audio') throw badRequest(AD_MESSAGES.displayVast);
+      const decision = await serving.decide(adRequest(req, { ...query, format }));
       reply
         .header('content-type', 'application/xml; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -315,6 +397,46 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
       await serving.track(req.params.id, req.params.event, req.query.s);
       // Counted or not (a repeat, too early, out of budget), the answer is the same: nothing to see.
       return reply.code(204).header('cache-control', 'no-store').header('access-control-allow-origin', '*').send();
+    },
+  );
+
+  // The VAST Error URL: the player's error code recorded once per serve; the same empty answer always.
+  app.get(
+    '/api/ads/serves/:id/error',
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.adEvent },
+      schema: {
+        tags,
+        params: ZId,
+        querystring: ZSig.extend({ code: z.string().max(20).optional() }),
+      },
+    },
+    async (req, reply) => {
+      await serving.error(req.params.id, req.query.s, req.query.code);
+      return reply.code(204).header('cache-control', 'no-store').header('access-control-allow-origin', '*').send();
+    },
+  );
+
+  // "Report this ad": a listener reports an ad they were served (their serve), once per campaign.
+  app.post(
+    '/api/ads/reports',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          ...RATE_LIMITS.adReport,
+          keyGenerator: (req: FastifyRequest) =>
+            req.user ? `ad-report:${req.user.id}` : `ad-report:${clientIp(req, ctx.config.TRUST_PROXY_HEADER)}`,
+        },
+      },
+      schema: { tags, body: ZAdReportInput, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (req) => {
+      const anonId = req.user ? null : cookies.read(req);
+      const reporterKey = req.user ? req.user.id : anonId ? `anon:${anonId}` : null;
+      if (!reporterKey) throw new AppError('NOT_FOUND', AD_MESSAGES.notFound);
+      await reports.report(reporterKey, req.body);
+      return { message: AD_MESSAGES.reported };
     },
   );
 

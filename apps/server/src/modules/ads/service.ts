@@ -17,7 +17,7 @@ import { findUser } from '../users/repo';
 import { takeCreative } from './creatives';
 import * as repo from './repo';
 import { servingState } from './serving-state';
-import { type CampaignEvent, EDITABLE, nextStatus } from './state-machine';
+import { type AdminCampaignEvent, type CampaignEvent, EDITABLE, nextStatus } from './state-machine';
 
 const CENTS_TO_MICROS = 10_000;
 
@@ -139,9 +139,46 @@ function makeAdsService(ctx: AppContext) {
     },
 
     pause: async (user: SessionUser, id: string) => move(await owned(user, id), 'pause'),
-    resume: async (user: SessionUser, id: string) => move(await owned(user, id), 'resume'),
+    async resume(user: SessionUser, id: string) {
+      const c = await owned(user, id);
+      // A hold is an admin's: the advertiser is told why their resume does nothing.
+      if (c.status === 'held') throw conflict(AD_MESSAGES.heldByAdmin);
+      return move(c, 'resume');
+    },
+
+    /**
+     * An admin holds, releases, stops or rejects a campaign in any state the table allows (issue 32),
+     * with the reason its advertiser sees (the campaign's `reviewNote`; a release clears it); one
+     * audit entry in the change's transaction. Serving drops a campaign that is no longer active at once.
+     */
+    async adminAct(admin: SessionUser, id: string, event: AdminCampaignEvent, reason: string | null) {
+      const c = await repo.findCampaign(db, id);
+      if (!c) throw notFound('Campaign');
+      const to = nextStatus(c.status, event);
+      if (!to) throw conflict(AD_MESSAGES.badTransition);
+      const at = ctx.clock.now();
+      const note = event === 'admin_release' ? null : reason;
+      const after = await db.transaction(async (tx) => {
+        const row = await repo.updateCampaign(tx, id, c.version, { status: to, reviewNote: note, updatedAt: at });
+        if (!row) throw conflict(AD_MESSAGES.badTransition);
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: `ad_campaign.${event.slice('admin_'.length)}`,
+          targetType: 'ad_campaign',
+          targetId: id,
+          before: { status: c.status, note: c.reviewNote },
+          after: { status: to, note },
+          at,
+        });
+        return row;
+      });
+      return changed(after);
+    },
 
     reviewQueue: () => repo.listByStatus(db, 'in_review'),
+
+    /** Every campaign past its draft, with its advertiser (the admins' campaign list). */
+    adminList: () => repo.listForAdmins(db),
 
     /** Approves or rejects a creative under review; one audit entry, in the change's transaction. */
     async review(admin: SessionUser, id: string, approve: boolean, note?: string) {

@@ -172,9 +172,18 @@ export class AdServingState {
     else this.remember(format, listenerKey, { lastCampaignId: campaignId, heardAt: null });
   }
 
-  heard(listenerKey: string, format: AdFormat, at: Date): void {
+  /**
+   * An impression counted. Display and sponsored ads become the listener's last campaign here, not
+   * when served: a slot's serve that was never seen (hidden, scrolled past) holds nothing back.
+   */
+  heard(listenerKey: string, format: AdFormat, at: Date, campaignId?: string): void {
     const entry = this.knownHistory(listenerKey, format);
-    if (!entry) return;
+    if (!entry) {
+      if (format !== 'audio' && campaignId)
+        this.remember(format, listenerKey, { lastCampaignId: campaignId, heardAt: at.getTime() });
+      return;
+    }
+    if (format !== 'audio' && campaignId) entry.lastCampaignId = campaignId;
     entry.heardAt = at.getTime();
     entry.capOpen = false;
     entry.capCheckedAt = undefined;

@@ -1,6 +1,6 @@
 import { campaignProblems, formatMicros, impressionPriceMicros } from '@wavecast/shared';
 import { describe, expect, it } from 'vitest';
-import { paceFraction } from './serving';
+import { paceFraction, publicAdvertiserName, vastErrorCode } from './serving';
 import { vastDuration, vastXml } from './vast';
 
 describe('pacing', () => {
@@ -57,9 +57,27 @@ describe('VAST', () => {
       height: null,
       text: null,
       clickUrl: 'https://c',
+      errorUrl: 'https://e?code=[ERRORCODE]',
+      creativeId: 'b/<c>',
       tracking: { impression: 'i', firstQuartile: 'f', midpoint: 'm', thirdQuartile: 't', complete: 'c' },
     });
     expect(xml).not.toContain(']]><evil/>');
-    expect(vastXml(null)).toContain('<VAST version="4.0"></VAST>');
+    expect(xml).toContain('<UniversalAdId idRegistry="wavecast.creatives">b/&lt;c&gt;</UniversalAdId>');
+    expect(xml).toContain('<Error><![CDATA[https://e?code=[ERRORCODE]]]></Error>');
+    expect(vastXml(null)).toContain('<VAST version="4.1" xmlns="http://www.iab.com/VAST"></VAST>');
+  });
+
+  it('reads a reported VAST error code, 900 for anything not a code', () => {
+    expect(vastErrorCode('405')).toBe(405);
+    expect(vastErrorCode('100')).toBe(100);
+    for (const bad of [undefined, '', '[ERRORCODE]', '99', '1000', '4o5', '-405', '40.5']) {
+      expect(vastErrorCode(bad)).toBe(900);
+    }
+  });
+
+  it('names the advertiser publicly, never an empty name', () => {
+    expect(publicAdvertiserName('Acme Audio')).toBe('Acme Audio');
+    expect(publicAdvertiserName('  ')).toBe('Advertiser');
+    expect(publicAdvertiserName(null)).toBe('Advertiser');
   });
 });

@@ -10,6 +10,7 @@ import {
   impressionPriceMicros,
   recordingCategory,
   type TServedAd,
+  VAST_ERROR_CODES,
 } from '@wavecast/shared';
 import { and, eq } from 'drizzle-orm';
 import { visibleWhere } from '../../access/tracks';
@@ -21,6 +22,7 @@ import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
 import * as repo from './repo';
+import { recordServeError } from './reports-repo';
 import { type ListenerMemory, servingState } from './serving-state';
 import {
   QUARTILE_BITS,
@@ -47,6 +49,17 @@ const CAP_RECHECK_MS = 30_000;
 export function paceFraction(now: Date): number {
   const sinceMidnight = now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Math.min(1, (sinceMidnight + PACE_AHEAD_MS) / DAY_MS);
+}
+
+/** The name listeners see for an advertiser without a display name. */
+export const ANONYMOUS_ADVERTISER = 'Advertiser';
+export const publicAdvertiserName = (displayName: string | null | undefined) =>
+  displayName?.trim() || ANONYMOUS_ADVERTISER;
+
+/** A VAST error code as reported (`code=` of the Error URL): 100–999, else 900 (undefined error). */
+export function vastErrorCode(raw: string | undefined): number {
+  const n = raw && /^\d{3}$/.test(raw) ? Number(raw) : Number.NaN;
+  return n >= VAST_ERROR_CODES.min && n <= VAST_ERROR_CODES.max ? n : VAST_ERROR_CODES.undefined;
 }
 
 /** One ad request: what is asked for, where, by whom, on whose content. */
@@ -221,9 +234,10 @@ export function adServing(ctx: AppContext) {
   function url(serveId: string, action: SignedAction): string {
     const sig = signAction(key(), serveId, action);
     const base = ctx.config.PUBLIC_URL;
-    return action === 'click'
-      ? `${base}/api/ads/click/${serveId}?s=${sig}`
-      : `${base}/api/ads/track/${serveId}/${action}?s=${sig}`;
+    if (action === 'click') return `${base}/api/ads/click/${serveId}?s=${sig}`;
+    // VAST players put the error code in place of the [ERRORCODE] macro.
+    if (action === 'error') return `${base}/api/ads/serves/${serveId}/error?s=${sig}&code=[ERRORCODE]`;
+    return `${base}/api/ads/track/${serveId}/${action}?s=${sig}`;
   }
 
   return {
@@ -275,7 +289,8 @@ export function adServing(ctx: AppContext) {
       };
       // Written just after the answer, with the other serves of this moment (one INSERT).
       state.serves.add(serve);
-      if (listenerKey) state.served(listenerKey, req.format, campaign.id);
+      // Frequency caps count impressions: a display or sponsored serve counts once seen (`heard`).
+      if (listenerKey && req.format === 'audio') state.served(listenerKey, req.format, campaign.id);
       return { serve, campaign };
     },
 
@@ -286,7 +301,8 @@ export function adServing(ctx: AppContext) {
         id: serve.id,
         campaignId: campaign.id,
         format: campaign.format,
-        title: campaign.name,
+        // The public sees who advertises, never the campaign's internal name.
+        title: publicAdvertiserName(campaign.advertiserName),
         mediaUrl: campaign.creativeKey ? `${ctx.config.PUBLIC_URL}/api/ads/media/${campaign.id}` : null,
         mime: campaign.creativeMime,
         durationSeconds: campaign.creativeSeconds,
@@ -294,8 +310,28 @@ export function adServing(ctx: AppContext) {
         height: campaign.creativeHeight,
         text: campaign.sponsoredText,
         clickUrl: url(serve.id, 'click'),
+        errorUrl: url(serve.id, 'error'),
+        // The creative's identity (VAST UniversalAdId): a replaced creative is a new id.
+        creativeId: `${campaign.id}/${campaign.creativeKey?.split('/').pop() ?? 'none'}`,
         tracking,
       };
+    },
+
+    /**
+     * A player's error report (the VAST Error URL): the signature checked, the first code recorded
+     * once per serve (VAST 4.1 codes 100–999; anything else as 900, undefined error).
+     */
+    async error(serveId: string, sig: string, rawCode: string | undefined): Promise<boolean> {
+      if (!verifyAction(key(), serveId, 'error', sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      await state.serves.settled();
+      const serve = await repo.findServe(db, serveId);
+      if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
+      return recordServeError(db, {
+        serveId,
+        campaignId: serve.campaignId,
+        code: vastErrorCode(rawCode),
+        at: ctx.clock.now(),
+      });
     },
 
     /**
@@ -315,7 +351,7 @@ export function adServing(ctx: AppContext) {
         const charged = await state.charging(serve.campaignId, () => repo.chargeImpression(db, serveId, now));
         if (!charged) return false;
         state.index.charged(charged, now);
-        if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now);
+        if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now, charged.campaignId);
         return true;
       }
       return repo.markQuartile(db, serveId, QUARTILE_BITS[event]);

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const TRACKING_EVENTS = ['impression', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const;
 export type TrackingEvent = (typeof TRACKING_EVENTS)[number];
-export type SignedAction = TrackingEvent | 'click';
+/** `error`: the VAST Error URL (ads-ops, issue 32). */
+export type SignedAction = TrackingEvent | 'click' | 'error';
 
 /** Bits of `ad_serves.quartiles` for each quartile event. */
 export const QUARTILE_BITS: Record<Exclude<TrackingEvent, 'impression'>, number> = {

@@ -14,38 +14,49 @@ export function vastDuration(seconds: number): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
 }
 
+/** The VAST version published, and the IAB schema it validates against (apps/server/test/vast). */
+export const VAST_VERSION = '4.1';
+const VAST_NS = 'http://www.iab.com/VAST';
+/** UniversalAdId's registry: our own catalogue of creatives (campaign id / creative file). */
+export const UNIVERSAL_AD_ID_REGISTRY = 'wavecast.creatives';
+
 /**
- * A VAST 4 document for one audio ad (an InLine Linear creative with its Impression, quartile
- * Tracking and ClickThrough, all signed single-use URLs), or an empty VAST when there is no ad.
+ * A VAST 4.1 document for one audio ad (an InLine Linear creative with its Impression, quartile
+ * Tracking, ClickThrough and Error URL, all signed single-use URLs; the advertiser's display name as
+ * AdTitle and Advertiser; the creative's UniversalAdId), or an empty VAST when there is no ad.
+ * Elements are in the schema's order (IAB `vast_4.1.xsd`: the base type's sequence first).
  */
 export function vastXml(ad: TServedAd | null): string {
-  const head = '<?xml version="1.0" encoding="UTF-8"?>';
-  if (!ad?.mediaUrl) return `${head}\n<VAST version="4.0"></VAST>`;
+  const head = `<?xml version="1.0" encoding="UTF-8"?>`;
+  if (!ad?.mediaUrl) return `${head}\n<VAST version="${VAST_VERSION}" xmlns="${VAST_NS}"></VAST>`;
   const events = (['firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const)
-    .map((e) => `            <Tracking event="${e}">${cdata(ad.tracking[e])}</Tracking>`)
+    .map((e) => `              <Tracking event="${e}">${cdata(ad.tracking[e])}</Tracking>`)
     .join('\n');
   return `${head}
-<VAST version="4.0">
+<VAST version="${VAST_VERSION}" xmlns="${VAST_NS}">
   <Ad id="${attr(ad.id)}">
     <InLine>
       <AdSystem version="1">Wavecast</AdSystem>
+      <Error>${cdata(ad.errorUrl)}</Error>
+      <Impression id="wavecast">${cdata(ad.tracking.impression)}</Impression>
       <AdServingId>${attr(ad.id)}</AdServingId>
       <AdTitle>${cdata(ad.title)}</AdTitle>
-      <Impression id="wavecast">${cdata(ad.tracking.impression)}</Impression>
+      <Advertiser>${cdata(ad.title)}</Advertiser>
       <Creatives>
         <Creative id="${attr(ad.campaignId)}" adId="${attr(ad.campaignId)}">
           <Linear>
-            <Duration>${vastDuration(ad.durationSeconds ?? 0)}</Duration>
             <TrackingEvents>
 ${events}
             </TrackingEvents>
-            <VideoClicks>
-              <ClickThrough id="wavecast">${cdata(ad.clickUrl)}</ClickThrough>
-            </VideoClicks>
+            <Duration>${vastDuration(ad.durationSeconds ?? 0)}</Duration>
             <MediaFiles>
               <MediaFile delivery="progressive" type="${attr(ad.mime ?? 'audio/mp4')}" width="0" height="0">${cdata(ad.mediaUrl)}</MediaFile>
             </MediaFiles>
+            <VideoClicks>
+              <ClickThrough id="wavecast">${cdata(ad.clickUrl)}</ClickThrough>
+            </VideoClicks>
           </Linear>
+          <UniversalAdId idRegistry="${UNIVERSAL_AD_ID_REGISTRY}">${attr(ad.creativeId)}</UniversalAdId>
         </Creative>
       </Creatives>
     </InLine>

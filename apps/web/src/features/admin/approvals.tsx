@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ReportedAdsApprovals, RunningCampaignsApprovals } from '../ads/components/AdCampaignsAdmin';
 import { AdReviewApprovals } from '../ads/components/AdReviewApprovals';
 import { FlaggedReferralsApprovals } from '../affiliates/components/FlaggedReferralsApprovals';
 import { PayoutsApprovals } from '../affiliates/components/PayoutsApprovals';
@@ -13,6 +14,8 @@ export const approvalSections: { id: string; Component: ComponentType }[] = [
   { id: 'affiliate-payouts', Component: PayoutsApprovals },
   { id: 'affiliate-flags', Component: FlaggedReferralsApprovals },
   { id: 'ad-creatives', Component: AdReviewApprovals },
+  { id: 'ad-reports', Component: ReportedAdsApprovals },
+  { id: 'ad-campaigns', Component: RunningCampaignsApprovals },
 ];
 
 export function ApprovalsAdmin() {

@@ -131,8 +131,13 @@ export async function playPreroll(target: AdTarget, volume: { volume: number; mu
       once('complete');
       finish();
     });
-    audio.addEventListener('error', finish);
-    audio.play().catch(finish);
+    // The VAST Error URL's codes: 405, the media file could not be played; 400, playback refused.
+    const failed = (code: number) => () => {
+      if (!done) ping(ad.errorUrl.replace('[ERRORCODE]', String(code)));
+      finish();
+    };
+    audio.addEventListener('error', failed(405));
+    audio.play().catch(failed(400));
   });
 }
 

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdCreditPackage, TAdvertiserOverview, TCampaign, TCampaignDay, TCampaignInput } from '@wavecast/shared';
+import type {
+  AdCreditPackage,
+  AdReportReason,
+  TAdReportSummary,
+  TAdvertiserOverview,
+  TCampaign,
+  TCampaignDay,
+  TCampaignInput,
+} from '@wavecast/shared';
 import { api } from '../../lib/api';
 
 const OVERVIEW = ['ads', 'advertiser'] as const;
@@ -104,4 +112,41 @@ export const useCampaignDays = (id: string, enabled: boolean) =>
     queryFn: () => api<{ campaign: TCampaign; days: TCampaignDay[] }>(`/api/ads/campaigns/${encodeURIComponent(id)}`),
     select: (d) => d.days,
     enabled,
+  });
+
+// ── issue 32: admins act on any campaign; listeners report ads ─────────────────────────────
+
+export type AdminCampaignAction = 'hold' | 'release' | 'stop' | 'reject';
+
+export const useAdCampaigns = () =>
+  useQuery({
+    queryKey: ['admin', 'ads', 'campaigns'],
+    queryFn: () =>
+      api<{ items: { campaign: TCampaign; advertiser: { email: string; displayName: string | null } }[] }>(
+        '/api/admin/ads/campaigns',
+      ),
+  });
+
+export const useAdReports = () =>
+  useQuery({
+    queryKey: ['admin', 'ads', 'reports'],
+    queryFn: () => api<{ items: TAdReportSummary[] }>('/api/admin/ads/reports'),
+  });
+
+export function useAdminCampaignAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: AdminCampaignAction; reason?: string }) =>
+      api<Answer>(`/api/admin/ads/campaigns/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        ...(action === 'release' ? {} : { body: { reason: reason ?? '' } }),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export const useReportAd = () =>
+  useMutation({
+    mutationFn: (input: { serveId: string; reason: AdReportReason; details?: string }) =>
+      api<{ message: string }>('/api/ads/reports', { method: 'POST', body: input }),
   });

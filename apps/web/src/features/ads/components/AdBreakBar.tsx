@@ -1,6 +1,7 @@
 import { AUDIO_AD_SKIP_SECONDS, formatTime } from '@wavecast/shared';
 import { useSyncExternalStore } from 'react';
 import { adBreak, openAdClick } from '../preroll';
+import { ReportAdButton } from './ReportAdButton';
 
 /**
  * Shown over the player bar (before a track) or the live player (before a stream) while a pre-roll
@@ -25,6 +26,7 @@ export function AdBreakBar({ before = 'track' }: { before?: 'track' | 'live' }) 
       >
         {state.ad.title}
       </button>
+      <ReportAdButton serveId={state.ad.id} className="shrink-0 text-xs text-muted hover:underline" />
       <span className="tabular-nums text-muted">
         {formatTime(state.time)} / {formatTime(state.duration)}
       </span>

@@ -5,7 +5,6 @@ import {
   formatMicros,
   type TAdvertiserOverview,
   type TCampaign,
-  type TCampaignDay,
 } from '@wavecast/shared';
 import { CreditCard, Download, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +15,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { CampaignForm } from '../components/CampaignForm';
+import { ImpressionsChart } from '../components/ImpressionsChart';
 import {
   useAdvertiser,
   useCampaignAction,
@@ -39,8 +39,17 @@ const STATUS_LABEL: Record<TCampaign['status'], string> = {
   in_review: 'In review',
   active: 'Active',
   paused: 'Paused',
+  held: 'Paused by an admin',
   rejected: 'Rejected',
+  stopped: 'Stopped by an admin',
   completed: 'Completed',
+};
+
+/** What the admin's reason is shown as (the campaign's `reviewNote`), by status. */
+const NOTE_LABEL: Partial<Record<TCampaign['status'], string>> = {
+  rejected: 'Rejected',
+  held: 'Paused by an admin',
+  stopped: 'Stopped by an admin',
 };
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong');
@@ -171,33 +180,8 @@ function Overview({ data }: { data: TAdvertiserOverview }) {
         <Stat label="Spend" value={formatMicros(t.spent)} testId="ads-spend" />
         <Stat label="Balance" value={formatMicros(data.balanceMicros)} testId="ads-balance" />
       </div>
-      <DayChart days={data.days} />
+      <ImpressionsChart days={data.days} />
     </div>
-  );
-}
-
-/** Impressions by day, as bars (a fixed-height box: no layout shift when data arrives). */
-function DayChart({ days }: { days: TCampaignDay[] }) {
-  const recent = days.slice(-30);
-  const max = Math.max(1, ...recent.map((d) => d.impressions));
-  return (
-    <figure className="rounded-card border border-border bg-surface p-4">
-      <figcaption className="mb-3 text-sm font-medium">Impressions by day</figcaption>
-      {recent.length === 0 ? (
-        <p className="flex h-40 items-center justify-center text-sm text-muted">No impressions yet</p>
-      ) : (
-        <div className="flex h-40 items-end gap-1" role="img" aria-label="Impressions by day">
-          {recent.map((d) => (
-            <div
-              key={d.day}
-              title={`${d.day}: ${d.impressions} impressions, ${d.clicks} clicks, ${formatMicros(d.spentMicros)}`}
-              className="flex-1 rounded-t bg-primary"
-              style={{ height: `${Math.max(2, (d.impressions / max) * 100)}%` }}
-            />
-          ))}
-        </div>
-      )}
-    </figure>
   );
 }
 
@@ -243,7 +227,11 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
             {c.format} · {formatMicros(c.cpmMicros)} CPM ·{' '}
             <span data-testid="campaign-status">{STATUS_LABEL[c.status]}</span>
           </p>
-          {c.reviewNote && <p className="mt-1 text-sm text-error">Rejected: {c.reviewNote}</p>}
+          {c.reviewNote && NOTE_LABEL[c.status] && (
+            <p className="mt-1 text-sm text-error" data-testid="campaign-admin-note">
+              {NOTE_LABEL[c.status]}: {c.reviewNote}
+            </p>
+          )}
           {c.deliveryIssue === 'balance_too_low' && (
             <p className="mt-1 text-sm text-error" role="status" data-testid="campaign-balance-low">
               {AD_MESSAGES.balanceTooLow}{' '}
@@ -289,7 +277,7 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
               Resume
             </Button>
           )}
-          {c.status !== 'completed' && (
+          {c.status !== 'completed' && c.status !== 'stopped' && c.status !== 'held' && (
             <Button size="sm" variant="ghost" onClick={() => setEditing((v) => !v)}>
               Edit
             </Button>
@@ -323,7 +311,7 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
           <Fact label="Completion rate" value={pct(c.stats.quartiles.completionRate)} />
         </dl>
       )}
-      {chart && <div className="mt-4">{days.data ? <DayChart days={days.data} /> : <Spinner />}</div>}
+      {chart && <div className="mt-4">{days.data ? <ImpressionsChart days={days.data} /> : <Spinner />}</div>}
       {editing && (
         <div className="mt-4">
           <CampaignForm
@@ -367,7 +355,7 @@ function Analytics({ data }: { data: TAdvertiserOverview }) {
           <Download className="size-4" aria-hidden /> Export CSV
         </a>
       </div>
-      <DayChart days={data.days} />
+      <ImpressionsChart days={data.days} />
       <QuartileTable campaigns={data.campaigns} />
       <table className="w-full text-sm">
         <thead className="text-left text-muted">
