@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLLOWED } from '../../../test/followed-link';
 import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
 import { payoutPeriod } from './payouts';
 import { affiliatesService } from './service';
@@ -21,7 +22,7 @@ const call = (who: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', u
 const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
 
 const click = (path: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.10') =>
-  t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME, ...headers }, remoteAddress });
+  t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME, ...FOLLOWED, ...headers }, remoteAddress });
 
 /** A sign-up through the real auth API carrying the browser's cookies. */
 async function signUpWith(cookie: string | undefined, opts: { email?: string; ip?: string } = {}) {
@@ -120,6 +121,41 @@ describe('/ref/:id', () => {
       }
       expect(refCookie(res), path).toBeUndefined();
     }
+  });
+
+  it('attributes only a link the browser followed itself: not a redirect from another site, a frame or a request without Fetch Metadata', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const clicks = async () =>
+      (await q<{ n: number }>('SELECT count(*)::int AS n FROM affiliate_clicks WHERE affiliate_id = $1', [aff.id]))[0]
+        .n;
+    const refused: [string, Record<string, string>][] = [
+      ['a cross-site redirect', { 'sec-fetch-site': 'cross-site' }],
+      ['a same-site (other subdomain) page', { 'sec-fetch-site': 'same-site' }],
+      ['no user activation', { 'sec-fetch-user': '' }],
+      ['an iframe', { 'sec-fetch-dest': 'iframe' }],
+      ['an image', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }],
+    ];
+    for (const [what, headers] of refused) {
+      const res = await click(`/ref/${aff.id}?c=stuffed&to=/pricing`, headers, '192.0.2.77');
+      expect(res.statusCode, what).toBe(200);
+      expect(refCookie(res), what).toBeUndefined();
+      expect(res.headers['cache-control'], what).toBe('no-store');
+      // The continue page: the same link, followed on this site by the visitor's own click.
+      expect(res.body, what).toContain(`<a href="/ref/${aff.id}?c=stuffed&amp;to=/pricing">Continue to Wavecast</a>`);
+    }
+    const bare = await t.app.inject({ url: `/ref/${aff.id}`, headers: { 'user-agent': CHROME } });
+    expect(refCookie(bare)).toBeUndefined();
+    expect(await clicks()).toBe(0);
+    // Markup in the query stays text on the continue page.
+    const odd = await click(`/ref/${aff.id}?c=%22%3E%3Cscript%3E`, { 'sec-fetch-site': 'cross-site' });
+    expect(odd.body).not.toContain('<script>');
+
+    // Continue: the same link from this site, clicked: attributed.
+    const same = await click(`/ref/${aff.id}?c=stuffed&to=/pricing`, { 'sec-fetch-site': 'same-origin' }, '192.0.2.77');
+    expect(same.statusCode).toBe(302);
+    expect(same.headers.location).toBe('/pricing');
+    expect(refCookie(same)).toBeDefined();
+    expect(await clicks()).toBe(1);
   });
 
   it('never redirects off the site', async () => {
@@ -260,7 +296,11 @@ describe('flagged referrals', () => {
     expect(kept.flagged).toBe(false);
     expect(d.stats.totalEarningsCents).toBe(12000); // 4 × 3000 − 3000 voided + 3000 more from a kept account
     const voidEntries = d.entries.filter((e: { referralId: string }) => e.referralId === voidId);
-    expect(voidEntries.map((e: { kind: string; amountCents: number; status: string }) => [e.kind, e.amountCents, e.status]).sort()).toEqual([
+    expect(
+      voidEntries
+        .map((e: { kind: string; amountCents: number; status: string }) => [e.kind, e.amountCents, e.status])
+        .sort(),
+    ).toEqual([
       ['commission', 3000, 'voided'],
       ['void', -3000, 'voided'],
     ]);
@@ -491,7 +531,10 @@ describe('payouts', () => {
     );
     await setTier(aff.id, 'gold');
     const gold = await call(aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'weekly' });
-    expect(gold.json().settings).toEqual({ schedule: 'weekly', method: { kind: 'bank', masked: 'Bank account ••••6819' } });
+    expect(gold.json().settings).toEqual({
+      schedule: 'weekly',
+      method: { kind: 'bank', masked: 'Bank account ••••6819' },
+    });
     const listener = await signUp(t);
     expect((await call(listener, 'GET', '/api/affiliates/me')).statusCode).toBe(403);
     expect((await request(listener)).statusCode).toBe(403);
@@ -587,9 +630,9 @@ describe('payouts', () => {
       method: { kind: 'paypal', masked: 'PayPal p***@example.org' },
     });
     // Paid only once batched.
-    expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'X' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'X' })).statusCode,
+    ).toBe(409);
     expect((await call(a.aff, 'POST', '/api/admin/affiliate-payout-batches')).statusCode).toBe(403);
     await moveClock(16 * 60_000);
     expect((await call(root, 'POST', '/api/admin/affiliate-payout-batches')).json().error.code).toBe(
@@ -629,7 +672,9 @@ describe('payouts', () => {
     expect(pl[0]).toBe('Email/Phone,Amount,Currency code,Reference ID,Note to recipient,Recipient wallet');
     expect(pl).toContain(`payee.person@example.org,60.00,USD,${pa.id},Wavecast affiliate payout,PayPal`);
     expect(paypal.body).not.toContain(pb.id);
-    const bank = (await call(root, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}/bank.csv`)).body.split('\r\n');
+    const bank = (await call(root, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}/bank.csv`)).body.split(
+      '\r\n',
+    );
     expect(bank[0]).toBe('Payout ID,Account holder,Account number,Routing,Amount,Currency,Reference');
     // A formula in a text cell is defused (csvCell).
     expect(bank).toContain(

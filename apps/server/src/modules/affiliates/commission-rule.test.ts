@@ -98,7 +98,10 @@ describe('the commission rule', () => {
 
       const commissions = ledger.filter((e) => e.kind === 'commission');
       expect(commissions.map((e) => e.paymentId).sort(), `seed ${seed}`).toEqual(
-        payments.filter((p) => p.kind === 'paid').map((p) => p.id).sort(),
+        payments
+          .filter((p) => p.kind === 'paid')
+          .map((p) => p.id)
+          .sort(),
       );
       const rateOf = new Map(commissions.map((e) => [e.paymentId, e.rateBps]));
       let expected = 0;
@@ -112,7 +115,10 @@ describe('the commission rule', () => {
       const balance = ledger.reduce((s, e) => s + e.amountCents, 0);
       expect(balance, `seed ${seed}`).toBe(expected);
       // Booking again changes nothing (idempotent).
-      expect(planEntries(payments, ledger, 2500, () => true), `seed ${seed}`).toEqual([]);
+      expect(
+        planEntries(payments, ledger, 2500, () => true),
+        `seed ${seed}`,
+      ).toEqual([]);
     }
   });
 });

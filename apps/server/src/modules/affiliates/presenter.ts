@@ -111,7 +111,14 @@ export function paypalPayoutsCsv(d: BatchDetail): string {
   let out = crlf(['Email/Phone', 'Amount', 'Currency code', 'Reference ID', 'Note to recipient', 'Recipient wallet']);
   for (const p of d.payouts) {
     if (p.details?.kind !== 'paypal') continue;
-    out += crlf([p.details.email, money(p.payout.amountCents), 'USD', p.payout.id, 'Wavecast affiliate payout', 'PayPal']);
+    out += crlf([
+      p.details.email,
+      money(p.payout.amountCents),
+      'USD',
+      p.payout.id,
+      'Wavecast affiliate payout',
+      'PayPal',
+    ]);
   }
   return out;
 }
@@ -122,11 +129,18 @@ export function bankPayoutsCsv(d: BatchDetail): string {
   for (const p of d.payouts) {
     if (p.details?.kind !== 'bank') continue;
     const b = p.details;
-    out += crlf([p.payout.id, b.accountName, b.accountNumber, b.routing ?? '', money(p.payout.amountCents), 'USD', `Wavecast payout ${p.payout.period}`]);
+    out += crlf([
+      p.payout.id,
+      b.accountName,
+      b.accountNumber,
+      b.routing ?? '',
+      money(p.payout.amountCents),
+      'USD',
+      `Wavecast payout ${p.payout.period}`,
+    ]);
   }
   return out;
 }
-
 
 /** The CSV report, line by line: the referrals, then the commission entries. */
 export function* csvLines(d: Dashboard): Generator<string> {

@@ -152,7 +152,12 @@ export async function subscriptionPayments(db: Db, userId: string) {
       SELECT id, kind, amount_cents, occurred_at FROM payments
       WHERE user_id = ${userId} AND purpose = 'subscription' AND kind IN ('paid', 'refunded')`),
   );
-  return rows.map((r) => ({ id: r.id, kind: r.kind, amountCents: r.amount_cents, occurredAt: new Date(r.occurred_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amountCents: r.amount_cents,
+    occurredAt: new Date(r.occurred_at),
+  }));
 }
 
 /** A referral's commission and reversal entries as booked so far. */
@@ -363,7 +368,15 @@ export async function createBatch(db: Db, v: { by: string; at: Date }) {
   await db
     .update(affiliatePayouts)
     .set({ status: 'batched', batchId: batch.id })
-    .where(and(eq(affiliatePayouts.status, 'requested'), inArray(affiliatePayouts.id, waiting.map((p) => p.id))));
+    .where(
+      and(
+        eq(affiliatePayouts.status, 'requested'),
+        inArray(
+          affiliatePayouts.id,
+          waiting.map((p) => p.id),
+        ),
+      ),
+    );
   return batch;
 }
 

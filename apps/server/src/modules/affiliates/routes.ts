@@ -20,6 +20,7 @@ import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { registerFigure } from '../admin/figures';
+import { continuePage, followedByUser } from './link';
 import {
   bankPayoutsCsv,
   csvLines,
@@ -60,15 +61,27 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
       const { id } = req.params as { id: string };
       const q = req.query as Record<string, unknown>;
       const ua = req.headers['user-agent'];
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return typeof v === 'string' ? v : undefined;
+      };
       const out = await service.click({
         id,
         campaign: q.c,
         to: q.to,
         ua,
         ip: clientIp(req, ctx.config.TRUST_PROXY_HEADER),
+        followed: followedByUser({
+          site: header('sec-fetch-site'),
+          user: header('sec-fetch-user'),
+          mode: header('sec-fetch-mode'),
+          dest: header('sec-fetch-dest'),
+        }),
       });
+      reply.header('Cache-Control', 'no-store');
+      if (out.location === null) return reply.type('text/html; charset=utf-8').send(continuePage(req.url));
       if (out.cookie) reply.header('Set-Cookie', out.cookie);
-      return reply.header('Cache-Control', 'no-store').redirect(out.location, 302);
+      return reply.redirect(out.location, 302);
     },
   );
 

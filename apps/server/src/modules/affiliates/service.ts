@@ -16,6 +16,7 @@ import { perApp } from '../../lib/per-app';
 import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
+import { planEntries } from './commission-rule';
 import {
   attributionCookie,
   cleanCampaign,
@@ -29,7 +30,6 @@ import {
   verifyAttribution,
   visitorKey,
 } from './link';
-import { planEntries } from './commission-rule';
 import { canMovePayout, payoutPeriod } from './payouts';
 import * as repo from './repo';
 
@@ -95,7 +95,12 @@ function makeAffiliatesService(ctx: AppContext) {
     }
   }
 
-  async function bookReferral(r: { id: string; affiliate_id: string; referred_user_id: string; tier: AffiliateTierId }) {
+  async function bookReferral(r: {
+    id: string;
+    affiliate_id: string;
+    referred_user_id: string;
+    tier: AffiliateTierId;
+  }) {
     const at = ctx.clock.now();
     const tier = tierById(r.tier);
     return db.transaction(async (tx) => {
@@ -103,8 +108,11 @@ function makeAffiliatesService(ctx: AppContext) {
       const payments = await repo.subscriptionPayments(tx, r.referred_user_id);
       const firstPaid = Math.min(...payments.filter((p) => p.kind === 'paid').map((p) => p.occurredAt.getTime()));
       const windowEnd = Number.isFinite(firstPaid) ? addMonths(firstPaid, AFFILIATE_RULES.commissionMonths) : 0;
-      const plan = planEntries(payments, await repo.bookedEntries(tx, r.id), tier.rateBps, (p) =>
-        p.occurredAt.getTime() < windowEnd,
+      const plan = planEntries(
+        payments,
+        await repo.bookedEntries(tx, r.id),
+        tier.rateBps,
+        (p) => p.occurredAt.getTime() < windowEnd,
       );
       let n = 0;
       for (const e of plan) {
@@ -164,12 +172,22 @@ function makeAffiliatesService(ctx: AppContext) {
 
     /**
      * A click on /ref/{id}: for an affiliate, the signed cookie (last click wins) and the click
-     * (once per visitor a day, bots not counted); for anything else, `/` and nothing set.
+     * (once per visitor a day, bots not counted), only when the browser followed the link itself
+     * (link.ts `followedByUser`); for anything else, `/` and nothing set.
      */
-    async click(q: { id: string; campaign: unknown; to: unknown; ua: string | undefined; ip: string }) {
+    async click(q: {
+      id: string;
+      campaign: unknown;
+      to: unknown;
+      ua: string | undefined;
+      ip: string;
+      followed: boolean;
+    }): Promise<{ location: string | null; cookie: string | null; counted?: boolean }> {
       if (!isPlausibleId(q.id)) return { location: '/', cookie: null };
       const affiliate = await repo.findAffiliateUser(db, q.id);
       if (!affiliate) return { location: '/', cookie: null };
+      // Not followed by the browser itself: the continue page (location null), nothing recorded.
+      if (!q.followed) return { location: null, cookie: null };
       const at = ctx.clock.now();
       const campaign = cleanCampaign(q.campaign);
       await repo.ensureAffiliate(db, affiliate.id, at);
