@@ -174,6 +174,8 @@ export const ZAffiliatePayout = z.object({
   decidedAt: z.string().nullable(),
 });
 
+export type TAffiliatePayout = z.infer<typeof ZAffiliatePayout>;
+
 export const ZAffiliateDashboard = z.object({
   affiliateId: z.string(),
   tier: ZAffiliateTier,

@@ -1,8 +1,10 @@
 import {
   AFFILIATE_MESSAGES,
+  AFFILIATE_TIERS,
   PAYOUT_SCHEDULE_LABELS,
   PAYOUT_SCHEDULES,
   type PayoutSchedule,
+  scheduleAllowed,
   ZPayoutSettingsInput,
 } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
@@ -22,6 +24,9 @@ export function PayoutSettingsForm() {
   const [fields, setFields] = useState({ email: '', accountName: '', accountNumber: '', routing: '' });
   const [error, setError] = useState<string | null>(null);
   const chosen = schedule ?? current?.schedule ?? 'monthly';
+  const tierPayout = AFFILIATE_TIERS.find((t) => t.id === dash.data?.tier.id)?.payout ?? 'monthly';
+  /** The lowest tier that allows a schedule (Bronze monthly, Silver bi-weekly, Gold weekly). */
+  const tierFor = (s: PayoutSchedule) => AFFILIATE_TIERS.find((t) => scheduleAllowed(s, t.payout))?.name ?? '';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -69,8 +74,9 @@ export function PayoutSettingsForm() {
           onChange={(e) => setSchedule(e.target.value as PayoutSchedule)}
         >
           {PAYOUT_SCHEDULES.map((s) => (
-            <option key={s} value={s}>
+            <option key={s} value={s} disabled={!scheduleAllowed(s, tierPayout)}>
               {PAYOUT_SCHEDULE_LABELS[s]}
+              {scheduleAllowed(s, tierPayout) ? '' : ` (from the ${tierFor(s)} tier)`}
             </option>
           ))}
         </Select>
@@ -124,7 +130,7 @@ export function PayoutSettingsForm() {
         </p>
       )}
       <p className="text-xs text-muted">
-        Details are stored encrypted; only a masked form is ever shown. Payouts start from a $50 payable balance.
+        Details are stored encrypted; only a masked form is ever shown. Request a payout from a $50 payable balance.
       </p>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Payout Settings'}
