@@ -83,13 +83,20 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   await expect(aff.getByTestId('ledger-row')).toContainText('pending');
 
   // Payout settings: the PayPal address goes in, only a masked form comes back.
-  await aff.getByLabel('Payout frequency').selectOption('weekly');
+  // Bronze pays monthly: weekly is Gold's (the option says so and cannot be picked).
+  await expect(aff.getByRole('option', { name: 'Weekly (from the Gold tier)' })).toBeDisabled();
+  await aff.getByLabel('Payout frequency').selectOption('monthly');
   await aff.getByLabel('Payout method').selectOption('paypal');
   await aff.getByLabel('PayPal e-mail').fill('promo.payee@example.org');
   await aff.getByRole('button', { name: 'Save Payout Settings' }).click();
   await expect(aff.getByText('Payout settings saved')).toBeVisible();
   await expect(aff.getByTestId('payout-method')).toHaveText('Payout method on file: PayPal p***@example.org');
-  await expect(aff.getByLabel('Payout frequency')).toHaveValue('weekly');
+  await expect(aff.getByLabel('Payout frequency')).toHaveValue('monthly');
+  // A payout is requested, from $50 payable: $1.50 pending is not enough, and the page says so.
+  await aff.getByRole('button', { name: 'Request Payout' }).click();
+  await expect(aff.getByRole('alert').filter({ hasText: 'The minimum payout is $50.00' })).toHaveText(
+    'The minimum payout is $50.00; your payable balance is $0.00',
+  );
 
   // View Analytics: the funnel per campaign tag.
   await aff.getByRole('button', { name: 'View Analytics' }).click();
