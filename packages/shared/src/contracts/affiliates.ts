@@ -88,6 +88,7 @@ export const AFFILIATE_MESSAGES = {
   batchEmpty: 'No requested payouts to batch',
   batchCreated: 'Payout batch created',
   connectNotConfigured: 'Stripe Connect transfers are not configured',
+  transfersSent: 'Stripe Connect transfers sent',
 } as const;
 
 const clean = (max: number, label: string) =>
@@ -121,7 +122,17 @@ export const ZPayoutMethodInput = z.discriminatedUnion('kind', [
       .regex(/^[A-Za-z0-9 ]{0,20}$/, 'Enter a routing number, sort code or BIC (letters and digits)')
       .optional(),
   }),
+  /** A Stripe Connect account (paid by a transfer when Stripe is configured). */
+  z.object({
+    kind: z.literal('stripe'),
+    accountId: z
+      .string()
+      .trim()
+      .regex(/^acct_[A-Za-z0-9]{6,40}$/, 'Enter a Stripe account id (acct_…)'),
+  }),
 ]);
+export const PAYOUT_METHOD_KINDS = ['paypal', 'bank', 'stripe'] as const;
+export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
 export type TPayoutMethodInput = z.infer<typeof ZPayoutMethodInput>;
 
 export const ZPayoutSettingsInput = z.object({
@@ -132,7 +143,7 @@ export const ZPayoutSettingsInput = z.object({
 export type TPayoutSettingsInput = z.infer<typeof ZPayoutSettingsInput>;
 
 /** Only ever the masked form leaves the server. */
-export const ZPayoutMethod = z.object({ kind: z.enum(['paypal', 'bank']), masked: z.string() });
+export const ZPayoutMethod = z.object({ kind: z.enum(PAYOUT_METHOD_KINDS), masked: z.string() });
 
 export const ZAffiliateTier = z.object({ id: z.enum(AFFILIATE_TIER_IDS), name: z.string(), rateBps: z.number() });
 
@@ -237,6 +248,13 @@ export const ZPayoutBatchDetail = ZPayoutBatch.extend({
   ),
 });
 export type TPayoutBatchDetail = z.infer<typeof ZPayoutBatchDetail>;
+
+/** What paying a batch's Stripe Connect payouts did: paid (with the transfer id) or refused by Stripe. */
+export const ZTransfersResult = z.object({
+  paid: z.array(z.object({ payoutId: z.string(), transferId: z.string() })),
+  failed: z.array(z.object({ payoutId: z.string(), message: z.string() })),
+});
+export type TTransfersResult = z.infer<typeof ZTransfersResult>;
 
 export const ZPayoutPaidInput = z.object({ reference: clean(200, 'Reference') });
 export const ZPayoutFailedInput = z.object({ note: z.string().trim().max(500).optional() });

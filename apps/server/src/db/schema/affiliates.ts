@@ -1,4 +1,4 @@
-import type { AffiliateTierId, PayoutSchedule, PayoutStatus } from '@wavecast/shared';
+import type { AffiliateTierId, PayoutMethodKind, PayoutSchedule, PayoutStatus } from '@wavecast/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -16,7 +16,7 @@ export const affiliates = pgTable('affiliates', {
   activeReferrals: integer('active_referrals').notNull().default(0),
   tierAt: timestamp('tier_at', { withTimezone: true }),
   payoutSchedule: text('payout_schedule').$type<PayoutSchedule>().notNull().default('monthly'),
-  payoutMethodKind: text('payout_method_kind').$type<'paypal' | 'bank'>(),
+  payoutMethodKind: text('payout_method_kind').$type<PayoutMethodKind>(),
   /** The method's details, encrypted with the server secret; only `payoutMethodMasked` is ever shown. */
   payoutMethodSecret: text('payout_method_secret'),
   payoutMethodMasked: text('payout_method_masked'),
@@ -116,7 +116,7 @@ export const affiliatePayouts = pgTable(
     period: text('period').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').$type<PayoutStatus>().notNull().default('requested'),
-    methodKind: text('method_kind').$type<'paypal' | 'bank'>(),
+    methodKind: text('method_kind').$type<PayoutMethodKind>(),
     methodMasked: text('method_masked'),
     /** The method's details at the request, encrypted like the affiliate's (shown to admins on step-up). */
     methodSecret: text('method_secret'),

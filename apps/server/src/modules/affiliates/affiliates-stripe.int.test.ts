@@ -221,4 +221,83 @@ describe('commissions from Stripe payments', () => {
     d = await dash();
     expect(d.stats.totalEarningsCents).toBe(300 - 150 + 500);
   });
+
+  it('pays a batch through Stripe Connect transfers: the transfer id is the reference, a refused one stays batched, a retry never pays twice', async () => {
+    const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
+    const withPayable = async (accountId: string) => {
+      const { aff } = await referredSubscriber();
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/affiliates/me/settings',
+        payload: { schedule: 'monthly', method: { kind: 'stripe', accountId } },
+        headers: { cookie: aff.cookie },
+      });
+      expect(put.json().settings.method).toEqual({
+        kind: 'stripe',
+        masked: `Stripe account ••••${accountId.slice(-4)}`,
+      });
+      await q(
+        `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+         SELECT affiliate_id, 'commission', 6000, id, $2, $2, $2 FROM affiliate_referrals WHERE affiliate_id = $1`,
+        [aff.id, new Date(now().getTime() - DAY)],
+      );
+      const req = await t.app.inject({
+        method: 'POST',
+        url: '/api/affiliates/me/payouts',
+        headers: { cookie: aff.cookie },
+      });
+      expect(req.statusCode).toBe(200);
+      return req.json().payout as { id: string };
+    };
+    const good = await withPayable('acct_goodAcct4242');
+    const bad = await withPayable('acct_badAcct0000');
+    const root = await signUp(t, { role: 'admin' });
+    const batch = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/affiliate-payout-batches',
+        headers: { cookie: root.cookie },
+      })
+    ).json().batch;
+    const pay = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/affiliate-payout-batches/${batch.id}/transfers`,
+        headers: { cookie: root.cookie },
+      });
+    const first = await pay();
+    expect(first.statusCode).toBe(200);
+    const { paid, failed } = first.json();
+    expect(paid).toEqual([{ payoutId: good.id, transferId: expect.stringMatching(/^tr_/) }]);
+    expect(failed).toEqual([{ payoutId: bad.id, message: 'No such destination' }]);
+    expect(fake.transfers).toEqual([
+      expect.objectContaining({
+        amount: 6000,
+        destination: 'acct_goodAcct4242',
+        metadata: expect.objectContaining({ payoutId: good.id }),
+      }),
+    ]);
+    expect(fake.calls('POST', '/v1/transfers').map((c) => c.idempotencyKey)).toContain(`wavecast-payout-${good.id}`);
+    const rows = await q<{ id: string; status: string; reference: string | null }>(
+      'SELECT id, status, reference FROM affiliate_payouts WHERE id = ANY($1) ORDER BY status',
+      [[good.id, bad.id]],
+    );
+    expect(rows).toEqual([
+      { id: bad.id, status: 'batched', reference: null },
+      { id: good.id, status: 'paid', reference: paid[0].transferId },
+    ]);
+    // Again: the paid one is not sent again; the refused one is tried again and refused again.
+    const again = (await pay()).json();
+    expect(again.paid).toEqual([]);
+    expect(again.failed.map((f: { payoutId: string }) => f.payoutId)).toEqual([bad.id]);
+    expect(fake.transfers).toHaveLength(1);
+    const audit = await q<{ action: string }>('SELECT action FROM audit_log WHERE target_id = $1 ORDER BY action', [
+      batch.id,
+    ]);
+    expect(audit.map((a) => a.action)).toEqual([
+      'payout_batch.create',
+      'payout_batch.transfers',
+      'payout_batch.transfers',
+    ]);
+  });
 });

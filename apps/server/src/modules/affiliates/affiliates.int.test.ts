@@ -652,6 +652,10 @@ describe('payouts', () => {
       totalCents: batch.totalCents,
     });
 
+    // Without Stripe configured there is no Connect transfer to make.
+    expect(
+      (await call(root, 'POST', `/api/admin/affiliate-payout-batches/${batch.id}/transfers`)).json().error.message,
+    ).toBe('Stripe Connect transfers are not configured');
     const detail = await call(root, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}`);
     expect(detail.statusCode).toBe(200);
     const byId = new Map(detail.json().batch.payouts.map((p: { id: string }) => [p.id, p]));

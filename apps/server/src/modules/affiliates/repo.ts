@@ -1,4 +1,10 @@
-import { AFFILIATE_RULES, type AffiliateTierId, type PayoutSchedule, type PayoutStatus } from '@wavecast/shared';
+import {
+  AFFILIATE_RULES,
+  type AffiliateTierId,
+  type PayoutMethodKind,
+  type PayoutSchedule,
+  type PayoutStatus,
+} from '@wavecast/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -59,7 +65,7 @@ export async function updateSettings(
   userId: string,
   v: {
     schedule: PayoutSchedule;
-    method?: { kind: 'paypal' | 'bank'; secret: string; masked: string };
+    method?: { kind: PayoutMethodKind; secret: string; masked: string };
     at: Date;
   },
 ) {
@@ -295,7 +301,7 @@ export async function insertPayout(
     affiliateId: string;
     period: string;
     amountCents: number;
-    methodKind: 'paypal' | 'bank' | null;
+    methodKind: PayoutMethodKind | null;
     methodMasked: string | null;
     methodSecret: string | null;
     entryIds: string[];
@@ -440,7 +446,7 @@ export async function duePayouts(db: Db) {
     period: string;
     amount_cents: number;
     status: PayoutStatus;
-    method_kind: 'paypal' | 'bank' | null;
+    method_kind: PayoutMethodKind | null;
     method_masked: string | null;
     batch_id: string | null;
     reference: string | null;

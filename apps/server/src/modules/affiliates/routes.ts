@@ -11,6 +11,7 @@ import {
   ZPayoutFailedInput,
   ZPayoutPaidInput,
   ZPayoutSettingsInput,
+  ZTransfersResult,
 } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -214,6 +215,15 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     );
   }
+
+  app.post(
+    '/api/admin/affiliate-payout-batches/:id/transfers',
+    {
+      config: { access: 'admin', stepUp: true },
+      schema: { tags: ['admin'], params: ZId, response: { 200: ZTransfersResult } },
+    },
+    async (req) => service.transferBatch(signedInUser(req), req.params.id),
+  );
 
   app.post(
     '/api/admin/affiliate-payouts/:id/paid',

@@ -16,6 +16,7 @@ import { perApp } from '../../lib/per-app';
 import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
+import { stripeFor } from '../billing/stripe/client';
 import { planEntries } from './commission-rule';
 import {
   attributionCookie,
@@ -59,6 +60,7 @@ export function maskMethod(m: TPayoutMethodInput): string {
     const [local, domain] = m.email.split('@');
     return `PayPal ${local.slice(0, 1)}***@${domain}`;
   }
+  if (m.kind === 'stripe') return `Stripe account ••••${m.accountId.slice(-4)}`;
   const digits = m.accountNumber.replace(/\s/g, '');
   return `Bank account ••••${digits.slice(-4)}`;
 }
@@ -165,6 +167,45 @@ function makeAffiliatesService(ctx: AppContext) {
     return row.payoutMethodKind && row.payoutMethodMasked
       ? { kind: row.payoutMethodKind, masked: row.payoutMethodMasked }
       : null;
+  }
+
+  /** An admin marks a batched payout paid (reference) or a waiting one failed; step-up; one audit entry, in its transaction. */
+  async function decidePayout(
+    admin: SessionUser,
+    id: string,
+    d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string },
+  ) {
+    const at = ctx.clock.now();
+    return db.transaction(async (tx) => {
+      const found = await repo.findPayoutForUpdate(tx, id);
+      if (!found) throw notFound('Payout');
+      if (!canMovePayout(found.status, d.status)) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
+      const decided = await repo.decidePayout(tx, id, found.status, {
+        status: d.status,
+        reference: d.status === 'paid' ? d.reference : null,
+        note: d.status === 'failed' ? d.note || null : null,
+        by: admin.id,
+        at,
+      });
+      if (!decided) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
+      if (decided.status === 'paid') await repo.markEntriesPaid(tx, decided, at);
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: `payout.${decided.status}`,
+        targetType: 'payout',
+        targetId: id,
+        before: { status: found.status },
+        after: {
+          status: decided.status,
+          affiliateId: decided.affiliateId,
+          amountCents: decided.amountCents,
+          reference: decided.reference,
+          note: decided.note,
+        },
+        at,
+      });
+      return decided;
+    });
   }
 
   return {
@@ -431,43 +472,49 @@ function makeAffiliatesService(ctx: AppContext) {
       return { batch, payouts };
     },
 
-    /** An admin marks a batched payout paid (reference) or a waiting one failed; step-up; one audit entry, in its transaction. */
-    async decidePayout(
-      admin: SessionUser,
-      id: string,
-      d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string },
-    ) {
-      const at = ctx.clock.now();
-      return db.transaction(async (tx) => {
-        const found = await repo.findPayoutForUpdate(tx, id);
-        if (!found) throw notFound('Payout');
-        if (!canMovePayout(found.status, d.status)) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
-        const decided = await repo.decidePayout(tx, id, found.status, {
-          status: d.status,
-          reference: d.status === 'paid' ? d.reference : null,
-          note: d.status === 'failed' ? d.note || null : null,
-          by: admin.id,
-          at,
-        });
-        if (!decided) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
-        if (decided.status === 'paid') await repo.markEntriesPaid(tx, decided, at);
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: `payout.${decided.status}`,
-          targetType: 'payout',
-          targetId: id,
-          before: { status: found.status },
-          after: {
-            status: decided.status,
-            affiliateId: decided.affiliateId,
-            amountCents: decided.amountCents,
-            reference: decided.reference,
-            note: decided.note,
-          },
-          at,
-        });
-        return decided;
+    decidePayout,
+
+    /**
+     * Pays a batch's Stripe Connect payouts by transfers (one per payout, idempotent on the payout
+     * id: a retry never pays twice) and marks each paid with the transfer id; one Stripe refuses
+     * stays batched, with its message. Step-up on the route; audited.
+     */
+    async transferBatch(admin: SessionUser, id: string) {
+      const billing = stripeFor(ctx);
+      if (!billing) throw badRequest(AFFILIATE_MESSAGES.connectNotConfigured);
+      if (!(await repo.findBatch(db, id))) throw notFound('Payout batch');
+      const paid: { payoutId: string; transferId: string }[] = [];
+      const failed: { payoutId: string; message: string }[] = [];
+      for (const { payout } of await repo.batchPayouts(db, id)) {
+        if (payout.status !== 'batched' || payout.methodKind !== 'stripe') continue;
+        const details = await decrypt(payout.methodSecret);
+        if (details?.kind !== 'stripe') continue;
+        try {
+          const transfer = await billing.stripe.transfers.create(
+            {
+              amount: payout.amountCents,
+              currency: 'usd',
+              destination: details.accountId,
+              transfer_group: `payout-batch-${id}`,
+              metadata: { payoutId: payout.id, period: payout.period },
+            },
+            { idempotencyKey: `wavecast-payout-${payout.id}` },
+          );
+          await decidePayout(admin, payout.id, { status: 'paid', reference: transfer.id });
+          paid.push({ payoutId: payout.id, transferId: transfer.id });
+        } catch (e) {
+          failed.push({ payoutId: payout.id, message: (e as Error).message });
+        }
+      }
+      await recordAudit(db, {
+        actorId: admin.id,
+        action: 'payout_batch.transfers',
+        targetType: 'payout_batch',
+        targetId: id,
+        after: { paid: paid.length, failed: failed.length },
+        at: ctx.clock.now(),
       });
+      return { paid, failed };
     },
   };
 }
