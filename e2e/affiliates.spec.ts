@@ -15,6 +15,7 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   browser,
   baseURL,
 }) => {
+  test.slow(); // two browsers, a Checkout, and the payout steps: more than the default minute on a busy machine
   const origin = new URL(baseURL ?? 'http://localhost:3100').origin;
   const affContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const aff = await affContext.newPage();
@@ -39,6 +40,9 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   await item.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.page.getByText('Application approved')).toBeVisible();
   await expect(admin.page.getByRole('region', { name: 'Affiliate payouts' })).toBeVisible();
+  // Payouts are requested by affiliates and paid in batches: none requested yet.
+  await admin.page.getByRole('button', { name: 'Create Batch' }).click();
+  await expect(admin.page.getByText('No requested payouts to batch')).toBeVisible();
   await admin.close();
 
   await aff.goto('/dashboard/affiliate');

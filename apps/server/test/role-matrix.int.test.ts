@@ -142,6 +142,11 @@ const ROWS: Row[] = [
     url: '/api/admin/affiliate-referrals/00000000-0000-0000-0000-000000000000/void',
     allowed: ADMIN,
   },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-payout-batches/00000000-0000-0000-0000-000000000000/transfers',
+    allowed: ADMIN,
+  },
   { method: 'POST', url: '/api/admin/affiliates/run', allowed: ADMIN },
   { method: 'GET', url: '/api/admin/affiliate-referrals/flagged', allowed: ADMIN },
   {

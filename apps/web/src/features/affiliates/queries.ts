@@ -9,6 +9,7 @@ import type {
   TPayoutBatch,
   TPayoutBatchDetail,
   TPayoutSettingsInput,
+  TTransfersResult,
 } from '@wavecast/shared';
 import { api } from '../../lib/api';
 
@@ -133,4 +134,13 @@ export async function downloadBatchCsv(id: string, file: 'paypal.csv' | 'bank.cs
   a.download = `wavecast-payouts-${id.slice(0, 8)}-${file}`;
   a.click();
   URL.revokeObjectURL(url);
+}
+
+/** Pays a batch's Stripe Connect payouts by transfers (step-up; each paid one gets its transfer id). */
+export function useTransferBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<TTransfersResult>(`${batchUrl(id)}/transfers`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

@@ -2,19 +2,35 @@ import { AFFILIATE_MESSAGES, type TPayoutBatchDetail, timeAgo } from '@wavecast/
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
-import { downloadBatchCsv, fetchBatchDetail, money, useCreateBatch, usePayoutBatches } from '../queries';
+import {
+  downloadBatchCsv,
+  fetchBatchDetail,
+  money,
+  useCreateBatch,
+  usePayoutBatches,
+  useTransferBatch,
+} from '../queries';
 
 const detailsText = (d: TPayoutBatchDetail['payouts'][number]['details']) =>
   !d
     ? 'no method on file'
     : d.kind === 'paypal'
       ? `PayPal ${d.email}`
-      : `Bank: ${d.accountName}, ${d.accountNumber}${d.routing ? `, ${d.routing}` : ''}`;
+      : d.kind === 'stripe'
+        ? `Stripe account ${d.accountId}`
+        : `Bank: ${d.accountName}, ${d.accountNumber}${d.routing ? `, ${d.routing}` : ''}`;
 
 /** Payout batches: gather the requested payouts, then read a batch's full details or export its CSVs (step-up). */
 export function PayoutBatches() {
   const batches = usePayoutBatches();
   const create = useCreateBatch();
+  const transfer = useTransferBatch();
+  /** Stripe Connect: each transfer marks its payout paid; a refused one is reported and stays batched. */
+  const sendTransfers = async (id: string) => {
+    const r = await transfer.mutateAsync(id);
+    if (r.failed.length)
+      throw new Error(`${r.paid.length} paid; refused: ${r.failed.map((f) => f.message).join('; ')}`);
+  };
   const [open, setOpen] = useState<TPayoutBatchDetail | null>(null);
   const run = async (f: () => Promise<unknown>, done?: string) => {
     try {
@@ -55,6 +71,14 @@ export function PayoutBatches() {
             </Button>
             <Button type="button" variant="outline" onClick={() => run(() => downloadBatchCsv(b.id, 'bank.csv'))}>
               Bank CSV
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={transfer.isPending}
+              onClick={() => run(() => sendTransfers(b.id), AFFILIATE_MESSAGES.transfersSent)}
+            >
+              Pay with Stripe Connect
             </Button>
           </li>
         ))}

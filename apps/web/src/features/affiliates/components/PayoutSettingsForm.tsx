@@ -20,8 +20,8 @@ export function PayoutSettingsForm() {
   const save = useSavePayoutSettings();
   const current = dash.data?.settings;
   const [schedule, setSchedule] = useState<PayoutSchedule | null>(null);
-  const [kind, setKind] = useState<'keep' | 'paypal' | 'bank'>('keep');
-  const [fields, setFields] = useState({ email: '', accountName: '', accountNumber: '', routing: '' });
+  const [kind, setKind] = useState<'keep' | 'paypal' | 'bank' | 'stripe'>('keep');
+  const [fields, setFields] = useState({ email: '', accountName: '', accountNumber: '', routing: '', accountId: '' });
   const [error, setError] = useState<string | null>(null);
   const chosen = schedule ?? current?.schedule ?? 'monthly';
   const tierPayout = AFFILIATE_TIERS.find((t) => t.id === dash.data?.tier.id)?.payout ?? 'monthly';
@@ -33,21 +33,23 @@ export function PayoutSettingsForm() {
     const method =
       kind === 'paypal'
         ? { kind, email: fields.email }
-        : kind === 'bank'
-          ? {
-              kind,
-              accountName: fields.accountName,
-              accountNumber: fields.accountNumber,
-              routing: fields.routing || undefined,
-            }
-          : undefined;
+        : kind === 'stripe'
+          ? { kind, accountId: fields.accountId }
+          : kind === 'bank'
+            ? {
+                kind,
+                accountName: fields.accountName,
+                accountNumber: fields.accountNumber,
+                routing: fields.routing || undefined,
+              }
+            : undefined;
     const parsed = ZPayoutSettingsInput.safeParse({ schedule: chosen, method });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
     setError(null);
     try {
       await save.mutateAsync(parsed.data);
       setKind('keep');
-      setFields({ email: '', accountName: '', accountNumber: '', routing: '' });
+      setFields({ email: '', accountName: '', accountNumber: '', routing: '', accountId: '' });
       toast.success(AFFILIATE_MESSAGES.settingsSaved);
     } catch (err) {
       setError((err as Error).message);
@@ -97,10 +99,14 @@ export function PayoutSettingsForm() {
           <option value="keep">{current?.method ? 'Keep the method on file' : 'Choose…'}</option>
           <option value="paypal">PayPal</option>
           <option value="bank">Bank transfer</option>
+          <option value="stripe">Stripe Connect account</option>
         </Select>
       </div>
       {kind === 'paypal' && (
         <TextField label="PayPal e-mail" type="email" value={fields.email} onChange={set('email')} autoComplete="off" />
+      )}
+      {kind === 'stripe' && (
+        <TextField label="Stripe account id" value={fields.accountId} onChange={set('accountId')} autoComplete="off" />
       )}
       {kind === 'bank' && (
         <div className="grid gap-3 sm:grid-cols-3">
