@@ -216,8 +216,9 @@ describe('commissions from Stripe payments', () => {
       ['commission', 300, 1500],
       ['reversal', -150, 1500], // 15% of $10.00, not 25%
     ]);
-    // A later invoice earns Gold's rate.
-    await send('invoice.paid', invoice(sub, 2000, 'subscription_cycle'));
+    // A later invoice earns Gold's rate. (Stripe's times are whole seconds: it is dated after the
+    // refund, as a later invoice is, not in the refund's own second.)
+    await send('invoice.paid', invoice(sub, 2000, 'subscription_cycle'), new Date(Date.now() + 5000));
     d = await dash();
     expect(d.stats.totalEarningsCents).toBe(300 - 150 + 500);
   });
