@@ -15,6 +15,7 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   browser,
   baseURL,
 }) => {
+  test.slow(); // two browsers, a Checkout, and the payout steps: more than the default minute on a busy machine
   const origin = new URL(baseURL ?? 'http://localhost:3100').origin;
   const affContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const aff = await affContext.newPage();
@@ -39,6 +40,9 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   await item.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.page.getByText('Application approved')).toBeVisible();
   await expect(admin.page.getByRole('region', { name: 'Affiliate payouts' })).toBeVisible();
+  // Payouts are requested by affiliates and paid in batches: none requested yet.
+  await admin.page.getByRole('button', { name: 'Create Batch' }).click();
+  await expect(admin.page.getByText('No requested payouts to batch')).toBeVisible();
   await admin.close();
 
   await aff.goto('/dashboard/affiliate');
@@ -83,13 +87,20 @@ test('a referred visitor who pays earns the affiliate a 15% commission, shown wi
   await expect(aff.getByTestId('ledger-row')).toContainText('pending');
 
   // Payout settings: the PayPal address goes in, only a masked form comes back.
-  await aff.getByLabel('Payout frequency').selectOption('weekly');
+  // Bronze pays monthly: weekly is Gold's (the option says so and cannot be picked).
+  await expect(aff.getByRole('option', { name: 'Weekly (from the Gold tier)' })).toBeDisabled();
+  await aff.getByLabel('Payout frequency').selectOption('monthly');
   await aff.getByLabel('Payout method').selectOption('paypal');
   await aff.getByLabel('PayPal e-mail').fill('promo.payee@example.org');
   await aff.getByRole('button', { name: 'Save Payout Settings' }).click();
   await expect(aff.getByText('Payout settings saved')).toBeVisible();
   await expect(aff.getByTestId('payout-method')).toHaveText('Payout method on file: PayPal p***@example.org');
-  await expect(aff.getByLabel('Payout frequency')).toHaveValue('weekly');
+  await expect(aff.getByLabel('Payout frequency')).toHaveValue('monthly');
+  // A payout is requested, from $50 payable: $1.50 pending is not enough, and the page says so.
+  await aff.getByRole('button', { name: 'Request Payout' }).click();
+  await expect(aff.getByRole('alert').filter({ hasText: 'The minimum payout is $50.00' })).toHaveText(
+    'The minimum payout is $50.00; your payable balance is $0.00',
+  );
 
   // View Analytics: the funnel per campaign tag.
   await aff.getByRole('button', { name: 'View Analytics' }).click();

@@ -59,7 +59,7 @@ export const FAKE_WEBHOOK_SECRET = 'whsec_wavecast_test';
 
 /**
  * A local stand-in for the few Stripe endpoints Wavecast calls (customers, Checkout and portal
- * sessions, subscriptions list/retrieve/update/cancel with pause_collection, refunds list), on real HTTP so the official SDK is driven
+ * sessions, subscriptions list/retrieve/update/cancel with pause_collection, refunds list, Connect transfers), on real HTTP so the official SDK is driven
  * as it is in production. State lives in memory; every request is recorded.
  */
 export async function startFakeStripe(
@@ -81,6 +81,7 @@ export async function startFakeStripe(
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
   const refunds: FakeRefund[] = [];
+  const transfers: { id: string; amount: number; destination: string; metadata: Record<string, string> }[] = [];
   let seq = 0;
   const newId = (prefix: string) => `${prefix}_fake${++seq}`;
   const signer = new Stripe('sk_test_fake');
@@ -252,6 +253,27 @@ export async function startFakeStripe(
         Object.assign(found.metadata, metadataOf(body));
         return [200, found];
       }
+    }
+    // Stripe Connect transfers (affiliate payouts): a destination starting `acct_bad` is refused.
+    if (method === 'POST' && path === '/v1/transfers') {
+      if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
+      if (body.destination?.startsWith('acct_bad'))
+        return [
+          400,
+          { error: { type: 'invalid_request_error', code: 'account_invalid', message: 'No such destination' } },
+        ];
+      const transfer = {
+        id: newId('tr'),
+        object: 'transfer',
+        amount: Number(body.amount),
+        currency: body.currency,
+        destination: body.destination,
+        transfer_group: body.transfer_group ?? null,
+        metadata: metadataOf(body),
+      };
+      transfers.push(transfer);
+      if (key) byIdempotencyKey.set(key, transfer);
+      return [200, transfer];
     }
     if (method === 'GET' && path === '/v1/refunds') {
       return [
@@ -470,6 +492,8 @@ export async function startFakeStripe(
     customers,
     sessions,
     subscriptions,
+    /** Stripe Connect transfers made. */
+    transfers,
     /** Requests to one path (and method). */
     calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
 

@@ -126,8 +126,27 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/affiliates/me', allowed: ['affiliate'] },
   { method: 'GET', url: '/api/affiliates/me/analytics', allowed: ['affiliate'] },
   { method: 'GET', url: '/api/affiliates/me/report.csv', allowed: ['affiliate'] },
-  { method: 'PUT', url: '/api/affiliates/me/settings', allowed: ['affiliate'], payload: { schedule: 'weekly' } },
+  { method: 'PUT', url: '/api/affiliates/me/settings', allowed: ['affiliate'], payload: { schedule: 'monthly' } },
+  { method: 'POST', url: '/api/affiliates/me/payouts', allowed: ['affiliate'] },
   { method: 'GET', url: '/api/admin/affiliate-payouts', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/affiliate-payout-batches', allowed: ADMIN },
+  { method: 'POST', url: '/api/admin/affiliate-payout-batches', allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/affiliate-payout-batches/00000000-0000-0000-0000-000000000000', allowed: ADMIN },
+  {
+    method: 'GET',
+    url: '/api/admin/affiliate-payout-batches/00000000-0000-0000-0000-000000000000/paypal.csv',
+    allowed: ADMIN,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-referrals/00000000-0000-0000-0000-000000000000/void',
+    allowed: ADMIN,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-payout-batches/00000000-0000-0000-0000-000000000000/transfers',
+    allowed: ADMIN,
+  },
   { method: 'POST', url: '/api/admin/affiliates/run', allowed: ADMIN },
   { method: 'GET', url: '/api/admin/affiliate-referrals/flagged', allowed: ADMIN },
   {

@@ -2,11 +2,14 @@ import { z } from 'zod';
 
 // Affiliates: /ref/{id} links, referrals, the commission ledger, tiers and payouts (issue 16, ADR 0013).
 
-/** The pricing page's tiers (the rules in force): rate in basis points, from how many active referrals. */
+/**
+ * The pricing page's tiers (the rules in force): rate in basis points, from how many active
+ * referrals, and the most frequent payout the tier allows (Bronze monthly, Silver bi-weekly, Gold weekly).
+ */
 export const AFFILIATE_TIERS = [
-  { id: 'bronze', name: 'Bronze', rateBps: 1500, minActive: 0 },
-  { id: 'silver', name: 'Silver', rateBps: 2000, minActive: 25 },
-  { id: 'gold', name: 'Gold', rateBps: 2500, minActive: 100 },
+  { id: 'bronze', name: 'Bronze', rateBps: 1500, minActive: 0, payout: 'monthly' },
+  { id: 'silver', name: 'Silver', rateBps: 2000, minActive: 25, payout: 'biweekly' },
+  { id: 'gold', name: 'Gold', rateBps: 2500, minActive: 100, payout: 'weekly' },
 ] as const;
 export type AffiliateTierId = (typeof AFFILIATE_TIERS)[number]['id'];
 export const AFFILIATE_TIER_IDS = AFFILIATE_TIERS.map((t) => t.id) as [AffiliateTierId, ...AffiliateTierId[]];
@@ -51,8 +54,17 @@ export const PAYOUT_SCHEDULE_LABELS: Record<PayoutSchedule, string> = {
   biweekly: 'Bi-weekly',
   weekly: 'Weekly',
 };
-export const PAYOUT_STATUSES = ['due', 'paid', 'failed'] as const;
+export const PAYOUT_STATUSES = ['requested', 'batched', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** How often each schedule pays, slowest first (a tier allows its own and every slower one). */
+const SCHEDULE_RANK: Record<PayoutSchedule, number> = { monthly: 0, biweekly: 1, weekly: 2 };
+export const scheduleAllowed = (schedule: PayoutSchedule, tierPayout: PayoutSchedule) =>
+  SCHEDULE_RANK[schedule] <= SCHEDULE_RANK[tierPayout];
+/** The schedule in force: the chosen one, or the tier's when the tier allows less (it dropped). */
+export const effectiveSchedule = (chosen: PayoutSchedule, tierPayout: PayoutSchedule): PayoutSchedule =>
+  scheduleAllowed(chosen, tierPayout) ? chosen : tierPayout;
+const PERIOD_WORDS: Record<PayoutSchedule, string> = { monthly: 'month', biweekly: 'two weeks', weekly: 'week' };
 
 export const AFFILIATE_MESSAGES = {
   linkCopied: 'Referral link copied to clipboard!',
@@ -64,6 +76,19 @@ export const AFFILIATE_MESSAGES = {
   payoutDecided: 'This payout was already decided.',
   referenceRequired: 'A payment reference is required',
   flagCleared: 'Referral kept; flag cleared',
+  referralVoided: 'Referral voided; its commissions will not be paid',
+  payoutRequested: 'Payout requested',
+  payoutMethodMissing: 'Add a payout method before requesting a payout',
+  payoutBelowMinimum: (payableCents: number) =>
+    `The minimum payout is $50.00; your payable balance is $${(payableCents / 100).toFixed(2)}`,
+  payoutTooSoon: (schedule: PayoutSchedule) =>
+    `You can request one payout every ${PERIOD_WORDS[schedule]}; this period's payout was already requested`,
+  scheduleNotAllowed: (schedule: PayoutSchedule, tierName: string) =>
+    `${PAYOUT_SCHEDULE_LABELS[schedule]} payouts are not available at the ${tierName} tier`,
+  batchEmpty: 'No requested payouts to batch',
+  batchCreated: 'Payout batch created',
+  connectNotConfigured: 'Stripe Connect transfers are not configured',
+  transfersSent: 'Stripe Connect transfers sent',
 } as const;
 
 const clean = (max: number, label: string) =>
@@ -97,7 +122,17 @@ export const ZPayoutMethodInput = z.discriminatedUnion('kind', [
       .regex(/^[A-Za-z0-9 ]{0,20}$/, 'Enter a routing number, sort code or BIC (letters and digits)')
       .optional(),
   }),
+  /** A Stripe Connect account (paid by a transfer when Stripe is configured). */
+  z.object({
+    kind: z.literal('stripe'),
+    accountId: z
+      .string()
+      .trim()
+      .regex(/^acct_[A-Za-z0-9]{6,40}$/, 'Enter a Stripe account id (acct_…)'),
+  }),
 ]);
+export const PAYOUT_METHOD_KINDS = ['paypal', 'bank', 'stripe'] as const;
+export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
 export type TPayoutMethodInput = z.infer<typeof ZPayoutMethodInput>;
 
 export const ZPayoutSettingsInput = z.object({
@@ -108,7 +143,7 @@ export const ZPayoutSettingsInput = z.object({
 export type TPayoutSettingsInput = z.infer<typeof ZPayoutSettingsInput>;
 
 /** Only ever the masked form leaves the server. */
-export const ZPayoutMethod = z.object({ kind: z.enum(['paypal', 'bank']), masked: z.string() });
+export const ZPayoutMethod = z.object({ kind: z.enum(PAYOUT_METHOD_KINDS), masked: z.string() });
 
 export const ZAffiliateTier = z.object({ id: z.enum(AFFILIATE_TIER_IDS), name: z.string(), rateBps: z.number() });
 
@@ -119,15 +154,17 @@ export const ZAffiliateReferral = z.object({
   deleted: z.boolean(),
   campaign: z.string().nullable(),
   flagged: z.boolean(),
+  voided: z.boolean(),
   active: z.boolean(),
   earnedCents: z.number().int(),
   createdAt: z.string(),
 });
 
-export const LEDGER_STATUSES = ['pending', 'payable', 'processing', 'paid'] as const;
+/** held: its referral is flagged (an admin clears or voids it); voided: it never pays. */
+export const LEDGER_STATUSES = ['held', 'voided', 'pending', 'payable', 'processing', 'paid'] as const;
 export const ZCommissionEntry = z.object({
   id: z.string(),
-  kind: z.enum(['commission', 'reversal']),
+  kind: z.enum(['commission', 'reversal', 'void']),
   amountCents: z.number().int(),
   /** The payment the entry was booked from. */
   paymentCents: z.number().int(),
@@ -147,6 +184,8 @@ export const ZAffiliatePayout = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
+
+export type TAffiliatePayout = z.infer<typeof ZAffiliatePayout>;
 
 export const ZAffiliateDashboard = z.object({
   affiliateId: z.string(),
@@ -186,9 +225,36 @@ export type TAffiliateProfile = z.infer<typeof ZAffiliateProfile>;
 export const ZAdminPayout = ZAffiliatePayout.extend({
   affiliate: z.object({ id: z.string(), email: z.string().nullable(), displayName: z.string().nullable() }),
   method: ZPayoutMethod.nullable(),
+  batchId: z.string().nullable(),
   flaggedReferrals: z.number().int(),
 });
 export type TAdminPayout = z.infer<typeof ZAdminPayout>;
+
+export const ZPayoutBatch = z.object({
+  id: z.string(),
+  payoutCount: z.number().int(),
+  totalCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type TPayoutBatch = z.infer<typeof ZPayoutBatch>;
+
+/** A batch with each payout's full details (admins only, after step-up; every read is audited). */
+export const ZPayoutBatchDetail = ZPayoutBatch.extend({
+  payouts: z.array(
+    ZAffiliatePayout.extend({
+      affiliate: z.object({ id: z.string(), email: z.string().nullable(), displayName: z.string().nullable() }),
+      details: ZPayoutMethodInput.nullable(),
+    }),
+  ),
+});
+export type TPayoutBatchDetail = z.infer<typeof ZPayoutBatchDetail>;
+
+/** What paying a batch's Stripe Connect payouts did: paid (with the transfer id) or refused by Stripe. */
+export const ZTransfersResult = z.object({
+  paid: z.array(z.object({ payoutId: z.string(), transferId: z.string() })),
+  failed: z.array(z.object({ payoutId: z.string(), message: z.string() })),
+});
+export type TTransfersResult = z.infer<typeof ZTransfersResult>;
 
 export const ZPayoutPaidInput = z.object({ reference: clean(200, 'Reference') });
 export const ZPayoutFailedInput = z.object({ note: z.string().trim().max(500).optional() });

@@ -1,4 +1,4 @@
-import type { AffiliateTierId, PayoutSchedule, PayoutStatus } from '@wavecast/shared';
+import type { AffiliateTierId, PayoutMethodKind, PayoutSchedule, PayoutStatus } from '@wavecast/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -16,7 +16,7 @@ export const affiliates = pgTable('affiliates', {
   activeReferrals: integer('active_referrals').notNull().default(0),
   tierAt: timestamp('tier_at', { withTimezone: true }),
   payoutSchedule: text('payout_schedule').$type<PayoutSchedule>().notNull().default('monthly'),
-  payoutMethodKind: text('payout_method_kind').$type<'paypal' | 'bank'>(),
+  payoutMethodKind: text('payout_method_kind').$type<PayoutMethodKind>(),
   /** The method's details, encrypted with the server secret; only `payoutMethodMasked` is ever shown. */
   payoutMethodSecret: text('payout_method_secret'),
   payoutMethodMasked: text('payout_method_masked'),
@@ -54,8 +54,10 @@ export const affiliateReferrals = pgTable(
     referredUserId: text('referred_user_id').notNull().unique(),
     campaign: text('campaign'),
     signupIp: text('signup_ip'),
-    /** Many sign-ups from one address: shown to admins. */
+    /** Many sign-ups from one address: its commissions are held until an admin clears or voids it. */
     flagged: boolean('flagged').notNull().default(false),
+    /** Voided by an admin: its commissions were reversed by a `void` entry and it earns nothing more. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -67,8 +69,10 @@ export const affiliateReferrals = pgTable(
 
 /**
  * The commission ledger (append-only: the database refuses UPDATE and DELETE).
- *   commission — +amount from a paid subscription payment (payment_id unique), pending until payable_at;
- *   reversal   — −amount from a refund (payment_id unique), payable at once (it nets the next payout);
+ *   commission — +amount from a paid subscription payment (one per payment_id), pending until payable_at;
+ *   reversal   — what a refund takes back, payable at once (it nets the next payout); a refund held
+ *                before its payment arrived gets a later entry with the difference (ADR 0039);
+ *   void       — −what a voided referral had earned and not been paid (admin decision);
  *   paid       — marks entry `ref_entry_id` paid by payout `payout_id` (same amount; not earnings).
  */
 export const affiliateLedger = pgTable(
@@ -76,7 +80,7 @@ export const affiliateLedger = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     affiliateId: text('affiliate_id').notNull(),
-    kind: text('kind').$type<'commission' | 'reversal' | 'paid'>().notNull(),
+    kind: text('kind').$type<'commission' | 'reversal' | 'void' | 'paid'>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     referralId: uuid('referral_id').notNull(),
     paymentId: uuid('payment_id'),
@@ -91,14 +95,18 @@ export const affiliateLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('affiliate_ledger_payment_uq').on(t.paymentId).where(sql`${t.paymentId} IS NOT NULL`),
+    uniqueIndex('affiliate_ledger_commission_uq').on(t.paymentId).where(sql`${t.kind} = 'commission'`),
+    index('affiliate_ledger_payment_idx').on(t.paymentId),
     uniqueIndex('affiliate_ledger_paid_uq').on(t.refEntryId).where(sql`${t.kind} = 'paid'`),
     index('affiliate_ledger_aff_idx').on(t.affiliateId, t.occurredAt),
     index('affiliate_ledger_referral_idx').on(t.referralId),
   ],
 );
 
-/** A payout: due → paid | failed (affiliates/payouts.ts). One per affiliate and schedule period. */
+/**
+ * A payout the affiliate requested: requested → batched → paid | failed (affiliates/payouts.ts).
+ * At most one per affiliate and schedule period (a failed one frees its period).
+ */
 export const affiliatePayouts = pgTable(
   'affiliate_payouts',
   {
@@ -107,9 +115,12 @@ export const affiliatePayouts = pgTable(
     /** The schedule's period, e.g. `monthly:2026-11`, `weekly:2026-W47`, `biweekly:2026-B24`. */
     period: text('period').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').$type<PayoutStatus>().notNull().default('due'),
-    methodKind: text('method_kind').$type<'paypal' | 'bank'>(),
+    status: text('status').$type<PayoutStatus>().notNull().default('requested'),
+    methodKind: text('method_kind').$type<PayoutMethodKind>(),
     methodMasked: text('method_masked'),
+    /** The method's details at the request, encrypted like the affiliate's (shown to admins on step-up). */
+    methodSecret: text('method_secret'),
+    batchId: uuid('batch_id'),
     reference: text('reference'),
     note: text('note'),
     decidedBy: text('decided_by'),
@@ -117,7 +128,8 @@ export const affiliatePayouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('affiliate_payouts_period_uq').on(t.affiliateId, t.period),
+    uniqueIndex('affiliate_payouts_period_uq').on(t.affiliateId, t.period).where(sql`${t.status} <> 'failed'`),
+    index('affiliate_payouts_batch_idx').on(t.batchId),
     index('affiliate_payouts_status_idx').on(t.status, t.createdAt),
   ],
 );
@@ -136,3 +148,12 @@ export const affiliatePayoutItems = pgTable(
     index('affiliate_payout_items_entry_idx').on(t.entryId),
   ],
 );
+
+/** The requested payouts an admin gathered to pay together (exported as CSV or sent as transfers). */
+export const affiliatePayoutBatches = pgTable('affiliate_payout_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdBy: text('created_by').notNull(),
+  payoutCount: integer('payout_count').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

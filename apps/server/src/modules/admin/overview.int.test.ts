@@ -137,7 +137,7 @@ describe('admin overview', () => {
     const o = (await get('/api/admin/overview')).json();
     const figure = (key: string) => o.figures.find((f: { key: string }) => f.key === key).value;
     const [due] = await t.ctx.database.query<{ n: string }>(
-      `SELECT coalesce(sum(amount_cents), 0) AS n FROM affiliate_payouts WHERE status = 'due'`,
+      `SELECT coalesce(sum(amount_cents), 0) AS n FROM affiliate_payouts WHERE status IN ('requested', 'batched')`,
     );
     const [spend] = await t.ctx.database.query<{ n: string }>(
       `SELECT coalesce(sum(spent_micros), 0) AS n FROM ad_campaign_days WHERE day >= date_trunc('month', now())::date`,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../../../test/fake-stripe';
+import { FOLLOWED } from '../../../test/followed-link';
 import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
+import { affiliatesService } from './service';
 
 // Commissions from what billing's Stripe webhooks write (their code untouched): invoice.paid → a
 // commission, charge.refunded → reversing entries, a redelivery → nothing new.
@@ -20,8 +22,8 @@ afterAll(async () => {
 
 const now = () => t.ctx.clock.now();
 const withOrigin = (u: TestUser) => ({ cookie: u.cookie, origin: t.ctx.config.PUBLIC_URL });
-const send = (type: string, object: object) => {
-  const d = fake.delivery(type, object, { created: now() });
+const send = (type: string, object: object, created = now()) => {
+  const d = fake.delivery(type, object, { created });
   return t.app.inject({
     method: 'POST',
     url: '/api/billing/webhook',
@@ -44,7 +46,10 @@ const invoice = (sub: { id: string; customer: string }, amount: number, reason =
 describe('commissions from Stripe payments', () => {
   it('books 15% of each paid invoice and reverses refunds at the same rate, once each', async () => {
     const aff = await signUp(t, { role: 'affiliate' });
-    const click = await t.app.inject({ url: `/ref/${aff.id}`, headers: { 'user-agent': 'Mozilla/5.0 Chrome/131' } });
+    const click = await t.app.inject({
+      url: `/ref/${aff.id}`,
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/131', ...FOLLOWED },
+    });
     const ref = String([click.headers['set-cookie']].flat().find((c) => String(c).startsWith('wc_ref='))).split(';')[0];
     const email = `payer-${randomUUID().slice(0, 8)}@test.local`;
     const up = await t.app.inject({
@@ -103,5 +108,197 @@ describe('commissions from Stripe payments', () => {
       ['reversal', -90], // 15% of $5.99 = 89.85 → 90
     ]);
     expect(d.stats.totalEarningsCents).toBe(150);
+  });
+
+  /** An affiliate and a referred account subscribed to Premium (Checkout done, no invoice yet). */
+  async function referredSubscriber() {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const click = await t.app.inject({
+      url: `/ref/${aff.id}`,
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/131', ...FOLLOWED },
+    });
+    const ref = String([click.headers['set-cookie']].flat().find((c) => String(c).startsWith('wc_ref='))).split(';')[0];
+    const email = `payer-${randomUUID().slice(0, 8)}@test.local`;
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'correct-horse-battery', name: 'Payer' },
+      headers: { cookie: ref },
+      remoteAddress: testClientIp(),
+    });
+    const payer: TestUser = {
+      id: up.json().user.id,
+      email,
+      password: 'x',
+      cookie: cookieHeader(up.headers['set-cookie']),
+    };
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/billing/checkout',
+          payload: { planId: 'premium' },
+          headers: withOrigin(payer),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const session = [...fake.sessions.values()].at(-1) as Record<string, unknown> & { customer: string };
+    const sub = fake.putSubscription({
+      customer: session.customer,
+      price: 'price_premium',
+      metadata: { userId: payer.id, planId: 'premium' },
+      periodStart: now(),
+      periodEnd: new Date(now().getTime() + 30 * DAY),
+    });
+    Object.assign(session, { subscription: sub.id, status: 'complete', payment_status: 'paid' });
+    expect((await send('checkout.session.completed', session)).statusCode).toBe(200);
+    const dash = async () =>
+      (await t.app.inject({ url: '/api/affiliates/me', headers: { cookie: aff.cookie } })).json();
+    return { aff, payer, sub, dash };
+  }
+  const kinds = (d: { entries: { kind: string; amountCents: number; rateBps: number }[] }) =>
+    d.entries.map((e) => [e.kind, e.amountCents, e.rateBps]).sort();
+
+  it('a refund delivered before its (delayed) payment is held, then reverses the whole commission: nothing is paid', async () => {
+    const { aff, sub, dash } = await referredSubscriber();
+    // Stripe took the payment an hour ago; its invoice.paid is being retried. The refund's webhook
+    // (the charge refunded in full now) arrives first.
+    const paidAt = new Date(now().getTime() - 60 * 60_000);
+    fake.addRefund('ch_early', 999);
+    const charge = { id: 'ch_early', object: 'charge', customer: sub.customer, amount: 999, metadata: {} };
+    expect((await send('charge.refunded', charge)).statusCode).toBe(200);
+    let d = await dash();
+    expect(d.stats.totalEarningsCents).toBe(0);
+    expect(d.entries).toEqual([]); // held: nothing to take back yet
+    // The delayed invoice.paid (created when Stripe took the payment), then a redelivery of each.
+    const late = invoice(sub, 999);
+    expect((await send('invoice.paid', late, paidAt)).statusCode).toBe(200);
+    await send('invoice.paid', late, paidAt);
+    await send('charge.refunded', charge);
+    d = await dash();
+    expect(kinds(d)).toEqual([
+      ['commission', 150, 1500],
+      ['reversal', -150, 1500],
+    ]);
+    // The reversal nets at once (payable −150) what the commission would pay after its window (pending 150).
+    expect(d.stats).toMatchObject({ totalEarningsCents: 0, pendingCents: 150, payableCents: -150 });
+    // Whatever is booked later, nothing of it is ever payable.
+    await affiliatesService(t.ctx).bookCommissions();
+    expect((await dash()).stats.totalEarningsCents).toBe(0);
+    // Append-only: the held refund's 0, then the difference once its payment arrived.
+    const rows = await t.ctx.database.query<{ kind: string; amount_cents: number }>(
+      `SELECT kind, amount_cents FROM affiliate_ledger WHERE affiliate_id = $1 ORDER BY kind, amount_cents`,
+      [aff.id],
+    );
+    expect(rows.map((r) => [r.kind, r.amount_cents])).toEqual([
+      ['commission', 150],
+      ['reversal', -150],
+      ['reversal', 0],
+    ]);
+  });
+
+  it('a refund takes back at the refunded invoice’s recorded rate, not the tier of today', async () => {
+    const { aff, sub, dash } = await referredSubscriber();
+    expect((await send('invoice.paid', invoice(sub, 2000))).statusCode).toBe(200); // Bronze: 15% → 300
+    await dash();
+    // The affiliate moves to Gold (25%) before the refund arrives.
+    await t.ctx.database.query(`UPDATE affiliates SET tier = 'gold' WHERE user_id = $1`, [aff.id]);
+    fake.addRefund('ch_rate', 1000);
+    await send('charge.refunded', {
+      id: 'ch_rate',
+      object: 'charge',
+      customer: sub.customer,
+      amount: 2000,
+      metadata: {},
+    });
+    let d = await dash();
+    expect(kinds(d)).toEqual([
+      ['commission', 300, 1500],
+      ['reversal', -150, 1500], // 15% of $10.00, not 25%
+    ]);
+    // A later invoice earns Gold's rate. (Stripe's times are whole seconds: it is dated after the
+    // refund, as a later invoice is, not in the refund's own second.)
+    await send('invoice.paid', invoice(sub, 2000, 'subscription_cycle'), new Date(Date.now() + 5000));
+    d = await dash();
+    expect(d.stats.totalEarningsCents).toBe(300 - 150 + 500);
+  });
+
+  it('pays a batch through Stripe Connect transfers: the transfer id is the reference, a refused one stays batched, a retry never pays twice', async () => {
+    const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
+    const withPayable = async (accountId: string) => {
+      const { aff } = await referredSubscriber();
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/affiliates/me/settings',
+        payload: { schedule: 'monthly', method: { kind: 'stripe', accountId } },
+        headers: { cookie: aff.cookie },
+      });
+      expect(put.json().settings.method).toEqual({
+        kind: 'stripe',
+        masked: `Stripe account ••••${accountId.slice(-4)}`,
+      });
+      await q(
+        `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+         SELECT affiliate_id, 'commission', 6000, id, $2, $2, $2 FROM affiliate_referrals WHERE affiliate_id = $1`,
+        [aff.id, new Date(now().getTime() - DAY)],
+      );
+      const req = await t.app.inject({
+        method: 'POST',
+        url: '/api/affiliates/me/payouts',
+        headers: { cookie: aff.cookie },
+      });
+      expect(req.statusCode).toBe(200);
+      return req.json().payout as { id: string };
+    };
+    const good = await withPayable('acct_goodAcct4242');
+    const bad = await withPayable('acct_badAcct0000');
+    const root = await signUp(t, { role: 'admin' });
+    const batch = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/affiliate-payout-batches',
+        headers: { cookie: root.cookie },
+      })
+    ).json().batch;
+    const pay = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/affiliate-payout-batches/${batch.id}/transfers`,
+        headers: { cookie: root.cookie },
+      });
+    const first = await pay();
+    expect(first.statusCode).toBe(200);
+    const { paid, failed } = first.json();
+    expect(paid).toEqual([{ payoutId: good.id, transferId: expect.stringMatching(/^tr_/) }]);
+    expect(failed).toEqual([{ payoutId: bad.id, message: 'No such destination' }]);
+    expect(fake.transfers).toEqual([
+      expect.objectContaining({
+        amount: 6000,
+        destination: 'acct_goodAcct4242',
+        metadata: expect.objectContaining({ payoutId: good.id }),
+      }),
+    ]);
+    expect(fake.calls('POST', '/v1/transfers').map((c) => c.idempotencyKey)).toContain(`wavecast-payout-${good.id}`);
+    const rows = await q<{ id: string; status: string; reference: string | null }>(
+      'SELECT id, status, reference FROM affiliate_payouts WHERE id = ANY($1) ORDER BY status',
+      [[good.id, bad.id]],
+    );
+    expect(rows).toEqual([
+      { id: bad.id, status: 'batched', reference: null },
+      { id: good.id, status: 'paid', reference: paid[0].transferId },
+    ]);
+    // Again: the paid one is not sent again; the refused one is tried again and refused again.
+    const again = (await pay()).json();
+    expect(again.paid).toEqual([]);
+    expect(again.failed.map((f: { payoutId: string }) => f.payoutId)).toEqual([bad.id]);
+    expect(fake.transfers).toHaveLength(1);
+    const audit = await q<{ action: string }>('SELECT action FROM audit_log WHERE target_id = $1 ORDER BY action', [
+      batch.id,
+    ]);
+    expect(audit.map((a) => a.action)).toEqual([
+      'payout_batch.create',
+      'payout_batch.transfers',
+      'payout_batch.transfers',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLLOWED } from '../../../test/followed-link';
 import { cookieHeader, createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
 import { payoutPeriod } from './payouts';
 import { affiliatesService } from './service';
@@ -21,7 +22,7 @@ const call = (who: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', u
 const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
 
 const click = (path: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.10') =>
-  t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME, ...headers }, remoteAddress });
+  t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME, ...FOLLOWED, ...headers }, remoteAddress });
 
 /** A sign-up through the real auth API carrying the browser's cookies. */
 async function signUpWith(cookie: string | undefined, opts: { email?: string; ip?: string } = {}) {
@@ -122,6 +123,41 @@ describe('/ref/:id', () => {
     }
   });
 
+  it('attributes only a link the browser followed itself: not a redirect from another site, a frame or a request without Fetch Metadata', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    const clicks = async () =>
+      (await q<{ n: number }>('SELECT count(*)::int AS n FROM affiliate_clicks WHERE affiliate_id = $1', [aff.id]))[0]
+        .n;
+    const refused: [string, Record<string, string>][] = [
+      ['a cross-site redirect', { 'sec-fetch-site': 'cross-site' }],
+      ['a same-site (other subdomain) page', { 'sec-fetch-site': 'same-site' }],
+      ['no user activation', { 'sec-fetch-user': '' }],
+      ['an iframe', { 'sec-fetch-dest': 'iframe' }],
+      ['an image', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }],
+    ];
+    for (const [what, headers] of refused) {
+      const res = await click(`/ref/${aff.id}?c=stuffed&to=/pricing`, headers, '192.0.2.77');
+      expect(res.statusCode, what).toBe(200);
+      expect(refCookie(res), what).toBeUndefined();
+      expect(res.headers['cache-control'], what).toBe('no-store');
+      // The continue page: the same link, followed on this site by the visitor's own click.
+      expect(res.body, what).toContain(`<a href="/ref/${aff.id}?c=stuffed&amp;to=/pricing">Continue to Wavecast</a>`);
+    }
+    const bare = await t.app.inject({ url: `/ref/${aff.id}`, headers: { 'user-agent': CHROME } });
+    expect(refCookie(bare)).toBeUndefined();
+    expect(await clicks()).toBe(0);
+    // Markup in the query stays text on the continue page.
+    const odd = await click(`/ref/${aff.id}?c=%22%3E%3Cscript%3E`, { 'sec-fetch-site': 'cross-site' });
+    expect(odd.body).not.toContain('<script>');
+
+    // Continue: the same link from this site, clicked: attributed.
+    const same = await click(`/ref/${aff.id}?c=stuffed&to=/pricing`, { 'sec-fetch-site': 'same-origin' }, '192.0.2.77');
+    expect(same.statusCode).toBe(302);
+    expect(same.headers.location).toBe('/pricing');
+    expect(refCookie(same)).toBeDefined();
+    expect(await clicks()).toBe(1);
+  });
+
   it('never redirects off the site', async () => {
     const aff = await signUp(t, { role: 'affiliate' });
     const cases: [string, string][] = [
@@ -217,6 +253,60 @@ describe('attribution at sign-up', () => {
       await q('SELECT action FROM audit_log WHERE target_type = $1 AND target_id = $2', ['referral', mine[0].id]),
     ).toEqual([{ action: 'referral.unflag' }]);
     expect((await dashboard(aff)).referrals.every((r: { flagged: boolean }) => !r.flagged)).toBe(true);
+  });
+});
+
+describe('flagged referrals', () => {
+  it('hold their commissions until an admin clears them; voided ones never pay', async () => {
+    const aff = await signUp(t, { role: 'affiliate' });
+    await call(aff, 'PUT', '/api/affiliates/me/settings', {
+      schedule: 'monthly',
+      method: { kind: 'paypal', email: 'held@example.org' },
+    });
+    const cookie = refCookie(await click(`/ref/${aff.id}`))?.split(';')[0];
+    const users = [];
+    for (let i = 0; i < 4; i++) users.push(await signUpWith(cookie, { ip: '198.51.100.8' }));
+    for (const u of users) await pay(u.id, 20000, now()); // 3000 each
+    await moveClock(31 * DAY);
+    let d = await dashboard(aff);
+    const flaggedIds = d.referrals.filter((r: { flagged: boolean }) => r.flagged).map((r: { id: string }) => r.id);
+    expect(flaggedIds).toHaveLength(2); // the 3rd and 4th sign-up from one address
+    const statusOf = (dash: typeof d, id: string) =>
+      dash.entries.filter((e: { referralId: string }) => e.referralId === id).map((e: { status: string }) => e.status);
+    expect(statusOf(d, flaggedIds[0])).toEqual(['held']);
+    expect(d.stats).toMatchObject({ payableCents: 6000, totalEarningsCents: 12000 });
+
+    const root = await signUp(t, { role: 'admin' });
+    const [voidId, keepId] = flaggedIds;
+    expect((await call(aff, 'POST', `/api/admin/affiliate-referrals/${voidId}/void`)).statusCode).toBe(403);
+    expect((await call(root, 'POST', `/api/admin/affiliate-referrals/${voidId}/void`)).statusCode).toBe(200);
+    expect((await call(root, 'POST', `/api/admin/affiliate-referrals/${voidId}/void`)).statusCode).toBe(404);
+    expect((await call(root, 'POST', `/api/admin/affiliate-referrals/${keepId}/unflag`)).statusCode).toBe(200);
+    expect(
+      await q('SELECT action, after FROM audit_log WHERE target_type = $1 AND target_id = $2', ['referral', voidId]),
+    ).toEqual([{ action: 'referral.void', after: expect.objectContaining({ voided: true, voidedCents: 3000 }) }]);
+
+    // A later payment of the voided account earns nothing.
+    await pay(users[3].id, 20000, now());
+    await pay(users[2].id, 20000, now());
+    d = await dashboard(aff);
+    const voided = d.referrals.find((r: { id: string }) => r.id === voidId);
+    expect(voided).toMatchObject({ voided: true, flagged: false, earnedCents: 0 });
+    const kept = d.referrals.find((r: { id: string }) => r.id === keepId);
+    expect(kept.flagged).toBe(false);
+    expect(d.stats.totalEarningsCents).toBe(12000); // 4 × 3000 − 3000 voided + 3000 more from a kept account
+    const voidEntries = d.entries.filter((e: { referralId: string }) => e.referralId === voidId);
+    expect(
+      voidEntries
+        .map((e: { kind: string; amountCents: number; status: string }) => [e.kind, e.amountCents, e.status])
+        .sort(),
+    ).toEqual([
+      ['commission', 3000, 'voided'],
+      ['void', -3000, 'voided'],
+    ]);
+    // Cleared: its commission pays; the voided one never.
+    const payout = await call(aff, 'POST', '/api/affiliates/me/payouts');
+    expect(payout.json().payout.amountCents).toBe(9000);
   });
 });
 
@@ -383,12 +473,10 @@ describe('tiers', () => {
 });
 
 describe('payouts', () => {
-  async function affiliateWithPayable(cents: number, schedule: 'monthly' | 'biweekly' | 'weekly') {
+  const PAYPAL = { kind: 'paypal', email: 'payee.person@example.org' } as const;
+  async function affiliateWithPayable(cents: number, method: object = PAYPAL) {
     const aff = await signUp(t, { role: 'affiliate' });
-    const res = await call(aff, 'PUT', '/api/affiliates/me/settings', {
-      schedule,
-      method: { kind: 'paypal', email: 'payee.person@example.org' },
-    });
+    const res = await call(aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'monthly', method });
     expect(res.statusCode).toBe(200);
     const u = await referredBy(aff);
     // cents of commission at 15%: pay the invoice that yields exactly that.
@@ -401,20 +489,20 @@ describe('payouts', () => {
       'SELECT id, amount_cents, status, period FROM affiliate_payouts WHERE affiliate_id = $1 ORDER BY created_at',
       [id],
     );
+  const request = (who: TestUser) => call(who, 'POST', '/api/affiliates/me/payouts');
+  const setTier = (id: string, tier: string) => q('UPDATE affiliates SET tier = $2 WHERE user_id = $1', [id, tier]);
 
-  it('stores the method encrypted and sends back only a masked form', async () => {
+  it('stores the method encrypted and sends back only a masked form; the schedule is as fast as the tier allows', async () => {
     const aff = await signUp(t, { role: 'affiliate' });
-    const res = await call(aff, 'PUT', '/api/affiliates/me/settings', {
-      schedule: 'weekly',
-      method: {
-        kind: 'bank',
-        accountName: 'Ada Lovelace',
-        accountNumber: 'GB29 NWBK 6016 1331 9268 19',
-        routing: 'NWBKGB2L',
-      },
-    });
+    const bank = {
+      kind: 'bank',
+      accountName: 'Ada Lovelace',
+      accountNumber: 'GB29 NWBK 6016 1331 9268 19',
+      routing: 'NWBKGB2L',
+    };
+    const res = await call(aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'monthly', method: bank });
     expect(res.json().settings).toEqual({
-      schedule: 'weekly',
+      schedule: 'monthly',
       method: { kind: 'bank', masked: 'Bank account ••••6819' },
     });
     expect(res.body).not.toContain('Lovelace');
@@ -426,167 +514,189 @@ describe('payouts', () => {
     expect((await svc().methodDetails(aff.id))?.kind).toBe('bank');
     for (const bad of [
       { schedule: 'daily' },
-      { schedule: 'weekly', method: { kind: 'paypal', email: 'not-an-email' } },
-      { schedule: 'weekly', method: { kind: 'bank', accountName: 'A\0B', accountNumber: '12345678' } },
-      { schedule: 'weekly', method: { kind: 'bank', accountName: 'A', accountNumber: '<script>' } },
+      { schedule: 'monthly', method: { kind: 'paypal', email: 'not-an-email' } },
+      { schedule: 'monthly', method: { kind: 'bank', accountName: 'A\0B', accountNumber: '12345678' } },
+      { schedule: 'monthly', method: { kind: 'bank', accountName: 'A', accountNumber: '<script>' } },
     ]) {
       expect((await call(aff, 'PUT', '/api/affiliates/me/settings', bad)).statusCode).toBe(400);
     }
+    // Bronze: monthly only; Silver: bi-weekly too; Gold: weekly too.
+    const weekly = await call(aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'weekly' });
+    expect(weekly.statusCode).toBe(400);
+    expect(weekly.json().error.message).toBe('Weekly payouts are not available at the Bronze tier');
+    await setTier(aff.id, 'silver');
+    expect((await call(aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'biweekly' })).statusCode).toBe(200);
+    expect((await call(aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'weekly' })).json().error.message).toBe(
+      'Weekly payouts are not available at the Silver tier',
+    );
+    await setTier(aff.id, 'gold');
+    const gold = await call(aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'weekly' });
+    expect(gold.json().settings).toEqual({
+      schedule: 'weekly',
+      method: { kind: 'bank', masked: 'Bank account ••••6819' },
+    });
     const listener = await signUp(t);
     expect((await call(listener, 'GET', '/api/affiliates/me')).statusCode).toBe(403);
+    expect((await request(listener)).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/affiliates/me')).statusCode).toBe(401);
   });
 
-  it('pays out only from $50 payable, once per period of each schedule', async () => {
-    const below = await affiliateWithPayable(4995, 'weekly'); // 33300 × 15% = 4995
-    const weekly = await affiliateWithPayable(5250, 'weekly');
-    const biweekly = await affiliateWithPayable(6000, 'biweekly');
-    const monthly = await affiliateWithPayable(7500, 'monthly');
-    // Pending for 30 days: nothing is paid before.
-    await svc().runPayouts();
-    expect(await payoutsOf(weekly.aff.id)).toEqual([]);
-    await moveClock(31 * DAY);
-    await svc().runPayouts();
-    expect(await payoutsOf(below.aff.id)).toEqual([]);
-    expect((await payoutsOf(weekly.aff.id)).map((p) => p.amount_cents)).toEqual([5250]);
-    expect((await payoutsOf(biweekly.aff.id)).map((p) => p.amount_cents)).toEqual([6000]);
-    expect((await payoutsOf(monthly.aff.id)).map((p) => p.amount_cents)).toEqual([7500]);
-    expect((await payoutsOf(weekly.aff.id))[0].period).toMatch(/^weekly:\d{4}-\d{2}-\d{2}$/);
+  it('the affiliate requests its payable balance from $50, once per period of its schedule', async () => {
+    const none = await signUp(t, { role: 'affiliate' });
+    const noMethod = await request(none);
+    expect(noMethod.statusCode).toBe(400);
+    expect(noMethod.json().error.message).toBe('Add a payout method before requesting a payout');
 
-    // More earned and payable: a second payout only in the schedule's next period.
-    for (const x of [weekly, biweekly, monthly]) await pay(x.u.id, 40000, now());
+    const below = await affiliateWithPayable(4995); // 33300 × 15% = 4995
+    const a = await affiliateWithPayable(5250);
+    // Pending for 30 days: nothing payable before.
+    const early = await request(a.aff);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.message).toBe('The minimum payout is $50.00; your payable balance is $0.00');
     await moveClock(31 * DAY);
-    await svc().runPayouts();
-    // 31 days later is a new week, a new fortnight and a new month for everyone.
-    for (const x of [weekly, biweekly, monthly]) expect(await payoutsOf(x.aff.id)).toHaveLength(2);
-    for (const x of [weekly, biweekly, monthly]) await pay(x.u.id, 40000, now());
-    await moveClock(31 * DAY);
-    await svc().runPayouts();
-    await pay(weekly.u.id, 40000, now());
-    await pay(biweekly.u.id, 40000, now());
-    await pay(monthly.u.id, 40000, now());
-    await svc().bookCommissions();
-    await moveClock(31 * DAY);
-    await svc().runPayouts();
-    // Then one week on: only the weekly affiliate is in a new period for sure... with nothing new payable, no payout.
-    const before = (await payoutsOf(weekly.aff.id)).length;
+    expect((await request(below.aff)).json().error.message).toBe(
+      'The minimum payout is $50.00; your payable balance is $49.95',
+    );
+    // Three requests at once: one payout.
+    const three = await Promise.all([request(a.aff), request(a.aff), request(a.aff)]);
+    expect(three.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    const made = three.find((r) => r.statusCode === 200)?.json().payout;
+    expect(made).toMatchObject({ amountCents: 5250, status: 'requested' });
+    expect(made.period).toMatch(/^monthly:\d{4}-\d{2}$/);
+    expect(await payoutsOf(below.aff.id)).toEqual([]);
+    const d = await dashboard(a.aff);
+    expect(d.entries[0].status).toBe('processing');
+    expect(d.payouts).toHaveLength(1);
+
+    // More payable in the same month: one payout a month at Bronze.
+    await q(
+      `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+       SELECT affiliate_id, 'commission', 6000, id, $2, $2, $2 FROM affiliate_referrals WHERE affiliate_id = $1`,
+      [a.aff.id, now()],
+    );
+    const again = await request(a.aff);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      "You can request one payout every month; this period's payout was already requested",
+    );
+    // Gold pays weekly: a new week, a new payout.
+    await setTier(a.aff.id, 'gold');
+    expect((await call(a.aff, 'PUT', '/api/affiliates/me/settings', { schedule: 'weekly' })).statusCode).toBe(200);
+    const weekly = await request(a.aff);
+    expect(weekly.statusCode).toBe(200);
+    expect(weekly.json().payout).toMatchObject({ amountCents: 6000 });
+    expect(weekly.json().payout.period).toMatch(/^weekly:/);
+    // Back to Bronze (fewer active referrals): the weekly choice no longer applies, monthly does.
+    await setTier(a.aff.id, 'bronze');
     await moveClock(7 * DAY);
-    await svc().runPayouts();
-    expect(await payoutsOf(weekly.aff.id)).toHaveLength(before);
-    // The payouts hold each payable entry once.
+    await q(
+      `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
+       SELECT affiliate_id, 'commission', 7000, id, $2, $2, $2 FROM affiliate_referrals WHERE affiliate_id = $1`,
+      [a.aff.id, now()],
+    );
+    const dropped = await request(a.aff);
+    if (payoutPeriod('monthly', now()) === made.period) {
+      expect(dropped.statusCode).toBe(409);
+      expect(dropped.json().error.message).toMatch(/one payout every month/);
+    } else {
+      expect(dropped.json().payout.period).toBe(payoutPeriod('monthly', now()));
+    }
+    // Each payable entry is in one payout.
     const dup = await q(
       `SELECT entry_id FROM affiliate_payout_items i JOIN affiliate_payouts o ON o.id = i.payout_id
        WHERE o.affiliate_id = $1 GROUP BY entry_id HAVING count(*) > 1`,
-      [weekly.aff.id],
+      [a.aff.id],
     );
     expect(dup).toEqual([]);
   });
 
-  it('each schedule pays at most once per period: weekly on Mondays, bi-weekly every other Monday, monthly on the 1st', async () => {
-    const make = async (schedule: 'monthly' | 'biweekly' | 'weekly') => {
-      const aff = await signUp(t, { role: 'affiliate' });
-      await call(aff, 'PUT', '/api/affiliates/me/settings', {
-        schedule,
-        method: { kind: 'paypal', email: 'p@example.org' },
-      });
-      return aff;
-    };
-    const [weekly, biweekly, monthly] = [await make('weekly'), await make('biweekly'), await make('monthly')];
-    /** $60 payable now for each (ledger rows inserted directly, as if earned 40 days ago). */
-    const earn = async () => {
-      for (const a of [weekly, biweekly, monthly]) {
-        await q(
-          `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
-           VALUES ($1, 'commission', 6000, gen_random_uuid(), $2, $3, $4)`,
-          [a.id, new Date(now().getTime() - 40 * DAY), new Date(now().getTime() - 10 * DAY), now()],
-        );
-      }
-    };
-    const counts = async () => [
-      (await payoutsOf(weekly.id)).length,
-      (await payoutsOf(biweekly.id)).length,
-      (await payoutsOf(monthly.id)).length,
-    ];
-    const runAt = async (at: Date) => {
-      await moveClock(at.getTime() - now().getTime());
-      await earn();
-      await svc().runPayouts();
-      return counts();
-    };
-    // Noon on the next 1st of a month, then on the 11th, then the next 1st.
-    const n = now();
-    const first = new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() + 1, 1, 12));
-    expect(await runAt(first)).toEqual([1, 1, 1]);
-    expect((await runAt(new Date(first.getTime() + 10 * DAY)))[2]).toBe(1);
-    const nextFirst = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1, 12));
-    expect((await runAt(nextFirst))[2]).toBe(2);
-    // Noon on the next Monday that starts a bi-weekly period (its name is its first day).
-    let monday = new Date(nextFirst.getTime() + DAY);
-    while (
-      monday.getUTCDay() !== 1 ||
-      payoutPeriod('biweekly', monday) !== `biweekly:${monday.toISOString().slice(0, 10)}`
-    ) {
-      monday = new Date(monday.getTime() + DAY);
-    }
-    const base = await runAt(monday);
-    const [w0, b0] = base;
-    // Wednesday: same week, same fortnight.
-    expect((await runAt(new Date(monday.getTime() + 2 * DAY))).slice(0, 2)).toEqual([w0, b0]);
-    // Next Monday: a new week, the same fortnight.
-    expect((await runAt(new Date(monday.getTime() + 7 * DAY))).slice(0, 2)).toEqual([w0 + 1, b0]);
-    // Two weeks on: both new.
-    expect((await runAt(new Date(monday.getTime() + 14 * DAY))).slice(0, 2)).toEqual([w0 + 2, b0 + 1]);
-    // Below $50 payable: nothing, whatever the period.
-    const poor = await make('weekly');
-    await q(
-      `INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, occurred_at, payable_at, created_at)
-       VALUES ($1, 'commission', 4999, gen_random_uuid(), $2, $2, $2)`,
-      [poor.id, now()],
-    );
-    await svc().runPayouts();
-    expect(await payoutsOf(poor.id)).toEqual([]);
-  });
-
-  it('two payout runs at the same moment create one payout', async () => {
-    const { aff } = await affiliateWithPayable(6000, 'monthly');
+  it('admins batch requested payouts, read their full details and CSVs after step-up (audited), and mark them paid or failed', async () => {
+    const a = await affiliateWithPayable(6000);
+    const b = await affiliateWithPayable(7500, {
+      kind: 'bank',
+      accountName: '=HYPERLINK("http://x")',
+      accountNumber: '12345678',
+      routing: '021000021',
+    });
     await moveClock(31 * DAY);
-    await Promise.all([svc().runPayouts(), svc().runPayouts(), svc().runPayouts()]);
-    expect(await payoutsOf(aff.id)).toHaveLength(1);
-  });
-
-  it('admins mark a payout paid (reference, step-up, one audit entry) or failed; the affiliate sees each state', async () => {
-    const a = await affiliateWithPayable(6000, 'monthly');
-    const b = await affiliateWithPayable(6000, 'monthly');
-    await moveClock(31 * DAY);
+    const pa = (await request(a.aff)).json().payout;
+    const pb = (await request(b.aff)).json().payout;
     const root = await signUp(t, { role: 'admin' });
-    const run = await call(root, 'POST', '/api/admin/affiliates/run');
-    expect(run.statusCode).toBe(200);
-    const due = (await call(root, 'GET', '/api/admin/affiliate-payouts')).json().items;
-    const pa = due.find((p: { affiliate: { id: string } }) => p.affiliate.id === a.aff.id);
-    const pb = due.find((p: { affiliate: { id: string } }) => p.affiliate.id === b.aff.id);
-    expect(pa).toMatchObject({
+    const listed = (await call(root, 'GET', '/api/admin/affiliate-payouts')).json().items;
+    expect(listed.find((p: { id: string }) => p.id === pa.id)).toMatchObject({
       amountCents: 6000,
-      status: 'due',
+      status: 'requested',
+      batchId: null,
       method: { kind: 'paypal', masked: 'PayPal p***@example.org' },
     });
+    // Paid only once batched.
+    expect(
+      (await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'X' })).statusCode,
+    ).toBe(409);
+    expect((await call(a.aff, 'POST', '/api/admin/affiliate-payout-batches')).statusCode).toBe(403);
+    await moveClock(16 * 60_000);
+    expect((await call(root, 'POST', '/api/admin/affiliate-payout-batches')).json().error.code).toBe(
+      'STEP_UP_REQUIRED',
+    );
+    expect((await call(root, 'POST', '/api/admin/step-up', { password: root.password })).statusCode).toBe(200);
+    const made = await call(root, 'POST', '/api/admin/affiliate-payout-batches');
+    expect(made.statusCode).toBe(200);
+    const batch = made.json().batch;
+    expect(batch.payoutCount).toBeGreaterThanOrEqual(2);
+    expect((await call(root, 'POST', '/api/admin/affiliate-payout-batches')).json().error.message).toBe(
+      'No requested payouts to batch',
+    );
+    expect((await call(root, 'GET', '/api/admin/affiliate-payout-batches')).json().items[0]).toMatchObject({
+      id: batch.id,
+      payoutCount: batch.payoutCount,
+      totalCents: batch.totalCents,
+    });
+
+    // Without Stripe configured there is no Connect transfer to make.
+    expect(
+      (await call(root, 'POST', `/api/admin/affiliate-payout-batches/${batch.id}/transfers`)).json().error.message,
+    ).toBe('Stripe Connect transfers are not configured');
+    const detail = await call(root, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}`);
+    expect(detail.statusCode).toBe(200);
+    const byId = new Map(detail.json().batch.payouts.map((p: { id: string }) => [p.id, p]));
+    expect(byId.get(pa.id)).toMatchObject({
+      amountCents: 6000,
+      status: 'batched',
+      affiliate: { id: a.aff.id, email: a.aff.email },
+      details: { kind: 'paypal', email: 'payee.person@example.org' },
+    });
+    expect(byId.get(pb.id)).toMatchObject({
+      details: { kind: 'bank', accountName: '=HYPERLINK("http://x")', accountNumber: '12345678', routing: '021000021' },
+    });
+    expect((await call(a.aff, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}`)).statusCode).toBe(403);
+
+    const paypal = await call(root, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}/paypal.csv`);
+    expect(paypal.headers['content-type']).toMatch(/^text\/csv/);
+    const pl = paypal.body.split('\r\n');
+    expect(pl[0]).toBe('Email/Phone,Amount,Currency code,Reference ID,Note to recipient,Recipient wallet');
+    expect(pl).toContain(`payee.person@example.org,60.00,USD,${pa.id},Wavecast affiliate payout,PayPal`);
+    expect(paypal.body).not.toContain(pb.id);
+    const bank = (await call(root, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}/bank.csv`)).body.split(
+      '\r\n',
+    );
+    expect(bank[0]).toBe('Payout ID,Account holder,Account number,Routing,Amount,Currency,Reference');
+    // A formula in a text cell is defused (csvCell).
+    expect(bank).toContain(
+      `${pb.id},"'=HYPERLINK(""http://x"")",12345678,021000021,75.00,USD,Wavecast payout ${pb.period}`,
+    );
+    await moveClock(16 * 60_000);
+    expect(
+      (await call(root, 'GET', `/api/admin/affiliate-payout-batches/${batch.id}/bank.csv`)).json().error.code,
+    ).toBe('STEP_UP_REQUIRED');
+    expect((await call(root, 'POST', '/api/admin/step-up', { password: root.password })).statusCode).toBe(200);
 
     expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: '' })).statusCode).toBe(
       400,
     );
-    expect(
-      (await call(a.aff, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'X' })).statusCode,
-    ).toBe(403);
-    await moveClock(16 * 60_000);
-    const stale = await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'PP-123' });
-    expect(stale.json().error.code).toBe('STEP_UP_REQUIRED');
-    expect((await call(root, 'POST', '/api/admin/step-up', { password: root.password })).statusCode).toBe(200);
     const paid = await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/paid`, { reference: 'PP-123' });
-    expect(paid.statusCode).toBe(200);
     expect(paid.json().payout).toMatchObject({ status: 'paid', reference: 'PP-123' });
     expect((await call(root, 'POST', `/api/admin/affiliate-payouts/${pa.id}/failed`, {})).statusCode).toBe(409);
-    const failed = await call(root, 'POST', `/api/admin/affiliate-payouts/${pb.id}/failed`, {
-      note: 'PayPal account closed',
-    });
+    const failed = await call(root, 'POST', `/api/admin/affiliate-payouts/${pb.id}/failed`, { note: 'Account closed' });
     expect(failed.json().payout.status).toBe('failed');
     expect(
       (
@@ -595,30 +705,29 @@ describe('payouts', () => {
         })
       ).statusCode,
     ).toBe(404);
-    expect((await call(root, 'POST', '/api/admin/affiliate-payouts/nope/paid', { reference: 'x' })).statusCode).toBe(
-      400,
-    );
 
-    const audit = await q<{ action: string; target_id: string }>(
-      `SELECT action, target_id FROM audit_log WHERE target_type = 'payout' AND target_id = ANY($1) ORDER BY action`,
-      [[pa.id, pb.id]],
+    const audit = await q<{ action: string }>(
+      `SELECT action FROM audit_log WHERE target_id = ANY($1) ORDER BY action`,
+      [[pa.id, pb.id, batch.id]],
     );
-    expect(audit).toEqual([
-      { action: 'payout.failed', target_id: pb.id },
-      { action: 'payout.paid', target_id: pa.id },
+    expect(audit.map((r) => r.action)).toEqual([
+      'payout.failed',
+      'payout.paid',
+      'payout_batch.bank_csv',
+      'payout_batch.create',
+      'payout_batch.paypal_csv',
+      'payout_batch.view',
     ]);
 
     const da = await dashboard(a.aff);
     expect(da.payouts[0]).toMatchObject({ status: 'paid', reference: 'PP-123', amountCents: 6000 });
     expect(da.entries[0].status).toBe('paid');
     expect(da.stats).toMatchObject({ paidCents: 6000, payableCents: 0, totalEarningsCents: 6000 });
-    // A failed payout's entries are payable again, and go into the next period's payout.
+    // A failed payout's entries are payable again, and may be requested again in the same period.
     const db = await dashboard(b.aff);
-    expect(db.payouts[0].status).toBe('failed');
     expect(db.entries[0].status).toBe('payable');
-    await moveClock(31 * DAY);
-    await svc().runPayouts();
-    expect((await dashboard(b.aff)).payouts.map((p: { status: string }) => p.status)).toEqual(['due', 'failed']);
+    const retry = await request(b.aff);
+    expect(retry.json().payout).toMatchObject({ amountCents: 7500, status: 'requested' });
   });
 });
 

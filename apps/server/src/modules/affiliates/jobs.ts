@@ -9,7 +9,8 @@ const DAILY_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The sweep books commissions from billing's payments ledger every few minutes (the dashboard also
- * books its own first); the daily run books, recomputes the tiers, then creates the payouts due.
+ * books its own first); the daily run books and recomputes the tiers. Payouts are requested by the
+ * affiliate, not created here (ADR 0039).
  */
 export const affiliateJobs: ModuleJobs = (ctx) => [
   defineJob(SWEEP_JOB, async () => {
@@ -19,7 +20,6 @@ export const affiliateJobs: ModuleJobs = (ctx) => [
     const s = affiliatesService(ctx);
     await s.bookCommissions();
     await s.recomputeTiers();
-    await s.runPayouts();
   }),
 ];
 

@@ -1,7 +1,16 @@
-import { commissionCents, tierFor } from '@wavecast/shared';
+import {
+  AFFILIATE_TIERS,
+  commissionCents,
+  effectiveSchedule,
+  PAYOUT_SCHEDULE_LABELS,
+  PRICING_AFFILIATE_TIERS,
+  tierFor,
+} from '@wavecast/shared';
 import { describe, expect, it } from 'vitest';
 import {
   attributionCookie,
+  continuePage,
+  followedByUser,
   isBot,
   readCookie,
   safeRedirect,
@@ -91,5 +100,35 @@ describe('bots, mailboxes, tiers and rounding', () => {
     expect(commissionCents(1900, 2000)).toBe(380);
     expect(commissionCents(10, 1500)).toBe(2); // 1.5 → 2 (half up)
     expect(commissionCents(-999, 1500)).toBe(-150);
+  });
+});
+
+describe('a link the browser followed itself', () => {
+  const nav = { mode: 'navigate', dest: 'document' };
+  it('is a user-started top-level navigation from no page or this site', () => {
+    expect(followedByUser({ site: 'none', user: '?1', ...nav })).toBe(true);
+    expect(followedByUser({ site: 'same-origin', user: '?1', ...nav })).toBe(true);
+    expect(followedByUser({ site: 'cross-site', user: '?1', ...nav })).toBe(false);
+    expect(followedByUser({ site: 'same-site', user: '?1', ...nav })).toBe(false);
+    expect(followedByUser({ site: 'none', ...nav })).toBe(false);
+    expect(followedByUser({ site: 'none', user: '?1', mode: 'no-cors', dest: 'image' })).toBe(false);
+    expect(followedByUser({ site: 'none', user: '?1', mode: 'navigate', dest: 'iframe' })).toBe(false);
+    expect(followedByUser({})).toBe(false);
+  });
+
+  it('the continue page keeps the link as text', () => {
+    expect(continuePage('/ref/a?c="><script>&to=/x')).toContain(
+      '<a href="/ref/a?c=&quot;&gt;&lt;script&gt;&amp;to=/x">Continue to Wavecast</a>',
+    );
+  });
+});
+
+describe('payout frequency by tier', () => {
+  it('is the pricing page’s: Bronze monthly, Silver bi-weekly, Gold weekly; a dropped tier falls back', () => {
+    expect(AFFILIATE_TIERS.map((t) => PAYOUT_SCHEDULE_LABELS[t.payout])).toEqual(
+      PRICING_AFFILIATE_TIERS.map((t) => t.payout),
+    );
+    expect(effectiveSchedule('weekly', 'monthly')).toBe('monthly');
+    expect(effectiveSchedule('biweekly', 'weekly')).toBe('biweekly');
   });
 });

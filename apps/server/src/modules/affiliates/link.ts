@@ -98,3 +98,44 @@ export function sameMailbox(a: string, b: string): boolean {
   };
   return norm(a) === norm(b);
 }
+
+/** The Fetch Metadata request headers a browser sends with a navigation (absent: an old browser or not a browser). */
+export interface FetchMetadata {
+  site?: string;
+  user?: string;
+  mode?: string;
+  dest?: string;
+}
+
+/**
+ * Whether the browser followed the /ref link itself: a top-level navigation the user started
+ * (`Sec-Fetch-User: ?1`) from this site or from no page at all (`Sec-Fetch-Site: none`: typed, a
+ * bookmark, another app). A redirect from another site, a frame, an image or a script is not a
+ * click on the link (cookie stuffing), and neither is a request without these headers.
+ */
+export function followedByUser(h: FetchMetadata): boolean {
+  return (
+    (h.site === 'none' || h.site === 'same-origin') &&
+    h.user === '?1' &&
+    (h.mode === undefined || h.mode === 'navigate') &&
+    (h.dest === undefined || h.dest === 'document')
+  );
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * The page a /ref link shows when the browser did not follow it itself (another site sent the
+ * visitor here): nothing is recorded until the visitor clicks Continue, the same link followed on
+ * this site.
+ */
+export function continuePage(href: string): string {
+  const to = escapeHtml(href);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Continue to Wavecast</title></head>
+<body><main><h1>Continue to Wavecast</h1><p>You followed a link to Wavecast from another site.</p>
+<p><a href="${to}">Continue to Wavecast</a></p></main></body></html>
+`;
+}

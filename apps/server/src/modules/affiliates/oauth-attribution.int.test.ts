@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLLOWED } from '../../../test/followed-link';
 import { cookieHeader, createTestApp, signUp, type TestApp, testClientIp } from '../../../test/helpers';
 import { type LocalOAuthProvider, type ProviderUser, startOAuthProvider } from '../../../test/oauth-provider';
 
@@ -44,7 +45,7 @@ describe('OAuth attribution', () => {
     const aff = await signUp(t, { role: 'affiliate' });
     const click = await t.app.inject({
       url: `/ref/${aff.id}?c=podcast`,
-      headers: { 'user-agent': 'Mozilla/5.0 Chrome/131' },
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/131', ...FOLLOWED },
     });
     const set = [click.headers['set-cookie']].flat().find((c) => String(c).startsWith('wc_ref=')) as string;
     await oauthSignUp({ sub: 'ref-1', email: 'oauth-referred@test.local', name: 'Ref One' }, set.split(';')[0]);

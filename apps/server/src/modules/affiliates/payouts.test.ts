@@ -14,9 +14,13 @@ describe('payout periods', () => {
     expect(payoutPeriod('biweekly', new Date(wed.getTime() + 14 * 86_400_000))).not.toBe(bi);
   });
 
-  it('moves a due payout once', () => {
-    expect(canMovePayout('due', 'paid')).toBe(true);
-    expect(canMovePayout('due', 'failed')).toBe(true);
+  it('moves a payout requested → batched → paid | failed, once', () => {
+    expect(canMovePayout('requested', 'batched')).toBe(true);
+    expect(canMovePayout('requested', 'paid')).toBe(false);
+    expect(canMovePayout('requested', 'failed')).toBe(true);
+    expect(canMovePayout('batched', 'paid')).toBe(true);
+    expect(canMovePayout('batched', 'failed')).toBe(true);
+    expect(canMovePayout('paid', 'batched')).toBe(false);
     expect(canMovePayout('paid', 'failed')).toBe(false);
     expect(canMovePayout('failed', 'paid')).toBe(false);
   });

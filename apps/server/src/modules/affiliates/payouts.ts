@@ -1,8 +1,13 @@
 import type { PayoutSchedule, PayoutStatus } from '@wavecast/shared';
 
-/** The payout state machine: a payout is created due; an admin marks it paid (with a reference) or failed. */
+/**
+ * The payout state machine: the affiliate requests a payout; an admin gathers requested payouts in a
+ * batch, pays it (CSV upload or Stripe Connect) and marks it paid with the reference, or failed (its
+ * entries are payable again). A requested payout may also be failed before it is batched.
+ */
 export const PAYOUT_TRANSITIONS: Record<PayoutStatus, readonly PayoutStatus[]> = {
-  due: ['paid', 'failed'],
+  requested: ['batched', 'failed'],
+  batched: ['paid', 'failed'],
   paid: [],
   failed: [],
 };

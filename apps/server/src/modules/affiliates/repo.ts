@@ -1,9 +1,16 @@
-import { AFFILIATE_RULES, type AffiliateTierId, type PayoutSchedule, type PayoutStatus } from '@wavecast/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  AFFILIATE_RULES,
+  type AffiliateTierId,
+  type PayoutMethodKind,
+  type PayoutSchedule,
+  type PayoutStatus,
+} from '@wavecast/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   affiliateClicks,
   affiliateLedger,
+  affiliatePayoutBatches,
   affiliatePayoutItems,
   affiliatePayouts,
   affiliateReferrals,
@@ -21,6 +28,7 @@ export type AffiliateRow = typeof affiliates.$inferSelect;
 export type ReferralRow = typeof affiliateReferrals.$inferSelect;
 export type LedgerRow = typeof affiliateLedger.$inferSelect;
 export type PayoutRow = typeof affiliatePayouts.$inferSelect;
+export type BatchRow = typeof affiliatePayoutBatches.$inferSelect;
 
 /** The account when it holds the affiliate role (null otherwise). */
 export async function findAffiliateUser(db: Db, id: string) {
@@ -57,7 +65,7 @@ export async function updateSettings(
   userId: string,
   v: {
     schedule: PayoutSchedule;
-    method?: { kind: 'paypal' | 'bank'; secret: string; masked: string };
+    method?: { kind: PayoutMethodKind; secret: string; masked: string };
     at: Date;
   },
 ) {
@@ -123,56 +131,52 @@ export async function insertReferral(
   }
 }
 
-export interface PaymentCandidate {
-  payment_id: string;
-  kind: 'paid' | 'refunded';
-  amount_cents: number;
-  occurred_at: Date;
-  referral_id: string;
-  affiliate_id: string;
-  tier: AffiliateTierId;
-}
-
 /**
- * Subscription payments of referred accounts not yet booked: paid ones within 12 months of the
- * account's first paid payment, and every refund. (A referred account is new at its referral: it
- * has no payments from before; the provider's times and the app's clock need not be compared.)
+ * Referrals (not voided) with a subscription payment or refund not booked yet: their ledger is
+ * brought up to the rule (commission-rule.ts) by the next booking.
  */
-export async function unbookedPayments(db: Db, opts: { affiliateId?: string; limit: number }) {
+export async function referralsToBook(db: Db, opts: { affiliateId?: string; limit: number }) {
   const only = opts.affiliateId ? sql`AND r.affiliate_id = ${opts.affiliateId}` : sql``;
-  const rows = rowsOf<PaymentCandidate & { occurred_at: Date | string }>(
+  return rowsOf<{ id: string; affiliate_id: string; referred_user_id: string; tier: AffiliateTierId }>(
     await db.execute(sql`
-      SELECT p.id AS payment_id, p.kind, p.amount_cents, p.occurred_at, r.id AS referral_id, r.affiliate_id,
-             COALESCE(a.tier, 'bronze') AS tier
-      FROM payments p
-      JOIN affiliate_referrals r ON r.referred_user_id = p.user_id
+      SELECT r.id, r.affiliate_id, r.referred_user_id, COALESCE(a.tier, 'bronze') AS tier
+      FROM affiliate_referrals r
       LEFT JOIN affiliates a ON a.user_id = r.affiliate_id
-      WHERE p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
-        AND NOT EXISTS (SELECT 1 FROM affiliate_ledger l WHERE l.payment_id = p.id)
-        AND (p.kind = 'refunded' OR p.occurred_at < (
-          SELECT min(q.occurred_at) FROM payments q
-          WHERE q.user_id = p.user_id AND q.purpose = 'subscription' AND q.kind = 'paid'
-        ) + make_interval(months => ${AFFILIATE_RULES.commissionMonths}))
-        ${only}
-      ORDER BY p.occurred_at, p.id
+      WHERE r.voided_at IS NULL ${only}
+        AND EXISTS (SELECT 1 FROM payments p
+                    WHERE p.user_id = r.referred_user_id AND p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
+                      AND NOT EXISTS (SELECT 1 FROM affiliate_ledger l WHERE l.payment_id = p.id))
+      ORDER BY r.created_at, r.id
       LIMIT ${opts.limit}`),
   );
-  return rows.map((r) => ({ ...r, occurred_at: new Date(r.occurred_at) }));
 }
 
-/** What a refund may still take back on a referral: the latest commission's rate and the net booked. */
-export async function reversible(db: Db, referralId: string, before: Date) {
-  const [row] = rowsOf<{ rate_bps: number | null; net: number }>(
+/** A referred account's subscription payments and refunds (billing's ledger, read only). */
+export async function subscriptionPayments(db: Db, userId: string) {
+  const rows = rowsOf<{ id: string; kind: 'paid' | 'refunded'; amount_cents: number; occurred_at: Date | string }>(
     await db.execute(sql`
-      SELECT (SELECT rate_bps FROM affiliate_ledger WHERE referral_id = ${referralId} AND kind = 'commission'
-                AND occurred_at <= ${before} ORDER BY occurred_at DESC LIMIT 1) AS rate_bps,
-             COALESCE((SELECT sum(amount_cents) FROM affiliate_ledger WHERE referral_id = ${referralId}
-                AND kind IN ('commission', 'reversal')), 0)::int AS net`),
+      SELECT id, kind, amount_cents, occurred_at FROM payments
+      WHERE user_id = ${userId} AND purpose = 'subscription' AND kind IN ('paid', 'refunded')`),
   );
-  return { rateBps: row?.rate_bps ?? null, net: row?.net ?? 0 };
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amountCents: r.amount_cents,
+    occurredAt: new Date(r.occurred_at),
+  }));
 }
 
-/** Appends a ledger entry booked from a payment; false when that payment was booked already. */
+/** A referral's commission and reversal entries as booked so far. */
+export async function bookedEntries(db: Db, referralId: string) {
+  const rows = rowsOf<{ kind: 'commission' | 'reversal'; payment_id: string; amount_cents: number; rate_bps: number }>(
+    await db.execute(sql`
+      SELECT kind, payment_id, amount_cents, rate_bps FROM affiliate_ledger
+      WHERE referral_id = ${referralId} AND kind IN ('commission', 'reversal') AND payment_id IS NOT NULL`),
+  );
+  return rows.map((r) => ({ kind: r.kind, paymentId: r.payment_id, amountCents: r.amount_cents, rateBps: r.rate_bps }));
+}
+
+/** Appends a ledger entry; false when it was there already (a payment's commission is booked once). */
 export async function insertEntry(db: Db, v: typeof affiliateLedger.$inferInsert): Promise<boolean> {
   const rows = await db.insert(affiliateLedger).values(v).onConflictDoNothing().returning({ id: affiliateLedger.id });
   return rows.length > 0;
@@ -216,6 +220,7 @@ export async function referralsOf(db: Db, affiliateId: string, now: Date) {
     deleted: boolean;
     campaign: string | null;
     flagged: boolean;
+    voided: boolean;
     active: boolean;
     earned: number;
     created_at: Date | string;
@@ -224,7 +229,8 @@ export async function referralsOf(db: Db, affiliateId: string, now: Date) {
       SELECT r.id, r.referred_user_id, u.display_name, u.email, (u.id IS NULL) AS deleted, r.campaign, r.flagged,
              (${activeSql(now)}) AS active,
              COALESCE((SELECT sum(l.amount_cents) FROM affiliate_ledger l
-                       WHERE l.referral_id = r.id AND l.kind IN ('commission', 'reversal')), 0)::int AS earned,
+                       WHERE l.referral_id = r.id AND l.kind IN ('commission', 'reversal', 'void')), 0)::int AS earned,
+             (r.voided_at IS NOT NULL) AS voided,
              r.created_at
       FROM affiliate_referrals r LEFT JOIN users u ON u.id = r.referred_user_id
       WHERE r.affiliate_id = ${affiliateId}
@@ -232,42 +238,49 @@ export async function referralsOf(db: Db, affiliateId: string, now: Date) {
   );
 }
 
-/** Earned entries (commissions and reversals) with their state now. */
+/** Earned entries (commissions, reversals, voids; not the 0 ones) with their state now. */
 export async function entriesOf(db: Db, affiliateId: string, now: Date) {
   return rowsOf<{
     id: string;
-    kind: 'commission' | 'reversal';
+    kind: 'commission' | 'reversal' | 'void';
     amount_cents: number;
     payment_cents: number;
     rate_bps: number;
     referral_id: string;
     occurred_at: Date | string;
     payable_at: Date | string;
-    status: 'pending' | 'payable' | 'processing' | 'paid';
+    status: 'held' | 'voided' | 'pending' | 'payable' | 'processing' | 'paid';
   }>(
     await db.execute(sql`
       SELECT l.id, l.kind, l.amount_cents, l.payment_cents, l.rate_bps, l.referral_id, l.occurred_at, l.payable_at,
         CASE
           WHEN EXISTS (SELECT 1 FROM affiliate_ledger p WHERE p.kind = 'paid' AND p.ref_entry_id = l.id) THEN 'paid'
           WHEN EXISTS (SELECT 1 FROM affiliate_payout_items i JOIN affiliate_payouts o ON o.id = i.payout_id
-                       WHERE i.entry_id = l.id AND o.status = 'due') THEN 'processing'
+                       WHERE i.entry_id = l.id AND o.status IN ('requested', 'batched')) THEN 'processing'
+          WHEN r.voided_at IS NOT NULL THEN 'voided'
+          WHEN r.flagged THEN 'held'
           WHEN l.payable_at > ${now} THEN 'pending'
           ELSE 'payable'
         END AS status
-      FROM affiliate_ledger l
-      WHERE l.affiliate_id = ${affiliateId} AND l.kind IN ('commission', 'reversal')
+      FROM affiliate_ledger l JOIN affiliate_referrals r ON r.id = l.referral_id
+      WHERE l.affiliate_id = ${affiliateId} AND l.kind IN ('commission', 'reversal', 'void')
+        AND l.amount_cents <> 0 -- bookkeeping only: a payment outside the window, a refund held
       ORDER BY l.occurred_at DESC, l.created_at DESC`),
   );
 }
 
-/** Entries payable now and in no open or paid payout (locked by the caller's transaction). */
+/**
+ * Entries payable now and in no open or paid payout (locked by the caller's transaction). A flagged
+ * referral's entries are held; a voided referral's never pay.
+ */
 export async function payableEntries(db: Db, affiliateId: string, now: Date) {
   return rowsOf<{ id: string; amount_cents: number }>(
     await db.execute(sql`
-      SELECT l.id, l.amount_cents FROM affiliate_ledger l
+      SELECT l.id, l.amount_cents FROM affiliate_ledger l JOIN affiliate_referrals r ON r.id = l.referral_id
       WHERE l.affiliate_id = ${affiliateId} AND l.kind IN ('commission', 'reversal') AND l.payable_at <= ${now}
+        AND NOT r.flagged AND r.voided_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM affiliate_payout_items i JOIN affiliate_payouts o ON o.id = i.payout_id
-                        WHERE i.entry_id = l.id AND o.status IN ('due', 'paid'))`),
+                        WHERE i.entry_id = l.id AND o.status <> 'failed')`),
   );
 }
 
@@ -288,8 +301,9 @@ export async function insertPayout(
     affiliateId: string;
     period: string;
     amountCents: number;
-    methodKind: 'paypal' | 'bank' | null;
+    methodKind: PayoutMethodKind | null;
     methodMasked: string | null;
+    methodSecret: string | null;
     entryIds: string[];
     at: Date;
   },
@@ -302,6 +316,7 @@ export async function insertPayout(
       amountCents: v.amountCents,
       methodKind: v.methodKind,
       methodMasked: v.methodMasked,
+      methodSecret: v.methodSecret,
       createdAt: v.at,
     })
     .onConflictDoNothing()
@@ -324,18 +339,90 @@ export async function findPayoutForUpdate(db: Db, id: string) {
   return row;
 }
 
-/** Moves a payout out of `due`; undefined when it was decided already. */
+/** Moves a payout from `from` to a decided state; undefined when it moved meanwhile. */
 export async function decidePayout(
   db: Db,
   id: string,
-  v: { status: Exclude<PayoutStatus, 'due'>; reference: string | null; note: string | null; by: string; at: Date },
+  from: PayoutStatus,
+  v: { status: 'paid' | 'failed'; reference: string | null; note: string | null; by: string; at: Date },
 ) {
   const [row] = await db
     .update(affiliatePayouts)
     .set({ status: v.status, reference: v.reference, note: v.note, decidedBy: v.by, decidedAt: v.at })
-    .where(and(eq(affiliatePayouts.id, id), eq(affiliatePayouts.status, 'due')))
+    .where(and(eq(affiliatePayouts.id, id), eq(affiliatePayouts.status, from)))
     .returning();
   return row;
+}
+
+/** Gathers every requested payout into a new batch; undefined when none was waiting. */
+export async function createBatch(db: Db, v: { by: string; at: Date }) {
+  const waiting = await db
+    .select({ id: affiliatePayouts.id, amountCents: affiliatePayouts.amountCents })
+    .from(affiliatePayouts)
+    .where(eq(affiliatePayouts.status, 'requested'))
+    .for('update');
+  if (waiting.length === 0) return undefined;
+  const [batch] = await db
+    .insert(affiliatePayoutBatches)
+    .values({
+      createdBy: v.by,
+      payoutCount: waiting.length,
+      totalCents: waiting.reduce((s, p) => s + p.amountCents, 0),
+      createdAt: v.at,
+    })
+    .returning();
+  await db
+    .update(affiliatePayouts)
+    .set({ status: 'batched', batchId: batch.id })
+    .where(
+      and(
+        eq(affiliatePayouts.status, 'requested'),
+        inArray(
+          affiliatePayouts.id,
+          waiting.map((p) => p.id),
+        ),
+      ),
+    );
+  return batch;
+}
+
+export async function listBatches(db: Db) {
+  return db.select().from(affiliatePayoutBatches).orderBy(desc(affiliatePayoutBatches.createdAt)).limit(100);
+}
+
+export async function findBatch(db: Db, id: string) {
+  const [row] = await db.select().from(affiliatePayoutBatches).where(eq(affiliatePayoutBatches.id, id));
+  return row;
+}
+
+/** A batch's payouts with their affiliate. */
+export async function batchPayouts(db: Db, batchId: string) {
+  return db
+    .select({ payout: affiliatePayouts, email: users.email, displayName: users.displayName })
+    .from(affiliatePayouts)
+    .leftJoin(users, eq(users.id, affiliatePayouts.affiliateId))
+    .where(eq(affiliatePayouts.batchId, batchId))
+    .orderBy(affiliatePayouts.createdAt, affiliatePayouts.id);
+}
+
+/** Voids a flagged referral; undefined when it was not flagged (decided already). */
+export async function voidReferral(db: Db, id: string, at: Date) {
+  const [row] = await db
+    .update(affiliateReferrals)
+    .set({ flagged: false, voidedAt: at })
+    .where(and(eq(affiliateReferrals.id, id), eq(affiliateReferrals.flagged, true)))
+    .returning();
+  return row;
+}
+
+/** What a referral earned net (commissions, reversals, voids). */
+export async function referralNet(db: Db, referralId: string): Promise<number> {
+  const [row] = rowsOf<{ net: number }>(
+    await db.execute(sql`
+      SELECT COALESCE(sum(amount_cents), 0)::int AS net FROM affiliate_ledger
+      WHERE referral_id = ${referralId} AND kind IN ('commission', 'reversal', 'void')`),
+  );
+  return row?.net ?? 0;
 }
 
 /** A paid payout's entries, each marked paid by its own ledger entry. */
@@ -349,7 +436,7 @@ export async function markEntriesPaid(db: Db, payout: PayoutRow, at: Date) {
     ON CONFLICT DO NOTHING`);
 }
 
-/** Payouts waiting for an admin, with the affiliate and how many of their referrals are flagged. */
+/** Payouts waiting for an admin (requested or batched), with the affiliate and its flagged referrals. */
 export async function duePayouts(db: Db) {
   return rowsOf<{
     id: string;
@@ -359,8 +446,9 @@ export async function duePayouts(db: Db) {
     period: string;
     amount_cents: number;
     status: PayoutStatus;
-    method_kind: 'paypal' | 'bank' | null;
+    method_kind: PayoutMethodKind | null;
     method_masked: string | null;
+    batch_id: string | null;
     reference: string | null;
     created_at: Date | string;
     decided_at: Date | string | null;
@@ -370,7 +458,7 @@ export async function duePayouts(db: Db) {
       SELECT o.*, u.email, u.display_name,
              (SELECT count(*)::int FROM affiliate_referrals r WHERE r.affiliate_id = o.affiliate_id AND r.flagged) AS flagged
       FROM affiliate_payouts o LEFT JOIN users u ON u.id = o.affiliate_id
-      WHERE o.status = 'due' ORDER BY o.created_at LIMIT 200`),
+      WHERE o.status IN ('requested', 'batched') ORDER BY o.created_at LIMIT 200`),
   );
 }
 
@@ -429,11 +517,11 @@ export async function clearFlag(db: Db, id: string) {
   return row;
 }
 
-/** The admin overview's figure: what payouts waiting to be paid add up to. */
+/** The admin overview's figure: what requested and batched payouts add up to. */
 export async function payoutsDueCents(db: Db): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${affiliatePayouts.amountCents}), 0)` })
     .from(affiliatePayouts)
-    .where(eq(affiliatePayouts.status, 'due'));
+    .where(inArray(affiliatePayouts.status, ['requested', 'batched']));
   return Number(row?.total ?? 0);
 }

@@ -6,9 +6,12 @@ import {
   ZAffiliatePayout,
   ZAffiliateProfile,
   ZFlaggedReferral,
+  ZPayoutBatch,
+  ZPayoutBatchDetail,
   ZPayoutFailedInput,
   ZPayoutPaidInput,
   ZPayoutSettingsInput,
+  ZTransfersResult,
 } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +21,18 @@ import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { registerFigure } from '../admin/figures';
-import { csvLines, presentAdminPayout, presentDashboard, presentFlagged, presentPayout } from './presenter';
+import { continuePage, followedByUser } from './link';
+import {
+  bankPayoutsCsv,
+  csvLines,
+  paypalPayoutsCsv,
+  presentAdminPayout,
+  presentBatch,
+  presentBatchDetail,
+  presentDashboard,
+  presentFlagged,
+  presentPayout,
+} from './presenter';
 import { affiliatePayoutsDueCents, affiliatesService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
@@ -48,15 +62,27 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
       const { id } = req.params as { id: string };
       const q = req.query as Record<string, unknown>;
       const ua = req.headers['user-agent'];
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return typeof v === 'string' ? v : undefined;
+      };
       const out = await service.click({
         id,
         campaign: q.c,
         to: q.to,
         ua,
         ip: clientIp(req, ctx.config.TRUST_PROXY_HEADER),
+        followed: followedByUser({
+          site: header('sec-fetch-site'),
+          user: header('sec-fetch-user'),
+          mode: header('sec-fetch-mode'),
+          dest: header('sec-fetch-dest'),
+        }),
       });
+      reply.header('Cache-Control', 'no-store');
+      if (out.location === null) return reply.type('text/html; charset=utf-8').send(continuePage(req.url));
       if (out.cookie) reply.header('Set-Cookie', out.cookie);
-      return reply.header('Cache-Control', 'no-store').redirect(out.location, 302);
+      return reply.redirect(out.location, 302);
     },
   );
 
@@ -99,6 +125,15 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  app.post(
+    '/api/affiliates/me/payouts',
+    {
+      config: { access: 'affiliate' },
+      schema: { tags: ['affiliates'], response: { 200: z.object({ payout: ZAffiliatePayout }) } },
+    },
+    async (req) => ({ payout: presentPayout(await service.requestPayout(signedInUser(req))) }),
+  );
+
   app.get(
     '/api/affiliates/:id/profile',
     {
@@ -130,6 +165,64 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['admin'], response: { 200: z.object({ items: z.array(ZAdminPayout) }) } },
     },
     async () => ({ items: (await service.duePayouts()).map(presentAdminPayout) }),
+  );
+
+  app.get(
+    '/api/admin/affiliate-payout-batches',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], response: { 200: z.object({ items: z.array(ZPayoutBatch) }) } },
+    },
+    async () => ({ items: (await service.listBatches()).map(presentBatch) }),
+  );
+
+  app.post(
+    '/api/admin/affiliate-payout-batches',
+    {
+      config: { access: 'admin', stepUp: true },
+      schema: { tags: ['admin'], response: { 200: z.object({ batch: ZPayoutBatch }) } },
+    },
+    async (req) => ({ batch: presentBatch(await service.createBatch(signedInUser(req))) }),
+  );
+
+  // The full payout details leave the server only here: step-up, and every read is audited.
+  app.get(
+    '/api/admin/affiliate-payout-batches/:id',
+    {
+      config: { access: 'admin', stepUp: true },
+      schema: { tags: ['admin'], params: ZId, response: { 200: z.object({ batch: ZPayoutBatchDetail }) } },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { batch: presentBatchDetail(await service.batchDetail(signedInUser(req), req.params.id, 'view')) };
+    },
+  );
+
+  for (const [file, what, write] of [
+    ['paypal.csv', 'paypal_csv', paypalPayoutsCsv],
+    ['bank.csv', 'bank_csv', bankPayoutsCsv],
+  ] as const) {
+    app.get(
+      `/api/admin/affiliate-payout-batches/:id/${file}`,
+      { config: { access: 'admin', stepUp: true }, schema: { tags: ['admin'], params: ZId } },
+      async (req, reply) => {
+        const d = await service.batchDetail(signedInUser(req), req.params.id, what);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="wavecast-payouts-${req.params.id.slice(0, 8)}-${file}"`)
+          .header('Cache-Control', 'no-store')
+          .send(write(d));
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/affiliate-payout-batches/:id/transfers',
+    {
+      config: { access: 'admin', stepUp: true },
+      schema: { tags: ['admin'], params: ZId, response: { 200: ZTransfersResult } },
+    },
+    async (req) => service.transferBatch(signedInUser(req), req.params.id),
   );
 
   app.post(
@@ -189,21 +282,32 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** On demand: book commissions now, recompute tiers and create the payouts due (the daily job's work). */
+  app.post(
+    '/api/admin/affiliate-referrals/:id/void',
+    {
+      config: { access: 'admin', stepUp: true },
+      schema: { tags: ['admin'], params: ZId, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (req) => {
+      await service.voidReferral(signedInUser(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  /** On demand: book commissions now and recompute tiers (the daily job's work). */
   app.post(
     '/api/admin/affiliates/run',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        response: { 200: z.object({ booked: z.number(), affiliates: z.number(), payouts: z.number() }) },
+        response: { 200: z.object({ booked: z.number(), affiliates: z.number() }) },
       },
     },
     async () => {
       const booked = await service.bookCommissions();
       const affiliates = await service.recomputeTiers();
-      const payouts = await service.runPayouts();
-      return { booked, affiliates, payouts };
+      return { booked, affiliates };
     },
   );
 }

@@ -3,18 +3,21 @@ import {
   AFFILIATE_RULES,
   AFFILIATE_TIERS,
   type AffiliateTierId,
-  commissionCents,
+  effectiveSchedule,
+  scheduleAllowed,
   type TPayoutMethodInput,
   type TPayoutSettingsInput,
   tierFor,
 } from '@wavecast/shared';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { AppContext } from '../../context';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
+import { stripeFor } from '../billing/stripe/client';
+import { planEntries } from './commission-rule';
 import {
   attributionCookie,
   cleanCampaign,
@@ -31,10 +34,15 @@ import {
 import { canMovePayout, payoutPeriod } from './payouts';
 import * as repo from './repo';
 
-/** Payouts created and not paid yet (the admin overview's figure). */
+/** Payouts requested and not paid yet (the admin overview's figure). */
 export const affiliatePayoutsDueCents = (ctx: AppContext) => repo.payoutsDueCents(ctx.database.db);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const addMonths = (ms: number, months: number) => {
+  const d = new Date(ms);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.getTime();
+};
 
 interface AttributionInput {
   userId: string;
@@ -52,6 +60,7 @@ export function maskMethod(m: TPayoutMethodInput): string {
     const [local, domain] = m.email.split('@');
     return `PayPal ${local.slice(0, 1)}***@${domain}`;
   }
+  if (m.kind === 'stripe') return `Stripe account ••••${m.accountId.slice(-4)}`;
   const digits = m.accountNumber.replace(/\s/g, '');
   return `Bank account ••••${digits.slice(-4)}`;
 }
@@ -72,57 +81,63 @@ function makeAffiliatesService(ctx: AppContext) {
   };
   const secure = ctx.config.PUBLIC_URL.startsWith('https:');
 
-  /** Books every unbooked subscription payment of referred accounts (all, or one affiliate's). */
+  /**
+   * Brings the ledger of every referral with an unbooked payment or refund up to the commission
+   * rule (all referrals, or one affiliate's): whatever order billing's entries arrived in, the
+   * referral's entries end as the rule applied to its payments (ADR 0039). Per referral under its
+   * lock: two bookings at once append one set of entries.
+   */
   async function bookCommissions(affiliateId?: string): Promise<number> {
     let booked = 0;
     for (;;) {
-      const batch = await repo.unbookedPayments(db, { affiliateId, limit: BATCH });
+      const batch = await repo.referralsToBook(db, { affiliateId, limit: BATCH });
       if (batch.length === 0) return booked;
-      const at = ctx.clock.now();
-      for (const p of batch) {
-        if (p.kind === 'paid') {
-          const tier = tierById(p.tier);
-          const ok = await repo.insertEntry(db, {
-            affiliateId: p.affiliate_id,
-            kind: 'commission',
-            amountCents: commissionCents(p.amount_cents, tier.rateBps),
-            referralId: p.referral_id,
-            paymentId: p.payment_id,
-            paymentCents: p.amount_cents,
-            tier: tier.id,
-            rateBps: tier.rateBps,
-            occurredAt: p.occurred_at,
-            payableAt: new Date(p.occurred_at.getTime() + AFFILIATE_RULES.refundWindowDays * DAY_MS),
-            createdAt: at,
-          });
-          if (ok) booked++;
-        } else {
-          // A refund takes back the commission on what was refunded, at the rate it was booked at,
-          // never more than the referral earned (a refund with nothing to take back is recorded as 0).
-          // Under the referral's lock: two refunds booked at once cannot both take the same cents.
-          const ok = await db.transaction(async (tx) => {
-            await repo.lockReferral(tx, p.referral_id);
-            const { rateBps, net } = await repo.reversible(tx, p.referral_id, p.occurred_at);
-            const take =
-              rateBps === null ? 0 : Math.min(commissionCents(Math.abs(p.amount_cents), rateBps), Math.max(net, 0));
-            return repo.insertEntry(tx, {
-              affiliateId: p.affiliate_id,
-              kind: 'reversal',
-              amountCents: take === 0 ? 0 : -take,
-              referralId: p.referral_id,
-              paymentId: p.payment_id,
-              paymentCents: p.amount_cents,
-              rateBps: rateBps ?? 0,
-              occurredAt: p.occurred_at,
-              payableAt: p.occurred_at,
-              createdAt: at,
-            });
-          });
-          if (ok) booked++;
-        }
-      }
+      for (const r of batch) booked += await bookReferral(r);
       if (batch.length < BATCH) return booked;
     }
+  }
+
+  async function bookReferral(r: {
+    id: string;
+    affiliate_id: string;
+    referred_user_id: string;
+    tier: AffiliateTierId;
+  }) {
+    const at = ctx.clock.now();
+    const tier = tierById(r.tier);
+    return db.transaction(async (tx) => {
+      await repo.lockReferral(tx, r.id);
+      const payments = await repo.subscriptionPayments(tx, r.referred_user_id);
+      const firstPaid = Math.min(...payments.filter((p) => p.kind === 'paid').map((p) => p.occurredAt.getTime()));
+      const windowEnd = Number.isFinite(firstPaid) ? addMonths(firstPaid, AFFILIATE_RULES.commissionMonths) : 0;
+      const plan = planEntries(
+        payments,
+        await repo.bookedEntries(tx, r.id),
+        tier.rateBps,
+        (p) => p.occurredAt.getTime() < windowEnd,
+      );
+      let n = 0;
+      for (const e of plan) {
+        const ok = await repo.insertEntry(tx, {
+          affiliateId: r.affiliate_id,
+          kind: e.kind,
+          amountCents: e.amountCents,
+          referralId: r.id,
+          paymentId: e.paymentId,
+          paymentCents: e.paymentCents,
+          tier: e.kind === 'commission' ? tier.id : null,
+          rateBps: e.rateBps,
+          occurredAt: e.occurredAt,
+          payableAt:
+            e.payable === 'window'
+              ? new Date(e.occurredAt.getTime() + AFFILIATE_RULES.refundWindowDays * DAY_MS)
+              : e.occurredAt,
+          createdAt: at,
+        });
+        if (ok) n++;
+      }
+      return n;
+    });
   }
 
   async function attribute(v: AttributionInput) {
@@ -144,10 +159,53 @@ function makeAffiliatesService(ctx: AppContext) {
     return row ? ('attributed' as const) : ('none' as const);
   }
 
+  async function decrypt(data: string | null): Promise<TPayoutMethodInput | null> {
+    return data ? JSON.parse(await symmetricDecrypt({ key: secret(), data })) : null;
+  }
+
   async function methodOf(row: repo.AffiliateRow) {
     return row.payoutMethodKind && row.payoutMethodMasked
       ? { kind: row.payoutMethodKind, masked: row.payoutMethodMasked }
       : null;
+  }
+
+  /** An admin marks a batched payout paid (reference) or a waiting one failed; step-up; one audit entry, in its transaction. */
+  async function decidePayout(
+    admin: SessionUser,
+    id: string,
+    d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string },
+  ) {
+    const at = ctx.clock.now();
+    return db.transaction(async (tx) => {
+      const found = await repo.findPayoutForUpdate(tx, id);
+      if (!found) throw notFound('Payout');
+      if (!canMovePayout(found.status, d.status)) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
+      const decided = await repo.decidePayout(tx, id, found.status, {
+        status: d.status,
+        reference: d.status === 'paid' ? d.reference : null,
+        note: d.status === 'failed' ? d.note || null : null,
+        by: admin.id,
+        at,
+      });
+      if (!decided) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
+      if (decided.status === 'paid') await repo.markEntriesPaid(tx, decided, at);
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: `payout.${decided.status}`,
+        targetType: 'payout',
+        targetId: id,
+        before: { status: found.status },
+        after: {
+          status: decided.status,
+          affiliateId: decided.affiliateId,
+          amountCents: decided.amountCents,
+          reference: decided.reference,
+          note: decided.note,
+        },
+        at,
+      });
+      return decided;
+    });
   }
 
   return {
@@ -155,12 +213,22 @@ function makeAffiliatesService(ctx: AppContext) {
 
     /**
      * A click on /ref/{id}: for an affiliate, the signed cookie (last click wins) and the click
-     * (once per visitor a day, bots not counted); for anything else, `/` and nothing set.
+     * (once per visitor a day, bots not counted), only when the browser followed the link itself
+     * (link.ts `followedByUser`); for anything else, `/` and nothing set.
      */
-    async click(q: { id: string; campaign: unknown; to: unknown; ua: string | undefined; ip: string }) {
+    async click(q: {
+      id: string;
+      campaign: unknown;
+      to: unknown;
+      ua: string | undefined;
+      ip: string;
+      followed: boolean;
+    }): Promise<{ location: string | null; cookie: string | null; counted?: boolean }> {
       if (!isPlausibleId(q.id)) return { location: '/', cookie: null };
       const affiliate = await repo.findAffiliateUser(db, q.id);
       if (!affiliate) return { location: '/', cookie: null };
+      // Not followed by the browser itself: the continue page (location null), nothing recorded.
+      if (!q.followed) return { location: null, cookie: null };
       const at = ctx.clock.now();
       const campaign = cleanCampaign(q.campaign);
       await repo.ensureAffiliate(db, affiliate.id, at);
@@ -204,35 +272,34 @@ function makeAffiliatesService(ctx: AppContext) {
     },
 
     /**
-     * Creates the payouts due now: one per affiliate with a payout method whose payable balance is
-     * at least the minimum, at most one per period of its schedule. Per affiliate, under its lock
-     * and the period's unique key: two runs at once create one payout.
+     * The affiliate asks to be paid its payable balance: a method on file, at least the minimum,
+     * one payout per period of its schedule (as fast as its tier allows). Under the affiliate's
+     * lock and the period's unique key: two requests at once make one payout.
      */
-    async runPayouts(): Promise<number> {
-      await bookCommissions();
+    async requestPayout(user: SessionUser) {
+      await bookCommissions(user.id);
       const now = ctx.clock.now();
-      let created = 0;
-      for (const a of await repo.listAffiliates(db)) {
-        if (!a.payoutMethodKind) continue;
-        const made = await db.transaction(async (tx) => {
-          await repo.lockAffiliate(tx, a.userId);
-          const entries = await repo.payableEntries(tx, a.userId, now);
-          const total = entries.reduce((s, e) => s + e.amount_cents, 0);
-          if (total < AFFILIATE_RULES.minPayoutCents) return false;
-          const row = await repo.insertPayout(tx, {
-            affiliateId: a.userId,
-            period: payoutPeriod(a.payoutSchedule, now),
-            amountCents: total,
-            methodKind: a.payoutMethodKind,
-            methodMasked: a.payoutMethodMasked,
-            entryIds: entries.map((e) => e.id),
-            at: now,
-          });
-          return Boolean(row);
+      const a = await repo.ensureAffiliate(db, user.id, now);
+      if (!a.payoutMethodKind || !a.payoutMethodSecret) throw badRequest(AFFILIATE_MESSAGES.payoutMethodMissing);
+      const schedule = effectiveSchedule(a.payoutSchedule, tierById(a.tier).payout);
+      return db.transaction(async (tx) => {
+        await repo.lockAffiliate(tx, user.id);
+        const entries = await repo.payableEntries(tx, user.id, now);
+        const total = entries.reduce((s, e) => s + e.amount_cents, 0);
+        if (total < AFFILIATE_RULES.minPayoutCents) throw badRequest(AFFILIATE_MESSAGES.payoutBelowMinimum(total));
+        const row = await repo.insertPayout(tx, {
+          affiliateId: user.id,
+          period: payoutPeriod(schedule, now),
+          amountCents: total,
+          methodKind: a.payoutMethodKind,
+          methodMasked: a.payoutMethodMasked,
+          methodSecret: a.payoutMethodSecret,
+          entryIds: entries.map((e) => e.id),
+          at: now,
         });
-        if (made) created++;
-      }
-      return created;
+        if (!row) throw conflict(AFFILIATE_MESSAGES.payoutTooSoon(schedule));
+        return row;
+      });
     },
 
     /** The signed-in affiliate's dashboard, current: their payments are booked first. */
@@ -272,10 +339,16 @@ function makeAffiliatesService(ctx: AppContext) {
       return repo.funnel(db, user.id, since);
     },
 
-    /** Payout schedule and method; the method is stored encrypted, only its masked form is kept in clear. */
+    /**
+     * Payout schedule (no faster than the tier allows) and method; the method is stored encrypted,
+     * only its masked form is kept in clear.
+     */
     async saveSettings(user: SessionUser, input: TPayoutSettingsInput) {
       const at = ctx.clock.now();
-      await repo.ensureAffiliate(db, user.id, at);
+      const row = await repo.ensureAffiliate(db, user.id, at);
+      const tier = tierById(row.tier);
+      if (!scheduleAllowed(input.schedule, tier.payout))
+        throw badRequest(AFFILIATE_MESSAGES.scheduleNotAllowed(input.schedule, tier.name));
       const method = input.method
         ? {
             kind: input.method.kind,
@@ -289,8 +362,7 @@ function makeAffiliatesService(ctx: AppContext) {
     /** The method's details, decrypted (for the payout run's operator; never sent to a browser). */
     async methodDetails(userId: string): Promise<TPayoutMethodInput | null> {
       const row = await repo.ensureAffiliate(db, userId, ctx.clock.now());
-      if (!row.payoutMethodSecret) return null;
-      return JSON.parse(await symmetricDecrypt({ key: secret(), data: row.payoutMethodSecret }));
+      return decrypt(row.payoutMethodSecret);
     },
 
     /** /profile/affiliate/:id: an affiliate's own page; unknown or not an affiliate: 404, someone else's: 403. */
@@ -306,7 +378,7 @@ function makeAffiliatesService(ctx: AppContext) {
 
     flaggedReferrals: () => repo.flaggedReferrals(db),
 
-    /** An admin has looked at a flagged referral and keeps it: the flag goes, one audit entry. */
+    /** An admin has looked at a flagged referral and keeps it: the flag goes (its held commissions pay), one audit entry. */
     async clearFlag(admin: SessionUser, id: string) {
       const at = ctx.clock.now();
       await db.transaction(async (tx) => {
@@ -324,43 +396,125 @@ function makeAffiliatesService(ctx: AppContext) {
       });
     },
 
-    /** An admin marks a due payout paid (reference) or failed; step-up; one audit entry, in its transaction. */
-    async decidePayout(
-      admin: SessionUser,
-      id: string,
-      d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string },
-    ) {
+    /**
+     * An admin voids a flagged referral: a `void` entry takes back what it earned, it earns nothing
+     * more and none of its entries is ever paid. One audit entry, in its transaction.
+     */
+    async voidReferral(admin: SessionUser, id: string) {
       const at = ctx.clock.now();
-      return db.transaction(async (tx) => {
-        const found = await repo.findPayoutForUpdate(tx, id);
-        if (!found) throw notFound('Payout');
-        if (!canMovePayout(found.status, d.status)) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
-        const decided = await repo.decidePayout(tx, id, {
-          status: d.status,
-          reference: d.status === 'paid' ? d.reference : null,
-          note: d.status === 'failed' ? d.note || null : null,
-          by: admin.id,
-          at,
-        });
-        if (!decided) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
-        if (decided.status === 'paid') await repo.markEntriesPaid(tx, decided, at);
+      await bookCommissions();
+      await db.transaction(async (tx) => {
+        await repo.lockReferral(tx, id);
+        const row = await repo.voidReferral(tx, id, at);
+        if (!row) throw notFound('Flagged referral');
+        const net = await repo.referralNet(tx, id);
+        if (net !== 0)
+          await repo.insertEntry(tx, {
+            affiliateId: row.affiliateId,
+            kind: 'void',
+            amountCents: -net,
+            referralId: id,
+            occurredAt: at,
+            payableAt: at,
+            createdAt: at,
+          });
         await recordAudit(tx, {
           actorId: admin.id,
-          action: `payout.${decided.status}`,
-          targetType: 'payout',
+          action: 'referral.void',
+          targetType: 'referral',
           targetId: id,
-          before: { status: found.status },
-          after: {
-            status: decided.status,
-            affiliateId: decided.affiliateId,
-            amountCents: decided.amountCents,
-            reference: decided.reference,
-            note: decided.note,
-          },
+          before: { flagged: true },
+          after: { voided: true, affiliateId: row.affiliateId, voidedCents: net, signupIp: row.signupIp },
           at,
         });
-        return decided;
       });
+    },
+
+    /** Gathers every requested payout into a batch (requested → batched); one audit entry. */
+    async createBatch(admin: SessionUser) {
+      const at = ctx.clock.now();
+      return db.transaction(async (tx) => {
+        const batch = await repo.createBatch(tx, { by: admin.id, at });
+        if (!batch) throw badRequest(AFFILIATE_MESSAGES.batchEmpty);
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'payout_batch.create',
+          targetType: 'payout_batch',
+          targetId: batch.id,
+          after: { payoutCount: batch.payoutCount, totalCents: batch.totalCents },
+          at,
+        });
+        return batch;
+      });
+    },
+
+    listBatches: () => repo.listBatches(db),
+
+    /**
+     * A batch with every payout's full details, decrypted, for the admin who pays it (step-up on
+     * the route); each read is audited (`what`: the detail view or an export).
+     */
+    async batchDetail(admin: SessionUser, id: string, what: 'view' | 'paypal_csv' | 'bank_csv') {
+      const batch = await repo.findBatch(db, id);
+      if (!batch) throw notFound('Payout batch');
+      const rows = await repo.batchPayouts(db, id);
+      const payouts = await Promise.all(
+        rows.map(async (r) => ({ ...r, details: await decrypt(r.payout.methodSecret) })),
+      );
+      await recordAudit(db, {
+        actorId: admin.id,
+        action: `payout_batch.${what}`,
+        targetType: 'payout_batch',
+        targetId: id,
+        after: { payoutCount: rows.length, totalCents: batch.totalCents },
+        at: ctx.clock.now(),
+      });
+      return { batch, payouts };
+    },
+
+    decidePayout,
+
+    /**
+     * Pays a batch's Stripe Connect payouts by transfers (one per payout, idempotent on the payout
+     * id: a retry never pays twice) and marks each paid with the transfer id; one Stripe refuses
+     * stays batched, with its message. Step-up on the route; audited.
+     */
+    async transferBatch(admin: SessionUser, id: string) {
+      const billing = stripeFor(ctx);
+      if (!billing) throw badRequest(AFFILIATE_MESSAGES.connectNotConfigured);
+      if (!(await repo.findBatch(db, id))) throw notFound('Payout batch');
+      const paid: { payoutId: string; transferId: string }[] = [];
+      const failed: { payoutId: string; message: string }[] = [];
+      for (const { payout } of await repo.batchPayouts(db, id)) {
+        if (payout.status !== 'batched' || payout.methodKind !== 'stripe') continue;
+        const details = await decrypt(payout.methodSecret);
+        if (details?.kind !== 'stripe') continue;
+        try {
+          const transfer = await billing.stripe.transfers.create(
+            {
+              amount: payout.amountCents,
+              currency: 'usd',
+              destination: details.accountId,
+              transfer_group: `payout-batch-${id}`,
+              metadata: { payoutId: payout.id, period: payout.period },
+            },
+            { idempotencyKey: `wavecast-payout-${payout.id}` },
+          );
+          await decidePayout(admin, payout.id, { status: 'paid', reference: transfer.id });
+          paid.push({ payoutId: payout.id, transferId: transfer.id });
+        } catch (e) {
+          failed.push({ payoutId: payout.id, message: (e as Error).message });
+        }
+      }
+      await recordAudit(db, {
+        actorId: admin.id,
+        action: 'payout_batch.transfers',
+        targetType: 'payout_batch',
+        targetId: id,
+        after: { paid: paid.length, failed: failed.length },
+        at: ctx.clock.now(),
+      });
+      return { paid, failed };
     },
   };
 }

@@ -3,9 +3,13 @@ import type {
   TAdminPayout,
   TAffiliateAnalytics,
   TAffiliateDashboard,
+  TAffiliatePayout,
   TAffiliateProfile,
   TFlaggedReferral,
+  TPayoutBatch,
+  TPayoutBatchDetail,
   TPayoutSettingsInput,
+  TTransfersResult,
 } from '@wavecast/shared';
 import { api } from '../../lib/api';
 
@@ -78,6 +82,65 @@ export function useClearFlag() {
   return useMutation({
     mutationFn: (id: string) =>
       api(`/api/admin/affiliate-referrals/${encodeURIComponent(id)}/unflag`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useRequestPayout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ payout: TAffiliatePayout }>('/api/affiliates/me/payouts', { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: DASHBOARD }),
+  });
+}
+
+export function useVoidReferral() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/api/admin/affiliate-referrals/${encodeURIComponent(id)}/void`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export const usePayoutBatches = () =>
+  useQuery({
+    queryKey: ['admin', 'affiliate-payout-batches'],
+    queryFn: () => api<{ items: TPayoutBatch[] }>('/api/admin/affiliate-payout-batches'),
+    select: (d) => d.items,
+  });
+
+export function useCreateBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ batch: TPayoutBatch }>('/api/admin/affiliate-payout-batches', { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+const batchUrl = (id: string) => `/api/admin/affiliate-payout-batches/${encodeURIComponent(id)}`;
+
+/** A batch with the full payout details (asks for step-up when needed; the read is audited). */
+export const fetchBatchDetail = (id: string) => api<{ batch: TPayoutBatchDetail }>(batchUrl(id)).then((r) => r.batch);
+
+/** Downloads a batch's CSV: the detail read first opens step-up if needed, then the file is fetched. */
+export async function downloadBatchCsv(id: string, file: 'paypal.csv' | 'bank.csv') {
+  await fetchBatchDetail(id);
+  const res = await fetch(`${batchUrl(id)}/${file}`, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`Download failed (${res.status})`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `wavecast-payouts-${id.slice(0, 8)}-${file}`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Pays a batch's Stripe Connect payouts by transfers (step-up; each paid one gets its transfer id). */
+export function useTransferBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<TTransfersResult>(`${batchUrl(id)}/transfers`, { method: 'POST' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { money, referralLink, useAffiliateAnalytics, useAffiliateDashboard } from '../queries';
 import { FunnelChart } from './FunnelChart';
 import { PayoutSettingsForm } from './PayoutSettingsForm';
+import { RequestPayout } from './RequestPayout';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -119,7 +120,9 @@ function Earnings({ d }: { d: TAffiliateDashboard }) {
                 <span className="flex-1">
                   {e.kind === 'commission'
                     ? `${(e.rateBps / 100).toFixed(0)}% of ${money(e.paymentCents)}`
-                    : `Refund of ${money(-e.paymentCents)}`}
+                    : e.kind === 'void'
+                      ? 'Referral voided by an admin'
+                      : `Refund of ${money(-e.paymentCents)}`}
                 </span>
                 <span className="text-muted">{e.status}</span>
                 <span className="w-20 text-right">{money(e.amountCents)}</span>
@@ -130,6 +133,7 @@ function Earnings({ d }: { d: TAffiliateDashboard }) {
       </section>
       <section aria-label="Payouts">
         <h3 className="mb-2 font-semibold">Payouts</h3>
+        <RequestPayout d={d} />
         {d.payouts.length === 0 ? (
           <p className="text-sm text-muted">No payouts yet.</p>
         ) : (
@@ -138,11 +142,13 @@ function Earnings({ d }: { d: TAffiliateDashboard }) {
               <li key={p.id} className="flex gap-3 py-2" data-testid="payout-row">
                 <span className="flex-1">{p.period}</span>
                 <span>
-                  {p.status === 'due'
-                    ? 'Processing'
-                    : p.status === 'paid'
-                      ? `Paid${p.reference ? ` (${p.reference})` : ''}`
-                      : 'Failed'}
+                  {p.status === 'requested'
+                    ? 'Requested'
+                    : p.status === 'batched'
+                      ? 'Processing'
+                      : p.status === 'paid'
+                        ? `Paid${p.reference ? ` (${p.reference})` : ''}`
+                        : 'Failed'}
                 </span>
                 <span className="w-20 text-right">{money(p.amountCents)}</span>
               </li>

@@ -1,8 +1,10 @@
 import {
   AFFILIATE_MESSAGES,
+  AFFILIATE_TIERS,
   PAYOUT_SCHEDULE_LABELS,
   PAYOUT_SCHEDULES,
   type PayoutSchedule,
+  scheduleAllowed,
   ZPayoutSettingsInput,
 } from '@wavecast/shared';
 import { type FormEvent, useState } from 'react';
@@ -18,31 +20,36 @@ export function PayoutSettingsForm() {
   const save = useSavePayoutSettings();
   const current = dash.data?.settings;
   const [schedule, setSchedule] = useState<PayoutSchedule | null>(null);
-  const [kind, setKind] = useState<'keep' | 'paypal' | 'bank'>('keep');
-  const [fields, setFields] = useState({ email: '', accountName: '', accountNumber: '', routing: '' });
+  const [kind, setKind] = useState<'keep' | 'paypal' | 'bank' | 'stripe'>('keep');
+  const [fields, setFields] = useState({ email: '', accountName: '', accountNumber: '', routing: '', accountId: '' });
   const [error, setError] = useState<string | null>(null);
   const chosen = schedule ?? current?.schedule ?? 'monthly';
+  const tierPayout = AFFILIATE_TIERS.find((t) => t.id === dash.data?.tier.id)?.payout ?? 'monthly';
+  /** The lowest tier that allows a schedule (Bronze monthly, Silver bi-weekly, Gold weekly). */
+  const tierFor = (s: PayoutSchedule) => AFFILIATE_TIERS.find((t) => scheduleAllowed(s, t.payout))?.name ?? '';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const method =
       kind === 'paypal'
         ? { kind, email: fields.email }
-        : kind === 'bank'
-          ? {
-              kind,
-              accountName: fields.accountName,
-              accountNumber: fields.accountNumber,
-              routing: fields.routing || undefined,
-            }
-          : undefined;
+        : kind === 'stripe'
+          ? { kind, accountId: fields.accountId }
+          : kind === 'bank'
+            ? {
+                kind,
+                accountName: fields.accountName,
+                accountNumber: fields.accountNumber,
+                routing: fields.routing || undefined,
+              }
+            : undefined;
     const parsed = ZPayoutSettingsInput.safeParse({ schedule: chosen, method });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
     setError(null);
     try {
       await save.mutateAsync(parsed.data);
       setKind('keep');
-      setFields({ email: '', accountName: '', accountNumber: '', routing: '' });
+      setFields({ email: '', accountName: '', accountNumber: '', routing: '', accountId: '' });
       toast.success(AFFILIATE_MESSAGES.settingsSaved);
     } catch (err) {
       setError((err as Error).message);
@@ -69,8 +76,9 @@ export function PayoutSettingsForm() {
           onChange={(e) => setSchedule(e.target.value as PayoutSchedule)}
         >
           {PAYOUT_SCHEDULES.map((s) => (
-            <option key={s} value={s}>
+            <option key={s} value={s} disabled={!scheduleAllowed(s, tierPayout)}>
               {PAYOUT_SCHEDULE_LABELS[s]}
+              {scheduleAllowed(s, tierPayout) ? '' : ` (from the ${tierFor(s)} tier)`}
             </option>
           ))}
         </Select>
@@ -91,10 +99,14 @@ export function PayoutSettingsForm() {
           <option value="keep">{current?.method ? 'Keep the method on file' : 'Choose…'}</option>
           <option value="paypal">PayPal</option>
           <option value="bank">Bank transfer</option>
+          <option value="stripe">Stripe Connect account</option>
         </Select>
       </div>
       {kind === 'paypal' && (
         <TextField label="PayPal e-mail" type="email" value={fields.email} onChange={set('email')} autoComplete="off" />
+      )}
+      {kind === 'stripe' && (
+        <TextField label="Stripe account id" value={fields.accountId} onChange={set('accountId')} autoComplete="off" />
       )}
       {kind === 'bank' && (
         <div className="grid gap-3 sm:grid-cols-3">
@@ -124,7 +136,7 @@ export function PayoutSettingsForm() {
         </p>
       )}
       <p className="text-xs text-muted">
-        Details are stored encrypted; only a masked form is ever shown. Payouts start from a $50 payable balance.
+        Details are stored encrypted; only a masked form is ever shown. Request a payout from a $50 payable balance.
       </p>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Payout Settings'}

@@ -1,11 +1,12 @@
 import { AFFILIATE_MESSAGES, type TAdminPayout, timeAgo } from '@wavecast/shared';
 import { ApprovalQueue } from '../../admin/components/ApprovalQueue';
 import { money, useDecidePayout, useDuePayouts } from '../queries';
+import { PayoutBatches } from './PayoutBatches';
 
 const toItem = (p: TAdminPayout) => ({
   id: p.id,
   title: `Affiliate payout ${money(p.amountCents)}: ${p.affiliate.displayName || p.affiliate.email || p.affiliate.id}`,
-  subtitle: `${p.period} · created ${timeAgo(p.createdAt)}`,
+  subtitle: `${p.period} · ${p.status === 'batched' ? 'in a batch' : 'requested'} ${timeAgo(p.createdAt)}`,
   facts: [
     ['Method', p.method?.masked ?? 'none on file'],
     ['E-mail', p.affiliate.email ?? '(deleted account)'],
@@ -13,31 +14,37 @@ const toItem = (p: TAdminPayout) => ({
   ] as [string, string][],
 });
 
-/** Approvals: affiliate payouts due (mark paid with a reference, or failed). */
+/**
+ * Approvals: affiliate payouts requested (gather them in a batch, pay the batch from its details or
+ * CSVs, then mark each paid with the reference, or failed).
+ */
 export function PayoutsApprovals() {
   const query = useDuePayouts();
   const decide = useDecidePayout();
   return (
-    <ApprovalQueue
-      title="Affiliate payouts"
-      loading={query.isPending}
-      items={query.data?.map(toItem)}
-      empty="No payouts due."
-      actions={[
-        {
-          label: 'Mark paid',
-          note: { label: 'Payment reference', required: true },
-          done: AFFILIATE_MESSAGES.payoutPaid,
-          run: (id, text) => decide.mutateAsync({ id, paid: true, text }),
-        },
-        {
-          label: 'Mark failed',
-          variant: 'danger',
-          note: { label: 'Reason (optional)' },
-          done: AFFILIATE_MESSAGES.payoutFailed,
-          run: (id, text) => decide.mutateAsync({ id, paid: false, text }),
-        },
-      ]}
-    />
+    <>
+      <PayoutBatches />
+      <ApprovalQueue
+        title="Affiliate payouts"
+        loading={query.isPending}
+        items={query.data?.map(toItem)}
+        empty="No payouts due."
+        actions={[
+          {
+            label: 'Mark paid',
+            note: { label: 'Payment reference', required: true },
+            done: AFFILIATE_MESSAGES.payoutPaid,
+            run: (id, text) => decide.mutateAsync({ id, paid: true, text }),
+          },
+          {
+            label: 'Mark failed',
+            variant: 'danger',
+            note: { label: 'Reason (optional)' },
+            done: AFFILIATE_MESSAGES.payoutFailed,
+            run: (id, text) => decide.mutateAsync({ id, paid: false, text }),
+          },
+        ]}
+      />
+    </>
   );
 }
