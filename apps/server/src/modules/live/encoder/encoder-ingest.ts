@@ -6,12 +6,13 @@ import { WebmError } from '../../../relay/webm-demuxer';
 import type { LiveService } from '../service';
 import type { KeyHolder, streamKeysService } from '../stream-keys';
 import { ChunkedDecoder, ChunkedError } from './chunked';
+import { type MetadataUpdate, metadataResponse, metadataUpdate } from './metadata-update';
 import {
   declaredFormat,
   headEnd,
   iceMetadata,
   MAX_SOURCE_HEAD,
-  parseSourceHead,
+  parseRequestHead,
   SNIFF_BYTES,
   SOURCE_CONTINUE,
   SOURCE_OK,
@@ -19,6 +20,7 @@ import {
   type SourceRequest,
   sniffFormat,
   sourceKey,
+  sourceRequest,
   sourceResponse,
 } from './source-request';
 
@@ -137,7 +139,11 @@ export class EncoderIngest {
       socket.off('data', onData);
       socket.pause();
       const rest = head.subarray(end);
-      const req = parseSourceHead(head.toString('latin1', 0, end));
+      const parsed = parseRequestHead(head.toString('latin1', 0, end));
+      if ('status' in parsed) return this.refuse(socket, parsed);
+      const update = metadataUpdate(parsed);
+      if (update) return this.answerMetadata(socket, update);
+      const req = sourceRequest(parsed);
       if ('status' in req) return this.refuse(socket, req);
       this.admit(socket, req, rest).catch((e) => {
         this.opts.log('live ingest: admitting a source failed', e);
@@ -147,11 +153,34 @@ export class EncoderIngest {
     socket.on('data', onData);
   }
 
-  private refuse(socket: net.Socket, r: SourceRefusal): void {
+  private refuse(socket: net.Socket, r: SourceRefusal | string): void {
     if (socket.destroyed) return;
-    socket.end(sourceResponse(r));
+    socket.end(typeof r === 'string' ? r : sourceResponse(r));
     // Whatever the client still sends is not read; a client that never closes is cut.
     setTimeout(() => socket.destroy(), 2000).unref();
+  }
+
+  /** A metadata update (Icecast `/admin/metadata`, SHOUTcast `/admin.cgi`): the creator's stream on air says what plays. */
+  private answerMetadata(socket: net.Socket, update: MetadataUpdate | SourceRefusal): void {
+    if ('status' in update) {
+      this.refuse(socket, update);
+      return;
+    }
+    const answer = (status: number, message: string) =>
+      this.refuse(socket, metadataResponse(update.protocol, status, message));
+    void (async () => {
+      const holder = update.key ? await this.keys.authenticate(update.key) : null;
+      if (!holder) return answer(401, 'Invalid or revoked stream key');
+      if (holder.suspended || holder.user.role !== 'creator') return answer(403, 'This account cannot go live');
+      const streamId = await this.live.streams.onAirOf(holder.user.id);
+      if (!streamId || !(await this.live.streams.setNowPlaying(streamId, update.song))) {
+        return answer(400, 'Source does not exist');
+      }
+      answer(200, 'Metadata update successful');
+    })().catch((e) => {
+      this.opts.log('live ingest: a metadata update failed', e);
+      answer(500, 'Internal error');
+    });
   }
 
   private async admit(socket: net.Socket, req: SourceRequest, rest: Buffer): Promise<void> {

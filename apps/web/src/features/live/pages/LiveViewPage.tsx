@@ -68,6 +68,11 @@ export default function LiveViewPage() {
             )}
           </div>
           <h1 className="text-3xl font-bold tracking-tight break-words">{stream.title}</h1>
+          {stream.status === 'live' && stream.nowPlaying && (
+            <p className="text-muted break-words" data-testid="live-now-playing" aria-live="polite">
+              <span className="font-semibold text-fg">Now playing:</span> {stream.nowPlaying}
+            </p>
+          )}
           <Link to={profilePath(stream.creator)} className="inline-flex items-center gap-3 hover:underline">
             <Avatar src={stream.creator.avatarUrl} name={creatorName} />
             <span className="font-semibold">{creatorName}</span>

@@ -1,0 +1,225 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { RealtimeMessage } from '@wavecast/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../../../test/helpers';
+import { scaled } from '../../../../test/time';
+import { findFfmpeg } from '../../../media/ffmpeg';
+import { listen } from '../../../relay/testing/clients';
+import { decodeWebm } from '../../../relay/testing/decode';
+import { chromeCapture } from '../../../relay/testing/webm-fixtures';
+
+// Encoder protocols beyond the Icecast source itself (issue 34): text encodings, metadata updates,
+// SHOUTcast v1 sources, and the plan's bitrate. Real ffmpeg as the encoder and as the listener.
+
+let t: TestApp;
+let port: number;
+let ingestPort: number;
+let dir: string;
+let wav: string;
+const GRACE_MS = 500;
+const TITLE = 'Café ☕ Live';
+const INDEX =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Wavecast</title></head><body></body></html>';
+const events: RealtimeMessage[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-protocols-'));
+  const web = path.join(dir, 'web');
+  fs.mkdirSync(web);
+  fs.writeFileSync(path.join(web, 'index.html'), INDEX);
+  t = await createTestApp({ LIVE_INGEST_PORT: '0', LIVE_INGEST_HOST: '127.0.0.1', WEB_DIST: web });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as { port: number }).port;
+  ingestPort = t.app.encoderIngest?.port as number;
+  t.app.live.configure({ graceMs: GRACE_MS, burstMs: 10_000 });
+  t.ctx.bus.subscribe((m) => events.push(m));
+  wav = path.join(dir, 'in.wav');
+  execFileSync(findFfmpeg(), ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=5', '-ac', '2', wav]);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(fn: () => T | Promise<T>, ms = scaled(20_000)): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await sleep(25);
+  }
+}
+
+async function creatorWithKey(): Promise<{ user: TestUser; key: string }> {
+  const user = await signUp(t, { role: 'creator', name: 'Nova' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/live/keys',
+    headers: { cookie: user.cookie },
+    payload: { name: 'Desk' },
+  });
+  expect(res.statusCode).toBe(201);
+  return { user, key: res.json().secret };
+}
+
+const streamOf = async (id: string, cookie?: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/live/${id}`, headers: cookie ? { cookie } : {} })).json();
+
+async function liveStreamOf(user: TestUser): Promise<string> {
+  return until<string | null>(async () => {
+    for (const id of t.app.live.hub.activeIds()) if ((await streamOf(id)).creator.id === user.id) return id;
+    return null;
+  }) as Promise<string>;
+}
+
+/** ffmpeg as an Icecast source client, in real time. */
+function ffmpegSource(args: string[], key: string, input = wav) {
+  const child = spawn(findFfmpeg(), [
+    ...['-hide_banner', '-v', 'error', '-re', '-i', input],
+    ...args,
+    `icecast://source:${key}@127.0.0.1:${ingestPort}/live`,
+  ]);
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  return {
+    exited: new Promise<{ code: number | null; stderr: string }>((r) =>
+      child.on('close', (code) => r({ code, stderr })),
+    ),
+  };
+}
+
+/** One request on a raw socket (the bytes exactly as written); resolves with the whole answer. */
+function rawRequest(bytes: string | Buffer, toPort = ingestPort): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(toPort, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => {
+      received += d.toString('utf8');
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(received));
+    socket.write(bytes);
+  });
+}
+
+const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
+const icecastUpdate = (query: string, auth: string | null) =>
+  rawRequest(
+    `GET /admin/metadata?${query} HTTP/1.0\r\nHost: 127.0.0.1\r\nUser-Agent: liquidsoap\r\n` +
+      (auth ? `Authorization: ${auth}\r\n` : '') +
+      '\r\n',
+  );
+const enc = (s: string) => encodeURIComponent(s);
+
+describe('encoder text is UTF-8, with a Latin-1 fallback', () => {
+  it(`"${TITLE}" from ffmpeg's ice-name: right in the API, the page <title>, og:title and the recording; metadata updates reach the live page`, async () => {
+    const { user, key } = await creatorWithKey();
+    const other = await creatorWithKey(); // valid key, but nothing on air
+    const source = ffmpegSource(
+      ['-c:a', 'libopus', '-b:a', '48k', '-content_type', 'audio/ogg', '-ice_name', TITLE, '-f', 'ogg'],
+      key,
+    );
+    const id = await liveStreamOf(user);
+    const listener = listen(port, `/api/live/${id}/stream`);
+    await until(async () => (await streamOf(id)).status === 'live');
+    expect(await streamOf(id)).toMatchObject({ title: TITLE, nowPlaying: null });
+    const page = await t.app.inject({ url: `/live/${id}` });
+    expect(page.body).toContain(`<title>🔴 ${TITLE} · Wavecast</title>`);
+    expect(page.body).toContain(`<meta property="og:title" content="🔴 ${TITLE}" />`);
+
+    // Icecast's metadata update, as liquidsoap and BUTT send it (the key as password, Basic auth).
+    const song = 'Zoë Keating – Ψ ☕';
+    const ok = await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(song)}`, basic(`source:${key}`));
+    expect(ok).toMatch(/^HTTP\/1\.0 200 OK\r\n/);
+    expect(ok).toContain('Content-Type: text/xml');
+    expect(ok).toContain('<iceresponse><message>Metadata update successful</message><return>1</return></iceresponse>');
+    expect((await streamOf(id)).nowPlaying).toBe(song);
+    await until(() =>
+      events.some(
+        (e) =>
+          e.topic === `live:${id}` &&
+          e.event === 'live.nowPlaying' &&
+          (e.data as { nowPlaying: string }).nowPlaying === song,
+      ),
+    );
+
+    // charset=ISO-8859-1, and bytes that are not UTF-8 without a charset: read as Latin-1.
+    expect(
+      await icecastUpdate('mount=/live&mode=updinfo&charset=ISO-8859-1&song=Caf%E9', basic(`source:${key}`)),
+    ).toMatch(/^HTTP\/1\.0 200 /);
+    expect((await streamOf(id)).nowPlaying).toBe('Café');
+    expect(await icecastUpdate('mount=/live&mode=updinfo&song=Na%EFve+set', basic(`source:${key}`))).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    expect((await streamOf(id)).nowPlaying).toBe('Naïve set');
+
+    // Wrong credentials: 401 with Icecast's challenge, nothing changes.
+    const wrong = await icecastUpdate('mount=/live&mode=updinfo&song=Hijack', basic('source:wsk_wrong'));
+    expect(wrong).toMatch(/^HTTP\/1\.0 401 /);
+    expect(wrong).toContain('WWW-Authenticate: Basic realm="Icecast2 Server"');
+    expect(await icecastUpdate('mount=/live&mode=updinfo&song=Hijack', null)).toMatch(/^HTTP\/1\.0 401 /);
+    // A valid key with no source on air, another mount, another mode: 400, nothing changes.
+    expect(await icecastUpdate('mount=/live&mode=updinfo&song=X', basic(`source:${other.key}`))).toMatch(
+      /^HTTP\/1\.0 400 [\s\S]*<message>Source does not exist<\/message><return>0<\/return>/,
+    );
+    expect(await icecastUpdate('mount=/other&mode=updinfo&song=X', basic(`source:${key}`))).toMatch(/^HTTP\/1\.0 400 /);
+    expect(await icecastUpdate('mount=/live&mode=killsource', basic(`source:${key}`))).toMatch(/^HTTP\/1\.0 400 /);
+    expect((await streamOf(id)).nowPlaying).toBe('Naïve set');
+
+    // SHOUTcast v1's form of the same update (on the base port, the password in the query).
+    const sc = await rawRequest(
+      `GET /admin.cgi?pass=source:${enc(key)}&mode=updinfo&song=${enc('Ünïcode – B-side')} HTTP/1.0\r\nUser-Agent: Mozilla\r\n\r\n`,
+    );
+    expect(sc).toMatch(/^HTTP\/1\.0 200 OK\r\n/);
+    expect((await streamOf(id)).nowPlaying).toBe('Ünïcode – B-side');
+    expect(await rawRequest('GET /admin.cgi?pass=nope&mode=updinfo&song=X HTTP/1.0\r\n\r\n')).toMatch(
+      /^HTTP\/1\.0 401 /,
+    );
+
+    expect((await source.exited).code).toBe(0);
+    await listener.ended;
+    const heard = decodeWebm(listener.body());
+    expect(heard.errors).toBe('');
+    expect(Math.abs(heard.seconds - 5)).toBeLessThan(0.5);
+
+    await until(async () => (await streamOf(id)).status === 'ended');
+    await t.app.live.recordingSettled(id);
+    const ended = await streamOf(id, user.cookie);
+    const track = await t.app.inject({
+      url: `/api/tracks/${ended.recording.trackId}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(track.json().track.title).toBe(TITLE);
+    const after = await t.app.inject({ url: `/live/${id}` });
+    expect(after.body).toContain(`<meta property="og:title" content="${TITLE}" />`);
+  });
+
+  it('ice-name bytes that are not UTF-8 are read as Latin-1; icy-* headers are read too', async () => {
+    const { user, key } = await creatorWithKey();
+    const head =
+      `SOURCE /live HTTP/1.0\r\nAuthorization: ${basic(`source:${key}`)}\r\nContent-Type: audio/webm\r\n` +
+      'icy-name: Caf\xe9 cr\xe8me\r\nicy-genre: News\r\nicy-description: \xc0 la carte\r\n\r\n';
+    const socket = net.connect(ingestPort, '127.0.0.1');
+    socket.on('error', () => {});
+    let received = '';
+    socket.on('data', (d) => {
+      received += d.toString('latin1');
+    });
+    socket.write(Buffer.from(head, 'latin1'));
+    await until(() => received.startsWith('HTTP/1.0 200 OK'));
+    for (const c of chromeCapture().chunks.slice(0, 10)) socket.write(c);
+    const id = await liveStreamOf(user);
+    expect(await streamOf(id)).toMatchObject({ title: 'Café crème', category: 'News', description: 'À la carte' });
+    socket.end();
+    await until(async () => (await streamOf(id)).status === 'ended');
+  });
+});
