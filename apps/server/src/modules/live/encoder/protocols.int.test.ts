@@ -223,3 +223,76 @@ describe('encoder text is UTF-8, with a Latin-1 fallback', () => {
     await until(async () => (await streamOf(id)).status === 'ended');
   });
 });
+
+/** A SHOUTcast v1 source client on a raw socket: password line, waits for OK2, then icy headers and audio. */
+function shoutcastSource(password: string) {
+  const socket = net.connect(t.app.encoderIngest?.shoutcastPort as number, '127.0.0.1');
+  let received = '';
+  socket.on('data', (d) => {
+    received += d.toString('utf8');
+  });
+  socket.on('error', () => {});
+  const closed = new Promise<void>((r) => socket.on('close', () => r()));
+  socket.write(`${password}\r\n`);
+  return { socket, received: () => received, closed };
+}
+
+/** ffmpeg encoding MP3 at 128 kbit/s in real time, to stdout. */
+function mp3Encoder(input = wav) {
+  return spawn(findFfmpeg(), [
+    ...['-hide_banner', '-v', 'error', '-re', '-i', input],
+    ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
+  ]);
+}
+
+describe('SHOUTcast v1 sources on the ingest port + 1', () => {
+  it('password, OK2, icy-* headers, MP3: goes live with the icy-name, a listener hears it, the recording is kept', async () => {
+    const { user, key } = await creatorWithKey();
+    expect(t.app.encoderIngest?.shoutcastPort).toBeGreaterThan(0);
+    const src = shoutcastSource(`source:${key}`);
+    await until(() => src.received().includes('\r\n\r\n'));
+    expect(src.received()).toBe('OK2\r\nicy-caps:11\r\n\r\n');
+    src.socket.write(
+      Buffer.from(
+        `icy-name:${TITLE}\r\nicy-genre:Talk Shows\r\nicy-pub:0\r\nicy-br:128\r\ncontent-type:audio/mpeg\r\n\r\n`,
+        'utf8',
+      ),
+    );
+    const encoder = mp3Encoder();
+    encoder.stdout.pipe(src.socket);
+    const id = await liveStreamOf(user);
+    const listener = listen(port, `/api/live/${id}/stream`);
+    await until(async () => (await streamOf(id)).status === 'live');
+    expect(await streamOf(id)).toMatchObject({ title: TITLE, category: 'Talk Shows' });
+    // A second SHOUTcast source on the same key: OK2 (the key is good), then refused as in use.
+    const second = shoutcastSource(key);
+    await until(() => second.received().startsWith('OK2'));
+    second.socket.write('icy-name:Again\r\ncontent-type:audio/mpeg\r\n\r\n');
+    await second.closed;
+    expect(second.received()).toContain('ERROR - Mountpoint in use');
+
+    await new Promise((r) => encoder.on('close', r)); // the socket ends with ffmpeg's output
+    await listener.ended;
+    const heard = decodeWebm(listener.body());
+    expect(heard.errors).toBe('');
+    expect(Math.abs(heard.seconds - 5)).toBeLessThan(0.5);
+    await until(async () => (await streamOf(id)).status === 'ended');
+    await t.app.live.recordingSettled(id);
+    const ended = await streamOf(id, user.cookie);
+    expect(Math.abs(ended.recording.duration - 5)).toBeLessThan(0.5);
+  });
+
+  it('a wrong key is told "invalid password" before anything is read; an unsupported type is refused after OK2', async () => {
+    const { user, key } = await creatorWithKey();
+    const wrong = shoutcastSource('wsk_not-a-key');
+    await wrong.closed;
+    expect(wrong.received()).toBe('invalid password\r\n');
+    const flac = shoutcastSource(key);
+    await until(() => flac.received().startsWith('OK2'));
+    flac.socket.write('icy-name:Lossless\r\ncontent-type:audio/flac\r\n\r\n');
+    await flac.closed;
+    expect(flac.received()).toContain('ERROR - Unsupported content type');
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/live', headers: { cookie: user.cookie } })).json();
+    expect(mine.items.filter((s: { creator: { id: string } }) => s.creator.id === user.id)).toEqual([]);
+  });
+});
