@@ -361,21 +361,37 @@ export class EncoderIngest {
       this.live.ingest.gone(streamId);
       return;
     }
+    let cap: number | null;
+    try {
+      cap = await this.live.encoderBitrateCap(holder.user);
+    } catch (e) {
+      opened.detach();
+      this.live.ingest.gone(streamId);
+      throw e;
+    }
+    if (socket.destroyed) {
+      opened.detach();
+      this.live.ingest.gone(streamId);
+      return;
+    }
     if (source.accepted) socket.write(source.accepted);
-    stop = this.relay(socket, source.chunked, rest, opened, streamId, holder);
+    stop = this.relay(socket, { chunked: source.chunked, cap }, rest, opened, streamId, holder);
   }
 
-  /** Feeds the accepted source's body to the publisher (through ffmpeg unless it is WebM already). */
+  /**
+   * Feeds the accepted source's body to the publisher: through ffmpeg unless it is WebM/Opus and
+   * the plan sets no bitrate cap.
+   */
   private relay(
     socket: net.Socket,
-    chunkedBody: boolean,
+    body: { chunked: boolean; cap: number | null },
     rest: Buffer,
     publisher: Publisher,
     streamId: string,
     holder: KeyHolder,
   ): () => void {
     const { bytesPerSecond: rate, burstBytes: burst } = this.live.hub.ingestLimits;
-    const chunked = chunkedBody ? new ChunkedDecoder() : null;
+    const chunked = body.chunked ? new ChunkedDecoder() : null;
     let allowance = burst;
     let refilledAt = Date.now();
     let sniffed = Buffer.alloc(0);
@@ -383,7 +399,8 @@ export class EncoderIngest {
     let passThrough = false;
     let finished = false;
 
-    const finish = (why: 'ended' | 'error', err?: unknown) => {
+    /** ended: the body ended; gone: the encoder stalled or dropped (what it sent is still relayed); error: cut. */
+    const finish = (why: 'ended' | 'gone' | 'error', err?: unknown) => {
       if (finished) return;
       finished = true;
       socket.off('data', onData);
@@ -401,7 +418,8 @@ export class EncoderIngest {
         this.live.ingest.gone(streamId);
         return;
       }
-      socket.end();
+      if (why === 'gone') socket.destroy();
+      else socket.end();
       if (!transcode) {
         publisher.detach();
         this.live.ingest.gone(streamId);
@@ -434,9 +452,10 @@ export class EncoderIngest {
       const format = sniffFormat(bytes, final);
       if (!format) throw new WebmError('Not a stream we can relay', true);
       if (format === 'more') return false;
-      if (format === 'webm') passThrough = true;
+      // WebM/Opus goes to the hub as is, unless the plan caps the bitrate (then it is transcoded too).
+      if (format === 'webm' && body.cap === null) passThrough = true;
       else {
-        transcode = liveToWebm(format, toHub, this.opts.ffmpegPath);
+        transcode = liveToWebm(format, toHub, { ffmpegPath: this.opts.ffmpegPath, capBitsPerSecond: body.cap });
         const t = transcode;
         void t.done.then(({ code, stderr }) => {
           if (!finished) {
@@ -497,8 +516,8 @@ export class EncoderIngest {
       }
       finish('ended');
     });
-    socket.on('close', () => finish('error'));
-    socket.setTimeout(stallMs(this.live.graceMs), () => finish('error'));
+    socket.on('close', () => finish('gone'));
+    socket.setTimeout(stallMs(this.live.graceMs), () => finish('gone'));
     if (rest.length) onData(rest);
     socket.resume();
     return cut;

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +20,7 @@ let port: number;
 let ingestPort: number;
 let dir: string;
 let wav: string;
+let noise: string;
 const GRACE_MS = 500;
 const TITLE = 'Café ☕ Live';
 const INDEX =
@@ -39,6 +40,9 @@ beforeAll(async () => {
   t.ctx.bus.subscribe((m) => events.push(m));
   wav = path.join(dir, 'in.wav');
   execFileSync(findFfmpeg(), ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=5', '-ac', '2', wav]);
+  // Noise: an encoder spends every bit it may on it, so a bitrate cap shows.
+  noise = path.join(dir, 'noise.wav');
+  execFileSync(findFfmpeg(), ['-v', 'error', '-f', 'lavfi', '-i', 'anoisesrc=d=4:c=pink:a=0.5', '-ac', '2', noise]);
 });
 afterAll(async () => {
   await t.close();
@@ -109,6 +113,34 @@ function rawRequest(bytes: string | Buffer, toPort = ingestPort): Promise<string
     socket.on('close', () => resolve(received));
     socket.write(bytes);
   });
+}
+
+/** The audio payload's bitrate of a WebM capture (Opus packets over their durations, no container), in bit/s. */
+function audioBitsPerSecond(webm: Buffer): number {
+  const file = path.join(dir, `probe-${Date.now()}.webm`);
+  fs.writeFileSync(file, webm);
+  const bin = findFfmpeg();
+  const probe = bin === 'ffmpeg' ? 'ffprobe' : path.join(path.dirname(bin), 'ffprobe');
+  const args = [
+    '-v',
+    'error',
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'packet=size,duration_time',
+    '-of',
+    'csv=p=0',
+  ];
+  const r = spawnSync(probe, [...args, file], { encoding: 'utf8' });
+  fs.rmSync(file, { force: true });
+  let bytes = 0;
+  let seconds = 0;
+  for (const line of r.stdout.split('\n').filter(Boolean)) {
+    const [duration, size] = line.split(',');
+    bytes += Number(size);
+    seconds += Number(duration);
+  }
+  return (bytes * 8) / seconds;
 }
 
 const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
@@ -294,5 +326,37 @@ describe('SHOUTcast v1 sources on the ingest port + 1', () => {
     expect(flac.received()).toContain('ERROR - Unsupported content type');
     const mine = (await t.app.inject({ method: 'GET', url: '/api/live', headers: { cookie: user.cookie } })).json();
     expect(mine.items.filter((s: { creator: { id: string } }) => s.creator.id === user.id)).toEqual([]);
+  });
+});
+
+describe("the plan's bitrate on encoder input", () => {
+  it('a free-plan encoder sending Ogg/Opus at 128 kbit/s leaves the relay at 64 kbit/s or less; a Creator-plan one is relayed as is', async () => {
+    const free = await creatorWithKey();
+    const paid = await creatorWithKey();
+    const trial = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/trial',
+      headers: { cookie: paid.user.cookie },
+      payload: { planId: 'creator' },
+    });
+    expect(trial.statusCode).toBe(200);
+    const opus128 = ['-c:a', 'libopus', '-b:a', '128k', '-vbr', 'off', '-content_type', 'audio/ogg', '-f', 'ogg'];
+    const measured: number[] = [];
+    for (const c of [free, paid]) {
+      const source = ffmpegSource(opus128, c.key, noise);
+      const id = await liveStreamOf(c.user);
+      const listener = listen(port, `/api/live/${id}/stream`);
+      expect((await source.exited).code).toBe(0);
+      await listener.ended;
+      const heard = decodeWebm(listener.body());
+      expect(heard.errors).toBe('');
+      expect(Math.abs(heard.seconds - 4)).toBeLessThan(0.5);
+      measured.push(audioBitsPerSecond(listener.body()));
+      await until(async () => (await streamOf(id)).status === 'ended');
+    }
+    const [freeBits, paidBits] = measured;
+    expect(freeBits).toBeLessThanOrEqual(64_000);
+    expect(freeBits).toBeGreaterThan(48_000); // transcoded at the cap, not far below it
+    expect(paidBits).toBeGreaterThan(120_000); // the encoder's own 128 kbit/s Opus
   });
 });
