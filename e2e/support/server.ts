@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** The first e2e server's port (E2E_PORT). Each server also uses the next three (OAuth, Stripe, ingest). */
+/** The first e2e server's port (E2E_PORT). Each server also uses the next four (OAuth, Stripe, ingest, SHOUTcast ingest). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /** Worker `index`'s server: its own port (10 apart) and its own data directory. */

@@ -30,6 +30,8 @@ export interface RealtimeEvents {
   'live.started': { streamId: string; userId: string; keyName?: string };
   'live.ended': { streamId: string; userId: string };
   'live.viewers': { streamId: string; viewers: number };
+  /** The encoder said what is playing now (an Icecast or SHOUTcast metadata update). */
+  'live.nowPlaying': { streamId: string; nowPlaying: string | null };
   /** The presented message rides along, so pages append it without refetching. */
   'live.chat': { streamId: string; messageId: string; message: TLiveChatMessage };
   'live.chat.deleted': { streamId: string; messageId: string };

@@ -13,8 +13,8 @@ const DEMUXER: Record<LiveInputFormat, string> = {
   aac: 'aac',
 };
 
-/** The live format's bitrate when we encode (the browser publisher's is 64 kbit/s; encoders often send more). */
-const OPUS_BITRATE = '96k';
+/** The live format's bitrate when we encode without a plan's cap (encoders often send more than 64 kbit/s). */
+const OPUS_BITRATE = 96_000;
 
 export interface LiveTranscode {
   /** Feeds encoder bytes; false when ffmpeg's input is full (wait for `drain`). */
@@ -29,15 +29,25 @@ export interface LiveTranscode {
 
 /**
  * An encoder's stream as WebM/Opus for the relay hub: Ogg/Opus is remuxed (no re-encoding),
- * everything else (Vorbis, MP3, AAC) is transcoded to Opus at 48 kHz. Short clusters and packets
- * flushed as they come keep the added latency to a fraction of a second.
+ * everything else (Vorbis, MP3, AAC) is transcoded to Opus at 48 kHz. With a plan's cap
+ * (`capBitsPerSecond`), everything is transcoded, Opus too, at that bitrate, constant (an Opus
+ * stream's own bitrate cannot be known from its first bytes).
+ * Short clusters and packets flushed as they come keep the added latency to a fraction of a second.
  */
 export function liveToWebm(
   format: LiveInputFormat,
   onChunk: (chunk: Buffer) => void,
-  ffmpegPath?: string,
+  opts: { ffmpegPath?: string; capBitsPerSecond?: number | null } = {},
 ): LiveTranscode {
-  const codec = format === 'ogg-opus' ? ['-c:a', 'copy'] : ['-c:a', 'libopus', '-b:a', OPUS_BITRATE, '-ar', '48000'];
+  const cap = opts.capBitsPerSecond ?? null;
+  const codec =
+    format === 'ogg-opus' && cap === null
+      ? ['-c:a', 'copy']
+      : [
+          ...['-c:a', 'libopus', '-b:a', String(cap ?? OPUS_BITRATE), '-ar', '48000'],
+          // A cap is a ceiling: constant bitrate (constrained VBR still overshoots it by a percent or two).
+          ...(cap === null ? [] : ['-vbr', 'off']),
+        ];
   const args = [
     '-hide_banner',
     '-nostdin',
@@ -68,7 +78,7 @@ export function liveToWebm(
     'pipe:1',
   ];
   // stdin is written with the -nostdin flag set: -nostdin only stops ffmpeg's interactive keys.
-  const child = spawn(findFfmpeg(ffmpegPath), args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(findFfmpeg(opts.ffmpegPath), args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString('utf8')).slice(-4096);

@@ -23,6 +23,8 @@ export const LIVE_CHAT_HISTORY = 100;
 export const LIVE_TITLE_MAX_LENGTH = 120;
 export const LIVE_DESCRIPTION_MAX_LENGTH = 2000;
 export const LIVE_TAG_MAX_LENGTH = 30;
+/** The longest "now playing" an encoder's metadata update may set (Icecast's own limit is similar). */
+export const LIVE_NOW_PLAYING_MAX_LENGTH = 255;
 
 /** Close codes of the ingest WebSocket, so the Go Live page can say what happened. */
 export const LIVE_INGEST_CLOSE = {
@@ -115,6 +117,8 @@ export const ZLiveStream = z.object({
   endedAt: z.string().nullable(),
   /** Seconds on air so far (or in total, once ended). */
   elapsedSeconds: z.number(),
+  /** What is playing, as the encoder last said (metadata updates); null when it never said. */
+  nowPlaying: z.string().nullable(),
   creator: ZUserSummary,
   /**
    * Where listeners play it: our endless WebM (`/api/live/{id}/stream`, played through MSE), or an

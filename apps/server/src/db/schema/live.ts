@@ -25,6 +25,8 @@ export const liveStreams = pgTable(
     publisherSeenAt: timestamp('publisher_seen_at', { withTimezone: true }),
     /** When its first audio arrived: on-air time (the free plan's monthly allowance) counts from here. */
     onAirAt: timestamp('on_air_at', { withTimezone: true }),
+    /** What the encoder says is playing (Icecast/SHOUTcast metadata updates); null until it says. */
+    nowPlaying: text('now_playing'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

@@ -38,6 +38,7 @@ export function presentStream(
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt ? row.endedAt.toISOString() : null,
     elapsedSeconds: elapsedSeconds(row, opts.now ?? Date.now()),
+    nowPlaying: row.nowPlaying,
     creator: {
       id: creator?.id ?? row.userId,
       displayName: creator?.displayName ?? null,

@@ -339,6 +339,16 @@ export async function findOpenStreamOf(
   return row;
 }
 
+/** What the encoder says is playing (null clears it); only while the stream has not ended. */
+export async function setNowPlaying(db: Db, id: string, nowPlaying: string | null): Promise<boolean> {
+  const rows = await db
+    .update(liveStreams)
+    .set({ nowPlaying })
+    .where(and(eq(liveStreams.id, id), isNull(liveStreams.endedAt)))
+    .returning({ id: liveStreams.id });
+  return rows.length > 0;
+}
+
 /** No recording will be made of this ended stream (its host is told instead of waiting). */
 export async function markRecordingDiscarded(db: Db, id: string): Promise<void> {
   await db

@@ -48,7 +48,8 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   root.decorate('live', service);
   const analytics = analyticsService(ctx);
   const listenerIds = listenerCookies(ctx);
-  // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020).
+  // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020),
+  // SHOUTcast v1 sources on the next one (ADR 0043).
   const keys = streamKeysService(ctx);
   const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH } = ctx.config;
   const ingest =
@@ -56,6 +57,8 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       ? null
       : new EncoderIngest(service, keys, {
           port: ingestPort,
+          // SHOUTcast v1 clients connect to the port after the one they are given (a free one in tests).
+          shoutcastPort: ingestPort === 0 ? 0 : ingestPort + 1,
           host: LIVE_INGEST_HOST ?? HOST,
           ffmpegPath: FFMPEG_PATH,
           log: (msg, err) => root.log.error({ err }, msg),

@@ -1,4 +1,9 @@
-import { LIVE_CAP_WARNING_SECONDS, LIVE_PUBLISHER_GRACE_MS } from '@wavecast/shared';
+import {
+  LIVE_CAP_WARNING_SECONDS,
+  LIVE_INGEST_BITS_PER_SECOND,
+  LIVE_PUBLISHER_GRACE_MS,
+  type Role,
+} from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { redisChannelPrefix } from '../../realtime/redis-options';
 import { LiveHub, type LiveLimit } from '../../relay/hub';
@@ -92,6 +97,15 @@ export class LiveService implements LiveRuntime {
     this.hls = new LiveHls(this, this.streams);
     this.ingest = new IngestGate(this, this.streams, this.allowance);
     this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, opts.heartbeatMs ?? HEARTBEAT_MS);
+  }
+
+  /**
+   * The bitrate an encoder's audio may leave the relay at, by the owner's plan: the standard
+   * (free) one, or null with HD publishing (the encoder's own Opus is relayed as is).
+   */
+  async encoderBitrateCap(owner: { id: string; role: Role }): Promise<number | null> {
+    const { entitlements } = await billing(this.ctx).entitlements.of(owner);
+    return entitlements.hdPublishing ? null : LIVE_INGEST_BITS_PER_SECOND.standard;
   }
 
   /** Tests shorten the grace period and change the bounds. */

@@ -126,6 +126,22 @@ export class LiveStreams {
     return created.id;
   }
 
+  /** The creator's stream on air (an encoder's metadata update names no stream, only its key). */
+  async onAirOf(userId: string): Promise<string | null> {
+    return (await repo.findOpenStreamOf(this.db, userId, { prepared: false }))?.id ?? null;
+  }
+
+  /**
+   * The encoder says what is playing: kept on the stream (for listeners who join later) and sent to
+   * the live page. Empty text clears it. False when the stream has ended meanwhile.
+   */
+  async setNowPlaying(id: string, text: string): Promise<boolean> {
+    const nowPlaying = text || null;
+    if (!(await repo.setNowPlaying(this.db, id, nowPlaying))) return false;
+    await this.bus.publish(`live:${id}`, 'live.nowPlaying', { streamId: id, nowPlaying });
+    return true;
+  }
+
   async end(user: SessionUser, id: string): Promise<TLiveStream> {
     await loadManagedStream(this.db, user, id);
     await this.endById(id);

@@ -54,6 +54,7 @@ export function useLiveStream(id: string | undefined) {
     const refetch = () => void qc.invalidateQueries({ queryKey: liveKeys.stream(id) });
     const offs = [
       onEvent(topic, 'live.viewers', (e) => patch({ viewerCount: e.viewers })),
+      onEvent(topic, 'live.nowPlaying', (e) => patch({ nowPlaying: e.nowPlaying })),
       onEvent(topic, 'live.started', refetch),
       onEvent(topic, 'live.ended', () => {
         patch({ status: 'ended', isActive: false });

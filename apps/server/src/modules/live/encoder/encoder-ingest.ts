@@ -6,29 +6,58 @@ import { WebmError } from '../../../relay/webm-demuxer';
 import type { LiveService } from '../service';
 import type { KeyHolder, streamKeysService } from '../stream-keys';
 import { ChunkedDecoder, ChunkedError } from './chunked';
+import { type MetadataUpdate, metadataResponse, metadataUpdate } from './metadata-update';
 import {
   declaredFormat,
+  decodeEncoderText,
   headEnd,
   iceMetadata,
   MAX_SOURCE_HEAD,
-  parseSourceHead,
+  parseHeaderLines,
+  parseRequestHead,
   SNIFF_BYTES,
   SOURCE_CONTINUE,
   SOURCE_OK,
   type SourceRefusal,
-  type SourceRequest,
   sniffFormat,
   sourceKey,
+  sourceRequest,
   sourceResponse,
 } from './source-request';
 
 export interface EncoderIngestOptions {
   port: number;
   host: string;
+  /**
+   * SHOUTcast v1 sources: the Icecast port + 1, as SHOUTcast clients assume (0 with port 0: a free
+   * one); null: none.
+   */
+  shoutcastPort?: number | null;
   ffmpegPath?: string;
   /** The whole request head must arrive within this. */
   headTimeoutMs?: number;
   log(msg: string, err?: unknown): void;
+}
+
+/** How a source, Icecast or SHOUTcast, asks to go live, and how it is answered. */
+interface SourceStart {
+  key: string | null;
+  /** `content-type`, `ice-*`/`icy-*` (lower-cased names). */
+  headers: Record<string, string>;
+  chunked: boolean;
+  /** Written once the source is accepted. */
+  accepted: string;
+  refuse(r: SourceRefusal): void;
+}
+
+/** SHOUTcast v1's answer to a good password (DNAS sends the capabilities line after it). */
+const SHOUTCAST_OK = 'OK2\r\nicy-caps:11\r\n\r\n';
+
+/** The end of the blank line a header-less SHOUTcast source starts with (0: no blank line, audio at once). */
+function firstBlank(buf: Buffer): number {
+  if (buf[0] === 0xff) return 0;
+  if (buf[0] === 0x0a) return 1;
+  return buf.length < 2 ? -1 : buf[1] === 0x0a ? 2 : 1;
 }
 
 /** Gate refusals (WebSocket close codes) in the source client's HTTP terms. */
@@ -56,6 +85,7 @@ const stallMs = (graceMs: number) => Math.min(10_000, Math.max(3_000, graceMs));
  */
 export class EncoderIngest {
   private server: net.Server | null = null;
+  private shoutcast: net.Server | null = null;
   private readonly byKey = new Map<string, Set<() => void>>();
   private readonly byUser = new Map<string, Set<() => void>>();
   private readonly sockets = new Set<net.Socket>();
@@ -67,15 +97,33 @@ export class EncoderIngest {
   ) {}
 
   async listen(): Promise<void> {
-    const server = net.createServer((socket) => this.accept(socket));
-    this.server = server;
+    this.server = await this.open(this.opts.port, (socket) => this.accept(socket));
+    const sc = this.opts.shoutcastPort;
+    if (sc === null || sc === undefined || sc > 65535) return;
+    try {
+      this.shoutcast = await this.open(sc, (socket) => this.acceptShoutcast(socket));
+    } catch (e) {
+      // The Icecast ingest works without it; the port being taken must not stop the server.
+      this.opts.log(`live ingest: SHOUTcast v1 sources cannot connect (port ${sc} unavailable)`, e);
+    }
+  }
+
+  private async open(port: number, onSocket: (socket: net.Socket) => void): Promise<net.Server> {
+    const server = net.createServer((socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('error', () => {});
+      socket.setNoDelay(true);
+      onSocket(socket);
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.opts.port, this.opts.host, () => {
+      server.listen(port, this.opts.host, () => {
         server.off('error', reject);
         resolve();
       });
     });
+    return server;
   }
 
   /** The port it listens on (after `listen`). */
@@ -84,11 +132,18 @@ export class EncoderIngest {
     return a && typeof a === 'object' ? a.port : null;
   }
 
+  /** The SHOUTcast v1 source port (after `listen`; null when it does not run). */
+  get shoutcastPort(): number | null {
+    const a = this.shoutcast?.address();
+    return a && typeof a === 'object' ? a.port : null;
+  }
+
   async close(): Promise<void> {
-    const server = this.server;
+    const servers = [this.server, this.shoutcast];
     this.server = null;
+    this.shoutcast = null;
     for (const s of this.sockets) s.destroy();
-    if (server) await new Promise<void>((r) => server.close(() => r()));
+    for (const server of servers) if (server) await new Promise<void>((r) => server.close(() => r()));
   }
 
   /** A revoked (or regenerated) key's sources are cut at once. */
@@ -114,10 +169,6 @@ export class EncoderIngest {
   }
 
   private accept(socket: net.Socket): void {
-    this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => {});
-    socket.setNoDelay(true);
     let head = Buffer.alloc(0);
     const timer = setTimeout(() => socket.destroy(), this.opts.headTimeoutMs ?? 10_000);
     timer.unref();
@@ -137,33 +188,153 @@ export class EncoderIngest {
       socket.off('data', onData);
       socket.pause();
       const rest = head.subarray(end);
-      const req = parseSourceHead(head.toString('latin1', 0, end));
+      const parsed = parseRequestHead(head.toString('latin1', 0, end));
+      if ('status' in parsed) return this.refuse(socket, parsed);
+      const update = metadataUpdate(parsed);
+      if (update) return this.answerMetadata(socket, update);
+      const req = sourceRequest(parsed);
       if ('status' in req) return this.refuse(socket, req);
-      this.admit(socket, req, rest).catch((e) => {
-        this.opts.log('live ingest: admitting a source failed', e);
-        this.refuse(socket, { status: 500, message: 'Internal error' });
-      });
+      const source: SourceStart = {
+        key: sourceKey(req.headers.authorization),
+        headers: req.headers,
+        chunked: req.chunked,
+        accepted: (req.expectContinue ? SOURCE_CONTINUE : '') + SOURCE_OK,
+        refuse: (r) => this.refuse(socket, r),
+      };
+      this.admitting(socket, source, rest);
     };
     socket.on('data', onData);
   }
 
-  private refuse(socket: net.Socket, r: SourceRefusal): void {
+  private admitting(socket: net.Socket, source: SourceStart, rest: Buffer): void {
+    this.admit(socket, source, rest).catch((e) => {
+      this.opts.log('live ingest: admitting a source failed', e);
+      source.refuse({ status: 500, message: 'Internal error' });
+    });
+  }
+
+  /**
+   * A SHOUTcast v1 source (ADR 0043): the password line (`KEY` or `source:KEY`), `OK2` once the key
+   * is good, then `icy-*` header lines up to a blank one, then the audio. A wrong key is told
+   * `invalid password` before anything else is read; refusals after `OK2` (the protocol has no
+   * status) are one `ERROR - …` line, then the connection closes.
+   */
+  private acceptShoutcast(socket: net.Socket): void {
+    let buf = Buffer.alloc(0);
+    let stage: 'password' | 'checking' | 'headers' = 'password';
+    let key: string | null = null;
+    const timer = setTimeout(() => socket.destroy(), this.opts.headTimeoutMs ?? 10_000);
+    timer.unref();
+    const line = (text: string) => this.refuse(socket, `${text}\r\n`);
+    const onData = (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      if (buf.length > MAX_SOURCE_HEAD) {
+        clearTimeout(timer);
+        socket.off('data', onData);
+        return line('ERROR - Request head too large');
+      }
+      if (stage === 'password') {
+        const eol = buf.indexOf('\n');
+        if (eol < 0) return;
+        const password = decodeEncoderText(buf.toString('latin1', 0, eol).replace(/\r$/, ''));
+        buf = buf.subarray(eol + 1);
+        key = password.slice(password.lastIndexOf(':') + 1) || null;
+        stage = 'checking';
+        socket.pause();
+        void this.checkShoutcastKey(key).then(
+          (refusal) => {
+            if (refusal) {
+              clearTimeout(timer);
+              socket.off('data', onData);
+              return line(refusal);
+            }
+            stage = 'headers';
+            socket.write(SHOUTCAST_OK);
+            socket.resume();
+            onData(Buffer.alloc(0)); // headers that came with the password line
+          },
+          (e) => {
+            this.opts.log('live ingest: checking a SHOUTcast source failed', e);
+            line('ERROR - Internal error');
+          },
+        );
+        return;
+      }
+      if (stage !== 'headers') return;
+      // Some clients send no header at all: a blank line right away, or the audio itself.
+      const end = buf[0] === 0x0d || buf[0] === 0x0a || buf[0] === 0xff ? firstBlank(buf) : headEnd(buf);
+      if (end < 0) return;
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.pause();
+      const lines = buf
+        .toString('latin1', 0, end)
+        .split(/\r?\n/)
+        .filter((l) => l.length > 0);
+      const headers = parseHeaderLines(lines) ?? {};
+      this.admitting(
+        socket,
+        {
+          key,
+          headers,
+          chunked: false,
+          accepted: '',
+          refuse: (r) => line(`ERROR - ${r.message}`),
+        },
+        buf.subarray(end),
+      );
+    };
+    socket.on('data', onData);
+  }
+
+  /** Why a SHOUTcast source's password is refused before `OK2`; null when it may go on. */
+  private async checkShoutcastKey(key: string | null): Promise<string | null> {
+    const holder = key ? await this.keys.authenticate(key) : null;
+    if (!holder) return 'invalid password';
+    if (holder.suspended || holder.user.role !== 'creator') return 'ERROR - This account cannot go live';
+    return null;
+  }
+
+  private refuse(socket: net.Socket, r: SourceRefusal | string): void {
     if (socket.destroyed) return;
-    socket.end(sourceResponse(r));
+    socket.end(typeof r === 'string' ? r : sourceResponse(r));
     // Whatever the client still sends is not read; a client that never closes is cut.
     setTimeout(() => socket.destroy(), 2000).unref();
   }
 
-  private async admit(socket: net.Socket, req: SourceRequest, rest: Buffer): Promise<void> {
-    const key = sourceKey(req.headers.authorization);
-    const holder = key ? await this.keys.authenticate(key) : null;
-    if (!holder) return this.refuse(socket, { status: 401, message: 'Invalid or revoked stream key' });
-    if (holder.suspended || holder.user.role !== 'creator') {
-      return this.refuse(socket, { status: 403, message: 'This account cannot go live' });
+  /** A metadata update (Icecast `/admin/metadata`, SHOUTcast `/admin.cgi`): the creator's stream on air says what plays. */
+  private answerMetadata(socket: net.Socket, update: MetadataUpdate | SourceRefusal): void {
+    if ('status' in update) {
+      this.refuse(socket, update);
+      return;
     }
-    const declared = declaredFormat(req.headers['content-type']);
+    const answer = (status: number, message: string) =>
+      this.refuse(socket, metadataResponse(update.protocol, status, message));
+    void (async () => {
+      const holder = update.key ? await this.keys.authenticate(update.key) : null;
+      if (!holder) return answer(401, 'Invalid or revoked stream key');
+      if (holder.suspended || holder.user.role !== 'creator') return answer(403, 'This account cannot go live');
+      const streamId = await this.live.streams.onAirOf(holder.user.id);
+      if (!streamId || !(await this.live.streams.setNowPlaying(streamId, update.song))) {
+        return answer(400, 'Source does not exist');
+      }
+      answer(200, 'Metadata update successful');
+    })().catch((e) => {
+      this.opts.log('live ingest: a metadata update failed', e);
+      answer(500, 'Internal error');
+    });
+  }
+
+  private async admit(socket: net.Socket, source: SourceStart, rest: Buffer): Promise<void> {
+    const { key, headers } = source;
+    const holder = key ? await this.keys.authenticate(key) : null;
+    if (!holder) return source.refuse({ status: 401, message: 'Invalid or revoked stream key' });
+    if (holder.suspended || holder.user.role !== 'creator') {
+      return source.refuse({ status: 403, message: 'This account cannot go live' });
+    }
+    const declared = declaredFormat(headers['content-type']);
     if (!declared) {
-      return this.refuse(socket, {
+      return source.refuse({
         status: 415,
         message: 'Unsupported content type: send Ogg (Opus or Vorbis), WebM, MP3 or AAC',
       });
@@ -176,35 +347,51 @@ export class EncoderIngest {
     // Twice at most: an open stream the gate finds abandoned (lost in a restart) is ended, then a new one starts.
     for (let attempt = 0; attempt < 2 && 'code' in opened && opened.code === 4410; attempt++) {
       try {
-        streamId = await this.live.streams.forEncoder(holder.user, iceMetadata(req.headers, fallback));
+        streamId = await this.live.streams.forEncoder(holder.user, iceMetadata(headers, fallback));
       } catch (e) {
-        if (e instanceof AppError) return this.refuse(socket, { status: 403, message: e.message });
+        if (e instanceof AppError) return source.refuse({ status: 403, message: e.message });
         throw e;
       }
       if (socket.destroyed) return;
       opened = await this.live.ingest.open(holder.user, streamId, link, { keyName: holder.keyName });
     }
-    if ('code' in opened) return this.refuse(socket, refusalOf(opened.code, opened.reason));
+    if ('code' in opened) return source.refuse(refusalOf(opened.code, opened.reason));
     if (socket.destroyed) {
       opened.detach();
       this.live.ingest.gone(streamId);
       return;
     }
-    socket.write((req.expectContinue ? SOURCE_CONTINUE : '') + SOURCE_OK);
-    stop = this.relay(socket, req, rest, opened, streamId, holder);
+    let cap: number | null;
+    try {
+      cap = await this.live.encoderBitrateCap(holder.user);
+    } catch (e) {
+      opened.detach();
+      this.live.ingest.gone(streamId);
+      throw e;
+    }
+    if (socket.destroyed) {
+      opened.detach();
+      this.live.ingest.gone(streamId);
+      return;
+    }
+    if (source.accepted) socket.write(source.accepted);
+    stop = this.relay(socket, { chunked: source.chunked, cap }, rest, opened, streamId, holder);
   }
 
-  /** Feeds the accepted source's body to the publisher (through ffmpeg unless it is WebM already). */
+  /**
+   * Feeds the accepted source's body to the publisher: through ffmpeg unless it is WebM/Opus and
+   * the plan sets no bitrate cap.
+   */
   private relay(
     socket: net.Socket,
-    req: SourceRequest,
+    body: { chunked: boolean; cap: number | null },
     rest: Buffer,
     publisher: Publisher,
     streamId: string,
     holder: KeyHolder,
   ): () => void {
     const { bytesPerSecond: rate, burstBytes: burst } = this.live.hub.ingestLimits;
-    const chunked = req.chunked ? new ChunkedDecoder() : null;
+    const chunked = body.chunked ? new ChunkedDecoder() : null;
     let allowance = burst;
     let refilledAt = Date.now();
     let sniffed = Buffer.alloc(0);
@@ -212,7 +399,8 @@ export class EncoderIngest {
     let passThrough = false;
     let finished = false;
 
-    const finish = (why: 'ended' | 'error', err?: unknown) => {
+    /** ended: the body ended; gone: the encoder stalled or dropped (what it sent is still relayed); error: cut. */
+    const finish = (why: 'ended' | 'gone' | 'error', err?: unknown) => {
       if (finished) return;
       finished = true;
       socket.off('data', onData);
@@ -230,7 +418,8 @@ export class EncoderIngest {
         this.live.ingest.gone(streamId);
         return;
       }
-      socket.end();
+      if (why === 'gone') socket.destroy();
+      else socket.end();
       if (!transcode) {
         publisher.detach();
         this.live.ingest.gone(streamId);
@@ -263,9 +452,10 @@ export class EncoderIngest {
       const format = sniffFormat(bytes, final);
       if (!format) throw new WebmError('Not a stream we can relay', true);
       if (format === 'more') return false;
-      if (format === 'webm') passThrough = true;
+      // WebM/Opus goes to the hub as is, unless the plan caps the bitrate (then it is transcoded too).
+      if (format === 'webm' && body.cap === null) passThrough = true;
       else {
-        transcode = liveToWebm(format, toHub, this.opts.ffmpegPath);
+        transcode = liveToWebm(format, toHub, { ffmpegPath: this.opts.ffmpegPath, capBitsPerSecond: body.cap });
         const t = transcode;
         void t.done.then(({ code, stderr }) => {
           if (!finished) {
@@ -326,8 +516,8 @@ export class EncoderIngest {
       }
       finish('ended');
     });
-    socket.on('close', () => finish('error'));
-    socket.setTimeout(stallMs(this.live.graceMs), () => finish('error'));
+    socket.on('close', () => finish('gone'));
+    socket.setTimeout(stallMs(this.live.graceMs), () => finish('gone'));
     if (rest.length) onData(rest);
     socket.resume();
     return cut;

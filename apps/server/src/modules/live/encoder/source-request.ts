@@ -49,20 +49,56 @@ export function headEnd(buf: Buffer): number {
   return j >= 0 ? j + 2 : -1;
 }
 
-/** Parses a request head (without the blank line's bytes after it). */
-export function parseSourceHead(head: string): SourceRequest | SourceRefusal {
+/**
+ * Text as encoders send it, given as its bytes read one per character (Latin-1): UTF-8 when the
+ * bytes are valid UTF-8 (what current encoders send), else Latin-1 (older Windows encoders).
+ */
+export function decodeEncoderText(latin1: string, charset?: string): string {
+  const bytes = Buffer.from(latin1, 'latin1');
+  const cs = charset?.trim().toLowerCase().replace(/_/g, '-');
+  if (cs === 'iso-8859-1' || cs === 'latin1' || cs === 'latin-1') return latin1;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return latin1;
+  }
+}
+
+/** A request line and its headers (values decoded as `decodeEncoderText` says). */
+export interface RequestHead {
+  method: string;
+  /** As sent: path and query, still percent-encoded. */
+  target: string;
+  /** Lower-cased names; a repeated header keeps its first value. */
+  headers: Record<string, string>;
+}
+
+/** Parses a request head read as Latin-1 (without the blank line's bytes after it). */
+export function parseRequestHead(head: string): RequestHead | SourceRefusal {
   const lines = head.split(/\r?\n/).filter((l, i) => i === 0 || l.length > 0);
   const m = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(lines[0] ?? '');
   if (!m) return { status: 400, message: 'Malformed request' };
-  const [, method, target] = m;
-  if (method !== 'PUT' && method !== 'SOURCE') return { status: 405, message: 'Use PUT or SOURCE to send a stream' };
+  const headers = parseHeaderLines(lines.slice(1));
+  if (!headers) return { status: 400, message: 'Malformed header' };
+  return { method: m[1], target: m[2], headers };
+}
+
+/** `Name: value` lines (the SHOUTcast v1 `icy-name:value` form too); null when one has no colon. */
+export function parseHeaderLines(lines: string[]): Record<string, string> | null {
   const headers: Record<string, string> = {};
-  for (const line of lines.slice(1)) {
+  for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) return { status: 400, message: 'Malformed header' };
+    if (colon <= 0) return null;
     const name = line.slice(0, colon).trim().toLowerCase();
-    if (!(name in headers)) headers[name] = line.slice(colon + 1).trim();
+    if (!(name in headers)) headers[name] = decodeEncoderText(line.slice(colon + 1).trim());
   }
+  return headers;
+}
+
+/** A PUT or SOURCE request to the live mount, or why not. */
+export function sourceRequest(head: RequestHead): SourceRequest | SourceRefusal {
+  const { method, target, headers } = head;
+  if (method !== 'PUT' && method !== 'SOURCE') return { status: 405, message: 'Use PUT or SOURCE to send a stream' };
   const mount = target.split('?')[0].replace(/\/+$/, '') || '/';
   if (mount !== LIVE_INGEST_MOUNT)
     return { status: 404, message: `Unknown mount point: publish to ${LIVE_INGEST_MOUNT}` };
@@ -75,6 +111,12 @@ export function parseSourceHead(head: string): SourceRequest | SourceRefusal {
     expectContinue: headers.expect?.toLowerCase() === '100-continue',
     chunked: te === 'chunked',
   };
+}
+
+/** Parses a source request head (without the blank line's bytes after it). */
+export function parseSourceHead(head: string): SourceRequest | SourceRefusal {
+  const parsed = parseRequestHead(head);
+  return 'status' in parsed ? parsed : sourceRequest(parsed);
 }
 
 /**
@@ -155,26 +197,36 @@ export interface IceMetadata {
   category: (typeof LIVE_CATEGORIES)[number];
 }
 
+/** Cut to at most `max` UTF-16 units (the forms' limits count those) without halving an emoji. */
+const cut = (s: string, max: number) => {
+  const out = s.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(out) ? out.slice(0, -1) : out;
+};
+
 /** Control characters become spaces, runs of space one; then cut to the form's limit. */
-const clean = (s: string | undefined, max: number) =>
-  [...(s ?? '')]
-    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trim();
+export const cleanEncoderText = (s: string | undefined, max: number) =>
+  cut(
+    [...(s ?? '')]
+      .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    max,
+  ).trim();
 
 /**
  * Title, description and category for a stream the encoder starts without one prepared on Go
- * Live: `ice-name`, `ice-description`, `ice-genre`, cleaned and cut like the form's limits. A
- * genre that is no live category falls back to Music.
+ * Live: `ice-name`, `ice-description`, `ice-genre` (or SHOUTcast's `icy-name`, `icy-description`,
+ * `icy-genre`), cleaned and cut like the form's limits. A genre that is no live category falls
+ * back to Music.
  */
 export function iceMetadata(headers: Record<string, string>, fallbackTitle: string): IceMetadata {
-  const title = clean(headers['ice-name'], LIVE_TITLE_MAX_LENGTH) || clean(fallbackTitle, LIVE_TITLE_MAX_LENGTH);
-  const genre = clean(headers['ice-genre'], 100).toLowerCase();
+  const h = (name: string) => headers[`ice-${name}`] || headers[`icy-${name}`];
+  const title =
+    cleanEncoderText(h('name'), LIVE_TITLE_MAX_LENGTH) || cleanEncoderText(fallbackTitle, LIVE_TITLE_MAX_LENGTH);
+  const genre = cleanEncoderText(h('genre'), 100).toLowerCase();
   const category = LIVE_CATEGORIES.find((c) => c.toLowerCase() === genre) ?? 'Music';
-  return { title, description: clean(headers['ice-description'], LIVE_DESCRIPTION_MAX_LENGTH), category };
+  return { title, description: cleanEncoderText(h('description'), LIVE_DESCRIPTION_MAX_LENGTH), category };
 }
 
 /** An Icecast-style answer (HTTP/1.0, then the connection closes). */

@@ -9,6 +9,7 @@ import { ReportButton } from '../../moderation/components/ReportButton';
 import { LiveBadge } from '../components/LiveBadge';
 import { LiveChat } from '../components/LiveChat';
 import { LivePlayer } from '../components/LivePlayer';
+import { NowPlaying } from '../components/NowPlaying';
 import { useNow } from '../hooks/useNow';
 import { useLiveStream } from '../queries';
 
@@ -68,6 +69,7 @@ export default function LiveViewPage() {
             )}
           </div>
           <h1 className="text-3xl font-bold tracking-tight break-words">{stream.title}</h1>
+          <NowPlaying stream={stream} />
           <Link to={profilePath(stream.creator)} className="inline-flex items-center gap-3 hover:underline">
             <Avatar src={stream.creator.avatarUrl} name={creatorName} />
             <span className="font-semibold">{creatorName}</span>

@@ -1,0 +1,1 @@
+ALTER TABLE "live_streams" ADD COLUMN "now_playing" text;
