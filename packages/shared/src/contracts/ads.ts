@@ -109,6 +109,8 @@ export const ZCampaignStats = z.object({
   ctr: z.number(),
   spentMicros: z.number(),
   remainingMicros: z.number(),
+  /** Impression reports filtered as invalid traffic (bots, data centres, impossible timing…): never charged. */
+  filtered: z.number(),
   /** Audio campaigns only (null for display and sponsored). */
   quartiles: ZAudioQuartiles.nullable(),
 });

@@ -891,6 +891,9 @@ describe('serving state', () => {
       impressedAt: null,
       quartiles: 0,
       clickedAt: null,
+      clientKey: listenerKey ? null : 'client:abc',
+      ivtReason: listenerKey ? null : 'known-bot',
+      reservedUntil: listenerKey ? new Date(at.getTime() + 300_000) : null,
     });
     const good = [row(c.id, 'anon:one'), row(c.id, null)];
     // A campaign that does not exist (deleted a moment ago): its row fails, the others are written.

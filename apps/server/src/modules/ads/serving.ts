@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AD_COOKIELESS_SERVES_PER_HOUR,
   AD_MESSAGES,
+  AD_RESERVATION_SECONDS,
   type AdContentType,
+  type AdEventOutcome,
   type AdFormat,
+  type AdIvtReason,
   type AdPlacement,
   AUDIO_AD_CAP_SECONDS,
-  AUDIO_IMPRESSION_SECONDS,
-  DISPLAY_IMPRESSION_SECONDS,
   impressionPriceMicros,
   recordingCategory,
   type TServedAd,
@@ -20,10 +22,13 @@ import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
+import { type ClientFacts, clientKey, impressionTiming, ivtSettings, quartileReachable, sourceIvt } from './ivt';
 import * as repo from './repo';
 import { type ListenerMemory, servingState } from './serving-state';
 import {
+  PREVIOUS_QUARTILE,
   QUARTILE_BITS,
+  type QuartileEvent,
   type SignedAction,
   signAction,
   TRACKING_EVENTS,
@@ -42,6 +47,7 @@ const PLAN_CACHE_MS = 5 * 60_000;
 const PLAN_CACHE_MAX = 50_000;
 /** A listener the audio cap holds back has their listening read again at most this often. */
 const CAP_RECHECK_MS = 30_000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
@@ -55,8 +61,13 @@ export interface AdRequest {
   placement: AdPlacement;
   /** The signed-in listener, or null. */
   user: SessionUser | null;
-  /** An anonymous listener's cookie id (frequency caps across requests). */
+  /** An anonymous listener's cookie id, as it came with the request (frequency caps across requests). */
   anonId: string | null;
+  /**
+   * The request's source (address, user agent) for invalid-traffic filtering; a listener with
+   * neither session nor cookie is keyed by it. Absent for calls from inside the server.
+   */
+  client?: ClientFacts;
   trackId?: string;
   streamId?: string;
   category?: string;
@@ -77,6 +88,7 @@ export function adServing(ctx: AppContext) {
   const db = ctx.database.db;
   const { entitlements } = billing(ctx);
   const state = servingState(ctx);
+  const ivt = ivtSettings(ctx.config);
   let secret: string | undefined;
   const key = () => {
     secret ??= serverSecret(ctx.config);
@@ -211,11 +223,39 @@ export function adServing(ctx: AppContext) {
     if (h.capCheckedAt !== undefined && now - h.capCheckedAt < CAP_RECHECK_MS) return false;
     h.capCheckedAt = now;
     const heardAt = h.heardAt;
-    return repo.listenedSince(db, listenerKey, new Date(heardAt)).then((seconds) => {
+    return repo.listenedSince(db, listenerKey, new Date(heardAt), new Date(now)).then((seconds) => {
       // An ad heard meanwhile starts a new count.
       if (h.heardAt === heardAt && seconds >= AUDIO_AD_CAP_SECONDS) h.capOpen = true;
       return seconds >= AUDIO_AD_CAP_SECONDS;
     });
+  }
+
+  /**
+   * A client without a cookie served more than AD_COOKIELESS_SERVES_PER_HOUR times within an hour
+   * (by address + user agent): a script dropping its cookie, not a listener.
+   */
+  function repeatedServes(h: ListenerMemory, now: number): AdIvtReason | null {
+    if (!h.cookieless || now - h.cookieless.windowStart > HOUR_MS) h.cookieless = { windowStart: now, serves: 0 };
+    h.cookieless.serves++;
+    return h.cookieless.serves > AD_COOKIELESS_SERVES_PER_HOUR ? 'repeated-serves' : null;
+  }
+
+  /** What a quartile report counts as: only after its counted impression, in order, and in time. */
+  function quartileOutcome(
+    serve: repo.TrackedServe,
+    event: QuartileEvent,
+    now: Date,
+    client: ClientFacts | undefined,
+  ): AdEventOutcome {
+    if (serve.impressionOutcome !== 'counted' || !serve.impressedAt) {
+      return serve.impressionOutcome ?? 'before-impression';
+    }
+    const source = client ? sourceIvt(client, ivt) : null;
+    if (source) return source;
+    const previous = PREVIOUS_QUARTILE[event];
+    if (previous && (serve.quartiles & QUARTILE_BITS[previous]) === 0) return 'out-of-order';
+    if (!quartileReachable(event, serve.impressedAt, serve.adSeconds ?? 0, now)) return 'impossible-timing';
+    return 'counted';
   }
 
   function url(serveId: string, action: SignedAction): string {
@@ -236,7 +276,15 @@ export function adServing(ctx: AppContext) {
      */
     async decide(req: AdRequest): Promise<Decision | null> {
       const now = ctx.clock.now();
-      const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
+      // Without a session or a cookie, the client itself (address + user agent): caps hold for a
+      // client that drops its cookie (ADR 0040).
+      const listenerKey = req.user
+        ? req.user.id
+        : req.anonId
+          ? `anon:${req.anonId}`
+          : req.client
+            ? clientKey(req.client)
+            : null;
       // In the common case all of this is in memory (serving-state.ts): no database read and no
       // waiting (200 decisions at once cost a few ms of one core, ADR 0025).
       const content = knownContent(req) ?? (await contentOf(req));
@@ -260,6 +308,13 @@ export function adServing(ctx: AppContext) {
         size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
       });
       if (!campaign) return null;
+      let invalid = req.client ? sourceIvt(req.client, ivt) : null;
+      if (listenerKey?.startsWith('client:') && history) {
+        invalid = repeatedServes(history, now.getTime()) ?? invalid;
+      }
+      // A valid serve holds its price against the budgets until heard (pacing under bursts); an
+      // invalid one is never charged, so it holds nothing.
+      if (!invalid) state.index.reserve(campaign.id);
       const serve: repo.ServeRow = {
         id: randomUUID(),
         campaignId: campaign.id,
@@ -272,6 +327,9 @@ export function adServing(ctx: AppContext) {
         impressedAt: null,
         quartiles: 0,
         clickedAt: null,
+        clientKey: listenerKey?.startsWith('client:') ? listenerKey : null,
+        ivtReason: invalid,
+        reservedUntil: invalid ? null : new Date(now.getTime() + AD_RESERVATION_SECONDS * 1000),
       };
       // Written just after the answer, with the other serves of this moment (one INSERT).
       state.serves.add(serve);
@@ -299,26 +357,41 @@ export function adServing(ctx: AppContext) {
     },
 
     /**
-     * Counts one tracking event of a serve: a forged signature is refused (403); a valid one counts
-     * once, however often it is fetched. An impression counts only after the ad could have played
-     * its minimum (2 s audio, 1 s display) and is charged within budget (see repo.chargeImpression).
+     * Counts one tracking event of a serve (ADR 0040). A forged signature is refused (403); each
+     * signed URL is single-use (its first use is kept with what became of it, replays do nothing).
+     * An impression is the player's report that the ad started, whenever it comes after the serve:
+     * invalid traffic (the serve's source, this report's source, an impossible timing) is kept as
+     * filtered and never charged; a valid one is charged within budget (repo.recordImpression).
+     * A quartile counts only after its counted impression, in order, and in time.
      */
-    async track(serveId: string, event: TrackingEvent, sig: string): Promise<boolean> {
+    async track(serveId: string, event: TrackingEvent, sig: string, client?: ClientFacts): Promise<boolean> {
       if (!verifyAction(key(), serveId, event, sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       await state.serves.settled();
-      const serve = await repo.findServe(db, serveId);
+      const serve = await repo.findTrackedServe(db, serveId);
       if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       const now = ctx.clock.now();
-      if (event === 'impression') {
-        const min = serve.format === 'audio' ? AUDIO_IMPRESSION_SECONDS : DISPLAY_IMPRESSION_SECONDS;
-        if (now.getTime() - serve.servedAt.getTime() < min * 1000) return false;
-        const charged = await state.charging(serve.campaignId, () => repo.chargeImpression(db, serveId, now));
-        if (!charged) return false;
-        state.index.charged(charged, now);
-        if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now);
+      if (event !== 'impression') {
+        const outcome = quartileOutcome(serve, event, now, client);
+        return (
+          (await repo.recordQuartile(db, serve, event, QUARTILE_BITS[event], outcome, now)) && outcome === 'counted'
+        );
+      }
+      const invalid =
+        serve.ivtReason ??
+        (client ? sourceIvt(client, ivt) : null) ??
+        impressionTiming(serve.format, serve.servedAt, now);
+      const result = invalid
+        ? await repo.recordImpression(db, serve, now, invalid)
+        : await state.charging(serve.campaignId, () => repo.recordImpression(db, serve, now, null));
+      if (!result) return false;
+      if (result.charged) {
+        state.index.charged(result.charged, now);
+        if (result.charged.listenerKey) state.heard(result.charged.listenerKey, result.charged.format, now);
         return true;
       }
-      return repo.markQuartile(db, serveId, QUARTILE_BITS[event]);
+      // Not charged: what it held is free for other serves at once.
+      if (serve.reservedUntil && serve.reservedUntil > now) state.index.release(serve.campaignId, serve.priceMicros);
+      return false;
     },
 
     /** A click: the signature checked, counted once, and where to send the browser. */

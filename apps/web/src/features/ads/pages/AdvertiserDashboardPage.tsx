@@ -307,8 +307,9 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
       {c.creative?.kind === 'image' && (
         <img src={c.creative.url} alt="" className="mt-3 max-h-40 rounded border border-border" />
       )}
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-6">
         <Fact label="Impressions" value={String(c.stats.impressions)} />
+        <Fact label="Filtered" value={String(c.stats.filtered)} />
         <Fact label="Clicks" value={String(c.stats.clicks)} />
         <Fact label="CTR" value={pct(c.stats.ctr)} />
         <Fact label="Spend" value={formatMicros(c.stats.spentMicros)} />
