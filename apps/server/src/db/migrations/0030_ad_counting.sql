@@ -1,6 +1,7 @@
 ALTER TABLE "ad_serves" ADD COLUMN "client_key" text;--> statement-breakpoint
 ALTER TABLE "ad_serves" ADD COLUMN "ivt_reason" text;--> statement-breakpoint
 ALTER TABLE "ad_serves" ADD COLUMN "reserved_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "ad_serves_client_idx" ON "ad_serves" USING btree ("client_key","served_at") WHERE "ad_serves"."client_key" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "ad_serves_reserved_idx" ON "ad_serves" USING btree ("reserved_until","campaign_id") WHERE "ad_serves"."reserved_until" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE "ad_tracking_events" (
 	"serve_id" uuid NOT NULL,

@@ -122,6 +122,7 @@ export const adServes = pgTable(
     index('ad_serves_listener_idx').on(t.listenerKey, t.servedAt),
     index('ad_serves_campaign_idx').on(t.campaignId, t.servedAt),
     index('ad_serves_creator_idx').on(t.creatorId, t.impressedAt),
+    index('ad_serves_client_idx').on(t.clientKey, t.servedAt).where(sql`${t.clientKey} IS NOT NULL`),
     index('ad_serves_reserved_idx').on(t.reservedUntil, t.campaignId).where(sql`${t.reservedUntil} IS NOT NULL`),
   ],
 );

@@ -49,6 +49,12 @@ export class CampaignIndex {
   private loadedAt = Number.NEGATIVE_INFINITY;
   private dirty = true;
   private loading: Promise<void> | null = null;
+  /**
+   * A whole snapshot being read after a change: decisions wait for it. The old one may hold a
+   * paused campaign, and a reservation made on it would be lost with it (a burst served past the
+   * budget while the new snapshot loaded).
+   */
+  private installing = false;
   private reloadQueued = false;
   /**
    * Charges made while a snapshot is being read: it may or may not include them, so they are applied
@@ -77,7 +83,7 @@ export class CampaignIndex {
 
   /** Whether a decision may use the snapshot as it is (a reload of the spend is started behind when due). */
   usable(): boolean {
-    if (this.dirty) return false;
+    if (this.dirty || this.installing) return false;
     if (performance.now() - this.loadedAt > this.options.refreshMs && !this.loading && !this.reloadQueued) {
       // Started after this turn of the event loop: no part of the decision that noticed it.
       this.reloadQueued = true;
@@ -96,6 +102,7 @@ export class CampaignIndex {
       if (this.loading) await this.loading.catch(() => {});
       return this.reload();
     }
+    if (this.installing && this.loading) return this.loading;
     if (performance.now() - this.loadedAt > this.options.refreshMs) void this.reload().catch(() => {});
   }
 
@@ -106,6 +113,7 @@ export class CampaignIndex {
     this.reservedDuringLoad = [];
     // After a change (or at first) the whole snapshot; else only what moves (spend and balances).
     const full = this.dirty || this.loadedAt === Number.NEGATIVE_INFINITY;
+    this.installing = full;
     this.dirty = false;
     this.loading = (async () => {
       try {
@@ -124,6 +132,7 @@ export class CampaignIndex {
         this.chargedDuringLoad = null;
         this.reservedDuringLoad = null;
         this.loading = null;
+        this.installing = false;
       }
     })();
     return this.loading;

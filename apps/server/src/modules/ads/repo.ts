@@ -372,13 +372,15 @@ export function listenedSince(
 }
 
 export async function listenerHistory(db: Db, listenerKey: string, format: AdFormat) {
+  // A client without a cookie (`client:…`) is found by its client key, a listener by theirs.
+  const column = listenerKey.startsWith('client:') ? sql.raw('client_key') : sql.raw('listener_key');
   const [r] = rowsOf<{ last: string | null; heard: string | Date | null }>(
     await db.execute(sql`
       SELECT (SELECT s.campaign_id FROM ${adServes} s
-                WHERE s.listener_key = ${listenerKey} AND s.format = ${format}
+                WHERE s.${column} = ${listenerKey} AND s.format = ${format}
                 ORDER BY s.served_at DESC LIMIT 1) AS last,
              (SELECT max(h.impressed_at) FROM ${adServes} h
-                WHERE h.listener_key = ${listenerKey} AND h.format = ${format}) AS heard`),
+                WHERE h.${column} = ${listenerKey} AND h.format = ${format}) AS heard`),
   );
   return { lastCampaignId: r?.last ?? null, lastHeardAt: r?.heard ? new Date(r.heard).getTime() : null };
 }
@@ -495,6 +497,8 @@ export interface Charged {
   /** The campaign's status after it ('completed' when it cannot pay for another). */
   status: AdCampaignStatus;
   listenerKey: string | null;
+  /** The client key of a serve asked for without a cookie (its caps follow the client). */
+  clientKey: string | null;
   format: AdFormat;
 }
 
@@ -593,6 +597,22 @@ export async function recordImpression(
           throw new NotCharged('capped');
         }
       }
+      // Asked for without a cookie: one audio ad per AUDIO_AD_CAP_SECONDS on the clock per client.
+      if (serve.format === 'audio' && serve.clientKey) {
+        const [prev] = await tx
+          .select({ at: max(adServes.impressedAt) })
+          .from(adServes)
+          .where(
+            and(
+              eq(adServes.clientKey, serve.clientKey),
+              eq(adServes.format, 'audio'),
+              sql`${adServes.id} <> ${serveId}`,
+            ),
+          );
+        if (prev?.at && (await listenedSince(tx, serve.clientKey, prev.at, now)) < AUDIO_AD_CAP_SECONDS) {
+          throw new NotCharged('capped');
+        }
+      }
       const price = serve.priceMicros;
       const [c] = await tx
         .update(adCampaigns)
@@ -652,6 +672,7 @@ export async function recordImpression(
         reservedMicros,
         status: c.status,
         listenerKey: serve.listenerKey,
+        clientKey: serve.clientKey,
         format: serve.format,
       } satisfies Charged;
     });

@@ -278,7 +278,8 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   });
 
   function adRequest(req: FastifyRequest, q: z.infer<typeof ZAdRequest>) {
-    return { ...q, user: req.user, anonId: req.user ? null : cookies.read(req), client: clientOf(req) };
+    const anonId = req.user ? null : cookies.read(req);
+    return { ...q, user: req.user, anonId, client: clientOf(req), cookieless: !req.user && !anonId };
   }
 
   app.get(
@@ -289,10 +290,10 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const request = adRequest(req, req.query);
-      // An anonymous listener gets its cookie here, so caps hold across its next requests; this one
-      // came without and is keyed by its address and user agent (a client dropping the cookie
-      // every time stays one listener).
-      if (!req.user && !request.anonId) cookies.issue(reply);
+      // An anonymous listener gets its cookie here, so caps hold across its requests (the id, as
+      // `cookies.read` gives it next time: one listener key from the first ad on). Until it comes
+      // back with it, its caps follow its address and user agent (`cookieless`).
+      if (!req.user && !request.anonId) request.anonId = cookies.issue(reply).id;
       reply.header('cache-control', 'no-store');
       const decision = await serving.decide(request);
       return { ad: decision ? serving.present(decision) : null };

@@ -68,6 +68,11 @@ export interface AdRequest {
    * neither session nor cookie is keyed by it. Absent for calls from inside the server.
    */
   client?: ClientFacts;
+  /**
+   * The request came with neither session nor cookie (a cookie may be issued with the answer): its
+   * caps follow the client itself (address + user agent), so dropping the cookie evades nothing.
+   */
+  cookieless?: boolean;
   trackId?: string;
   streamId?: string;
   category?: string;
@@ -276,26 +281,21 @@ export function adServing(ctx: AppContext) {
      */
     async decide(req: AdRequest): Promise<Decision | null> {
       const now = ctx.clock.now();
-      // Without a session or a cookie, the client itself (address + user agent): caps hold for a
-      // client that drops its cookie (ADR 0040).
-      const listenerKey = req.user
-        ? req.user.id
-        : req.anonId
-          ? `anon:${req.anonId}`
-          : req.client
-            ? clientKey(req.client)
-            : null;
+      const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
+      // Without a session or a cookie, caps follow the client itself (address + user agent): they
+      // hold for a client that drops its cookie (ADR 0040).
+      const capKey = req.cookieless && req.client ? clientKey(req.client) : listenerKey;
       // In the common case all of this is in memory (serving-state.ts): no database read and no
       // waiting (200 decisions at once cost a few ms of one core, ADR 0025).
       const content = knownContent(req) ?? (await contentOf(req));
-      const history = listenerKey
-        ? (state.knownHistory(listenerKey, req.format) ?? (await state.history(listenerKey, req.format)))
+      const history = capKey
+        ? (state.knownHistory(capKey, req.format) ?? (await state.history(capKey, req.format)))
         : null;
       if (!state.index.usable()) await state.index.ready();
       const allowed = adsAllowedNow(req, content.creatorId) ?? (await adsAllowed(req, content.creatorId));
       if (!allowed) return null;
-      if (req.format === 'audio' && listenerKey && history) {
-        const open = capOpen(listenerKey, history, now.getTime());
+      if (req.format === 'audio' && capKey && history) {
+        const open = capOpen(capKey, history, now.getTime());
         if (!(open === true || (open !== false && (await open)))) return null;
       }
       const campaign = state.index.select({
@@ -309,8 +309,11 @@ export function adServing(ctx: AppContext) {
       });
       if (!campaign) return null;
       let invalid = req.client ? sourceIvt(req.client, ivt) : null;
-      if (listenerKey?.startsWith('client:') && history) {
-        invalid = repeatedServes(history, now.getTime()) ?? invalid;
+      const cookielessKey = capKey?.startsWith('client:') ? capKey : null;
+      if (cookielessKey && history) {
+        // Counted for every serve; the source's own reason, when it has one, is the one kept.
+        const repeated = repeatedServes(history, now.getTime());
+        invalid ??= repeated;
       }
       // A valid serve holds its price against the budgets until heard (pacing under bursts); an
       // invalid one is never charged, so it holds nothing.
@@ -327,13 +330,14 @@ export function adServing(ctx: AppContext) {
         impressedAt: null,
         quartiles: 0,
         clickedAt: null,
-        clientKey: listenerKey?.startsWith('client:') ? listenerKey : null,
+        clientKey: cookielessKey,
         ivtReason: invalid,
         reservedUntil: invalid ? null : new Date(now.getTime() + AD_RESERVATION_SECONDS * 1000),
       };
       // Written just after the answer, with the other serves of this moment (one INSERT).
       state.serves.add(serve);
       if (listenerKey) state.served(listenerKey, req.format, campaign.id);
+      if (cookielessKey) state.served(cookielessKey, req.format, campaign.id);
       return { serve, campaign };
     },
 
@@ -386,7 +390,9 @@ export function adServing(ctx: AppContext) {
       if (!result) return false;
       if (result.charged) {
         state.index.charged(result.charged, now);
-        if (result.charged.listenerKey) state.heard(result.charged.listenerKey, result.charged.format, now);
+        const { listenerKey, clientKey: heardBy, format } = result.charged;
+        if (listenerKey) state.heard(listenerKey, format, now);
+        if (heardBy) state.heard(heardBy, format, now);
         return true;
       }
       // Not charged: what it held is free for other serves at once.
