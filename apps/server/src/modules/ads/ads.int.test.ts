@@ -626,7 +626,8 @@ describe('serving', () => {
       name: 'Rush',
       cpmMicros: 5_000_000,
       totalBudgetMicros: 50 * price,
-      dailyBudgetMicros: 50 * price,
+      // The total binds here, not today's paced share (reservations count against both).
+      dailyBudgetMicros: 50_000_000,
     });
     const serving = adServing(t.ctx);
     const ads = [];
