@@ -211,7 +211,7 @@ describe('impressions as VAST players report them', () => {
 describe('invalid traffic is filtered before billing', () => {
   it('filters 25 scripted curl serve+impression pairs without a cookie: kept as filtered, never charged', async () => {
     const { id, advertiser } = await launch();
-    // A second campaign: one listener is never served the same campaign twice in a row.
+    // A second campaign of the same advertiser: filtered reports are counted on each.
     const other = await seedAudioCampaign(t.ctx.database.db, advertiser.id, {
       at: t.ctx.clock.now(),
       cpmMicros: 5_000_000,

@@ -304,7 +304,8 @@ export function adServing(ctx: AppContext) {
         contentType: content.type,
         now,
         paceFraction: paceFraction(now),
-        excludeId: history?.lastCampaignId ?? null,
+        // A client without a cookie may be many listeners behind one address: only its caps follow it.
+        excludeId: req.cookieless ? null : (history?.lastCampaignId ?? null),
         size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
       });
       if (!campaign) return null;
