@@ -89,7 +89,7 @@ export const ZCreative = z.object({
 });
 
 /**
- * An audio campaign's quartiles: of the impressions (the ad started and played ≥ 2 s), how many
+ * An audio campaign's quartiles: of the impressions (the player reported the ad started), how many
  * reached 25 %, 50 %, 75 % and the end. Only reports of counted impressions count.
  */
 export const ZAudioQuartiles = z.object({

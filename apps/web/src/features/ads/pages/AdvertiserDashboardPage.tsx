@@ -394,7 +394,7 @@ function Analytics({ data }: { data: TAdvertiserOverview }) {
   );
 }
 
-/** Audio campaigns: of the impressions (started, ≥ 2 s), how many reached each quartile. */
+/** Audio campaigns: of the impressions (the ad started), how many reached each quartile (in order, in time). */
 function QuartileTable({ campaigns }: { campaigns: TCampaign[] }) {
   const audio = campaigns.filter((c) => c.stats.quartiles);
   if (!audio.length) return null;
