@@ -24,12 +24,14 @@ export interface ClientFacts {
 
 export interface IvtSettings {
   loopbackInvalid: boolean;
-  dataCentres: BlockList;
+  /** Null without ranges: the check (a call into the runtime's C++) is skipped. */
+  dataCentres: BlockList | null;
 }
 
 /** The settings from config: `ADS_LOOPBACK_INVALID`, `ADS_DATACENTRE_CIDRS` ('10.0.0.0/8, 2600:1f00::/24'). */
 export function ivtSettings(config: { ADS_LOOPBACK_INVALID: boolean; ADS_DATACENTRE_CIDRS: string }): IvtSettings {
   const dataCentres = new BlockList();
+  let ranges = 0;
   for (const cidr of config.ADS_DATACENTRE_CIDRS.split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
@@ -40,8 +42,9 @@ export function ivtSettings(config: { ADS_LOOPBACK_INVALID: boolean; ADS_DATACEN
       throw new Error(`ADS_DATACENTRE_CIDRS: '${cidr}' is not a CIDR range`);
     }
     dataCentres.addSubnet(net, prefix, type);
+    ranges++;
   }
-  return { loopbackInvalid: config.ADS_LOOPBACK_INVALID, dataCentres };
+  return { loopbackInvalid: config.ADS_LOOPBACK_INVALID, dataCentres: ranges ? dataCentres : null };
 }
 
 /** An IPv4 address written as IPv6 (`::ffff:1.2.3.4`, how a dual-stack socket reports it) as IPv4. */
@@ -75,6 +78,7 @@ export function sourceIvt(client: ClientFacts, settings: IvtSettings): AdIvtReas
   if (!client.ip) return null;
   const ip = plain(client.ip);
   if (isLoopback(ip)) return settings.loopbackInvalid ? 'loopback' : null;
+  if (!settings.dataCentres) return null;
   const type = isIPv4(ip) ? 'ipv4' : isIPv6(ip) ? 'ipv6' : null;
   if (type && settings.dataCentres.check(ip, type)) return 'data-centre';
   return null;
