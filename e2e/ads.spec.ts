@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminPage, signUpApi } from './support/accounts';
-import { makeAdAudio } from './support/ads';
+import { LISTENER_UA, makeAdAudio } from './support/ads';
 import { expect, test } from './support/test';
 
 // Advertising end to end: an advertiser applies, is approved, gets credit, creates and submits an
@@ -12,7 +12,7 @@ import { expect, test } from './support/test';
 const bar = (page: Page) => page.getByTestId('player-bar');
 
 async function listenerPage(browser: Browser, name: string) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ userAgent: LISTENER_UA });
   const page = await context.newPage();
   await page.goto('/');
   const id = await signUpApi(page.request, name, { accountType: 'listener' });

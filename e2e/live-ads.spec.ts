@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { signInAdmin } from './support/accounts';
-import { makeAdAudio } from './support/ads';
+import { LISTENER_UA, makeAdAudio } from './support/ads';
 import { baseURL, useLiveBrowser } from './support/live-browser';
 import { expect, test } from './support/test';
 
@@ -88,7 +88,7 @@ test('a live stream starts with a pre-roll for Free listeners, never for Premium
 
   // A Free listener: the ad first, labelled 'Ad' in the live player, Media Session says Ad; the
   // stream is not fetched until it is over (skipped after 5 s).
-  const free = await person('Finn Free', 'listener');
+  const free = await person('Finn Free', 'listener', { userAgent: LISTENER_UA });
   const streamFetched: number[] = [];
   const adsAsked: number[] = [];
   free.page.on('request', (r) => {

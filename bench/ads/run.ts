@@ -32,6 +32,8 @@ const option = (name: string, fallback: number) => {
 const DB_NAME = 'wavecast_bench_ads';
 const CAMPAIGNS = option('--campaigns', 10_000);
 const LISTENERS = option('--listeners', 200);
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ROUNDS = option('--rounds', 10);
 /**
  * Untimed rounds first (same pattern as the timed ones, printed): V8 optimizes the decision's
@@ -129,6 +131,8 @@ async function measure(label: string, database: Database, dir: string) {
       user: user(i),
       anonId: null,
       trackId: tracks[(i + r) % tracks.length],
+      // As over HTTP: the source checked for invalid traffic (ADR 0040), each listener its own address.
+      client: { ip: `198.51.${(i >> 8) & 255}.${i & 255}`, userAgent: BROWSER_UA },
     });
   const raw = (i: number, r: number) => {
     const now = new Date();

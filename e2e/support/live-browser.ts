@@ -77,8 +77,12 @@ export function useLiveBrowser() {
   });
 
   return {
-    async person(name: string, accountType: 'creator' | 'listener'): Promise<{ ctx: BrowserContext; page: Page }> {
-      const ctx = await browser.newContext({ baseURL });
+    async person(
+      name: string,
+      accountType: 'creator' | 'listener',
+      opts: { userAgent?: string } = {},
+    ): Promise<{ ctx: BrowserContext; page: Page }> {
+      const ctx = await browser.newContext({ baseURL, ...opts });
       const page = await ctx.newPage();
       const res = await page.request.post('/api/auth/sign-up/email', {
         data: {

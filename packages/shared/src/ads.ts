@@ -50,9 +50,31 @@ export const AD_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const AD_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 export const SPONSORED_TEXT_MAX = 280;
 
-/** Counting rules: an audio impression after 2 s of play, a display one after 1 s at half visible. */
-export const AUDIO_IMPRESSION_SECONDS = 2;
+/**
+ * Counting rules (issue 32, ADR 0040): an audio impression is the player's report that the ad
+ * started (VAST `Impression`); a display one comes after 1 s at half visible (MRC viewability).
+ */
 export const DISPLAY_IMPRESSION_SECONDS = 1;
+/** An audio impression sooner than this after its serve came before the ad could have started. */
+export const AUDIO_START_MIN_MS = 150;
+/**
+ * A quartile counts once the ad could have played that far since its impression: this share of
+ * the quartile's time less AD_QUARTILE_SLACK_MS (reports travel separately and may bunch up).
+ */
+export const AD_QUARTILE_MIN_SHARE = 0.9;
+export const AD_QUARTILE_SLACK_MS = 500;
+/** A serve reserves its impression's price this long; unheard by then, the reservation lapses. */
+export const AD_RESERVATION_SECONDS = 5 * 60;
+/** Serves to one client without a cookie (address + user agent) per hour before they are invalid. */
+export const AD_COOKIELESS_SERVES_PER_HOUR = 4;
+/**
+ * Why an event was not counted. The first five are invalid traffic (IAB/MRC general invalid
+ * traffic): kept and shown to the advertiser as "filtered", never charged.
+ */
+export const AD_IVT_REASONS = ['known-bot', 'data-centre', 'loopback', 'repeated-serves', 'impossible-timing'] as const;
+export type AdIvtReason = (typeof AD_IVT_REASONS)[number];
+/** What became of one tracking event: counted, filtered (a reason above), or not counted for another rule. */
+export type AdEventOutcome = 'counted' | AdIvtReason | 'capped' | 'unpaid' | 'before-impression' | 'out-of-order';
 /** A listener hears at most one audio ad per 15 minutes of listening (not of clock time). */
 export const AUDIO_AD_CAP_SECONDS = 15 * 60;
 /** An audio ad can be skipped after 5 seconds. */

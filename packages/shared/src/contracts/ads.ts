@@ -90,7 +90,7 @@ export const ZCreative = z.object({
 });
 
 /**
- * An audio campaign's quartiles: of the impressions (the ad started and played ≥ 2 s), how many
+ * An audio campaign's quartiles: of the impressions (the player reported the ad started), how many
  * reached 25 %, 50 %, 75 % and the end. Only reports of counted impressions count.
  */
 export const ZAudioQuartiles = z.object({
@@ -110,6 +110,8 @@ export const ZCampaignStats = z.object({
   ctr: z.number(),
   spentMicros: z.number(),
   remainingMicros: z.number(),
+  /** Impression reports filtered as invalid traffic (bots, data centres, impossible timing…): never charged. */
+  filtered: z.number(),
   /** Audio campaigns only (null for display and sponsored). */
   quartiles: ZAudioQuartiles.nullable(),
 });

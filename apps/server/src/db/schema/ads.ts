@@ -1,4 +1,12 @@
-import type { AdCampaignStatus, AdContentType, AdFormat, AdPlacement, AdReportReason } from '@wavecast/shared';
+import type {
+  AdCampaignStatus,
+  AdContentType,
+  AdEventOutcome,
+  AdFormat,
+  AdIvtReason,
+  AdPlacement,
+  AdReportReason,
+} from '@wavecast/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -104,11 +112,39 @@ export const adServes = pgTable(
     /** Quartiles reported: bit 1 first, 2 midpoint, 4 third, 8 complete. */
     quartiles: smallint('quartiles').notNull().default(0),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    /** A client that came without a cookie: a hash of its address and user agent (issue 32). */
+    clientKey: text('client_key'),
+    /** Invalid traffic known at serve time (a bot, a data centre…): nothing of it is ever charged. */
+    ivtReason: text('ivt_reason').$type<AdIvtReason>(),
+    /** Its price is held against the budgets until then (pacing); null once heard, filtered or lapsed. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
   },
   (t) => [
     index('ad_serves_listener_idx').on(t.listenerKey, t.servedAt),
     index('ad_serves_campaign_idx').on(t.campaignId, t.servedAt),
     index('ad_serves_creator_idx').on(t.creatorId, t.impressedAt),
+    index('ad_serves_client_idx').on(t.clientKey, t.servedAt).where(sql`${t.clientKey} IS NOT NULL`),
+    index('ad_serves_reserved_idx').on(t.reservedUntil, t.campaignId).where(sql`${t.reservedUntil} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Every tracking URL's first use (append-only: the database refuses updates and deletes): the
+ * primary key makes each signed URL single-use, and `outcome` says whether it counted or why not
+ * (invalid traffic is kept with its reason and shown to the advertiser as filtered).
+ */
+export const adTrackingEvents = pgTable(
+  'ad_tracking_events',
+  {
+    serveId: uuid('serve_id').notNull(),
+    event: text('event').$type<'impression' | 'firstQuartile' | 'midpoint' | 'thirdQuartile' | 'complete'>().notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    outcome: text('outcome').$type<AdEventOutcome>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serveId, t.event] }),
+    index('ad_tracking_events_campaign_idx').on(t.campaignId, t.outcome),
   ],
 );
 

@@ -16,6 +16,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Campaigns whose spend a background reload moves per turn of the event loop. */
 const UPDATE_SLICE = 2_000;
 
+interface Balance {
+  micros: number;
+  reservedMicros: number;
+}
+
 interface Entry extends ServableRow {
   price: number;
   /** The UTC day `daySpentMicros` belongs to. */
@@ -35,7 +40,8 @@ interface Entry extends ServableRow {
 export class CampaignIndex {
   private entries: Entry[] = [];
   private byId = new Map<string, Entry>();
-  private balances = new Map<string, { micros: number }>();
+  /** Per advertiser: the balance, and what its campaigns' live reservations hold of it. */
+  private balances = new Map<string, Balance>();
   /** Per format, content type and category: the campaigns targeted there, highest bid first. */
   private buckets = new Map<AdFormat, Map<AdContentType, Map<string | null, Entry[]>>>();
   private dayNumber = Number.NaN;
@@ -43,18 +49,31 @@ export class CampaignIndex {
   private loadedAt = Number.NEGATIVE_INFINITY;
   private dirty = true;
   private loading: Promise<void> | null = null;
+  /**
+   * A whole snapshot being read after a change: decisions wait for it. The old one may hold a
+   * paused campaign, and a reservation made on it would be lost with it (a burst served past the
+   * budget while the new snapshot loaded).
+   */
+  private installing = false;
   private reloadQueued = false;
   /**
    * Charges made while a snapshot is being read: it may or may not include them, so they are applied
    * to it again (counted twice at worst until the next reload: an ad skipped, never one unpaid).
    */
   private chargedDuringLoad: { c: Charged; at: Date }[] | null = null;
+  /** Reservations made while a snapshot is being read, applied to it again (held twice at worst: an ad skipped). */
+  private reservedDuringLoad: string[] | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly today: () => Date,
     /** Tests shorten these: how old the spend may get, and how many campaigns one turn moves. */
-    private readonly options = { refreshMs: INDEX_REFRESH_MS, updateSlice: UPDATE_SLICE },
+    private readonly options: { refreshMs: number; updateSlice: number } = {
+      refreshMs: INDEX_REFRESH_MS,
+      updateSlice: UPDATE_SLICE,
+    },
+    /** Awaited before each read: serves (and their reservations) recorded so far are written. */
+    private readonly beforeRead: () => Promise<void> = async () => {},
   ) {}
 
   /** A campaign or a balance changed: the next decision reads a fresh snapshot. */
@@ -64,7 +83,7 @@ export class CampaignIndex {
 
   /** Whether a decision may use the snapshot as it is (a reload of the spend is started behind when due). */
   usable(): boolean {
-    if (this.dirty) return false;
+    if (this.dirty || this.installing) return false;
     if (performance.now() - this.loadedAt > this.options.refreshMs && !this.loading && !this.reloadQueued) {
       // Started after this turn of the event loop: no part of the decision that noticed it.
       this.reloadQueued = true;
@@ -83,6 +102,7 @@ export class CampaignIndex {
       if (this.loading) await this.loading.catch(() => {});
       return this.reload();
     }
+    if (this.installing && this.loading) return this.loading;
     if (performance.now() - this.loadedAt > this.options.refreshMs) void this.reload().catch(() => {});
   }
 
@@ -90,31 +110,40 @@ export class CampaignIndex {
     if (this.loading) return this.loading;
     const started = performance.now();
     this.chargedDuringLoad = [];
+    this.reservedDuringLoad = [];
     // After a change (or at first) the whole snapshot; else only what moves (spend and balances).
     const full = this.dirty || this.loadedAt === Number.NEGATIVE_INFINITY;
+    this.installing = full;
     this.dirty = false;
     this.loading = (async () => {
       try {
-        const day = utcDay(this.today());
-        if (full) this.install(await servableCampaigns(this.db, day), day);
-        else await this.update(await servableSpend(this.db, day), day);
+        await this.beforeRead();
+        const now = this.today();
+        const day = utcDay(now);
+        if (full) this.install(await servableCampaigns(this.db, day, now), day);
+        else await this.update(await servableSpend(this.db, day, now), day);
         this.loadedAt = started;
         for (const { c, at } of this.chargedDuringLoad ?? []) this.apply(c, at);
+        for (const id of this.reservedDuringLoad ?? []) this.hold(id);
       } catch (e) {
         this.dirty = true;
         throw e;
       } finally {
         this.chargedDuringLoad = null;
+        this.reservedDuringLoad = null;
         this.loading = null;
+        this.installing = false;
       }
     })();
     return this.loading;
   }
 
   private install(rows: ServableRow[], day: string) {
-    const balances = new Map<string, { micros: number }>();
+    const balances = new Map<string, Balance>();
     this.entries = rows.map((r) => {
-      if (!balances.has(r.advertiserId)) balances.set(r.advertiserId, { micros: r.balanceMicros });
+      const balance = balances.get(r.advertiserId);
+      if (balance) balance.reservedMicros += r.reservedMicros;
+      else balances.set(r.advertiserId, { micros: r.balanceMicros, reservedMicros: r.reservedMicros });
       return { ...r, price: impressionPriceMicros(r.cpmMicros), day, completed: false };
     });
     this.balances = balances;
@@ -134,12 +163,14 @@ export class CampaignIndex {
     let seen = 0;
     let from = 0;
     let sliced = 0;
+    for (const b of this.balances.values()) b.reservedMicros = 0;
     while (from < packed.length) {
       let end = packed.indexOf(',', from);
       if (end < 0) end = packed.length;
       const a = packed.indexOf(':', from);
       const b = packed.indexOf(':', a + 1);
       const c = packed.indexOf(':', b + 1);
+      const d = packed.indexOf(':', c + 1);
       const e = this.byId.get(packed.slice(from, a));
       from = end + 1;
       if (!e) {
@@ -150,8 +181,12 @@ export class CampaignIndex {
         e.day = day;
         e.daySpentMicros = Number(packed.slice(b + 1, c));
         e.completed = false;
+        e.reservedMicros = Number(packed.slice(d + 1, end));
         const balance = this.balances.get(e.advertiserId);
-        if (balance) balance.micros = Number(packed.slice(c + 1, end));
+        if (balance) {
+          balance.micros = Number(packed.slice(c + 1, d));
+          balance.reservedMicros += e.reservedMicros;
+        }
       }
       if (++sliced === this.options.updateSlice && from < packed.length) {
         sliced = 0;
@@ -214,10 +249,14 @@ export class CampaignIndex {
       if (e.completed || e.id === q.excludeId) continue;
       if (q.size && (e.creativeWidth !== q.size.width || e.creativeHeight !== q.size.height)) continue;
       if (e.startsAt.getTime() > now || (e.endsAt && e.endsAt.getTime() <= now)) continue;
-      if (e.spentMicros + e.price > e.totalBudgetMicros) continue;
-      if ((this.balances.get(e.advertiserId)?.micros ?? 0) < e.price) continue;
+      // What is held for serves not heard yet counts as spent (ADR 0040): a burst never serves
+      // more than the budgets and the balance can pay.
+      if (e.spentMicros + e.reservedMicros + e.price > e.totalBudgetMicros) continue;
+      const balance = this.balances.get(e.advertiserId);
+      if (!balance || balance.micros - balance.reservedMicros < e.price) continue;
       const daySpent = e.day === day ? e.daySpentMicros : 0;
-      if (daySpent + e.price > Math.max(e.price, Math.floor(e.dailyBudgetMicros * q.paceFraction))) continue;
+      const dayHeld = daySpent + e.reservedMicros;
+      if (dayHeld + e.price > Math.max(e.price, Math.floor(e.dailyBudgetMicros * q.paceFraction))) continue;
       const ratio = daySpent / e.dailyBudgetMicros;
       if (ratio < bestRatio) {
         best = e;
@@ -230,6 +269,32 @@ export class CampaignIndex {
       }
     }
     return best;
+  }
+
+  /** A serve of this campaign holds its price until heard, filtered or lapsed (`release`). */
+  reserve(campaignId: string): void {
+    this.reservedDuringLoad?.push(campaignId);
+    this.hold(campaignId);
+  }
+
+  private hold(campaignId: string): void {
+    const e = this.byId.get(campaignId);
+    if (!e) return;
+    e.reservedMicros += e.price;
+    const balance = this.balances.get(e.advertiserId);
+    if (balance) balance.reservedMicros += e.price;
+  }
+
+  /**
+   * A reservation ended without a charge (filtered, not counted). Lapsed ones leave at the next
+   * reload (the database counts only those still in time).
+   */
+  release(campaignId: string, micros: number): void {
+    const e = this.byId.get(campaignId);
+    if (!e || micros <= 0) return;
+    e.reservedMicros = Math.max(0, e.reservedMicros - micros);
+    const balance = this.balances.get(e.advertiserId);
+    if (balance) balance.reservedMicros = Math.max(0, balance.reservedMicros - micros);
   }
 
   /** This process charged an impression: the snapshot moves by it without a reload. */
@@ -248,9 +313,15 @@ export class CampaignIndex {
         e.daySpentMicros = 0;
       }
       e.daySpentMicros += c.price;
+      // The spend replaces the serve's reservation (applied again after a reload: spend and
+      // reservation move together, so what is held plus spent stays right).
+      e.reservedMicros = Math.max(0, e.reservedMicros - c.reservedMicros);
       if (c.status !== 'active') e.completed = true;
     }
     const balance = this.balances.get(c.advertiserId);
-    if (balance) balance.micros -= c.price;
+    if (balance) {
+      balance.micros -= c.price;
+      balance.reservedMicros = Math.max(0, balance.reservedMicros - c.reservedMicros);
+    }
   }
 }

@@ -7,13 +7,15 @@ const SWEEP_EVERY_MS = 60 * 1000;
 
 /**
  * Every minute: books advertisers' top-ups that billing recorded (each payment once) so balances
- * are current for serving, and completes campaigns past their end date.
+ * are current for serving, completes campaigns past their end date, and releases the reservations
+ * of serves never heard (ADR 0040).
  */
 export const adsJobs: ModuleJobs = (ctx) => [
   defineJob(ADS_SWEEP_JOB, async () => {
     const ads = adsService(ctx);
     await ads.bookAllTopUps();
     await ads.completeEnded();
+    await ads.releaseLapsedReservations();
   }),
 ];
 

@@ -13,6 +13,8 @@ import type { CampaignRow, QuartileCounts } from './repo';
 export interface CampaignFigures {
   /** Quartile reports of its counted impressions (none reported when absent). */
   quartiles?: QuartileCounts;
+  /** Impression reports filtered as invalid traffic. */
+  filtered?: number;
   /** The advertiser's balance; without it no delivery issue is told. */
   balanceMicros?: number;
   publicUrl?: string;
@@ -69,6 +71,7 @@ export function presentCampaign(c: CampaignRow, figures: CampaignFigures = {}): 
       ctr: c.impressions ? c.clicks / c.impressions : 0,
       spentMicros: c.spentMicros,
       remainingMicros: Math.max(0, c.totalBudgetMicros - c.spentMicros),
+      filtered: figures.filtered ?? 0,
       quartiles: c.format === 'audio' ? presentQuartiles(c.impressions, figures.quartiles) : null,
     },
     deliveryIssue: deliveryIssue(c, figures.balanceMicros),

@@ -1,7 +1,10 @@
 import {
+  AD_IVT_REASONS,
   type AdCampaignStatus,
   type AdContentType,
+  type AdEventOutcome,
   type AdFormat,
+  type AdIvtReason,
   type AdPlacement,
   AUDIO_AD_CAP_SECONDS,
   formatMicros,
@@ -9,7 +12,16 @@ import {
 } from '@wavecast/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, max, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { adBalances, adCampaignDays, adCampaigns, adLedger, adServes, payments, users } from '../../db/schema';
+import {
+  adBalances,
+  adCampaignDays,
+  adCampaigns,
+  adLedger,
+  adServes,
+  adTrackingEvents,
+  payments,
+  users,
+} from '../../db/schema';
 import * as analyticsRepo from '../analytics/repo';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -329,13 +341,21 @@ export interface ServableRow extends Candidate {
   /** Spent on `day` (today when read). */
   daySpentMicros: number;
   balanceMicros: number;
+  /** Held by serves not heard yet (pacing, ADR 0040). */
+  reservedMicros: number;
 }
+
+/** Each campaign's live reservations: serves not heard, filtered or lapsed (`ad_serves_reserved_idx`). */
+const reservations = (now: Date) => sql`(
+  SELECT r.campaign_id, sum(r.price_micros) AS micros FROM ${adServes} r
+   WHERE r.reserved_until IS NOT NULL AND r.reserved_until > ${now.toISOString()}::timestamptz
+   GROUP BY r.campaign_id)`;
 
 /**
  * Every campaign that could be served (active, with a creative, its advertiser not suspended), with today's spend and its
  * advertiser's balance: the serving index's snapshot (one statement).
  */
-export async function servableCampaigns(db: Db, day: string): Promise<ServableRow[]> {
+export async function servableCampaigns(db: Db, day: string, now: Date): Promise<ServableRow[]> {
   const rows = await db
     .select({
       id: adCampaigns.id,
@@ -359,10 +379,12 @@ export async function servableCampaigns(db: Db, day: string): Promise<ServableRo
       spentMicros: adCampaigns.spentMicros,
       daySpentMicros: sql<string>`coalesce(${adCampaignDays.spentMicros}, 0)`,
       balanceMicros: sql<string>`coalesce(${adBalances.balanceMicros}, 0)`,
+      reservedMicros: sql<string>`coalesce(held.micros, 0)`,
     })
     .from(adCampaigns)
     .leftJoin(users, eq(users.id, adCampaigns.advertiserId))
     .leftJoin(adBalances, eq(adBalances.advertiserId, adCampaigns.advertiserId))
+    .leftJoin(sql`${reservations(now)} held`, sql`held.campaign_id = ${adCampaigns.id}`)
     .leftJoin(adCampaignDays, and(eq(adCampaignDays.campaignId, adCampaigns.id), eq(adCampaignDays.day, day)))
     .where(
       and(
@@ -380,22 +402,24 @@ export async function servableCampaigns(db: Db, day: string): Promise<ServableRo
     spentMicros: Number(r.spentMicros),
     daySpentMicros: Number(r.daySpentMicros),
     balanceMicros: Number(r.balanceMicros),
+    reservedMicros: Number(r.reservedMicros),
     creativeSeconds: r.creativeSeconds === null ? null : Number(r.creativeSeconds),
   }));
 }
 
 /**
- * What moves between two snapshots (spend, today's spend, balance) of the same campaigns, packed
- * by the database into one text value `id:spent:today:balance,…`: it is read every few seconds
+ * What moves between two snapshots (spend, today's spend, balance, reserved) of the same campaigns,
+ * packed by the database into one text value `id:spent:today:balance:reserved,…`: it is read every few seconds
  * for thousands of campaigns, and one value costs the process far less to receive than rows.
  */
-export async function servableSpend(db: Db, day: string): Promise<string> {
+export async function servableSpend(db: Db, day: string, now: Date): Promise<string> {
   const [r] = rowsOf<{ packed: string | null }>(
     await db.execute(sql`
       SELECT string_agg(c.id || ':' || c.spent_micros || ':' || coalesce(d.spent_micros, 0) || ':'
-                        || coalesce(b.balance_micros, 0), ',') AS packed
+                        || coalesce(b.balance_micros, 0) || ':' || coalesce(held.micros, 0), ',') AS packed
         FROM ${adCampaigns} c
         LEFT JOIN ${adBalances} b ON b.advertiser_id = c.advertiser_id
+        LEFT JOIN ${reservations(now)} held ON held.campaign_id = c.id
         LEFT JOIN ${adCampaignDays} d ON d.campaign_id = c.id AND d.day = ${day}::date
        WHERE c.status = 'active' AND c.creative_key IS NOT NULL
          AND ${advertiserInGoodStanding(sql`c.advertiser_id`)}`),
@@ -411,7 +435,16 @@ export async function servableSpend(db: Db, day: string): Promise<string> {
  * Seconds the listener with this ads key (a user id, or `anon:<cookie id>`) listened since `since`,
  * up to AUDIO_AD_CAP_SECONDS: their listening as analytics recorded it (`u:` / `a:` keys).
  */
-export function listenedSince(db: Pick<Db, 'execute'>, adsListenerKey: string, since: Date): Promise<number> {
+export function listenedSince(
+  db: Pick<Db, 'execute'>,
+  adsListenerKey: string,
+  since: Date,
+  now = new Date(),
+): Promise<number> {
+  // A client without a cookie has no recorded listening: its cap runs on the clock (ADR 0040).
+  if (adsListenerKey.startsWith('client:')) {
+    return Promise.resolve(Math.min(AUDIO_AD_CAP_SECONDS, Math.max(0, (now.getTime() - since.getTime()) / 1000)));
+  }
   const key = adsListenerKey.startsWith('anon:') ? `a:${adsListenerKey.slice(5)}` : `u:${adsListenerKey}`;
   return analyticsRepo.listenedSince(db, key, since, AUDIO_AD_CAP_SECONDS, LISTEN_BUCKET_SECONDS);
 }
@@ -420,18 +453,20 @@ export async function listenerHistory(db: Db, listenerKey: string, format: AdFor
   // Display and sponsored ads count as seen only once impressed (their slots ask on every page,
   // seen or not); the audio pre-roll's last serve counts.
   const seen = format === 'audio' ? sql`` : sql`AND s.impressed_at IS NOT NULL`;
+  // A client without a cookie (`client:…`) is found by its client key, a listener by theirs.
+  const column = listenerKey.startsWith('client:') ? sql.raw('client_key') : sql.raw('listener_key');
   const [r] = rowsOf<{ last: string | null; heard: string | Date | null }>(
     await db.execute(sql`
       SELECT (SELECT s.campaign_id FROM ${adServes} s
-                WHERE s.listener_key = ${listenerKey} AND s.format = ${format} ${seen}
+                WHERE s.${column} = ${listenerKey} AND s.format = ${format} ${seen}
                 ORDER BY s.served_at DESC LIMIT 1) AS last,
              (SELECT max(h.impressed_at) FROM ${adServes} h
-                WHERE h.listener_key = ${listenerKey} AND h.format = ${format}) AS heard`),
+                WHERE h.${column} = ${listenerKey} AND h.format = ${format}) AS heard`),
   );
   return { lastCampaignId: r?.last ?? null, lastHeardAt: r?.heard ? new Date(r.heard).getTime() : null };
 }
 
-/** Serves to write, column by column (one array per column: the INSERT has 8 parameters however many). */
+/** Serves to write, column by column (one array per column: the INSERT has 11 parameters however many). */
 export interface ServeColumns {
   id: string[];
   campaignId: string[];
@@ -441,6 +476,9 @@ export interface ServeColumns {
   creatorId: (string | null)[];
   priceMicros: number[];
   servedAt: Date[];
+  clientKey: (string | null)[];
+  ivtReason: (AdIvtReason | null)[];
+  reservedUntil: (Date | null)[];
 }
 
 export const emptyServeColumns = (): ServeColumns => ({
@@ -452,14 +490,18 @@ export const emptyServeColumns = (): ServeColumns => ({
   creatorId: [],
   priceMicros: [],
   servedAt: [],
+  clientKey: [],
+  ivtReason: [],
+  reservedUntil: [],
 });
 
 // One fixed statement with one array parameter per column: its text never changes (no builder, no
 // SQL string growing with the rows), so writing 200 serves costs the process a few arrays.
 const INSERT_SERVES = `
-  INSERT INTO ad_serves (id, campaign_id, format, placement, listener_key, creator_id, price_micros, served_at)
+  INSERT INTO ad_serves (id, campaign_id, format, placement, listener_key, creator_id, price_micros, served_at,
+                         client_key, ivt_reason, reserved_until)
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[],
-                       $8::timestamptz[])`;
+                       $8::timestamptz[], $9::text[], $10::text[], $11::timestamptz[])`;
 
 /** Serves written in one statement (the decision records them just after answering). */
 export async function insertServes(database: Pick<Database, 'query'>, c: ServeColumns): Promise<void> {
@@ -474,6 +516,9 @@ export async function insertServes(database: Pick<Database, 'query'>, c: ServeCo
     c.priceMicros,
     // As text: both drivers (node-postgres, PGlite) take a text[] the same way.
     c.servedAt.map((d) => d.toISOString()),
+    c.clientKey,
+    c.ivtReason,
+    c.reservedUntil.map((d) => d?.toISOString() ?? null),
   ]);
 }
 
@@ -498,38 +543,124 @@ export async function findServe(db: Db, id: string): Promise<ServeRow | undefine
   return s;
 }
 
+/** A serve as the tracking endpoints read it: with its ad's length and what became of its impression. */
+export interface TrackedServe extends ServeRow {
+  adSeconds: number | null;
+  impressionOutcome: AdEventOutcome | null;
+}
+
+export async function findTrackedServe(db: Db, id: string): Promise<TrackedServe | undefined> {
+  const [r] = await db
+    .select({ serve: adServes, adSeconds: adCampaigns.creativeSeconds, impressionOutcome: adTrackingEvents.outcome })
+    .from(adServes)
+    .innerJoin(adCampaigns, eq(adCampaigns.id, adServes.campaignId))
+    .leftJoin(
+      adTrackingEvents,
+      and(eq(adTrackingEvents.serveId, adServes.id), eq(adTrackingEvents.event, 'impression')),
+    )
+    .where(eq(adServes.id, id));
+  return (
+    r && {
+      ...r.serve,
+      adSeconds: r.adSeconds === null ? null : Number(r.adSeconds),
+      impressionOutcome: r.impressionOutcome,
+    }
+  );
+}
+
 /** An impression counted and paid: what the serving index moves by. */
 export interface Charged {
   campaignId: string;
   advertiserId: string;
   price: number;
+  /** The reservation the charge used up (0 when it had lapsed or there was none). */
+  reservedMicros: number;
   /** The campaign's status after it ('completed' when it cannot pay for another). */
   status: AdCampaignStatus;
   listenerKey: string | null;
+  /** The client key of a serve asked for without a cookie (its caps follow the client). */
+  clientKey: string | null;
   format: AdFormat;
 }
 
-/** Thrown inside the impression transaction to undo it: the campaign cannot pay for it. */
-export class NotCharged extends Error {}
+/** Thrown inside the impression transaction to undo it: not counted, for this reason. */
+class NotCharged extends Error {
+  constructor(readonly outcome: 'capped' | 'unpaid') {
+    super(outcome);
+  }
+}
+
+type TrackingEventName = (typeof adTrackingEvents.$inferInsert)['event'];
+
+/** Records a tracking URL's first use; false when it was used before (each signed URL is single-use). */
+async function firstUse(
+  tx: Tx,
+  row: { serveId: string; campaignId: string; event: TrackingEventName; outcome: AdEventOutcome; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(adTrackingEvents)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ event: adTrackingEvents.event });
+  return rows.length > 0;
+}
+
+/** A report not counted: its first use kept with why, and the serve's reservation released. */
+async function notCounted(db: Db, serve: ServeRow, outcome: AdEventOutcome, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const first = await firstUse(tx, {
+      serveId: serve.id,
+      campaignId: serve.campaignId,
+      event: 'impression',
+      outcome,
+      at: now,
+    });
+    if (first) await tx.update(adServes).set({ reservedUntil: null }).where(eq(adServes.id, serve.id));
+    return first;
+  });
+}
+
+/** What became of an impression report; null for a URL used before (nothing happened). */
+export type ImpressionResult = { outcome: AdEventOutcome; charged: Charged | null } | null;
 
 /**
- * Counts one impression and charges it, all or nothing: the serve is marked (once), the campaign's
- * spend moves only while it stays within the total budget (one conditional UPDATE: concurrent
- * reports queue on the row and the loser matches nothing), today's spend within the daily budget,
- * the balance stays ≥ 0, and the spend is booked in the ledger. A campaign that cannot pay for
- * another impression after this one is completed in the same UPDATE. An audio ad heard by a
- * listener who has not listened AUDIO_AD_CAP_SECONDS since the last one is not counted (the cap
- * across processes).
+ * One impression report, all or nothing (ADR 0040). Its first use is recorded with its outcome.
+ * Invalid traffic (`invalid` given) is kept with the reason, releases the reservation and is never
+ * charged. Otherwise the serve is marked and charged: the campaign's spend moves only while it
+ * stays within the total budget (one conditional UPDATE: concurrent reports queue on the row and
+ * the loser matches nothing), today's spend within the daily budget, the balance stays ≥ 0, and the
+ * spend is booked in the ledger; a campaign that cannot pay for another impression after this one
+ * is completed in the same UPDATE. An audio ad heard by a listener who has not listened
+ * AUDIO_AD_CAP_SECONDS since the last one is not counted (the cap across processes): 'capped'.
  */
-export async function chargeImpression(db: Db, serveId: string, now: Date): Promise<Charged | false> {
+export async function recordImpression(
+  db: Db,
+  serve: ServeRow,
+  now: Date,
+  invalid: AdIvtReason | null,
+): Promise<ImpressionResult> {
+  if (invalid) return (await notCounted(db, serve, invalid, now)) ? { outcome: invalid, charged: null } : null;
+  const serveId = serve.id;
+  const reservedMicros = serve.reservedUntil && serve.reservedUntil > now ? serve.priceMicros : 0;
   try {
-    return await db.transaction(async (tx) => {
-      const [serve] = await tx
+    const charged = await db.transaction(async (tx) => {
+      if (
+        !(await firstUse(tx, {
+          serveId,
+          campaignId: serve.campaignId,
+          event: 'impression',
+          outcome: 'counted',
+          at: now,
+        }))
+      ) {
+        return null;
+      }
+      const [marked] = await tx
         .update(adServes)
-        .set({ impressedAt: now })
+        .set({ impressedAt: now, reservedUntil: null })
         .where(and(eq(adServes.id, serveId), isNull(adServes.impressedAt)))
-        .returning();
-      if (!serve) return false;
+        .returning({ id: adServes.id });
+      if (!marked) return null;
       // The audio cap, verified where it counts: a process that served this listener without
       // knowing of an ad they heard through another process gets no impression (and no charge).
       if (serve.format === 'audio' && serve.listenerKey) {
@@ -543,8 +674,24 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
               sql`${adServes.id} <> ${serveId}`,
             ),
           );
-        if (prev?.at && (await listenedSince(tx, serve.listenerKey, prev.at)) < AUDIO_AD_CAP_SECONDS) {
-          throw new NotCharged();
+        if (prev?.at && (await listenedSince(tx, serve.listenerKey, prev.at, now)) < AUDIO_AD_CAP_SECONDS) {
+          throw new NotCharged('capped');
+        }
+      }
+      // Asked for without a cookie: one audio ad per AUDIO_AD_CAP_SECONDS on the clock per client.
+      if (serve.format === 'audio' && serve.clientKey) {
+        const [prev] = await tx
+          .select({ at: max(adServes.impressedAt) })
+          .from(adServes)
+          .where(
+            and(
+              eq(adServes.clientKey, serve.clientKey),
+              eq(adServes.format, 'audio'),
+              sql`${adServes.id} <> ${serveId}`,
+            ),
+          );
+        if (prev?.at && (await listenedSince(tx, serve.clientKey, prev.at, now)) < AUDIO_AD_CAP_SECONDS) {
+          throw new NotCharged('capped');
         }
       }
       const price = serve.priceMicros;
@@ -571,7 +718,7 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
           daily: adCampaigns.dailyBudgetMicros,
           status: adCampaigns.status,
         });
-      if (!c) throw new NotCharged();
+      if (!c) throw new NotCharged('unpaid');
       const day = await tx
         .insert(adCampaignDays)
         .values({ campaignId: serve.campaignId, day: utcDay(now), spentMicros: price, impressions: 1 })
@@ -584,13 +731,13 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
           setWhere: sql`${adCampaignDays.spentMicros} + excluded.spent_micros <= ${c.daily}`,
         })
         .returning({ day: adCampaignDays.day });
-      if (day.length === 0) throw new NotCharged();
+      if (day.length === 0) throw new NotCharged('unpaid');
       const paid = await tx
         .update(adBalances)
         .set({ balanceMicros: sql`${adBalances.balanceMicros} - ${price}` })
         .where(and(eq(adBalances.advertiserId, c.advertiserId), gte(adBalances.balanceMicros, price)))
         .returning({ left: adBalances.balanceMicros });
-      if (paid.length === 0) throw new NotCharged();
+      if (paid.length === 0) throw new NotCharged('unpaid');
       await tx.insert(adLedger).values({
         advertiserId: c.advertiserId,
         kind: 'spend',
@@ -603,25 +750,83 @@ export async function chargeImpression(db: Db, serveId: string, now: Date): Prom
         campaignId: serve.campaignId,
         advertiserId: c.advertiserId,
         price,
+        reservedMicros,
         status: c.status,
         listenerKey: serve.listenerKey,
+        clientKey: serve.clientKey,
         format: serve.format,
-      };
+      } satisfies Charged;
     });
+    return charged ? { outcome: 'counted', charged } : null;
   } catch (e) {
-    if (e instanceof NotCharged) return false;
-    throw e;
+    if (!(e instanceof NotCharged)) throw e;
+    // The charge is undone; the report is kept with why it did not count.
+    return (await notCounted(db, serve, e.outcome, now)) ? { outcome: e.outcome, charged: null } : null;
   }
 }
 
-/** Sets a quartile bit (first 1, midpoint 2, third 4, complete 8); true when it was new. */
-export async function markQuartile(db: Db, serveId: string, bit: number): Promise<boolean> {
+/**
+ * One quartile report: its first use kept with its outcome (decided by the caller from the serve),
+ * and the serve's quartile bit set when it counted. False for a URL used before.
+ */
+export async function recordQuartile(
+  db: Db,
+  serve: ServeRow,
+  event: Exclude<TrackingEventName, 'impression'>,
+  bit: number,
+  outcome: AdEventOutcome,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await firstUse(tx, { serveId: serve.id, campaignId: serve.campaignId, event, outcome, at: now })))
+      return false;
+    if (outcome === 'counted') {
+      await tx
+        .update(adServes)
+        .set({ quartiles: sql`${adServes.quartiles} | ${bit}` })
+        .where(eq(adServes.id, serve.id));
+    }
+    return true;
+  });
+}
+
+/** Reservations of serves never heard, past their time: released (the sweep; `ad_serves_reserved_idx`). */
+export async function releaseLapsedReservations(db: Db, now: Date): Promise<number> {
   const rows = await db
     .update(adServes)
-    .set({ quartiles: sql`${adServes.quartiles} | ${bit}` })
-    .where(and(eq(adServes.id, serveId), sql`(${adServes.quartiles} & ${bit}) = 0`))
+    .set({ reservedUntil: null })
+    .where(
+      and(
+        sql`${adServes.reservedUntil} IS NOT NULL`,
+        sql`${adServes.reservedUntil} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .returning({ id: adServes.id });
-  return rows.length > 0;
+  return rows.length;
+}
+
+/** Impression reports filtered as invalid traffic, per campaign (shown to the advertiser, never charged). */
+export async function filteredOf(db: Db, campaignIds: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!campaignIds.length) return out;
+  const rows = await db
+    .select({ id: adTrackingEvents.campaignId, n: sql<number>`count(*)::int` })
+    .from(adTrackingEvents)
+    .where(
+      and(
+        inArray(adTrackingEvents.campaignId, campaignIds),
+        eq(adTrackingEvents.event, 'impression'),
+        inArray(adTrackingEvents.outcome, [...AD_IVT_REASONS]),
+      ),
+    )
+    .groupBy(adTrackingEvents.campaignId);
+  for (const r of rows) out.set(r.id, Number(r.n));
+  return out;
+}
+
+/** Every tracking report of a serve and what became of it (tests, support). */
+export async function eventsOf(db: Db, serveId: string) {
+  return db.select().from(adTrackingEvents).where(eq(adTrackingEvents.serveId, serveId));
 }
 
 /** Quartile reports of counted impressions, per campaign. */

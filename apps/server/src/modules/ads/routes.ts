@@ -63,8 +63,13 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
   /** Campaigns with their quartiles (audio) and whether the balance holds them back. */
   async function presentAll(campaigns: CampaignRow[], balanceMicros: number) {
     const audio = campaigns.filter((c) => c.format === 'audio').map((c) => c.id);
-    const quartiles = await ads.quartilesOf(audio);
-    return campaigns.map((c) => presentCampaign(c, { quartiles: quartiles.get(c.id), balanceMicros }));
+    const [quartiles, filtered] = await Promise.all([
+      ads.quartilesOf(audio),
+      ads.filteredOf(campaigns.map((c) => c.id)),
+    ]);
+    return campaigns.map((c) =>
+      presentCampaign(c, { quartiles: quartiles.get(c.id), filtered: filtered.get(c.id), balanceMicros }),
+    );
   }
 
   /** One campaign as its advertiser sees it (the answer to an action). */
@@ -341,8 +346,15 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
 
   // ── serving and counting (public: listeners, VAST clients, tracking pixels) ────────────
 
+  /** The request's source, for invalid-traffic filtering (ADR 0040). */
+  const clientOf = (req: FastifyRequest) => ({
+    ip: clientIp(req, ctx.config.TRUST_PROXY_HEADER),
+    userAgent: req.headers['user-agent'],
+  });
+
   function adRequest(req: FastifyRequest, q: z.infer<typeof ZAdRequest>) {
-    return { ...q, user: req.user, anonId: req.user ? null : cookies.read(req) };
+    const anonId = req.user ? null : cookies.read(req);
+    return { ...q, user: req.user, anonId, client: clientOf(req), cookieless: !req.user && !anonId };
   }
 
   app.get(
@@ -354,7 +366,8 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const request = adRequest(req, req.query);
       // An anonymous listener gets its cookie here, so caps hold across its requests (the id, as
-      // `cookies.read` gives it next time: one listener key from the first ad on).
+      // `cookies.read` gives it next time: one listener key from the first ad on). Until it comes
+      // back with it, its caps follow its address and user agent (`cookieless`).
       if (!req.user && !request.anonId) request.anonId = cookies.issue(reply).id;
       reply.header('cache-control', 'no-store');
       const decision = await serving.decide(request);
@@ -394,7 +407,7 @@ export async function adsRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: ZId.extend({ event: z.enum(TRACKING_EVENTS) }), querystring: ZSig },
     },
     async (req, reply) => {
-      await serving.track(req.params.id, req.params.event, req.query.s);
+      await serving.track(req.params.id, req.params.event, req.query.s, clientOf(req));
       // Counted or not (a repeat, too early, out of budget), the answer is the same: nothing to see.
       return reply.code(204).header('cache-control', 'no-store').header('access-control-allow-origin', '*').send();
     },

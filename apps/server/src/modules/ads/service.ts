@@ -270,6 +270,15 @@ function makeAdsService(ctx: AppContext) {
     /** Audio campaigns' quartile counts, by campaign id. */
     quartilesOf: (campaignIds: string[]) => repo.quartilesOf(db, campaignIds),
 
+    /** Impression reports filtered as invalid traffic, by campaign id. */
+    filteredOf: (campaignIds: string[]) => repo.filteredOf(db, campaignIds),
+
+    /** Reservations of serves never heard, past their time, released (the sweep). */
+    releaseLapsedReservations: async () => {
+      const released = await repo.releaseLapsedReservations(db, ctx.clock.now());
+      return released ? changed(released) : released;
+    },
+
     /** Every advertiser with balance and campaign count (admins). */
     advertisers: () => repo.listAdvertisers(db),
 

@@ -21,6 +21,8 @@ export interface ListenerMemory {
   capOpen?: boolean;
   /** When their listening since `heardAt` was last read, ms. */
   capCheckedAt?: number;
+  /** A client without a cookie: its serves since `windowStart` (ms), for the repeated-serves rule. */
+  cookieless?: { windowStart: number; serves: number };
 }
 
 export interface ContentFacts {
@@ -60,6 +62,9 @@ class ServeWriter {
     q.creatorId.push(row.creatorId);
     q.priceMicros.push(row.priceMicros);
     q.servedAt.push(row.servedAt);
+    q.clientKey.push(row.clientKey);
+    q.ivtReason.push(row.ivtReason);
+    q.reservedUntil.push(row.reservedUntil);
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(this.flush);
@@ -116,8 +121,14 @@ export class AdServingState {
   private readonly content = { track: new Map<string, KeptFacts>(), stream: new Map<string, KeptFacts>() };
 
   constructor(private readonly ctx: AppContext) {
-    this.index = new CampaignIndex(ctx.database.db, () => ctx.clock.now());
     this.serves = new ServeWriter(ctx);
+    // A reload reads the reservations from the serves: those recorded so far are written first.
+    this.index = new CampaignIndex(
+      ctx.database.db,
+      () => ctx.clock.now(),
+      undefined,
+      () => this.serves.settled(),
+    );
     ctx.bus.subscribe((msg) => {
       if (msg.event === 'ads.changed') this.index.changed();
     });

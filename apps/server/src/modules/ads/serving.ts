@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AD_COOKIELESS_SERVES_PER_HOUR,
   AD_MESSAGES,
+  AD_RESERVATION_SECONDS,
   type AdContentType,
+  type AdEventOutcome,
   type AdFormat,
+  type AdIvtReason,
   type AdPlacement,
   AUDIO_AD_CAP_SECONDS,
-  AUDIO_IMPRESSION_SECONDS,
-  DISPLAY_IMPRESSION_SECONDS,
   impressionPriceMicros,
   recordingCategory,
   type TServedAd,
@@ -21,11 +23,14 @@ import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
+import { type ClientFacts, clientKey, impressionTiming, ivtSettings, quartileReachable, sourceIvt } from './ivt';
 import * as repo from './repo';
 import { recordServeError } from './reports-repo';
 import { type ListenerMemory, servingState } from './serving-state';
 import {
+  PREVIOUS_QUARTILE,
   QUARTILE_BITS,
+  type QuartileEvent,
   type SignedAction,
   signAction,
   TRACKING_EVENTS,
@@ -44,6 +49,7 @@ const PLAN_CACHE_MS = 5 * 60_000;
 const PLAN_CACHE_MAX = 50_000;
 /** A listener the audio cap holds back has their listening read again at most this often. */
 const CAP_RECHECK_MS = 30_000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
@@ -68,8 +74,18 @@ export interface AdRequest {
   placement: AdPlacement;
   /** The signed-in listener, or null. */
   user: SessionUser | null;
-  /** An anonymous listener's cookie id (frequency caps across requests). */
+  /** An anonymous listener's cookie id, as it came with the request (frequency caps across requests). */
   anonId: string | null;
+  /**
+   * The request's source (address, user agent) for invalid-traffic filtering; a listener with
+   * neither session nor cookie is keyed by it. Absent for calls from inside the server.
+   */
+  client?: ClientFacts;
+  /**
+   * The request came with neither session nor cookie (a cookie may be issued with the answer): its
+   * caps follow the client itself (address + user agent), so dropping the cookie evades nothing.
+   */
+  cookieless?: boolean;
   trackId?: string;
   streamId?: string;
   category?: string;
@@ -90,6 +106,7 @@ export function adServing(ctx: AppContext) {
   const db = ctx.database.db;
   const { entitlements } = billing(ctx);
   const state = servingState(ctx);
+  const ivt = ivtSettings(ctx.config);
   let secret: string | undefined;
   const key = () => {
     secret ??= serverSecret(ctx.config);
@@ -224,11 +241,39 @@ export function adServing(ctx: AppContext) {
     if (h.capCheckedAt !== undefined && now - h.capCheckedAt < CAP_RECHECK_MS) return false;
     h.capCheckedAt = now;
     const heardAt = h.heardAt;
-    return repo.listenedSince(db, listenerKey, new Date(heardAt)).then((seconds) => {
+    return repo.listenedSince(db, listenerKey, new Date(heardAt), new Date(now)).then((seconds) => {
       // An ad heard meanwhile starts a new count.
       if (h.heardAt === heardAt && seconds >= AUDIO_AD_CAP_SECONDS) h.capOpen = true;
       return seconds >= AUDIO_AD_CAP_SECONDS;
     });
+  }
+
+  /**
+   * A client without a cookie served more than AD_COOKIELESS_SERVES_PER_HOUR times within an hour
+   * (by address + user agent): a script dropping its cookie, not a listener.
+   */
+  function repeatedServes(h: ListenerMemory, now: number): AdIvtReason | null {
+    if (!h.cookieless || now - h.cookieless.windowStart > HOUR_MS) h.cookieless = { windowStart: now, serves: 0 };
+    h.cookieless.serves++;
+    return h.cookieless.serves > AD_COOKIELESS_SERVES_PER_HOUR ? 'repeated-serves' : null;
+  }
+
+  /** What a quartile report counts as: only after its counted impression, in order, and in time. */
+  function quartileOutcome(
+    serve: repo.TrackedServe,
+    event: QuartileEvent,
+    now: Date,
+    client: ClientFacts | undefined,
+  ): AdEventOutcome {
+    if (serve.impressionOutcome !== 'counted' || !serve.impressedAt) {
+      return serve.impressionOutcome ?? 'before-impression';
+    }
+    const source = client ? sourceIvt(client, ivt) : null;
+    if (source) return source;
+    const previous = PREVIOUS_QUARTILE[event];
+    if (previous && (serve.quartiles & QUARTILE_BITS[previous]) === 0) return 'out-of-order';
+    if (!quartileReachable(event, serve.impressedAt, serve.adSeconds ?? 0, now)) return 'impossible-timing';
+    return 'counted';
   }
 
   function url(serveId: string, action: SignedAction): string {
@@ -251,17 +296,20 @@ export function adServing(ctx: AppContext) {
     async decide(req: AdRequest): Promise<Decision | null> {
       const now = ctx.clock.now();
       const listenerKey = req.user ? req.user.id : req.anonId ? `anon:${req.anonId}` : null;
+      // Without a session or a cookie, caps follow the client itself (address + user agent): they
+      // hold for a client that drops its cookie (ADR 0040).
+      const capKey = req.cookieless && req.client ? clientKey(req.client) : listenerKey;
       // In the common case all of this is in memory (serving-state.ts): no database read and no
       // waiting (200 decisions at once cost a few ms of one core, ADR 0025).
       const content = knownContent(req) ?? (await contentOf(req));
-      const history = listenerKey
-        ? (state.knownHistory(listenerKey, req.format) ?? (await state.history(listenerKey, req.format)))
+      const history = capKey
+        ? (state.knownHistory(capKey, req.format) ?? (await state.history(capKey, req.format)))
         : null;
       if (!state.index.usable()) await state.index.ready();
       const allowed = adsAllowedNow(req, content.creatorId) ?? (await adsAllowed(req, content.creatorId));
       if (!allowed) return null;
-      if (req.format === 'audio' && listenerKey && history) {
-        const open = capOpen(listenerKey, history, now.getTime());
+      if (req.format === 'audio' && capKey && history) {
+        const open = capOpen(capKey, history, now.getTime());
         if (!(open === true || (open !== false && (await open)))) return null;
       }
       const campaign = state.index.select({
@@ -270,10 +318,21 @@ export function adServing(ctx: AppContext) {
         contentType: content.type,
         now,
         paceFraction: paceFraction(now),
-        excludeId: history?.lastCampaignId ?? null,
+        // A client without a cookie may be many listeners behind one address: only its caps follow it.
+        excludeId: req.cookieless ? null : (history?.lastCampaignId ?? null),
         size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
       });
       if (!campaign) return null;
+      let invalid = req.client ? sourceIvt(req.client, ivt) : null;
+      const cookielessKey = capKey?.startsWith('client:') ? capKey : null;
+      if (cookielessKey && history) {
+        // Counted for every serve; the source's own reason, when it has one, is the one kept.
+        const repeated = repeatedServes(history, now.getTime());
+        invalid ??= repeated;
+      }
+      // A valid serve holds its price against the budgets until heard (pacing under bursts); an
+      // invalid one is never charged, so it holds nothing.
+      if (!invalid) state.index.reserve(campaign.id);
       const serve: repo.ServeRow = {
         id: randomUUID(),
         campaignId: campaign.id,
@@ -286,11 +345,17 @@ export function adServing(ctx: AppContext) {
         impressedAt: null,
         quartiles: 0,
         clickedAt: null,
+        clientKey: cookielessKey,
+        ivtReason: invalid,
+        reservedUntil: invalid ? null : new Date(now.getTime() + AD_RESERVATION_SECONDS * 1000),
       };
       // Written just after the answer, with the other serves of this moment (one INSERT).
       state.serves.add(serve);
       // Frequency caps count impressions: a display or sponsored serve counts once seen (`heard`).
-      if (listenerKey && req.format === 'audio') state.served(listenerKey, req.format, campaign.id);
+      if (req.format === 'audio') {
+        if (listenerKey) state.served(listenerKey, req.format, campaign.id);
+        if (cookielessKey) state.served(cookielessKey, req.format, campaign.id);
+      }
       return { serve, campaign };
     },
 
@@ -335,26 +400,43 @@ export function adServing(ctx: AppContext) {
     },
 
     /**
-     * Counts one tracking event of a serve: a forged signature is refused (403); a valid one counts
-     * once, however often it is fetched. An impression counts only after the ad could have played
-     * its minimum (2 s audio, 1 s display) and is charged within budget (see repo.chargeImpression).
+     * Counts one tracking event of a serve (ADR 0040). A forged signature is refused (403); each
+     * signed URL is single-use (its first use is kept with what became of it, replays do nothing).
+     * An impression is the player's report that the ad started, whenever it comes after the serve:
+     * invalid traffic (the serve's source, this report's source, an impossible timing) is kept as
+     * filtered and never charged; a valid one is charged within budget (repo.recordImpression).
+     * A quartile counts only after its counted impression, in order, and in time.
      */
-    async track(serveId: string, event: TrackingEvent, sig: string): Promise<boolean> {
+    async track(serveId: string, event: TrackingEvent, sig: string, client?: ClientFacts): Promise<boolean> {
       if (!verifyAction(key(), serveId, event, sig)) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       await state.serves.settled();
-      const serve = await repo.findServe(db, serveId);
+      const serve = await repo.findTrackedServe(db, serveId);
       if (!serve) throw new AppError('FORBIDDEN', AD_MESSAGES.badToken);
       const now = ctx.clock.now();
-      if (event === 'impression') {
-        const min = serve.format === 'audio' ? AUDIO_IMPRESSION_SECONDS : DISPLAY_IMPRESSION_SECONDS;
-        if (now.getTime() - serve.servedAt.getTime() < min * 1000) return false;
-        const charged = await state.charging(serve.campaignId, () => repo.chargeImpression(db, serveId, now));
-        if (!charged) return false;
-        state.index.charged(charged, now);
-        if (charged.listenerKey) state.heard(charged.listenerKey, charged.format, now, charged.campaignId);
+      if (event !== 'impression') {
+        const outcome = quartileOutcome(serve, event, now, client);
+        return (
+          (await repo.recordQuartile(db, serve, event, QUARTILE_BITS[event], outcome, now)) && outcome === 'counted'
+        );
+      }
+      const invalid =
+        serve.ivtReason ??
+        (client ? sourceIvt(client, ivt) : null) ??
+        impressionTiming(serve.format, serve.servedAt, now);
+      const result = invalid
+        ? await repo.recordImpression(db, serve, now, invalid)
+        : await state.charging(serve.campaignId, () => repo.recordImpression(db, serve, now, null));
+      if (!result) return false;
+      if (result.charged) {
+        state.index.charged(result.charged, now);
+        const { listenerKey, clientKey: heardBy, format } = result.charged;
+        if (listenerKey) state.heard(listenerKey, format, now, result.charged.campaignId);
+        if (heardBy) state.heard(heardBy, format, now, result.charged.campaignId);
         return true;
       }
-      return repo.markQuartile(db, serveId, QUARTILE_BITS[event]);
+      // Not charged: what it held is free for other serves at once.
+      if (serve.reservedUntil && serve.reservedUntil > now) state.index.release(serve.campaignId, serve.priceMicros);
+      return false;
     },
 
     /** A click: the signature checked, counted once, and where to send the browser. */

@@ -4,13 +4,22 @@ export const TRACKING_EVENTS = ['impression', 'firstQuartile', 'midpoint', 'thir
 export type TrackingEvent = (typeof TRACKING_EVENTS)[number];
 /** `error`: the VAST Error URL (ads-ops, issue 32). */
 export type SignedAction = TrackingEvent | 'click' | 'error';
+export type QuartileEvent = Exclude<TrackingEvent, 'impression'>;
 
 /** Bits of `ad_serves.quartiles` for each quartile event. */
-export const QUARTILE_BITS: Record<Exclude<TrackingEvent, 'impression'>, number> = {
+export const QUARTILE_BITS: Record<QuartileEvent, number> = {
   firstQuartile: 1,
   midpoint: 2,
   thirdQuartile: 4,
   complete: 8,
+};
+
+/** The quartile a player reports just before this one (in order: only after it, and after the impression). */
+export const PREVIOUS_QUARTILE: Record<QuartileEvent, QuartileEvent | null> = {
+  firstQuartile: null,
+  midpoint: 'firstQuartile',
+  thirdQuartile: 'midpoint',
+  complete: 'thirdQuartile',
 };
 
 const mac = (secret: string, serveId: string, action: SignedAction) =>

@@ -1,4 +1,4 @@
-import { AUDIO_AD_SKIP_SECONDS, AUDIO_IMPRESSION_SECONDS, type TServedAd } from '@wavecast/shared';
+import { AUDIO_AD_SKIP_SECONDS, type TServedAd } from '@wavecast/shared';
 
 /** What an audio ad plays before: a track (in the player bar) or a live stream (on its page). */
 export type AdTarget = { trackId: string } | { streamId: string };
@@ -49,9 +49,43 @@ const local = (u: string) => {
     return u;
   }
 };
-const ping = (u: string) => {
-  void fetch(local(u), { credentials: 'same-origin', keepalive: true }).catch(() => {});
-};
+/** The same URL on this page's origin, absolute (vast-client fires only http(s) URLs). */
+const here = (u: string) => `${location.origin}${local(u)}`;
+
+/** What the player drives: vast-client's tracker (impression at start, quartiles as it plays). */
+interface AdTracker {
+  trackImpression(): void;
+  setProgress(seconds: number): void;
+  setDuration(seconds: number): void;
+  complete(): void;
+}
+
+/**
+ * vast-client's VASTTracker over the served ad, as it would be built from our VAST document: the
+ * Impression URL and the Linear creative's quartile Tracking URLs (ADR 0040). Loaded with the
+ * first ad, not with the player.
+ */
+async function trackerFor(ad: TServedAd): Promise<AdTracker> {
+  const { VASTTracker } = await import('@dailymotion/vast-client');
+  const t = ad.tracking;
+  const vastAd = { impressionURLTemplates: [{ id: 'wavecast', url: here(t.impression) }], errorURLTemplates: [] };
+  const linear = {
+    type: 'linear',
+    duration: ad.durationSeconds ?? 0,
+    skipDelay: AUDIO_AD_SKIP_SECONDS,
+    trackingEvents: {
+      firstQuartile: [here(t.firstQuartile)],
+      midpoint: [here(t.midpoint)],
+      thirdQuartile: [here(t.thirdQuartile)],
+      complete: [here(t.complete)],
+    },
+    videoClickThroughURLTemplate: { id: 'wavecast', url: here(ad.clickUrl) },
+    videoClickTrackingURLTemplates: [],
+    mediaFiles: [],
+  };
+  const Tracker = VASTTracker as unknown as new (client: null, ad: unknown, creative: unknown) => AdTracker;
+  return new Tracker(null, vastAd, linear);
+}
 
 /** Asks the server for a pre-roll before this track or stream (none for ad-free plans); gives up after 2 s. */
 async function fetchAd(target: AdTarget): Promise<TServedAd | null> {
@@ -83,8 +117,9 @@ function setAdMetadata(ad: TServedAd) {
 
 /**
  * Plays an audio ad before a track or a live stream when the server has one for this listener, and
- * resolves when it ended or was skipped (after 5 s). Counting is honest: the impression is reported
- * once 2 s played, then the quartiles; the server counts each once.
+ * resolves when it ended or was skipped (after 5 s). Counting as VAST players do (vast-client's
+ * tracker): the impression when the ad starts playing, the quartiles as playback reaches them,
+ * complete at the end; the server counts each once.
  */
 export async function playPreroll(target: AdTarget, volume: { volume: number; muted: boolean }): Promise<void> {
   const ad = await fetchAd(target);
@@ -95,12 +130,7 @@ export async function playPreroll(target: AdTarget, volume: { volume: number; mu
   audio.volume = volume.volume;
   audio.muted = volume.muted;
   audio.src = local(ad.mediaUrl);
-  const sent = new Set<string>();
-  const once = (key: keyof TServedAd['tracking']) => {
-    if (sent.has(key)) return;
-    sent.add(key);
-    ping(ad.tracking[key]);
-  };
+  const tracker = await trackerFor(ad).catch(() => null);
   await new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {
@@ -116,19 +146,20 @@ export async function playPreroll(target: AdTarget, volume: { volume: number; mu
     const duration = () => (Number.isFinite(audio.duration) ? audio.duration : (ad.durationSeconds ?? 0));
     set({ ad, before, time: 0, duration: ad.durationSeconds ?? 0, canSkip: false });
     setAdMetadata(ad);
+    // The ad started: its impression (once; vast-client keeps it to one).
+    audio.addEventListener('playing', () => tracker?.trackImpression());
+    audio.addEventListener('durationchange', () => {
+      if (Number.isFinite(audio.duration) && audio.duration > 0) tracker?.setDuration(audio.duration);
+    });
     audio.addEventListener('timeupdate', () => {
       // Pausing and unloading at the end fire one more timeupdate: the break is over by then.
       if (done) return;
       const t = audio.currentTime;
-      const d = duration();
-      if (t >= AUDIO_IMPRESSION_SECONDS) once('impression');
-      if (d > 0 && t >= d / 4) once('firstQuartile');
-      if (d > 0 && t >= d / 2) once('midpoint');
-      if (d > 0 && t >= (3 * d) / 4) once('thirdQuartile');
-      set({ ad, before, time: t, duration: d, canSkip: t >= AUDIO_AD_SKIP_SECONDS });
+      if (t > 0) tracker?.setProgress(t);
+      set({ ad, before, time: t, duration: duration(), canSkip: t >= AUDIO_AD_SKIP_SECONDS });
     });
     audio.addEventListener('ended', () => {
-      once('complete');
+      tracker?.complete();
       finish();
     });
     // The VAST Error URL's codes: 405, the media file could not be played; 400, playback refused.

@@ -295,8 +295,9 @@ function CampaignRow({ campaign: c }: { campaign: TCampaign }) {
       {c.creative?.kind === 'image' && (
         <img src={c.creative.url} alt="" className="mt-3 max-h-40 rounded border border-border" />
       )}
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-6">
         <Fact label="Impressions" value={String(c.stats.impressions)} />
+        <Fact label="Filtered" value={String(c.stats.filtered)} />
         <Fact label="Clicks" value={String(c.stats.clicks)} />
         <Fact label="CTR" value={pct(c.stats.ctr)} />
         <Fact label="Spend" value={formatMicros(c.stats.spentMicros)} />
@@ -381,7 +382,7 @@ function Analytics({ data }: { data: TAdvertiserOverview }) {
   );
 }
 
-/** Audio campaigns: of the impressions (started, ≥ 2 s), how many reached each quartile. */
+/** Audio campaigns: of the impressions (the ad started), how many reached each quartile (in order, in time). */
 function QuartileTable({ campaigns }: { campaigns: TCampaign[] }) {
   const audio = campaigns.filter((c) => c.stats.quartiles);
   if (!audio.length) return null;
