@@ -238,6 +238,9 @@ export class LiveHub {
         burstMs: this.opts.burstMs,
         ingestBytesPerSecond: mirror ? UNLIMITED : this.opts.ingestBytesPerSecond,
         ingestBurstBytes: mirror ? UNLIMITED : this.opts.ingestBurstBytes,
+        // A mirror gets the origin's output, already paced (its join burst must not delay it).
+        paced: !mirror,
+        log: (msg, err) => this.hooks.log(msg, err),
       },
       {
         listeners: (n) => this.localCountChanged(id, n),
