@@ -34,6 +34,8 @@ export class Pacer {
     private readonly release: () => void,
     private readonly now: () => number = () => performance.now(),
     private readonly onError: (e: unknown) => void = () => {},
+    /** The longest hold (default PACING.maxHoldMs; 0 turns pacing off: a test that floods on purpose). */
+    private readonly maxHoldMs: number = PACING.maxHoldMs,
   ) {}
 
   /** Items waiting for their time (tests). */
@@ -67,7 +69,7 @@ export class Pacer {
         const media = (clusterTc + relative) * msPerUnit;
         // Late (or first): this block sets the pace. Early by more than the hold: let it through sooner.
         if (offset === null || media + offset < now) offset = now - media;
-        if (media + offset - now > PACING.maxHoldMs) offset = now + PACING.maxHoldMs - media;
+        if (media + offset - now > pacer.maxHoldMs) offset = now + pacer.maxHoldMs - media;
         const due = media + offset;
         minSlack = Math.min(minSlack, due - now);
         if (now - windowStart >= PACING.decayWindowMs) {

@@ -29,6 +29,8 @@ export interface SessionOptions {
   burstMs?: number;
   /** Re-emit blocks at their audio pace (default true; a mirror's source is paced already). */
   paced?: boolean;
+  /** The pacer's longest hold (default PACING.maxHoldMs). */
+  pacingHoldMs?: number;
   /** A paced block whose release failed (logged; the broadcast goes on). */
   log?(msg: string, err?: unknown): void;
 }
@@ -76,6 +78,7 @@ export class LiveSession {
       () => this.flush(),
       undefined,
       (e) => opts.log?.('live relay: a paced block could not be relayed', e),
+      opts.pacingHoldMs,
     );
   }
 
