@@ -97,10 +97,19 @@ async function measure(label: string, extra: string[]) {
   const onsets = (p: Page) => p.evaluate(() => (window as unknown as { __onsets: number[] }).__onsets);
   const source = enc.beeps.filter((t) => t >= startAt - 10_000);
   const rows = [
-    { name: `${label}: relay + MSE (live page)`, lat: latencies(source, (await onsets(mse)).filter((t) => t >= startAt)) },
+    {
+      name: `${label}: relay + MSE (live page)`,
+      lat: latencies(
+        source,
+        (await onsets(mse)).filter((t) => t >= startAt),
+      ),
+    },
     {
       name: `${label}: LL-HLS + hls.js (live page)`,
-      lat: latencies(source, (await onsets(hls)).filter((t) => t >= startAt)),
+      lat: latencies(
+        source,
+        (await onsets(hls)).filter((t) => t >= startAt),
+      ),
     },
   ];
   enc.stop();
@@ -115,7 +124,12 @@ async function main() {
     ...(await measure('ffmpeg defaults (1 s Ogg pages)', [])),
     ...(await measure('ffmpeg -page_duration 20000', ['-page_duration', '20000'])),
   ];
-  console.log(`\nload average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.availableParallelism()} cores`);
+  console.log(
+    `\nload average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${os.availableParallelism()} cores`,
+  );
   console.log('\n| path | p50 | p90 | p95 | max | beeps matched |');
   console.log('|---|---:|---:|---:|---:|---:|');
   let ok = true;

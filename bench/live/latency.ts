@@ -30,7 +30,6 @@ const SECONDS = Number(args.seconds);
 const BUDGET_S = 0.5;
 const HLS_BUDGET = { p50: 2.5, p95: 4 };
 
-
 async function publisher(browser: Browser, base: string, cookie: string, streamId: string): Promise<Page> {
   const ctx = await browser.newContext();
   await ctx.addCookies(
