@@ -12,6 +12,8 @@ const KEEP_BEHIND_SECONDS = 10;
 /** How often the buffer ahead is measured and the playback rate steered. */
 const EDGE_CHECK_MS = 100;
 const MAX_RETRY_DELAY_MS = 5_000;
+/** The playhead this close to a buffered range's end, with a hole after it, counts as stuck there. */
+const GAP_EPSILON_SECONDS = 0.05;
 
 /** Whether this browser can play our endless WebM/Opus through Media Source Extensions. */
 export function canUseMse(): boolean {
@@ -166,6 +168,15 @@ export class LiveMsePlayer {
     const b = this.audio.buffered;
     if (!this.started || b.length === 0) return;
     const end = b.end(b.length - 1);
+    // Stuck at a hole in the buffer (the playhead at or past its range's end, more audio after it):
+    // step over it, a few milliseconds, rather than wait for the lag to grow into a seek.
+    const now = this.audio.currentTime;
+    for (let i = 0; i + 1 < b.length; i++) {
+      if (now >= b.end(i) - GAP_EPSILON_SECONDS && now < b.start(i + 1)) {
+        this.audio.currentTime = b.start(i + 1);
+        break;
+      }
+    }
     const decision = liveRate(end - this.audio.currentTime, this.audio.playbackRate);
     if (decision.seekBackBy !== undefined) this.audio.currentTime = end - decision.seekBackBy;
     if (this.audio.playbackRate !== decision.playbackRate) this.audio.playbackRate = decision.playbackRate;
