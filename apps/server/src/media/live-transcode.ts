@@ -71,8 +71,9 @@ export function liveToWebm(
     'webm',
     '-live',
     '1',
+    // ffmpeg holds a cluster in memory until it closes: one cluster per packet, out at once (ADR 0042).
     '-cluster_time_limit',
-    '1000',
+    '10',
     '-flush_packets',
     '1',
     'pipe:1',

@@ -9,7 +9,13 @@ import { RecordingSink, rawRecordingPath } from './recording';
 import { LiveSession, type Publisher, type Sink } from './session';
 
 /** What tests may change (`configure`). */
-export type LiveLimit = 'graceMs' | 'maxListenerBuffer' | 'burstMs' | 'ingestBytesPerSecond' | 'ingestBurstBytes';
+export type LiveLimit =
+  | 'graceMs'
+  | 'maxListenerBuffer'
+  | 'burstMs'
+  | 'ingestBytesPerSecond'
+  | 'ingestBurstBytes'
+  | 'pacingHoldMs';
 
 export interface HubOptions {
   dataDir: string;
@@ -19,6 +25,8 @@ export interface HubOptions {
   ingestBytesPerSecond: number;
   ingestBurstBytes: number;
   burstMs?: number;
+  /** The relay's longest pacing hold (ADR 0042; default PACING.maxHoldMs, 0: no pacing). */
+  pacingHoldMs?: number;
   icecastPollMs?: number;
   /** Set (with the Redis bus): a listener on any process hears a broadcast published on another. */
   redisUrl?: string;
@@ -238,6 +246,10 @@ export class LiveHub {
         burstMs: this.opts.burstMs,
         ingestBytesPerSecond: mirror ? UNLIMITED : this.opts.ingestBytesPerSecond,
         ingestBurstBytes: mirror ? UNLIMITED : this.opts.ingestBurstBytes,
+        // A mirror gets the origin's output, already paced (its join burst must not delay it).
+        paced: !mirror,
+        pacingHoldMs: this.opts.pacingHoldMs,
+        log: (msg, err) => this.hooks.log(msg, err),
       },
       {
         listeners: (n) => this.localCountChanged(id, n),

@@ -37,6 +37,8 @@ function session(opts: { graceMs?: number; maxListenerBuffer?: number } = {}) {
       burstMs: 0,
       ingestBytesPerSecond: 1024 * 1024,
       ingestBurstBytes: 1024 * 1024,
+      // Fan-out as pushed (pacing has its own tests in pacer.test.ts).
+      paced: false,
     },
     { listeners: (n) => events.listeners.push(n), graceExpired: () => events.graceExpired++ },
   );

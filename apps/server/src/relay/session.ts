@@ -1,3 +1,4 @@
+import { Pacer } from './pacer';
 import { LiveTimeline } from './timeline';
 import { WebmDemuxer } from './webm-demuxer';
 
@@ -26,6 +27,12 @@ export interface SessionOptions {
   /** A listener with more unsent bytes than this is dropped (its player reconnects at the edge). */
   maxListenerBuffer: number;
   burstMs?: number;
+  /** Re-emit blocks at their audio pace (default true; a mirror's source is paced already). */
+  paced?: boolean;
+  /** The pacer's longest hold (default PACING.maxHoldMs). */
+  pacingHoldMs?: number;
+  /** A paced block whose release failed (logged; the broadcast goes on). */
+  log?(msg: string, err?: unknown): void;
 }
 
 /** The publisher sent far more than real-time audio: the connection is cut, nothing is relayed. */
@@ -47,6 +54,8 @@ export interface Publisher {
  */
 export class LiveSession {
   readonly timeline: LiveTimeline;
+  /** Re-emits the publishers' blocks at their audio pace (ADR 0042). */
+  readonly pacer: Pacer;
   private publisher: { ended?: () => void } | null = null;
   private readonly listenerSinks = new Set<Sink>();
   /** Always-on sinks (recording, Icecast): never dropped for being slow. */
@@ -65,6 +74,12 @@ export class LiveSession {
     private readonly events: SessionEvents,
   ) {
     this.timeline = new LiveTimeline(opts.burstMs);
+    this.pacer = new Pacer(
+      () => this.flush(),
+      undefined,
+      (e) => opts.log?.('live relay: a paced block could not be relayed', e),
+      opts.pacingHoldMs,
+    );
   }
 
   get hasPublisher(): boolean {
@@ -99,7 +114,8 @@ export class LiveSession {
     this.publisher = token;
     this.publisherGoneAt = null;
     clearTimeout(this.graceTimer);
-    const sink = this.timeline.connection();
+    const timelineSink = this.timeline.connection();
+    const sink = this.opts.paced === false ? timelineSink : this.pacer.connection(timelineSink);
     const demuxer = new WebmDemuxer(sink);
     let heard = false;
     // A token bucket: refills at the allowed rate, holds at most one burst.
@@ -113,14 +129,10 @@ export class LiveSession {
         allowance = Math.min(burst, allowance + ((now - refilledAt) / 1000) * rate) - chunk.length;
         refilledAt = now;
         if (allowance < 0) throw new IngestTooFast();
-        const hadHeader = this.timeline.header !== null;
         try {
           demuxer.push(chunk);
         } finally {
-          const out = this.timeline.take();
-          if (out) this.fanOut(out);
-          // Sinks that waited for the header get everything from the very start.
-          if (!hadHeader) this.joinWaiting(out);
+          this.flush();
         }
         if (!heard && sink.blocks > 0) {
           heard = true;
@@ -183,6 +195,9 @@ export class LiveSession {
     const publisher = this.publisher;
     this.publisher = null;
     publisher?.ended?.();
+    // What was received but not yet due still reaches the recording and the listeners.
+    this.pacer.drain();
+    this.flush();
     for (const s of this.listenerSinks) s.close();
     for (const s of this.taps) s.close();
     for (const w of this.waiting) w.sink.close();
@@ -191,6 +206,14 @@ export class LiveSession {
     this.taps.clear();
     this.waiting.clear();
     if (hadListeners) this.events.listeners(0);
+  }
+
+  /** Sends what the timeline produced; sinks that waited for the header get everything from the very start. */
+  private flush(): void {
+    if (this.ended && this.listenerSinks.size === 0 && this.taps.size === 0) return;
+    const out = this.timeline.take();
+    if (out) this.fanOut(out);
+    this.joinWaiting(out);
   }
 
   /** A sink gets the header and recent audio, then every Buffer fanned out after that. */

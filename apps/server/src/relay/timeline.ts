@@ -2,6 +2,12 @@ import { EBML_ID, uintElement, unknownSizeHeader } from './ebml';
 import type { DemuxSink, WebmHeader } from './webm-demuxer';
 import { WebmError } from './webm-demuxer';
 
+/**
+ * Longest span (ms of audio) an outgoing cluster covers: a longer source cluster (MediaRecorder's,
+ * an encoder's WebM) is cut into clusters this short, so no player waits on one (ADR 0042).
+ */
+export const MAX_CLUSTER_MS = 60;
+
 interface RecentBlock {
   clusterTc: number;
   abs: number;
@@ -25,6 +31,8 @@ export class LiveTimeline {
   header: WebmHeader | null = null;
   private offset = 0;
   private clusterTc: number | null = null;
+  /** The current source cluster's timecode on the output timeline (block timecodes are relative to it). */
+  private sourceTc: number | null = null;
   private lastAbs: number | null = null;
   private lastDelta = 20;
   private recent: RecentBlock[] = [];
@@ -68,12 +76,22 @@ export class LiveTimeline {
         }
         const outTc = Math.max(0, tc + timeline.offset);
         timeline.clusterTc = outTc;
+        timeline.sourceTc = outTc;
         timeline.out.push(clusterStart(outTc));
       },
       block(bytes, relative) {
-        if (timeline.clusterTc === null) return;
+        if (timeline.clusterTc === null || timeline.sourceTc === null) return;
         this.blocks++;
-        const abs = timeline.clusterTc + relative;
+        const abs = timeline.sourceTc + relative;
+        const maxSpan = timeline.header ? (MAX_CLUSTER_MS * 1e6) / timeline.header.timecodeScale : MAX_CLUSTER_MS;
+        if (abs - timeline.clusterTc >= maxSpan && bytes[0] === EBML_ID.SimpleBlock) {
+          // A new cluster starts at this block, whose timecode becomes 0 in it.
+          timeline.clusterTc = abs;
+          timeline.out.push(clusterStart(abs));
+          bytes = withRelativeTimecode(bytes, 0);
+        } else if (timeline.clusterTc !== timeline.sourceTc) {
+          bytes = withRelativeTimecode(bytes, abs - timeline.clusterTc);
+        }
         if (timeline.lastAbs !== null) {
           const d = abs - timeline.lastAbs;
           if (d > 0 && d < 1000) timeline.lastDelta = d;
@@ -119,6 +137,16 @@ export class LiveTimeline {
     if (this.lastAbs === null || !this.header) return 0;
     return (this.lastAbs * this.header.timecodeScale) / 1e9;
   }
+}
+
+/** A SimpleBlock with its int16 timecode (relative to its cluster) rewritten. */
+function withRelativeTimecode(element: Buffer, relative: number): Buffer {
+  const out = Buffer.from(element);
+  // Skip the element's ID (1 byte) and size vint, then the track number vint.
+  let pos = 1 + (Math.clz32(out[1]) - 23);
+  pos += Math.clz32(out[pos]) - 23;
+  out.writeInt16BE(relative, pos);
+  return out;
 }
 
 /** Rewrites the 1-byte track number of a SimpleBlock or BlockGroup element. */

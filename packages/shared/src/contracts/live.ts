@@ -15,7 +15,19 @@ export const LIVE_TIMESLICE_MS = 100;
 export const LIVE_PUBLISHER_GRACE_MS = 30_000;
 /** Listener: MSE type, and when to start and when to jump back to the live edge. */
 export const LIVE_MSE_TYPE = 'audio/webm; codecs="opus"';
-export const LIVE_PLAYER = { startBufferedSeconds: 0.4, targetLagSeconds: 0.3, maxLagSeconds: 0.8 } as const;
+/**
+ * The MSE player's buffer (ADR 0042): it starts with `startBufferedSeconds`, aims at
+ * `targetLagSeconds` of audio ahead of the playhead, and steers towards it by playing up to
+ * `rateStep` faster or slower once off by more than `deadbandSeconds`; it seeks only when more
+ * than `seekLagSeconds` behind (a background tab, a long network stall).
+ */
+export const LIVE_PLAYER = {
+  startBufferedSeconds: 0.4,
+  targetLagSeconds: 0.3,
+  deadbandSeconds: 0.08,
+  rateStep: 0.03,
+  seekLagSeconds: 2.5,
+} as const;
 export const LIVE_CHAT_MAX_LENGTH = 500;
 /** Chat messages one user may post per window. */
 export const LIVE_CHAT_RATE_LIMIT = { max: 5, windowMs: 10_000 } as const;

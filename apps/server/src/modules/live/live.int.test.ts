@@ -209,8 +209,8 @@ describe('listening', () => {
   }
 
   it('counts listeners and pushes the count; drops a slow listener without affecting the others', async () => {
-    // No ingest cap here: this test floods the relay on purpose.
-    t.app.live.configure({ maxListenerBuffer: 256 * 1024, ingestBytesPerSecond: 1e12 });
+    // No ingest cap and no pacing here: this test floods the relay on purpose.
+    t.app.live.configure({ maxListenerBuffer: 256 * 1024, ingestBytesPerSecond: 1e12, pacingHoldMs: 0 });
     const s = await createStream();
     const pub = connectPublisher(base, s.id, { cookie: creator.cookie });
     // Large fake packets: the relay does not decode audio, and 80 MB outruns even large kernel buffers.
@@ -259,7 +259,7 @@ describe('listening', () => {
     fast.close();
     slow.close();
     pub.close();
-    t.app.live.configure({ maxListenerBuffer: 128 * 1024, ingestBytesPerSecond: 256 * 1024 });
+    t.app.live.configure({ maxListenerBuffer: 128 * 1024, ingestBytesPerSecond: 256 * 1024, pacingHoldMs: undefined });
   });
 
   it("records a known listener's time on air when they leave (listening the audio ad cap counts)", async () => {

@@ -1,4 +1,5 @@
 import { LIVE_MSE_TYPE, LIVE_PLAYER } from '@wavecast/shared';
+import { liveRate } from './liveRate';
 
 export type LivePlayerState = 'connecting' | 'playing' | 'reconnecting' | 'blocked' | 'stopped';
 
@@ -8,8 +9,11 @@ export interface LivePlayerOptions {
 
 /** Seconds of played audio kept behind the playhead (older data is removed from the buffer). */
 const KEEP_BEHIND_SECONDS = 10;
-const EDGE_CHECK_MS = 200;
+/** How often the buffer ahead is measured and the playback rate steered. */
+const EDGE_CHECK_MS = 100;
 const MAX_RETRY_DELAY_MS = 5_000;
+/** The playhead this close to a buffered range's end, with a hole after it, counts as stuck there. */
+const GAP_EPSILON_SECONDS = 0.05;
 
 /** Whether this browser can play our endless WebM/Opus through Media Source Extensions. */
 export function canUseMse(): boolean {
@@ -18,8 +22,9 @@ export function canUseMse(): boolean {
 
 /**
  * Plays an endless live WebM at the live edge: fetch → MediaSource. Starts once ~0.4 s is
- * buffered, seeks to the edge, and jumps forward whenever playback falls more than ~0.8 s behind
- * (after a stall, or a background tab). Any error tears down and reconnects with backoff.
+ * buffered, seeks to the edge, then keeps a small buffer by playing ±3 % faster or slower
+ * (`liveRate`, ADR 0042); it jumps forward only when far behind (a background tab, a long
+ * stall), since a jump skips audio. Any error tears down and reconnects with backoff.
  * Where MSE cannot play WebM/Opus (or the URL is Icecast's), a plain `<audio src>` is used.
  */
 export class LiveMsePlayer {
@@ -158,14 +163,23 @@ export class LiveMsePlayer {
     );
   }
 
-  /** Jumps to the live edge when playback has fallen too far behind it; trims played audio. */
+  /** Steers the buffer ahead towards its target by the playback rate; seeks only when far behind. */
   private keepAtEdge(): void {
     const b = this.audio.buffered;
     if (!this.started || b.length === 0) return;
     const end = b.end(b.length - 1);
-    if (end - this.audio.currentTime > LIVE_PLAYER.maxLagSeconds) {
-      this.audio.currentTime = end - LIVE_PLAYER.targetLagSeconds;
+    // Stuck at a hole in the buffer (the playhead at or past its range's end, more audio after it):
+    // step over it, a few milliseconds, rather than wait for the lag to grow into a seek.
+    const now = this.audio.currentTime;
+    for (let i = 0; i + 1 < b.length; i++) {
+      if (now >= b.end(i) - GAP_EPSILON_SECONDS && now < b.start(i + 1)) {
+        this.audio.currentTime = b.start(i + 1);
+        break;
+      }
     }
+    const decision = liveRate(end - this.audio.currentTime, this.audio.playbackRate);
+    if (decision.seekBackBy !== undefined) this.audio.currentTime = end - decision.seekBackBy;
+    if (this.audio.playbackRate !== decision.playbackRate) this.audio.playbackRate = decision.playbackRate;
     this.trim(false);
   }
 
@@ -208,6 +222,7 @@ export class LiveMsePlayer {
     this.sourceBuffer = undefined;
     this.queue = [];
     this.started = false;
+    this.audio.playbackRate = 1;
   }
 }
 

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PACING, Pacer } from './pacer';
+import { opusPackets, synthesize } from './testing/webm-fixtures';
+import { LiveTimeline, MAX_CLUSTER_MS } from './timeline';
+import { type DemuxSink, WebmDemuxer, type WebmHeader } from './webm-demuxer';
+
+const HEADER = { bytes: Buffer.alloc(0), timecodeScale: 1e6 } as unknown as WebmHeader;
+
+/** A pacer over a recording sink: what was released, at which (fake) time. */
+function paced() {
+  const released: { media: number; at: number }[] = [];
+  let clusterTc = 0;
+  const inner: DemuxSink = {
+    header() {},
+    cluster: (tc) => {
+      clusterTc = tc;
+    },
+    block: (_bytes, rel) => released.push({ media: clusterTc + rel, at: Date.now() }),
+  };
+  let releases = 0;
+  const pacer = new Pacer(
+    () => releases++,
+    () => Date.now(),
+  );
+  const sink = pacer.connection(inner);
+  sink.header(HEADER);
+  /** One Ogg-page-like burst: `count` 20 ms blocks starting at `fromMs`, all at once. */
+  const page = (fromMs: number, count: number) => {
+    sink.cluster(fromMs);
+    for (let i = 0; i < count; i++) sink.block(Buffer.from([0xa3]), i * 20);
+  };
+  return { pacer, released, page, releases: () => releases };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(1_000_000);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('Pacer', () => {
+  it('spreads a one-second page over its second: the first block at once, the rest at 20 ms pace', () => {
+    const { released, page } = paced();
+    const t0 = Date.now();
+    page(0, 50);
+    expect(released).toHaveLength(1);
+    vi.advanceTimersByTime(500);
+    // Due at media time + the page's arrival, released up to half a quantum early.
+    expect(released.length).toBeGreaterThanOrEqual(25);
+    expect(released.length).toBeLessThanOrEqual(27);
+    vi.advanceTimersByTime(500);
+    expect(released).toHaveLength(50);
+    for (const r of released) {
+      expect(r.at - t0).toBeGreaterThanOrEqual(r.media - PACING.quantumMs / 2);
+      expect(r.at - t0).toBeLessThanOrEqual(r.media + PACING.quantumMs);
+    }
+    // The next page arrives a second later: it flows on (blocks go out up to half a quantum early).
+    page(1000, 50);
+    vi.advanceTimersByTime(1000);
+    expect(released).toHaveLength(100);
+    for (let i = 1; i < released.length; i++) {
+      expect(released[i].at - released[i - 1].at).toBeLessThanOrEqual(PACING.quantumMs * 1.5 + 1);
+    }
+  });
+
+  it('holds nothing longer than maxHoldMs: three seconds sent at once are out within a second', () => {
+    const { released, page } = paced();
+    page(0, 150);
+    vi.advanceTimersByTime(PACING.maxHoldMs - PACING.quantumMs);
+    expect(released.length).toBeLessThan(150);
+    vi.advanceTimersByTime(PACING.quantumMs);
+    expect(released).toHaveLength(150);
+  });
+
+  it('drain releases everything still waiting, in order', () => {
+    const { pacer, released, page } = paced();
+    page(0, 50);
+    expect(pacer.pending).toBeGreaterThan(40);
+    pacer.drain();
+    expect(pacer.pending).toBe(0);
+    expect(released.map((r) => r.media)).toEqual(Array.from({ length: 50 }, (_, i) => i * 20));
+  });
+});
+
+describe('LiveTimeline clusters', () => {
+  it(`cuts long source clusters into clusters of at most ${MAX_CLUSTER_MS} ms`, () => {
+    vi.useRealTimers();
+    const timeline = new LiveTimeline();
+    const demuxer = new WebmDemuxer(timeline.connection());
+    // Firefox-shaped input: 1 s clusters of 20 ms frames.
+    for (const c of synthesize(opusPackets(2, 20), 'firefox')) demuxer.push(c);
+    const out = Buffer.concat([(timeline.header as WebmHeader).bytes, timeline.take() as Buffer]);
+    const spans = new Map<number, number>();
+    let tc = 0;
+    new WebmDemuxer({
+      header() {},
+      cluster: (t) => {
+        tc = t;
+        spans.set(t, 0);
+      },
+      block: (_b, rel) => spans.set(tc, Math.max(spans.get(tc) ?? 0, rel)),
+    }).push(out);
+    expect(spans.size).toBeGreaterThanOrEqual(25);
+    for (const last of spans.values()) expect(last).toBeLessThan(MAX_CLUSTER_MS);
+  });
+});

@@ -1,0 +1,21 @@
+import { LIVE_PLAYER } from '@wavecast/shared';
+
+export interface RateDecision {
+  playbackRate: number;
+  /** Seek this many seconds back from the buffered end (only when far behind). */
+  seekBackBy?: number;
+}
+
+/**
+ * How the live player keeps its small buffer (ADR 0042): `lag` is the audio buffered ahead of the
+ * playhead. Too much: play 3 % faster; too little: 3 % slower, until the target is crossed
+ * (hysteresis, so the rate does not flap at the band's edge). A jump only when far behind: every
+ * jump skips audio the listener never hears.
+ */
+export function liveRate(lag: number, current: number): RateDecision {
+  const { targetLagSeconds: target, deadbandSeconds: band, rateStep, seekLagSeconds } = LIVE_PLAYER;
+  if (lag > seekLagSeconds) return { playbackRate: 1, seekBackBy: target };
+  if (lag > target + band || (current > 1 && lag > target)) return { playbackRate: 1 + rateStep };
+  if (lag < target - band || (current < 1 && lag < target)) return { playbackRate: 1 - rateStep };
+  return { playbackRate: 1 };
+}
