@@ -58,6 +58,7 @@ interface AdTracker {
   setProgress(seconds: number): void;
   setDuration(seconds: number): void;
   complete(): void;
+  error(macros: { ERRORCODE: number }): void;
 }
 
 /**
@@ -68,7 +69,10 @@ interface AdTracker {
 async function trackerFor(ad: TServedAd): Promise<AdTracker> {
   const { VASTTracker } = await import('@dailymotion/vast-client');
   const t = ad.tracking;
-  const vastAd = { impressionURLTemplates: [{ id: 'wavecast', url: here(t.impression) }], errorURLTemplates: [] };
+  const vastAd = {
+    impressionURLTemplates: [{ id: 'wavecast', url: here(t.impression) }],
+    errorURLTemplates: [here(ad.errorUrl)],
+  };
   const linear = {
     type: 'linear',
     duration: ad.durationSeconds ?? 0,
@@ -164,7 +168,7 @@ export async function playPreroll(target: AdTarget, volume: { volume: number; mu
     });
     // The VAST Error URL's codes: 405, the media file could not be played; 400, playback refused.
     const failed = (code: number) => () => {
-      if (!done) ping(ad.errorUrl.replace('[ERRORCODE]', String(code)));
+      if (!done) tracker?.error({ ERRORCODE: code });
       finish();
     };
     audio.addEventListener('error', failed(405));
