@@ -38,12 +38,20 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST';
+/**
+ * Each test is its own browser (`quiet()` starts a new one): cookie-less serves to one browser are
+ * counted across tests otherwise, and past 4 an hour they are invalid traffic (ADR 0040).
+ */
+let browser = 0;
+const userAgent = () =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 test/${browser}`;
+
 async function call(cookie: string | null, method: Method, url: string, payload?: object, app = t) {
   return app.app.inject({
     method,
     url,
     ...(payload ? { payload } : {}),
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    headers: { origin: ORIGIN, 'user-agent': userAgent(), ...(cookie ? { cookie } : {}) },
   });
 }
 const relative = (u: string) => u.replace(t.ctx.config.PUBLIC_URL, '');
@@ -51,6 +59,7 @@ const db = () => t.ctx.database.db;
 
 /** Every campaign so far completed: each test starts with only its own campaigns serving. */
 async function quiet() {
+  browser++;
   await db().update(adCampaigns).set({ status: 'completed' }).where(eq(adCampaigns.status, 'active'));
   servingState(t.ctx).changed();
   servingState(b.ctx).changed();

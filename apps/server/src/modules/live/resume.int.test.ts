@@ -134,7 +134,13 @@ describe('resuming after a reload', () => {
     const second = connectPublisher(base, id, { cookie: creator.cookie });
     await second.play(chunks.slice(0, 30), 0); // a new MediaRecorder: a new header, timecodes from 0
     await second.onAir;
-    await until(() => l.bytes() > beforeGap + 1000);
+    // The relay paces audio at its own time (ADR 0042): the second part arrives over its 3 s.
+    const lastTimecode = () => {
+      let last = -1;
+      new WebmDemuxer({ header() {}, cluster: (tc) => (last = tc), block() {} }).push(l.body());
+      return last;
+    };
+    await until(() => l.bytes() > beforeGap + 1000 && lastTimecode() > 4500);
     expect(listenerEnded).toBe(false);
     expect(l.socket.destroyed).toBe(false);
     expect((await mine()).publisherConnected).toBe(true);
