@@ -96,7 +96,9 @@ test('the player counts one impression and four quartiles; a scripted client is 
     await card.getByRole('button', { name: `Play ${title}` }).click();
     const ad = page.getByTestId('player-ad');
     await expect(ad).toBeVisible({ timeout: 20_000 });
-    await expect(ad).toContainText('Counted Spot');
+    // Listeners see the advertiser's name, never the campaign's (ADR 0041).
+    await expect(ad).toContainText('Counting Ads');
+    await expect(ad).not.toContainText('Counted Spot');
     // The impression goes out when the ad starts, long before its first quartile (3.75 s in).
     await expect.poll(() => reported[0], { timeout: 10_000 }).toBe('impression');
     await expect(ad).toHaveCount(0, { timeout: 60_000 });

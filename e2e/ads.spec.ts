@@ -179,6 +179,16 @@ test('display slots ask for the size they show: 300×250 on a phone, 728×90 on 
     });
     await page.goto('/');
     const slot = page.getByTestId('display-ad-slot');
+    // The slot sits below the fold and loads as the visitor scrolls towards it (NearViewport).
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          return slot.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await expect(slot).toBeVisible({ timeout: 30_000 });
     await expect(slot).toHaveAttribute('data-size', size);
     // One request, for the size shown; none for a slot this screen does not show.

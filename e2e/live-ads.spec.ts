@@ -101,7 +101,7 @@ test('a live stream starts with a pre-roll for Free listeners, never for Premium
   const ad = free.page.getByTestId('player-ad');
   await expect(ad).toBeVisible({ timeout: 15_000 });
   await expect(ad).toContainText('Ad');
-  await expect(ad).toContainText('Live Spot');
+  await expect(ad).toContainText('Live Ads Co'); // the advertiser's name, not the campaign's (ADR 0041)
   await expect.poll(mediaTitle).toBe('Ad');
   await expect(ad.getByRole('button', { name: /Skip in/ })).toBeDisabled();
   const skip = ad.getByRole('button', { name: 'Skip ad' });

@@ -7,12 +7,12 @@ import {
   PAGE_SIZES,
 } from '@wavecast/shared';
 import { SearchX } from 'lucide-react';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
+import { NearViewport } from '../../../components/ui/NearViewport';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { DisplayAdSlot, SponsoredCard } from '../../ads/components/AdSlots';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
@@ -20,6 +20,9 @@ import { Section } from '../components/Section';
 import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
 import { useExploreLive, useLiveListsRealtime } from '../queries';
 import { useTrackPages } from '../track-pages';
+
+// Below the fold: the ads' code loads as the visitor scrolls towards them (NearViewport).
+const PlacementAds = lazy(() => import('../../ads/components/AdSlots'));
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
@@ -117,8 +120,11 @@ export default function ExplorePage() {
           </EmptyState>
         )}
       </div>
-      <SponsoredCard placement="explore" />
-      <DisplayAdSlot placement="explore" />
+      <NearViewport>
+        <Suspense fallback={null}>
+          <PlacementAds placement="explore" />
+        </Suspense>
+      </NearViewport>
     </div>
   );
 }

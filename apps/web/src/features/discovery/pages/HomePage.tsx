@@ -2,13 +2,16 @@ import { PAGE_SIZES } from '@wavecast/shared';
 import { Headphones, Upload } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { ButtonLink } from '../../../components/ui/Button';
-import { DisplayAdSlot, SponsoredCard } from '../../ads/components/AdSlots';
+import { NearViewport } from '../../../components/ui/NearViewport';
 import { useSession } from '../../auth/session';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { LiveGrid } from '../components/LiveCard';
 import { Section } from '../components/Section';
 import { TrackGrid, TrackGridSkeleton } from '../components/TrackGrid';
 import { useHome, useLiveListsRealtime } from '../queries';
+
+// Below the fold: the ads' code loads as the visitor scrolls towards them (NearViewport).
+const PlacementAds = lazy(() => import('../../ads/components/AdSlots'));
 
 // Signed-in listeners only: not part of a first-time visitor's JavaScript (the 150 KB budget).
 const ContinueListeningShelf = lazy(() =>
@@ -78,8 +81,11 @@ export default function HomePage() {
         <Section id="home-categories" title="Browse Categories">
           <CategoryTiles />
         </Section>
-        <SponsoredCard placement="home" />
-        <DisplayAdSlot placement="home" />
+        <NearViewport>
+          <Suspense fallback={null}>
+            <PlacementAds placement="home" />
+          </Suspense>
+        </NearViewport>
       </div>
 
       <section className="mt-12 flex flex-col items-start gap-4 rounded-card border border-border bg-surface p-8 md:flex-row md:items-center md:justify-between">
