@@ -117,9 +117,13 @@ test('a live stream starts with a pre-roll for Free listeners, never for Premium
   expect(adsAsked).toHaveLength(1);
 
   // Counted once and charged: the campaign completed at its one-impression budget.
-  const mine = await (await advertiser.page.request.get('/api/ads/advertiser')).json();
-  const campaign = mine.campaigns.find((c: { id: string }) => c.id === campaignId);
-  expect(campaign.stats.impressions).toBe(1);
+  const campaignNow = async () => {
+    const mine = await (await advertiser.page.request.get('/api/ads/advertiser')).json();
+    return mine.campaigns.find((c: { id: string }) => c.id === campaignId);
+  };
+  // The player's impression report may still be on its way when the ad is skipped.
+  await expect.poll(async () => (await campaignNow()).stats.impressions, { timeout: 15_000 }).toBe(1);
+  const campaign = await campaignNow();
   expect(campaign.stats.spentMicros).toBe(5_000);
   expect(campaign.status).toBe('completed');
 
