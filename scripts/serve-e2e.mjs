@@ -46,6 +46,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     // e2e moves the billing clock (POST /api/test/clock) to see a trial end without waiting 14 days.
     TEST_CLOCK: '1',
     NODE_ENV: 'test',
+    // The demo's podcasts would each run the speech recogniser beside the browsers.
+    SPEECH_RECOGNIZER: 'off',
     // e2e specs sign this address up to act as an admin (see ADMIN_EMAILS in config.ts).
     ADMIN_EMAILS: 'admin@e2e.test',
     // Every spec signs up from this one address: auth rate limits stay on, 50x higher.

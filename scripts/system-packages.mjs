@@ -11,6 +11,9 @@ export const TEST_PROGRAMS = {
   chromium: 'chromium',
   icecast2: 'icecast2',
   nginx: 'nginx',
+  // Automatic transcripts: the recogniser, and a voice to give it speech (transcripts/auto.int.test.ts).
+  pocketsphinx_continuous: 'pocketsphinx pocketsphinx-en-us',
+  flite: 'flite',
 };
 
 export function onPath(bin) {
@@ -27,7 +30,7 @@ export function ensurePrograms(programs = TEST_PROGRAMS) {
   const missing = () => Object.keys(programs).filter((b) => !onPath(b));
   const before = missing();
   if (before.length === 0) return [];
-  const packages = [...new Set(before.map((b) => programs[b]))];
+  const packages = [...new Set(before.flatMap((b) => programs[b].split(' ')))];
   if (process.getuid?.() === 0 && fs.existsSync('/etc/debian_version')) {
     console.error(`Installing Debian packages for the tests: ${packages.join(' ')}...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -78,6 +78,12 @@ const ConfigSchema = z.object({
   TRANSCODE_CPU_FACTOR: z.coerce.number().positive().default(0.5),
   TRANSCODE_CPU_BASE_SECONDS: z.coerce.number().min(0).default(120),
   FFMPEG_PATH: z.string().optional(),
+  /**
+   * The speech recogniser for automatic transcripts: `auto` finds CMU PocketSphinx
+   * (`pocketsphinx_continuous`, Debian's pocketsphinx + pocketsphinx-en-us) on PATH, `off` disables
+   * them, anything else is the program's path.
+   */
+  SPEECH_RECOGNIZER: z.string().default('auto'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')

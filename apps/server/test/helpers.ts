@@ -66,6 +66,8 @@ export async function createTestApp(
     PUBLIC_CACHE_MS: '0',
     // Tests change roles and sessions with SQL too; the session cache has its own tests.
     SESSION_CACHE_MS: '0',
+    // Spoken-word uploads would each run the recogniser; transcripts/auto.int.test.ts turns it on.
+    SPEECH_RECOGNIZER: 'off',
     // scripts/test-bundled-ffmpeg.mjs names the npm-packaged ffmpeg here.
     ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
     ...env,

@@ -19,6 +19,8 @@ export interface JobPayloads {
   'tracks.temp-sweep': { at: string };
   /** Transcode, measure and make peaks for an uploaded (or recorded) track. */
   'track.process': { trackId: string };
+  /** An automatic transcript of a track by the local speech recogniser (modules/transcripts/auto.ts). */
+  'transcript.generate': { trackId: string };
   /** Resize a track's new cover. */
   'track.cover': { trackId: string };
   /** The email copy of one notification. */

@@ -22,8 +22,11 @@ interface Registered {
   retryDelaySeconds?: (attempt: number) => number;
 }
 
-/** Jobs of one lane run one at a time; lanes run side by side, so mail never waits behind a transcode. */
-export type JobLane = 'default' | 'media';
+/**
+ * Jobs of one lane run one at a time; lanes run side by side, so mail never waits behind a
+ * transcode, nor an upload's transcode behind an hour of speech recognition.
+ */
+export type JobLane = 'default' | 'media' | 'speech';
 
 interface JobRow {
   id: string;

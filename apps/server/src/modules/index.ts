@@ -47,6 +47,7 @@ import { tokenRoutes } from './tokens/routes';
 import { subscribeTokens } from './tokens/subscribers';
 import { trackJobs, trackSchedules } from './tracks/jobs';
 import { trackRoutes } from './tracks/routes';
+import { subscribeAutoTranscripts, transcriptJobs } from './transcripts/auto';
 import { transcriptRoutes } from './transcripts/routes';
 import { usersRoutes } from './users/routes';
 import { webhookJobs } from './webhooks/jobs';
@@ -109,7 +110,12 @@ export const modules: ModuleDefinition[] = [
   { name: 'analytics', routes: [analyticsRoutes], jobs: analyticsJobs, schedules: analyticsSchedules },
   // Podcasts and the open web: feeds, show settings, chapters, transcripts, embeds.
   { name: 'podcasts', routes: [podcastRoutes] },
-  { name: 'transcripts', routes: [transcriptRoutes] },
+  {
+    name: 'transcripts',
+    routes: [transcriptRoutes],
+    jobs: transcriptJobs,
+    subscribers: [subscribeAutoTranscripts],
+  },
   { name: 'embeds', routes: [embedRoutes] },
   // The public API: personal access tokens; creators' webhooks.
   { name: 'tokens', routes: [tokenRoutes], subscribers: [subscribeTokens] },

@@ -82,9 +82,23 @@ export const ZTranscript = z.object({
   /** Whether cues carry times (the audio page follows playback and seeks on click). */
   timed: z.boolean(),
   cues: z.array(ZTranscriptCue),
+  /** `automatic`: made by the server's speech recogniser (the page says so); `manual`: the creator's. */
+  source: z.enum(['manual', 'automatic']),
   updatedAt: z.string(),
 });
 export type TTranscript = z.infer<typeof ZTranscript>;
+
+/** Upload categories whose audio is mostly speech: they get an automatic transcript where a recogniser is installed. */
+export const SPOKEN_WORD_CATEGORIES: readonly string[] = ['Podcast', 'Audiobook', 'Educational'];
+
+/** The automatic transcript of a track, as its owner sees it (`available`: a recogniser is installed here). */
+export const ZAutoTranscript = z.object({
+  available: z.boolean(),
+  status: z.enum(['queued', 'running', 'done', 'failed']).nullable(),
+  error: z.string().nullable(),
+});
+export type TAutoTranscript = z.infer<typeof ZAutoTranscript>;
+export const AUTO_TRANSCRIPT_UNAVAILABLE = 'Automatic transcripts are not available on this server';
 
 /** A search hit inside a transcript: the track and the moment the words are said. */
 export const ZTranscriptHit = z.object({

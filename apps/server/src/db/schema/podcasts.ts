@@ -39,5 +39,23 @@ export const transcripts = pgTable('transcripts', {
   cues: jsonb('cues').$type<TranscriptCue[]>().notNull(),
   /** The cues' text joined, for search. */
   plainText: text('plain_text').notNull(),
+  /** `automatic`: the speech recogniser's (replaced by the creator's own, never the reverse). */
+  source: text('source').$type<TranscriptSource>().notNull().default('manual'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TranscriptSource = 'manual' | 'automatic';
+export type AutoTranscriptStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * A track's automatic transcript request (one per track): asked once, when a spoken-word track is
+ * ready or when its owner asks; its state is what the owner sees.
+ */
+export const autoTranscripts = pgTable('auto_transcripts', {
+  audioId: uuid('audio_id')
+    .primaryKey()
+    .references(() => audioContent.id, { onDelete: 'cascade' }),
+  status: text('status').$type<AutoTranscriptStatus>().notNull(),
+  error: text('error'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

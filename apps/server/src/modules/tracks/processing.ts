@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context';
+import { downloadTo as download, withWorkDir } from '../../lib/work-dir';
 import { COVER_SIZES, type CoverSize, resizeCover } from '../../media/cover';
 import { CpuBudgetExceededError } from '../../media/ffmpeg';
 import { detectContainer, MediaRejectedError } from '../../media/probe';
@@ -17,21 +17,6 @@ import { coverSizeKey, derivedPrefixes, isDerivedKey, newRunId, renditionKey } f
 /** A worker's claim lasts 10 minutes (queue.ts); long jobs renew theirs so nobody else takes it. */
 const HEARTBEAT_MS = 60_000;
 const LOCK_SECONDS = 600;
-
-async function withWorkDir<T>(ctx: AppContext, trackId: string, fn: (dir: string) => Promise<T>): Promise<T> {
-  const base = path.join(ctx.config.dataDir, 'tmp', 'jobs');
-  await fsp.mkdir(base, { recursive: true });
-  const dir = await fsp.mkdtemp(path.join(base, `${trackId}-`));
-  try {
-    return await fn(dir);
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function download(ctx: AppContext, key: string, file: string): Promise<void> {
-  await pipeline(await ctx.storage.get(key), fs.createWriteStream(file));
-}
 
 /** Stored objects made by this run; deleted again if the run does not commit them. */
 class RunObjects {

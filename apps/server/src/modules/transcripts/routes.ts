@@ -1,4 +1,4 @@
-import { ZTranscript, ZTranscriptHit, ZTranscriptInput } from '@wavecast/shared';
+import { ZAutoTranscript, ZTranscript, ZTranscriptHit, ZTranscriptInput } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
+import { autoTranscriptService } from './auto';
 import { toVtt } from './parse';
 import { transcriptService } from './service';
 
@@ -20,6 +21,7 @@ const noTranscript = () => new AppError('NOT_FOUND', 'This audio has no transcri
 export async function transcriptRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = transcriptService(ctx);
+  const auto = autoTranscriptService(ctx);
 
   app.get(
     '/api/tracks/:id/transcript',
@@ -47,6 +49,23 @@ export async function transcriptRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       await service.remove(signedInUser(req), req.params.id);
       return reply.status(204).send();
+    },
+  );
+  // The automatic transcript, for the track's owner: whether it can be made here, and how it went.
+  app.get(
+    '/api/tracks/:id/transcript/auto',
+    { config: { access: 'user' }, schema: { tags, params: Params, response: { 200: ZAutoTranscript } } },
+    async (req) => {
+      await service.assertEditable(signedInUser(req), req.params.id);
+      return auto.status(req.params.id);
+    },
+  );
+  app.post(
+    '/api/tracks/:id/transcript/auto',
+    { config: { access: 'user', ...writeLimit }, schema: { tags, params: Params, response: { 202: ZAutoTranscript } } },
+    async (req, reply) => {
+      await service.assertEditable(signedInUser(req), req.params.id);
+      return reply.status(202).send(await auto.requestByOwner(req.params.id));
     },
   );
   app.get(

@@ -10,10 +10,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { discoverableSql, loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
-import { transcripts } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { type TranscriptCue, transcripts } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
+import { fuzzyAllowed, MIN_FUZZY_LENGTH } from '../discovery/sql';
 import { canEditTrack } from '../tracks/policy';
 import { parsePlain, parseTimed } from './parse';
 
@@ -23,10 +25,41 @@ const present = (row: Row): TTranscript => ({
   format: row.format,
   timed: row.format !== 'text',
   cues: row.cues,
+  source: row.source,
   updatedAt: row.updatedAt.toISOString(),
 });
 
 const SEARCH_LIMIT = 20;
+
+/** Lower-case, without accents: how transcript words are compared (the SQL side uses wc_unaccent). */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** The query's words as searched inside transcripts (at most 8, two characters or more). */
+const searchWords = (q: string) =>
+  fold(q)
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''))
+    .filter((w) => w.length >= 2)
+    .slice(0, 8);
+
+/** The first cue holding the most query words (each word as typed or one of its alternatives). */
+function bestCue(cues: TranscriptCue[], alternatives: string[][]): TranscriptCue | undefined {
+  let best: TranscriptCue | undefined = cues[0];
+  let most = 0;
+  for (const cue of cues) {
+    const text = fold(cue.text);
+    const held = alternatives.filter((a) => a.some((w) => text.includes(w))).length;
+    if (held > most) [best, most] = [cue, held];
+  }
+  return best;
+}
+
+/** An ILIKE pattern for text containing `word` (its own % _ \\ taken literally). */
+const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type HitRow = { id: string; title: string; cover_key: string | null; display_name: string | null; cues: Row['cues'] };
 
@@ -49,6 +82,21 @@ function makeTranscriptService(ctx: AppContext) {
     return r;
   }
 
+  /** Discoverable tracks whose transcript holds, for every word, one of its alternatives; `not`: ids left out. */
+  const transcriptHits = (alternatives: string[][], not: string[]) =>
+    ctx.database.query<HitRow>(
+      `SELECT a.id, a.title, a.cover_key, u.display_name, t.cues
+         FROM transcripts t
+         JOIN audio_content a ON a.id = t.audio_id
+         JOIN users u ON u.id = a.user_id
+        WHERE ${discoverableSql('a')}
+          AND ${alternatives.map((_, i) => `wc_unaccent(t.plain_text) ILIKE ANY ($${i + 2}::text[])`).join(' AND ')}
+          AND NOT (a.id = ANY ($1::uuid[]))
+        ORDER BY a.play_count DESC, a.created_at DESC
+        LIMIT ${SEARCH_LIMIT}`,
+      [not, ...alternatives.map((a) => a.map(containsPattern))],
+    );
+
   return {
     /** The transcript of a track the viewer may see; null when it has none. */
     async get(viewerId: string | null, trackId: string): Promise<Row | null> {
@@ -69,6 +117,7 @@ function makeTranscriptService(ctx: AppContext) {
         format: parsed.format,
         cues: parsed.cues,
         plainText: parsed.cues.map((c) => c.text).join('\n'),
+        source: 'manual' as const,
         updatedAt: ctx.clock.now(),
       };
       const [saved] = await db
@@ -79,6 +128,11 @@ function makeTranscriptService(ctx: AppContext) {
       return present(saved);
     },
 
+    /** Throws "not found" unless the user may edit the track (its owner, or an admin). */
+    async assertEditable(user: SessionUser, trackId: string): Promise<void> {
+      await ownTrack(user, trackId);
+    },
+
     async remove(user: SessionUser, trackId: string): Promise<void> {
       await ownTrack(user, trackId);
       await db.delete(transcripts).where(eq(transcripts.audioId, trackId));
@@ -86,29 +140,31 @@ function makeTranscriptService(ctx: AppContext) {
 
     /**
      * Public tracks whose transcript contains all the query's words, each with the first cue that
-     * contains the first word (its start time opens the track at that moment).
+     * holds most of them (its start time opens the track at that moment). Tolerant of typos as
+     * titles are: when the words as typed fill less than a page, each word may also be one of its
+     * closest transcript words by trigram similarity ('marmalde' finds 'marmalade'), ranked after.
      */
     async search(q: string): Promise<TTranscriptHit[]> {
-      const words = q
-        .toLowerCase()
-        .split(/\s+/)
-        .map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''))
-        .filter((w) => w.length >= 2)
-        .slice(0, 8);
+      const words = searchWords(q);
       if (words.length === 0) return [];
-      const likes = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const rows = await ctx.database.query<HitRow>(
-        `SELECT a.id, a.title, a.cover_key, u.display_name, t.cues
-           FROM transcripts t
-           JOIN audio_content a ON a.id = t.audio_id
-           JOIN users u ON u.id = a.user_id
-          WHERE ${discoverableSql('a')} AND ${likes.map((_, i) => `t.plain_text ILIKE $${i + 1}`).join(' AND ')}
-          ORDER BY a.play_count DESC, a.created_at DESC
-          LIMIT ${SEARCH_LIMIT}`,
-        likes,
+      const exact = await transcriptHits(
+        words.map((w) => [w]),
+        [],
       );
-      return rows.map((r) => {
-        const cue = r.cues.find((c) => c.text.toLowerCase().includes(words[0])) ?? r.cues[0];
+      let hits = exact.map((row) => ({ row, alternatives: words.map((w) => [w]) }));
+      if (exact.length < SEARCH_LIMIT && fuzzyAllowed(q)) {
+        const near = await nearTranscriptWords(ctx.database, words);
+        const alternatives = words.map((w) => [w, ...(near.get(w) ?? [])]);
+        if (alternatives.some((a) => a.length > 1)) {
+          const fuzzy = await transcriptHits(
+            alternatives,
+            exact.map((r) => r.id),
+          );
+          hits = hits.concat(fuzzy.map((row) => ({ row, alternatives })));
+        }
+      }
+      return hits.slice(0, SEARCH_LIMIT).map(({ row: r, alternatives }) => {
+        const cue = bestCue(r.cues, alternatives);
         return {
           trackId: r.id,
           title: r.title,
@@ -120,4 +176,26 @@ function makeTranscriptService(ctx: AppContext) {
       });
     },
   };
+}
+
+/**
+ * Each query word's closest words of all transcripts (up to 3, by trigram similarity over the
+ * `transcript_terms` lexicon, migration 0039): what a one-letter typo most likely meant.
+ */
+async function nearTranscriptWords(database: Database, words: string[]): Promise<Map<string, string[]>> {
+  const fuzzy = words.filter((w) => w.length >= MIN_FUZZY_LENGTH);
+  if (fuzzy.length === 0) return new Map();
+  const rows = await database.query<{ word: string; term: string }>(
+    `SELECT w.word, near.term FROM unnest($1::text[]) AS w(word)
+     CROSS JOIN LATERAL (
+       SELECT s.term FROM transcript_terms s
+       WHERE s.term % w.word AND s.term <> w.word
+       ORDER BY similarity(s.term, w.word) DESC, s.term
+       LIMIT 3
+     ) near`,
+    [fuzzy],
+  );
+  const near = new Map<string, string[]>();
+  for (const r of rows) near.set(r.word, [...(near.get(r.word) ?? []), r.term]);
+  return near;
 }

@@ -79,6 +79,17 @@ describe('transcripts', () => {
     expect((await t.app.inject({ url: '/api/search/transcripts?q=%25%25' })).json().items).toEqual([]);
   });
 
+  it('a one-letter typo finds the word said, ranked after the words as typed', async () => {
+    const search = async (q: string) =>
+      (await t.app.inject({ url: `/api/search/transcripts?q=${encodeURIComponent(q)}` })).json().items;
+    expect(await search('zepelin')).toMatchObject([{ trackId, start: 1, text: 'Today: the zeppelin mystery' }]);
+    expect(await search('the mistery')).toMatchObject([{ trackId, start: 1 }]);
+    // Nothing close: no hit; a typo in only one of two words still needs the other.
+    expect(await search('zepelin banana')).toEqual([]);
+    // Search syntax asks for precision: no typo matching.
+    expect(await search('"zepelin"')).toEqual([]);
+  });
+
   it('pasted text is one untimed cue per paragraph, served as text/plain', async () => {
     const res = await put(owner, trackId, { kind: 'text', content: 'Hello there.\n\nSecond part.' });
     expect(res.statusCode).toBe(200);

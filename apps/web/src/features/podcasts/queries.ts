@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TAutoTranscript,
   TShowSettings,
   TShowSettingsInput,
   TTranscript,
@@ -35,6 +36,34 @@ export function useSaveTranscript(trackId: string) {
     mutationFn: (body: TTranscriptInput) =>
       api<TTranscript>(`/api/tracks/${trackId}/transcript`, { method: 'PUT', body }),
     onSuccess: (transcript) => qc.setQueryData(transcriptKey(trackId), { transcript }),
+  });
+}
+
+const autoKey = (trackId: string) => ['tracks', trackId, 'transcript', 'auto'] as const;
+const generating = (status: TAutoTranscript['status'] | undefined) => status === 'queued' || status === 'running';
+
+/** The owner's view of the automatic transcript; polled while it is being made, the transcript read when done. */
+export function useAutoTranscript(trackId: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: autoKey(trackId),
+    queryFn: async () => {
+      const before = qc.getQueryData<TAutoTranscript>(autoKey(trackId));
+      const now = await api<TAutoTranscript>(`/api/tracks/${trackId}/transcript/auto`);
+      if (generating(before?.status) && !generating(now.status)) {
+        await qc.invalidateQueries({ queryKey: transcriptKey(trackId), exact: true });
+      }
+      return now;
+    },
+    refetchInterval: (query) => (generating(query.state.data?.status) ? 5000 : false),
+  });
+}
+
+export function useGenerateTranscript(trackId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<TAutoTranscript>(`/api/tracks/${trackId}/transcript/auto`, { method: 'POST' }),
+    onSuccess: (data) => qc.setQueryData(autoKey(trackId), data),
   });
 }
 

@@ -1,12 +1,18 @@
 import { formatTime, TRANSCRIPT_MAX_BYTES, TRANSCRIPT_TOO_LARGE, type TTranscriptCue } from '@wavecast/shared';
-import { FileText, Trash2, Upload } from 'lucide-react';
+import { FileText, Sparkles, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField } from '../../../components/ui/TextField';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
 import { usePlayerProgress } from '../../player/PlayerProvider';
-import { useRemoveTranscript, useSaveTranscript, useTranscript } from '../queries';
+import {
+  useAutoTranscript,
+  useGenerateTranscript,
+  useRemoveTranscript,
+  useSaveTranscript,
+  useTranscript,
+} from '../queries';
 
 /** The cue playing at `t` (the last one that started at or before it). */
 export function cueAt(cues: TTranscriptCue[], t: number): number {
@@ -41,6 +47,9 @@ export function TranscriptPanel({
       <h2 id="transcript-heading" className="flex items-center gap-2 text-xl font-bold">
         <FileText className="size-5" aria-hidden /> Transcript
       </h2>
+      {transcript?.source === 'automatic' && (
+        <p className="text-sm text-muted">Automatic transcript: made by speech recognition, it may contain mistakes.</p>
+      )}
       {transcript &&
         (transcript.timed ? (
           <TimedCues cues={transcript.cues} isCurrent={isCurrent} onSeek={onSeek} />
@@ -52,7 +61,13 @@ export function TranscriptPanel({
             ))}
           </div>
         ))}
-      {canEdit && <TranscriptEditor trackId={trackId} hasTranscript={Boolean(transcript)} />}
+      {canEdit && (
+        <TranscriptEditor
+          trackId={trackId}
+          hasTranscript={Boolean(transcript)}
+          ownTranscript={transcript?.source === 'manual'}
+        />
+      )}
     </section>
   );
 }
@@ -102,7 +117,15 @@ function TimedCues({
   );
 }
 
-function TranscriptEditor({ trackId, hasTranscript }: { trackId: string; hasTranscript: boolean }) {
+function TranscriptEditor({
+  trackId,
+  hasTranscript,
+  ownTranscript,
+}: {
+  trackId: string;
+  hasTranscript: boolean;
+  ownTranscript: boolean;
+}) {
   const save = useSaveTranscript(trackId);
   const remove = useRemoveTranscript(trackId);
   const [pasting, setPasting] = useState(false);
@@ -161,6 +184,7 @@ function TranscriptEditor({ trackId, hasTranscript }: { trackId: string; hasTran
           </Button>
         )}
       </div>
+      {!ownTranscript && <AutoTranscript trackId={trackId} hasTranscript={hasTranscript} />}
       {pasting && (
         <form
           className="space-y-2"
@@ -178,6 +202,38 @@ function TranscriptEditor({ trackId, hasTranscript }: { trackId: string; hasTran
       {error && (
         <p className="text-sm text-error" role="alert">
           {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The owner's automatic transcript: ask for one (or a new one), see it being made or why it failed. */
+function AutoTranscript({ trackId, hasTranscript }: { trackId: string; hasTranscript: boolean }) {
+  const auto = useAutoTranscript(trackId);
+  const generate = useGenerateTranscript(trackId);
+  const state = auto.data;
+  if (!state) return null;
+  if (!state.available) {
+    return <p className="text-sm text-muted">Automatic transcripts are not available on this server.</p>;
+  }
+  const busy = state.status === 'queued' || state.status === 'running';
+  return (
+    <div className="flex flex-wrap items-center gap-3" aria-live="polite">
+      {busy ? (
+        <p className="text-sm text-muted">Generating the transcript… It takes about a third of the audio's length.</p>
+      ) : (
+        <Button
+          variant="secondary"
+          disabled={generate.isPending}
+          onClick={() => generate.mutate(undefined, { onError: (e) => toast.error(e.message) })}
+        >
+          <Sparkles className="size-4" aria-hidden /> {hasTranscript ? 'Generate again' : 'Generate transcript'}
+        </Button>
+      )}
+      {state.status === 'failed' && state.error && (
+        <p className="text-sm text-error" role="alert">
+          The automatic transcript failed: {state.error}
         </p>
       )}
     </div>
