@@ -84,6 +84,12 @@ export const payments = pgTable(
     planId: text('plan_id').$type<PaidPlanId>(),
     subscriptionId: uuid('subscription_id'),
     externalId: text('external_id').notNull().unique(),
+    /**
+     * The provider's invoice the money moved for: a paid entry's own invoice, a refund's or
+     * chargeback's refunded invoice (Stripe's charge → invoice; null when it has none, e.g. a
+     * top-up, or was not known). Commissions reverse at the named invoice's own rate (ADR 0044).
+     */
+    invoiceId: text('invoice_id'),
     description: text('description'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -97,6 +97,7 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         planId: local.planId,
         subscriptionId: local.id,
         externalId: `${invoice.id}:paid`,
+        invoiceId: invoice.id,
         description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
         occurredAt: at,
       },
@@ -143,6 +144,7 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         planId: local.planId,
         subscriptionId: local.id,
         externalId: `${refund.id}:refunded`,
+        invoiceId: invoice.id,
         description: 'Refund: paid after the plan ended',
         occurredAt: at,
       } satisfies repo.NewPayment;
@@ -209,9 +211,24 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     return 'applied';
   }
 
+  /**
+   * The invoice a charge paid (Stripe's charge → payment intent → invoice payment), so its refund
+   * names it and the affiliate's commission is reversed at that invoice's rate (ADR 0044); null for
+   * a charge of no invoice (a top-up, a one-off charge).
+   */
+  async function invoiceOfCharge(charge: Stripe.Charge): Promise<string | null> {
+    const intent = idOf(charge.payment_intent ?? null);
+    if (!intent) return null;
+    const found = await callStripe(() =>
+      stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, limit: 1 }),
+    );
+    return idOf(found.data[0]?.invoice ?? null);
+  }
+
   async function chargeRefunded(charge: Stripe.Charge, at: Date): Promise<WebhookOutcome> {
     const userId = await userOfCustomer(charge.customer, charge.metadata?.userId);
     const purpose = charge.metadata?.purpose === 'ad_topup' ? 'ad_topup' : 'subscription';
+    const invoiceId = purpose === 'subscription' ? await invoiceOfCharge(charge) : null;
     // The event's copy of the charge may not list its refunds: ask for them (each booked once).
     const refunds = await callStripe(() => stripe.refunds.list({ charge: charge.id, limit: 100 }));
     let booked = false;
@@ -229,6 +246,7 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         amountCents: -refund.amount,
         currency: refund.currency,
         externalId: `${refund.id}:refunded`,
+        invoiceId,
         description: purpose === 'ad_topup' ? 'Refund of an ad balance top-up' : 'Refund',
         occurredAt: refund.created ? new Date(refund.created * 1000) : at,
       } satisfies repo.NewPayment;
