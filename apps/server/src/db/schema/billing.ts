@@ -9,6 +9,11 @@ export const billingAccounts = pgTable('billing_accounts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   stripeCustomerId: text('stripe_customer_id').unique(),
+  /**
+   * The customer Stripe deleted last (forgotten here): a new one's creation is keyed after it, so a
+   * Checkout within Stripe's 24 hours of idempotency does not get the deleted customer back.
+   */
+  previousStripeCustomerId: text('previous_stripe_customer_id'),
   trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
