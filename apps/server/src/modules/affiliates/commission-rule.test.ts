@@ -93,86 +93,91 @@ describe('the commission rule', () => {
     ]);
   });
 
-  it('1,200 random orders, duplicates and delays of payments, refunds and disputes (named or not) end in the rule applied to the final payments', () => {
-    for (let seed = 1; seed <= 1200; seed++) {
-      const rnd = prng(seed);
-      const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-      // The final payments: monthly invoices, each with 0-2 refunds and maybe a lost dispute
-      // (booked by billing as a refund of what is left). A refund naming its invoice (ADR 0044) may
-      // come after newer invoices were paid; one that does not (older entries) comes before the next.
-      const payments: RulePayment[] = [];
-      const refundsOf = new Map<string, string[]>();
-      const invoices = int(1, 4);
-      const lastDay = invoices * 30 + 10;
-      for (let i = 0; i < invoices; i++) {
-        const id = `in${i}`;
-        const amount = int(100, 5000);
-        payments.push(pay(id, amount, i * 30, `in_${id}`));
-        refundsOf.set(id, []);
-        let left = amount;
-        const refund = (rid: string, cents: number, unnamedDay: number) => {
-          const named = rnd() < 0.6;
-          const day = named ? int(i * 30, lastDay) : unnamedDay;
-          payments.push(pay(rid, -cents, day, named ? `in_${id}` : null));
-          refundsOf.get(id)?.push(rid);
-        };
-        for (let k = int(0, 3); k > 0 && left > 0; k--) {
-          const part = int(1, left);
-          left -= part;
-          refund(`${id}-re${k}`, part, i * 30 + int(1, 20));
+  it(
+    '1,200 random orders, duplicates and delays of payments, refunds and disputes (named or not) end in the rule applied to the final payments',
+    () => {
+      for (let seed = 1; seed <= 1200; seed++) {
+        const rnd = prng(seed);
+        const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+        // The final payments: monthly invoices, each with 0-2 refunds and maybe a lost dispute
+        // (booked by billing as a refund of what is left). A refund naming its invoice (ADR 0044) may
+        // come after newer invoices were paid; one that does not (older entries) comes before the next.
+        const payments: RulePayment[] = [];
+        const refundsOf = new Map<string, string[]>();
+        const invoices = int(1, 4);
+        const lastDay = invoices * 30 + 10;
+        for (let i = 0; i < invoices; i++) {
+          const id = `in${i}`;
+          const amount = int(100, 5000);
+          payments.push(pay(id, amount, i * 30, `in_${id}`));
+          refundsOf.set(id, []);
+          let left = amount;
+          const refund = (rid: string, cents: number, unnamedDay: number) => {
+            const named = rnd() < 0.6;
+            const day = named ? int(i * 30, lastDay) : unnamedDay;
+            payments.push(pay(rid, -cents, day, named ? `in_${id}` : null));
+            refundsOf.get(id)?.push(rid);
+          };
+          for (let k = int(0, 3); k > 0 && left > 0; k--) {
+            const part = int(1, left);
+            left -= part;
+            refund(`${id}-re${k}`, part, i * 30 + int(1, 20));
+          }
+          if (left > 0 && rnd() < 0.2) refund(`${id}-dp`, left, i * 30 + 25);
         }
-        if (left > 0 && rnd() < 0.2) refund(`${id}-dp`, left, i * 30 + 25);
-      }
-      // Deliveries: each payment 1-3 times, shuffled; bookings at random moments; the tier moves.
-      const deliveries = payments.flatMap((p) => Array.from({ length: int(1, 3) }, () => p));
-      for (let i = deliveries.length - 1; i > 0; i--) {
-        const j = int(0, i);
-        [deliveries[i], deliveries[j]] = [deliveries[j], deliveries[i]];
-      }
-      const known = new Map<string, RulePayment>();
-      const ledger: BookedEntry[] = [];
-      const book = () => {
-        const rate = [1500, 2000, 2500][int(0, 2)];
-        ledger.push(...planEntries([...known.values()], ledger, rate, () => true));
-      };
-      for (const d of deliveries) {
-        known.set(d.id, d); // billing's ledger: one entry per external id
-        if (rnd() < 0.5) book();
-        if (rnd() < 0.2) book(); // the sweep and a dashboard at once: the second finds nothing new
-      }
-      book();
+        // Deliveries: each payment 1-3 times, shuffled; bookings at random moments; the tier moves.
+        const deliveries = payments.flatMap((p) => Array.from({ length: int(1, 3) }, () => p));
+        for (let i = deliveries.length - 1; i > 0; i--) {
+          const j = int(0, i);
+          [deliveries[i], deliveries[j]] = [deliveries[j], deliveries[i]];
+        }
+        const known = new Map<string, RulePayment>();
+        const ledger: BookedEntry[] = [];
+        const book = () => {
+          const rate = [1500, 2000, 2500][int(0, 2)];
+          ledger.push(...planEntries([...known.values()], ledger, rate, () => true));
+        };
+        for (const d of deliveries) {
+          known.set(d.id, d); // billing's ledger: one entry per external id
+          if (rnd() < 0.5) book();
+          if (rnd() < 0.2) book(); // the sweep and a dashboard at once: the second finds nothing new
+        }
+        book();
 
-      const commissions = ledger.filter((e) => e.kind === 'commission');
-      expect(commissions.map((e) => e.paymentId).sort(), `seed ${seed}`).toEqual(
-        payments
-          .filter((p) => p.kind === 'paid')
-          .map((p) => p.id)
-          .sort(),
-      );
-      const rateOf = new Map(commissions.map((e) => [e.paymentId, e.rateBps]));
-      // Each invoice keeps the share of its commission of the part not refunded (largest remainder,
-      // the refunds in time order first): 0 when refunded in full.
-      let expected = 0;
-      const byTime = (a: RulePayment, b: RulePayment) =>
-        a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : 1);
-      for (const p of payments.filter((q) => q.kind === 'paid')) {
-        const earned = commissionCents(p.amountCents, rateOf.get(p.id) ?? -1);
-        const refunds = (refundsOf.get(p.id) ?? [])
-          .map((id) => payments.find((q) => q.id === id) as RulePayment)
-          .sort(byTime)
-          .map((r) => Math.abs(r.amountCents));
-        const kept = p.amountCents - refunds.reduce((s, c) => s + c, 0);
-        const shares = largestRemainder(earned, [...refunds, kept]);
-        if (kept === 0) expect(shares.at(-1), `seed ${seed}`).toBe(0);
-        expected += shares.at(-1) ?? 0;
+        const commissions = ledger.filter((e) => e.kind === 'commission');
+        expect(commissions.map((e) => e.paymentId).sort(), `seed ${seed}`).toEqual(
+          payments
+            .filter((p) => p.kind === 'paid')
+            .map((p) => p.id)
+            .sort(),
+        );
+        const rateOf = new Map(commissions.map((e) => [e.paymentId, e.rateBps]));
+        // Each invoice keeps the share of its commission of the part not refunded (largest remainder,
+        // the refunds in time order first): 0 when refunded in full.
+        let expected = 0;
+        const byTime = (a: RulePayment, b: RulePayment) =>
+          a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : 1);
+        for (const p of payments.filter((q) => q.kind === 'paid')) {
+          const earned = commissionCents(p.amountCents, rateOf.get(p.id) ?? -1);
+          const refunds = (refundsOf.get(p.id) ?? [])
+            .map((id) => payments.find((q) => q.id === id) as RulePayment)
+            .sort(byTime)
+            .map((r) => Math.abs(r.amountCents));
+          const kept = p.amountCents - refunds.reduce((s, c) => s + c, 0);
+          const shares = largestRemainder(earned, [...refunds, kept]);
+          if (kept === 0) expect(shares.at(-1), `seed ${seed}`).toBe(0);
+          expected += shares.at(-1) ?? 0;
+        }
+        const balance = ledger.reduce((s, e) => s + e.amountCents, 0);
+        expect(balance, `seed ${seed}`).toBe(expected);
+        // Booking again changes nothing (idempotent).
+        expect(
+          planEntries(payments, ledger, 2500, () => true),
+          `seed ${seed}`,
+        ).toEqual([]);
       }
-      const balance = ledger.reduce((s, e) => s + e.amountCents, 0);
-      expect(balance, `seed ${seed}`).toBe(expected);
-      // Booking again changes nothing (idempotent).
-      expect(
-        planEntries(payments, ledger, 2500, () => true),
-        `seed ${seed}`,
-      ).toEqual([]);
-    }
-  });
+      // ~50,000 bookings in all: about a second on an idle core, several on the shared 2-core machine.
+    },
+    20_000 * Number(process.env.TEST_TIME_FACTOR ?? 1),
+  );
 });
