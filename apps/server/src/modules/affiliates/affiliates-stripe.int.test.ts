@@ -273,6 +273,62 @@ describe('commissions from Stripe payments', () => {
     expect(d.stats.totalEarningsCents).toBe(300 + 500 - 300 - 83);
   });
 
+  it('a lost dispute (chargeback) of the rest after a partial refund takes back exactly what the invoice earned', async () => {
+    const { payer, sub, dash } = await referredSubscriber();
+    const inv = invoice(sub, 999); // 15% of $9.99 = 150
+    const pay = fake.payInvoice(inv.id, 999);
+    expect((await send('invoice.paid', inv)).statusCode).toBe(200);
+    const charge = {
+      id: pay.charge,
+      object: 'charge',
+      customer: sub.customer,
+      amount: 999,
+      payment_intent: pay.payment.payment_intent,
+      metadata: {},
+    };
+    fake.addRefund(pay.charge, 333);
+    expect((await send('charge.refunded', charge)).statusCode).toBe(200);
+    const dispute = {
+      id: `dp_aff${++seq}`,
+      object: 'dispute',
+      charge: pay.charge,
+      payment_intent: pay.payment.payment_intent,
+      amount: 666,
+      currency: 'usd',
+      status: 'lost',
+    };
+    expect((await send('charge.dispute.closed', { ...dispute, status: 'under_review' })).json().outcome).toBe(
+      'ignored',
+    );
+    expect((await send('charge.dispute.closed', dispute)).statusCode).toBe(200);
+    await send('charge.dispute.closed', dispute); // a redelivery: nothing more
+    const rows = await t.ctx.database.query<{ kind: string; amount_cents: number; invoice_id: string | null }>(
+      `SELECT kind, amount_cents, invoice_id FROM payments WHERE user_id = $1 ORDER BY amount_cents`,
+      [payer.id],
+    );
+    expect(rows.map((r) => [r.kind, r.amount_cents, r.invoice_id])).toEqual([
+      ['refunded', -666, inv.id],
+      ['refunded', -333, inv.id],
+      ['paid', 999, inv.id],
+    ]);
+    const d = await dash();
+    expect(kinds(d)).toEqual([
+      ['commission', 150, 1500],
+      ['reversal', -100, 1500], // 150 × 666 / 999
+      ['reversal', -50, 1500], // 150 × 333 / 999
+    ]);
+    expect(d.stats.totalEarningsCents).toBe(0);
+    // A dispute of an invoice whose payment is not booked here yet: 503, delivered again later.
+    const early = fake.payInvoice(`in_aff_early${++seq}`, 999);
+    const waiting = await send('charge.dispute.closed', {
+      ...dispute,
+      id: `dp_aff${++seq}`,
+      charge: early.charge,
+      payment_intent: early.payment.payment_intent,
+    });
+    expect(waiting.statusCode).toBe(503);
+  });
+
   it('pays a batch through Stripe Connect transfers: the transfer id is the reference, a refused one stays batched, a retry never pays twice', async () => {
     const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
     const withPayable = async (accountId: string) => {
