@@ -3,7 +3,9 @@
 // active campaigns and 200 listeners.
 //   npx tsx bench/ads/run.ts                 PGlite (in memory), then PostgreSQL
 //   npx tsx bench/ads/run.ts --pglite        only PGlite   (--pg: only PostgreSQL)
-//   options: --campaigns N, --listeners N, --rounds N, --warmup N (untimed rounds first, 3)
+//   options: --campaigns N, --listeners N, --rounds N, --warmup N (untimed rounds first, 3),
+//            --decisions-only (no raw SQL rounds: many rounds of decisions in little time, to compare
+//            the decision's cost before and after a change on a loaded machine)
 // PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/); the database
 // `wavecast_bench_ads` is created for the run and dropped after it.
 import fs from 'node:fs/promises';
@@ -29,7 +31,8 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const DB_NAME = 'wavecast_bench_ads';
+// One database per run: two runs at once (several engineers on one machine) never drop each other's.
+const DB_NAME = `wavecast_bench_ads_${process.pid}`;
 const CAMPAIGNS = option('--campaigns', 10_000);
 const LISTENERS = option('--listeners', 200);
 const BROWSER_UA =
@@ -43,6 +46,7 @@ const ROUNDS = option('--rounds', 10);
  */
 const WARMUP_ROUNDS = option('--warmup', 3);
 const BUDGET_P99_MS = 5;
+const DECISIONS_ONLY = flag('--decisions-only');
 
 const log = (m: string) => console.log(m);
 const pct = (sorted: number[], p: number) =>
@@ -184,6 +188,7 @@ async function measure(label: string, database: Database, dir: string) {
     for (const e of list.getEntries()) gcs.push({ start: e.startTime, duration: e.duration });
   });
   gcObserver.observe({ entryTypes: ['gc'] });
+  const batches: { wall: number; cpu: number; warm: boolean }[] = [];
   for (let r = 1; r <= WARMUP_ROUNDS + ROUNDS; r++) {
     const warm = r <= WARMUP_ROUNDS;
     const seqApi = warm ? [] : times.seqApi;
@@ -193,7 +198,7 @@ async function measure(label: string, database: Database, dir: string) {
     // One listener after another: the latency of one decision.
     for (let i = 0; i < LISTENERS; i++) {
       await timed(() => decide(i, r), seqApi);
-      await timed(() => raw(i, r), seqRaw);
+      if (!DECISIONS_ONLY) await timed(() => raw(i, r), seqRaw);
     }
     // All 200 listeners at once: each decision's latency, queueing included.
     const cpu = process.cpuUsage();
@@ -214,13 +219,16 @@ async function measure(label: string, database: Database, dir: string) {
         `(batch wall ${(batchEnd - batchStart).toFixed(2)} ms, CPU ${((used.user + used.system) / 1000).toFixed(2)} ms, ` +
         `GC inside ${gcMs.toFixed(2)} ms)`,
     );
-    await Promise.all(Array.from({ length: LISTENERS }, (_, i) => timed(() => raw(i, r), conRaw)));
+    if (!DECISIONS_ONLY) await Promise.all(Array.from({ length: LISTENERS }, (_, i) => timed(() => raw(i, r), conRaw)));
+    // Without the SQL rounds the next round would start in the same turn: let the serves be written.
+    else await servingState(ctx).serves.settled();
+    batches.push({ wall: batchEnd - batchStart, cpu: (used.user + used.system) / 1000, warm });
   }
   gcObserver.disconnect();
   const { seqApi, seqRaw, conApi, conRaw } = times;
   const row = (name: string, xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
-    return { name, p50: pct(s, 0.5), p95: pct(s, 0.95), p99: pct(s, 0.99) };
+    return { name, n: s.length, p50: pct(s, 0.5), p95: pct(s, 0.95), p99: pct(s, 0.99) };
   };
   const rows = [
     row('decision, one at a time', seqApi),
@@ -233,7 +241,7 @@ async function measure(label: string, database: Database, dir: string) {
       `(after ${WARMUP_ROUNDS} untimed)`,
   );
   log('| | p50 | p95 | p99 |\n|---|---|---|---|');
-  for (const x of rows) log(`| ${x.name} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.p99)} |`);
+  for (const x of rows) if (x.n) log(`| ${x.name} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.p99)} |`);
   log(
     `process CPU per decision (${LISTENERS} concurrent): ${(decisionCpuMicros / (LISTENERS * ROUNDS)).toFixed(1)} µs; ` +
       `load average ${os
@@ -241,11 +249,22 @@ async function measure(label: string, database: Database, dir: string) {
         .map((x) => x.toFixed(1))
         .join(' ')} on ${os.cpus().length} cores`,
   );
+  // The batches' own cost, robust to the machine's load: the fastest rounds had a core throughout.
+  const walls = batches
+    .filter((b) => !b.warm)
+    .map((b) => b.wall)
+    .sort((a, b) => a - b);
+  log(
+    `${LISTENERS} concurrent decisions per batch, wall time: fastest ${ms(walls[0] ?? 0)}, 10th percentile ` +
+      `${ms(pct(walls, 0.1))}, median ${ms(pct(walls, 0.5))}; rounds under ${BUDGET_P99_MS} ms: ` +
+      `${walls.filter((w) => w <= BUDGET_P99_MS).length} of ${walls.length}`,
+  );
   const seqP99 = rows[0]?.p99 ?? 0;
   const conP99 = rows[2]?.p99 ?? 0;
   const verdict = (p: number) => (p <= BUDGET_P99_MS ? 'met' : 'NOT met');
   log(
-    `budget (decision p99 <= ${BUDGET_P99_MS} ms): one at a time ${verdict(seqP99)}, ${LISTENERS} concurrent ${verdict(conP99)}`,
+    `budget (DESIGN §9: decision p99 <= ${BUDGET_P99_MS} ms with 200 concurrent listeners and budget reservation on; ` +
+      `0.7–1.8 ms was measured without reservation): one at a time ${verdict(seqP99)}, ${LISTENERS} concurrent ${verdict(conP99)}`,
   );
   // The serves recorded behind the answers: all written.
   await servingState(ctx).serves.settled();

@@ -108,9 +108,12 @@ export async function startFakeStripe(
     key?: string,
   ): [number, unknown] | null {
     if (method === 'GET' && path === '/v1/invoice_payments') {
-      const data = (invoicePayments.get(query.get('invoice') ?? '') ?? []).filter(
-        (p) => !query.get('status') || p.status === query.get('status'),
-      );
+      // By invoice, or by the payment intent that paid one (a charge's invoice, ADR 0044).
+      const intent = query.get('payment[payment_intent]');
+      const pool = query.get('invoice')
+        ? (invoicePayments.get(query.get('invoice') ?? '') ?? [])
+        : [...invoicePayments.values()].flat().filter((p) => intent && p.payment.payment_intent === intent);
+      const data = pool.filter((p) => !query.get('status') || p.status === query.get('status'));
       return [200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data }];
     }
     if (method === 'POST' && path === '/v1/refunds') {

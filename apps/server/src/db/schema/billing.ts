@@ -9,6 +9,11 @@ export const billingAccounts = pgTable('billing_accounts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   stripeCustomerId: text('stripe_customer_id').unique(),
+  /**
+   * The customer Stripe deleted last (forgotten here): a new one's creation is keyed after it, so a
+   * Checkout within Stripe's 24 hours of idempotency does not get the deleted customer back.
+   */
+  previousStripeCustomerId: text('previous_stripe_customer_id'),
   trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -84,6 +89,12 @@ export const payments = pgTable(
     planId: text('plan_id').$type<PaidPlanId>(),
     subscriptionId: uuid('subscription_id'),
     externalId: text('external_id').notNull().unique(),
+    /**
+     * The provider's invoice the money moved for: a paid entry's own invoice, a refund's or
+     * chargeback's refunded invoice (Stripe's charge → invoice; null when it has none, e.g. a
+     * top-up, or was not known). Commissions reverse at the named invoice's own rate (ADR 0044).
+     */
+    invoiceId: text('invoice_id'),
     description: text('description'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -51,6 +51,8 @@ export function ivtSettings(config: { ADS_LOOPBACK_INVALID: boolean; ADS_DATACEN
 const plain = (ip: string) => (ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
 
 export function isLoopback(ip: string): boolean {
+  // Most addresses are ruled out by their first characters, without parsing (once per decision).
+  if (ip !== '::1' && !ip.startsWith('127.') && !ip.startsWith('::ffff:127.')) return false;
   const a = plain(ip);
   return a === '::1' || (isIPv4(a) && a.startsWith('127.'));
 }
@@ -76,9 +78,9 @@ function isScripted(userAgent: string | undefined): boolean {
 export function sourceIvt(client: ClientFacts, settings: IvtSettings): AdIvtReason | null {
   if (isScripted(client.userAgent)) return 'known-bot';
   if (!client.ip) return null;
-  const ip = plain(client.ip);
-  if (isLoopback(ip)) return settings.loopbackInvalid ? 'loopback' : null;
+  if (isLoopback(client.ip)) return settings.loopbackInvalid ? 'loopback' : null;
   if (!settings.dataCentres) return null;
+  const ip = plain(client.ip);
   const type = isIPv4(ip) ? 'ipv4' : isIPv6(ip) ? 'ipv6' : null;
   if (type && settings.dataCentres.check(ip, type)) return 'data-centre';
   return null;

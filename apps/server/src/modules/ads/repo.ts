@@ -409,14 +409,15 @@ export async function servableCampaigns(db: Db, day: string, now: Date): Promise
 
 /**
  * What moves between two snapshots (spend, today's spend, balance, reserved) of the same campaigns,
- * packed by the database into one text value `id:spent:today:balance:reserved,…`: it is read every few seconds
- * for thousands of campaigns, and one value costs the process far less to receive than rows.
+ * packed by the database into one text value `id:spent:today:balance:reserved,…` in id order: it is read
+ * every few seconds for thousands of campaigns, and one value costs the process far less to receive
+ * than rows (and, walked in the index's own id order, nothing to allocate per campaign to parse).
  */
 export async function servableSpend(db: Db, day: string, now: Date): Promise<string> {
   const [r] = rowsOf<{ packed: string | null }>(
     await db.execute(sql`
       SELECT string_agg(c.id || ':' || c.spent_micros || ':' || coalesce(d.spent_micros, 0) || ':'
-                        || coalesce(b.balance_micros, 0) || ':' || coalesce(held.micros, 0), ',') AS packed
+                        || coalesce(b.balance_micros, 0) || ':' || coalesce(held.micros, 0), ',' ORDER BY c.id) AS packed
         FROM ${adCampaigns} c
         LEFT JOIN ${adBalances} b ON b.advertiser_id = c.advertiser_id
         LEFT JOIN ${reservations(now)} held ON held.campaign_id = c.id

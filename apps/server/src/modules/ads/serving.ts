@@ -53,7 +53,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Share of a daily budget a campaign may have spent by `now` (spread evenly across the UTC day). */
 export function paceFraction(now: Date): number {
-  const sinceMidnight = now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // UTC days are DAY_MS long in JavaScript's time (no leap seconds): no calendar fields to compute.
+  const sinceMidnight = ((now.getTime() % DAY_MS) + DAY_MS) % DAY_MS;
   return Math.min(1, (sinceMidnight + PACE_AHEAD_MS) / DAY_MS);
 }
 

@@ -223,6 +223,112 @@ describe('commissions from Stripe payments', () => {
     expect(d.stats.totalEarningsCents).toBe(300 - 150 + 500);
   });
 
+  it('a refund of an older invoice after a newer one was paid reverses at the older invoice’s own rate (ADR 0044)', async () => {
+    const { aff, payer, sub, dash } = await referredSubscriber();
+    const sec = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+    const t1 = Date.now();
+    // January's invoice at Bronze (15% of $20.00 = 300); its card payment at Stripe.
+    const jan = invoice(sub, 2000);
+    const janPay = fake.payInvoice(jan.id, 2000);
+    expect((await send('invoice.paid', jan, sec(t1))).statusCode).toBe(200);
+    await dash();
+    // The affiliate reaches Gold; February's invoice earns 25% (500).
+    await t.ctx.database.query(`UPDATE affiliates SET tier = 'gold' WHERE user_id = $1`, [aff.id]);
+    const feb = invoice(sub, 2000, 'subscription_cycle');
+    const febPay = fake.payInvoice(feb.id, 2000);
+    expect((await send('invoice.paid', feb, sec(t1 + 5000))).statusCode).toBe(200);
+    // Then January's charge is refunded in full (after February was paid), and February's partly.
+    const chargeOf = (p: typeof janPay, amount: number) => ({
+      id: p.charge,
+      object: 'charge',
+      customer: sub.customer,
+      amount,
+      payment_intent: p.payment.payment_intent,
+      metadata: {},
+    });
+    Object.assign(fake.addRefund(janPay.charge, 2000), { created: Math.floor((t1 + 10_000) / 1000) });
+    expect((await send('charge.refunded', chargeOf(janPay, 2000), sec(t1 + 10_000))).statusCode).toBe(200);
+    Object.assign(fake.addRefund(febPay.charge, 333), { created: Math.floor((t1 + 11_000) / 1000) });
+    expect((await send('charge.refunded', chargeOf(febPay, 2000), sec(t1 + 11_000))).statusCode).toBe(200);
+    await send('charge.refunded', chargeOf(janPay, 2000), sec(t1 + 12_000)); // a redelivery: nothing new
+
+    // Billing's refund entries name the refunded invoice (Stripe's charge → payment intent → invoice).
+    const rows = await t.ctx.database.query<{ kind: string; amount_cents: number; invoice_id: string | null }>(
+      `SELECT kind, amount_cents, invoice_id FROM payments WHERE user_id = $1 ORDER BY occurred_at, kind`,
+      [payer.id],
+    );
+    expect(rows.map((r) => [r.kind, r.amount_cents, r.invoice_id])).toEqual([
+      ['paid', 2000, jan.id],
+      ['paid', 2000, feb.id],
+      ['refunded', -2000, jan.id],
+      ['refunded', -333, feb.id],
+    ]);
+    const d = await dash();
+    expect(kinds(d)).toEqual([
+      ['commission', 300, 1500],
+      ['commission', 500, 2500],
+      ['reversal', -300, 1500], // January's own 15%, exactly what it earned (not 25% of $20.00)
+      ['reversal', -83, 2500], // 500 × 333 / 2000 = 83.25 → 83
+    ]);
+    expect(d.stats.totalEarningsCents).toBe(300 + 500 - 300 - 83);
+  });
+
+  it('a lost dispute (chargeback) of the rest after a partial refund takes back exactly what the invoice earned', async () => {
+    const { payer, sub, dash } = await referredSubscriber();
+    const inv = invoice(sub, 999); // 15% of $9.99 = 150
+    const pay = fake.payInvoice(inv.id, 999);
+    expect((await send('invoice.paid', inv)).statusCode).toBe(200);
+    const charge = {
+      id: pay.charge,
+      object: 'charge',
+      customer: sub.customer,
+      amount: 999,
+      payment_intent: pay.payment.payment_intent,
+      metadata: {},
+    };
+    fake.addRefund(pay.charge, 333);
+    expect((await send('charge.refunded', charge)).statusCode).toBe(200);
+    const dispute = {
+      id: `dp_aff${++seq}`,
+      object: 'dispute',
+      charge: pay.charge,
+      payment_intent: pay.payment.payment_intent,
+      amount: 666,
+      currency: 'usd',
+      status: 'lost',
+    };
+    expect((await send('charge.dispute.closed', { ...dispute, status: 'under_review' })).json().outcome).toBe(
+      'ignored',
+    );
+    expect((await send('charge.dispute.closed', dispute)).statusCode).toBe(200);
+    await send('charge.dispute.closed', dispute); // a redelivery: nothing more
+    const rows = await t.ctx.database.query<{ kind: string; amount_cents: number; invoice_id: string | null }>(
+      `SELECT kind, amount_cents, invoice_id FROM payments WHERE user_id = $1 ORDER BY amount_cents`,
+      [payer.id],
+    );
+    expect(rows.map((r) => [r.kind, r.amount_cents, r.invoice_id])).toEqual([
+      ['refunded', -666, inv.id],
+      ['refunded', -333, inv.id],
+      ['paid', 999, inv.id],
+    ]);
+    const d = await dash();
+    expect(kinds(d)).toEqual([
+      ['commission', 150, 1500],
+      ['reversal', -100, 1500], // 150 × 666 / 999
+      ['reversal', -50, 1500], // 150 × 333 / 999
+    ]);
+    expect(d.stats.totalEarningsCents).toBe(0);
+    // A dispute of an invoice whose payment is not booked here yet: 503, delivered again later.
+    const early = fake.payInvoice(`in_aff_early${++seq}`, 999);
+    const waiting = await send('charge.dispute.closed', {
+      ...dispute,
+      id: `dp_aff${++seq}`,
+      charge: early.charge,
+      payment_intent: early.payment.payment_intent,
+    });
+    expect(waiting.statusCode).toBe(503);
+  });
+
   it('pays a batch through Stripe Connect transfers: the transfer id is the reference, a refused one stays batched, a retry never pays twice', async () => {
     const q = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
     const withPayable = async (accountId: string) => {

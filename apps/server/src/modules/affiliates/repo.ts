@@ -153,9 +153,15 @@ export async function referralsToBook(db: Db, opts: { affiliateId?: string; limi
 
 /** A referred account's subscription payments and refunds (billing's ledger, read only). */
 export async function subscriptionPayments(db: Db, userId: string) {
-  const rows = rowsOf<{ id: string; kind: 'paid' | 'refunded'; amount_cents: number; occurred_at: Date | string }>(
+  const rows = rowsOf<{
+    id: string;
+    kind: 'paid' | 'refunded';
+    amount_cents: number;
+    occurred_at: Date | string;
+    invoice_id: string | null;
+  }>(
     await db.execute(sql`
-      SELECT id, kind, amount_cents, occurred_at FROM payments
+      SELECT id, kind, amount_cents, occurred_at, invoice_id FROM payments
       WHERE user_id = ${userId} AND purpose = 'subscription' AND kind IN ('paid', 'refunded')`),
   );
   return rows.map((r) => ({
@@ -163,6 +169,7 @@ export async function subscriptionPayments(db: Db, userId: string) {
     kind: r.kind,
     amountCents: r.amount_cents,
     occurredAt: new Date(r.occurred_at),
+    invoiceId: r.invoice_id,
   }));
 }
 

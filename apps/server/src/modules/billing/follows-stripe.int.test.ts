@@ -311,6 +311,22 @@ describe('webhooks about customers we do not know', () => {
     );
     expect(account.stripe_customer_id).toBeNull();
 
+    // A new Checkout the same day gets a new customer: Stripe answers a reused idempotency key with
+    // its first answer for 24 hours (the deleted customer), so the new key names the deleted one.
+    expect((await call(user.cookie, 'POST', '/api/billing/checkout', { planId: 'premium' })).statusCode).toBe(200);
+    const [again] = await t.ctx.database.query<{ stripe_customer_id: string | null }>(
+      'SELECT stripe_customer_id FROM billing_accounts WHERE user_id = $1',
+      [user.id],
+    );
+    expect(again.stripe_customer_id).toMatch(/^cus_/);
+    expect(again.stripe_customer_id).not.toBe(sub.customer);
+    expect(([...fake.sessions.values()].at(-1) as { customer: string }).customer).toBe(again.stripe_customer_id);
+    const keys = fake
+      .calls('POST', '/v1/customers')
+      .filter((c) => c.body['metadata[userId]'] === user.id)
+      .map((c) => c.idempotencyKey);
+    expect(keys).toEqual([`wavecast-customer-${user.id}`, `wavecast-customer-${user.id}-after-${sub.customer}`]);
+
     const unknown = await send('customer.deleted', { id: 'cus_never_ours', object: 'customer', deleted: true });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().outcome).toBe('ignored');

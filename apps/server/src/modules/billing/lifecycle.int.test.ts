@@ -105,10 +105,26 @@ describe('an account deleted', () => {
       periodStart: now(),
       periodEnd: new Date(now().getTime() + 30 * DAY),
     });
-    const renewal = await send('invoice.paid', invoice(sub));
+    // The renewal was charged (a period the account will never use): refunded in full, once (ADR 0044).
+    const paid = invoice(sub);
+    const payment = fake.payInvoice(paid.id, 999);
+    const renewal = await send('invoice.paid', paid);
     expect(renewal.statusCode, renewal.body).toBe(200);
     expect(fake.subscriptions.get(sub.id)?.status).toBe('canceled');
     expect(await openSubs(gone.id)).toEqual([]);
+    expect((await send('invoice.paid', paid)).statusCode).toBe(200); // a redelivery: nothing more
+    // Asked again on the redelivery under the same idempotency key: one refund at Stripe.
+    const refunds = fake.refundsCreated().filter((r) => r.body.payment_intent === payment.payment.payment_intent);
+    expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`wavecast-late-refund-${payment.id}`]));
+    expect(refunds[0]?.body['metadata[reason]']).toBe('paid_after_account_deleted');
+    const entries = await t.ctx.database.query<{ user_id: string | null; kind: string; amount_cents: number }>(
+      'SELECT user_id, kind, amount_cents FROM payments WHERE invoice_id = $1 ORDER BY kind',
+      [paid.id],
+    );
+    expect(entries).toEqual([
+      { user_id: null, kind: 'paid', amount_cents: 999 },
+      { user_id: null, kind: 'refunded', amount_cents: -999 },
+    ]);
   });
 
   it('answers 200 for a subscription Stripe no longer has', async () => {

@@ -39,6 +39,15 @@ export async function findStripeCustomer(db: Db, userId: string): Promise<string
   return row?.id ?? null;
 }
 
+/** The customer Stripe deleted last for this account (null: none ever was). */
+export async function previousStripeCustomer(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: billingAccounts.previousStripeCustomerId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, userId));
+  return row?.id ?? null;
+}
+
 export async function saveStripeCustomer(db: Db, userId: string, customerId: string): Promise<void> {
   await db
     .insert(billingAccounts)
@@ -50,7 +59,7 @@ export async function saveStripeCustomer(db: Db, userId: string, customerId: str
 export async function forgetStripeCustomer(db: Db, userId: string, customerId: string): Promise<void> {
   await db
     .update(billingAccounts)
-    .set({ stripeCustomerId: null })
+    .set({ stripeCustomerId: null, previousStripeCustomerId: customerId })
     .where(and(eq(billingAccounts.userId, userId), eq(billingAccounts.stripeCustomerId, customerId)));
 }
 
@@ -208,6 +217,16 @@ export async function recordPayment(
     if (row) await withEntry(tx, row.id);
     return !!row;
   });
+}
+
+/** The paid entry of a provider invoice (who paid it, for what), if booked. */
+export async function paidEntryOfInvoice(db: Db, invoiceId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.kind, 'paid')))
+    .limit(1);
+  return row;
 }
 
 export async function listPayments(db: Db, userId: string, limit = 24): Promise<PaymentRow[]> {

@@ -30,12 +30,18 @@ function trialTerms(trial: { days: number } | { endsAt: Date } | undefined, now 
 export function stripeProvider(ctx: AppContext, { stripe, settings }: StripeBilling): PaymentProvider {
   const db = ctx.database.db;
 
-  /** The account's Stripe customer, created once (the idempotency key covers two checkouts at once). */
+  /**
+   * The account's Stripe customer, created once (the idempotency key covers two checkouts at once).
+   * After Stripe deleted one, the key names it: Stripe keeps a key's answer 24 hours, and the old
+   * key would hand back the deleted customer.
+   */
   async function customerFor(userId: string, email: string): Promise<string> {
     const known = await repo.findStripeCustomer(db, userId);
     if (known) return known;
+    const previous = await repo.previousStripeCustomer(db, userId);
+    const idempotencyKey = previous ? `wavecast-customer-${userId}-after-${previous}` : `wavecast-customer-${userId}`;
     const customer = await callStripe(() =>
-      stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: `wavecast-customer-${userId}` }),
+      stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey }),
     );
     await repo.saveStripeCustomer(db, userId, customer.id);
     return customer.id;

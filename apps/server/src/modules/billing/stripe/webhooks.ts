@@ -1,15 +1,16 @@
 import { BILLING_MESSAGES, PAYMENT_GRACE_DAYS, PLANS } from '@wavecast/shared';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { AppContext } from '../../../context';
-import { badRequest } from '../../../lib/errors';
+import { AppError, badRequest } from '../../../lib/errors';
 import { paymentFailedNotice, receiptNotice, recordNotice } from '../notices';
 import * as repo from '../repo';
 import type { SubscriptionsService } from '../subscriptions';
-import { callStripe, idOf, type StripeBilling } from './client';
+import { callStripe, idOf, planOfPrice, type StripeBilling } from './client';
 import { actOnSubscription } from './lifecycle';
 import { subscriptionSync } from './sync';
 
 const DAY_MS = 86_400_000;
+const StripeErrors = Stripe.errors;
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /**
@@ -65,6 +66,13 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     const subId = subscriptionOfInvoice(invoice);
     const local = subId ? await sync.sync(subId, at) : undefined;
     const userId = local?.userId ?? (await userOfCustomer(invoice.customer));
+    if (!local && subId && invoice.amount_paid > 0 && (await deletedAccounts(subId))) {
+      // A renewal (or a Checkout's first invoice) charged after its account was deleted: the sync
+      // cancelled the subscription; the money is refunded, never kept (ADR 0037, ADR 0044).
+      await bookDeletedAccountsPayment(invoice, at);
+      await refundLatePayment(invoice, { userId: null, planId: null, id: null, stripeSubscriptionId: null }, at);
+      return 'applied';
+    }
     if (!userId || !local || invoice.amount_paid <= 0) return 'ignored';
     const plan = PLANS[local.planId].name;
     const prorated = invoice.billing_reason === 'subscription_update';
@@ -97,6 +105,7 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         planId: local.planId,
         subscriptionId: local.id,
         externalId: `${invoice.id}:paid`,
+        invoiceId: invoice.id,
         description: prorated ? `${plan} (plan change, prorated)` : `${plan} subscription`,
         occurredAt: at,
       },
@@ -109,11 +118,49 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
   }
 
   /**
+   * Whether a subscription is one of ours (our price) billing an account that no longer exists
+   * (named by its Checkout's metadata): what the sync cancels rather than records. A customer we
+   * never knew (no account named) is cancelled by the sync and otherwise left alone.
+   */
+  async function deletedAccounts(subId: string): Promise<boolean> {
+    const remote = await stripe.subscriptions.retrieve(subId).catch((e: unknown) => {
+      if (e instanceof StripeErrors.StripeInvalidRequestError && e.statusCode === 404) return null;
+      return callStripe(() => Promise.reject(e));
+    });
+    if (!remote || !planOfPrice(settings, remote.items?.data?.[0]?.price?.id)) return false;
+    const userId = (await userOfCustomer(remote.customer)) ?? remote.metadata?.userId ?? null;
+    return !!userId && !(await repo.userExists(db, userId));
+  }
+
+  /** The deleted account's payment, in the ledger without an account (it outlives the account). */
+  async function bookDeletedAccountsPayment(invoice: Stripe.Invoice, at: Date) {
+    await repo.recordPayment(db, {
+      userId: null,
+      kind: 'paid',
+      purpose: 'subscription',
+      amountCents: invoice.amount_paid,
+      currency: invoice.currency,
+      externalId: `${invoice.id}:paid`,
+      invoiceId: invoice.id,
+      description: 'Paid after the account was deleted',
+      occurredAt: at,
+    });
+  }
+
+  /**
    * A payment that arrived after its plan ended here: the subscription is cancelled at Stripe (if
    * its end has not reached it yet) and each payment of the invoice refunded in full, booked at once
    * as a negative entry under the refund's id (the later `charge.refunded` books nothing more).
    */
-  async function refundLatePayment(invoice: Stripe.Invoice, local: repo.SubscriptionRow, at: Date) {
+  async function refundLatePayment(
+    invoice: Stripe.Invoice,
+    local: Pick<repo.SubscriptionRow, 'stripeSubscriptionId'> & {
+      userId: string | null;
+      planId: repo.SubscriptionRow['planId'] | null;
+      id: string | null;
+    },
+    at: Date,
+  ) {
     const { userId } = local;
     const subId = local.stripeSubscriptionId;
     if (subId) await callStripe(() => actOnSubscription(stripe, 'cancel', subId));
@@ -129,7 +176,12 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         stripe.refunds.create(
           {
             ...(intent ? { payment_intent: intent } : { charge: charge ?? undefined }),
-            metadata: { userId, purpose: 'subscription', reason: 'paid_after_plan_ended', invoice: invoice.id },
+            metadata: {
+              ...(userId ? { userId } : {}),
+              purpose: 'subscription',
+              reason: userId ? 'paid_after_plan_ended' : 'paid_after_account_deleted',
+              invoice: invoice.id,
+            },
           },
           { idempotencyKey: `wavecast-late-refund-${payment.id}` },
         ),
@@ -143,11 +195,14 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         planId: local.planId,
         subscriptionId: local.id,
         externalId: `${refund.id}:refunded`,
-        description: 'Refund: paid after the plan ended',
+        invoiceId: invoice.id,
+        description: userId ? 'Refund: paid after the plan ended' : 'Refund: paid after the account was deleted',
         occurredAt: at,
       } satisfies repo.NewPayment;
-      const announce = (tx: Parameters<typeof ctx.events.record>[0], paymentId: string) =>
-        ctx.events.record(tx, 'payment.refunded', { userId, paymentId, amountCents: refund.amount });
+      const announce = userId
+        ? (tx: Parameters<typeof ctx.events.record>[0], paymentId: string) =>
+            ctx.events.record(tx, 'payment.refunded', { userId, paymentId, amountCents: refund.amount })
+        : undefined;
       if (await repo.recordPayment(db, entry, announce)) booked = true;
     }
     if (booked) await ctx.events.deliverNow();
@@ -209,9 +264,24 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
     return 'applied';
   }
 
+  /**
+   * The invoice a charge paid (Stripe's charge → payment intent → invoice payment), so its refund
+   * names it and the affiliate's commission is reversed at that invoice's rate (ADR 0044); null for
+   * a charge of no invoice (a top-up, a one-off charge).
+   */
+  async function invoiceOfCharge(charge: Pick<Stripe.Charge, 'payment_intent'>): Promise<string | null> {
+    const intent = idOf(charge.payment_intent ?? null);
+    if (!intent) return null;
+    const found = await callStripe(() =>
+      stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, limit: 1 }),
+    );
+    return idOf(found.data[0]?.invoice ?? null);
+  }
+
   async function chargeRefunded(charge: Stripe.Charge, at: Date): Promise<WebhookOutcome> {
     const userId = await userOfCustomer(charge.customer, charge.metadata?.userId);
     const purpose = charge.metadata?.purpose === 'ad_topup' ? 'ad_topup' : 'subscription';
+    const invoiceId = purpose === 'subscription' ? await invoiceOfCharge(charge) : null;
     // The event's copy of the charge may not list its refunds: ask for them (each booked once).
     const refunds = await callStripe(() => stripe.refunds.list({ charge: charge.id, limit: 100 }));
     let booked = false;
@@ -229,11 +299,49 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         amountCents: -refund.amount,
         currency: refund.currency,
         externalId: `${refund.id}:refunded`,
+        invoiceId,
         description: purpose === 'ad_topup' ? 'Refund of an ad balance top-up' : 'Refund',
         occurredAt: refund.created ? new Date(refund.created * 1000) : at,
       } satisfies repo.NewPayment;
       if (await repo.recordPayment(db, entry, announce)) booked = true;
     }
+    if (booked) await ctx.events.deliverNow();
+    return 'applied';
+  }
+
+  /**
+   * A dispute lost (a chargeback): the money is gone, booked as a refund of the disputed invoice
+   * (ADR 0044), so commissions are reversed as for any refund. Only subscription invoices: a
+   * disputed top-up's charge names no invoice. The invoice's payment not booked here yet (its
+   * `invoice.paid` still on its way): 503, and Stripe delivers the dispute again later.
+   */
+  async function disputeClosed(dispute: Stripe.Dispute, at: Date): Promise<WebhookOutcome> {
+    if (dispute.status !== 'lost') return 'ignored';
+    const invoiceId = await invoiceOfCharge(dispute);
+    if (!invoiceId) return 'ignored';
+    const paid = await repo.paidEntryOfInvoice(db, invoiceId);
+    if (!paid) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.paymentServiceDown);
+    const userId = paid.userId;
+    const booked = await repo.recordPayment(
+      db,
+      {
+        userId,
+        kind: 'refunded',
+        purpose: 'subscription',
+        amountCents: -dispute.amount,
+        currency: dispute.currency,
+        planId: paid.planId,
+        subscriptionId: paid.subscriptionId,
+        externalId: `${dispute.id}:dispute_lost`,
+        invoiceId,
+        description: 'Chargeback (dispute lost)',
+        occurredAt: at,
+      },
+      userId
+        ? (tx, paymentId) =>
+            ctx.events.record(tx, 'payment.refunded', { userId, paymentId, amountCents: dispute.amount })
+        : undefined,
+    );
     if (booked) await ctx.events.deliverNow();
     return 'applied';
   }
@@ -257,6 +365,8 @@ export function stripeWebhooks(ctx: AppContext, billing: StripeBilling, subs: Su
         return chargeRefunded(event.data.object, at);
       case 'customer.deleted':
         return customerDeleted(event.data.object, at);
+      case 'charge.dispute.closed':
+        return disputeClosed(event.data.object, at);
       default:
         return 'ignored';
     }
