@@ -6,7 +6,7 @@ import { isDiscoverable } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
-import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS, PUBLIC_MEDIA_HEADERS } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { analyticsService } from '../analytics/service';
@@ -88,7 +88,7 @@ export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
     schema: { tags, params: EnclosureParams },
     ...OWN_SECURITY_HEADERS,
     async handler(req, reply) {
-      reply.headers({ ...FIXED_SECURITY_HEADERS, 'cross-origin-resource-policy': 'cross-origin' });
+      reply.headers({ ...FIXED_SECURITY_HEADERS, ...PUBLIC_MEDIA_HEADERS });
       const track = await cachedTrack(ctx, req.params.id);
       if (!track || !isDiscoverable(track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       const enc = enclosureOf(track);
