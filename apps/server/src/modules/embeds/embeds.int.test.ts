@@ -68,7 +68,9 @@ describe('share cards', () => {
     expect(meta(html, 'og:title')).toBe('Night <script>alert(1)</script> & "Day"');
     expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/default-cover.svg`);
     expect(meta(html, 'og:audio')).toMatch(
-      new RegExp(`^${PUBLIC_URL}/api/podcasts/enclosures/${publicId}/episode\\.m4a\\?v=`),
+      new RegExp(
+        `^${PUBLIC_URL}/api/podcasts/enclosures/${publicId}/night-script-alert-1-script-day-${publicId}[.]m4a[?]v=`,
+      ),
     );
     expect(meta(html, 'og:audio:type')).toBe('audio/mp4');
     expect(meta(html, 'twitter:title')).toBe('Night <script>alert(1)</script> & "Day"');
