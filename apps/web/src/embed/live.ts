@@ -37,7 +37,8 @@ export function mountLive(root: HTMLElement, data: EmbedLiveData, el: El): void 
   const audio = el('audio');
   audio.dataset.testid = 'live-audio';
   let engine: LiveEngine | null = null;
-  let onAir = data.status === 'live';
+  let status: EmbedLiveData['status'] = data.status;
+  let onAir = status === 'live';
   let streamUrl = data.streamUrl;
   let state: LivePlayerState = 'stopped';
 
@@ -46,17 +47,17 @@ export function mountLive(root: HTMLElement, data: EmbedLiveData, el: El): void 
   const title = el('a', { className: 'title', href: data.pageUrl, target: '_blank', rel: 'noopener' }, data.title);
   const creator = el('p', { className: 'creator' }, data.creator);
   const badge = el('span', { className: 'badge' });
-  const status = el('p', { className: 'status' });
-  status.setAttribute('aria-live', 'polite');
+  const line = el('p', { className: 'status' });
+  line.setAttribute('aria-live', 'polite');
   const brand = el('a', { className: 'brand', href: data.pageUrl, target: '_blank', rel: 'noopener' }, 'Wavecast');
 
   function render() {
     const listening = engine !== null && state !== 'stopped' && state !== 'blocked';
     root.dataset.onAir = String(onAir);
     root.dataset.playing = String(state === 'playing');
-    badge.textContent = onAir ? 'LIVE' : 'OFFLINE';
+    badge.textContent = onAir ? 'Live' : 'Offline';
     badge.dataset.onAir = String(onAir);
-    status.textContent = onAir ? STATE_TEXT[state] : 'Offline';
+    line.textContent = onAir ? STATE_TEXT[state] : status === 'ended' ? 'The broadcast has ended' : 'Not on air yet';
     play.disabled = !onAir;
     play.textContent = listening ? '■' : '►';
     play.setAttribute('aria-label', listening ? 'Stop listening' : 'Listen live');
@@ -92,14 +93,15 @@ export function mountLive(root: HTMLElement, data: EmbedLiveData, el: El): void 
     try {
       const res = await fetch(`/api/live/${encodeURIComponent(data.id)}`, { credentials: 'omit', cache: 'no-store' });
       if (res.status === 404) {
-        onAir = false;
+        status = 'ended';
       } else if (res.ok) {
-        const s = (await res.json()) as { status?: string; streamUrl?: string };
-        onAir = s.status === 'live';
+        const s = (await res.json()) as { status?: EmbedLiveData['status']; streamUrl?: string };
+        status = s.status ?? 'ended';
         if (s.streamUrl) streamUrl = s.streamUrl;
       } else {
         return;
       }
+      onAir = status === 'live';
       if (!onAir && engine) stop();
       render();
     } catch {
@@ -117,7 +119,7 @@ export function mountLive(root: HTMLElement, data: EmbedLiveData, el: El): void 
         'div',
         { className: 'body' },
         el('div', { className: 'head' }, play, el('div', { className: 'meta' }, title, creator), brand),
-        el('div', { className: 'bar' }, badge, status),
+        el('div', { className: 'bar' }, badge, line),
       ),
     ),
     audio,
