@@ -3,7 +3,7 @@
 // as inline JSON.
 import { playCountThreshold } from '@wavecast/shared';
 import './embed.css';
-import { type EmbedLiveData, mountLive } from './live';
+import type { EmbedLiveData } from './live';
 
 interface EmbedTrack {
   id: string;
@@ -81,7 +81,8 @@ function report(trackId: string, secondsListened: number) {
 }
 
 if (live && root) {
-  mountLive(root, live, el);
+  // The live engine is its own chunk: track and playlist frames never load it.
+  void import('./live').then(({ mountLive }) => mountLive(root, live, el));
 } else if (data && root && data.tracks.length > 0) {
   const audio = new Audio();
   audio.preload = 'metadata';
