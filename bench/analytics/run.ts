@@ -17,6 +17,7 @@ import { SKETCH_MAX_LIST } from '../../apps/server/src/modules/analytics/listene
 import { analyticsService } from '../../apps/server/src/modules/analytics/service';
 import { MemoryBus } from '../../apps/server/src/realtime/bus';
 import { LocalStorage } from '../../apps/server/src/storage/local';
+import { BUDGETS, verdict } from '../budgets';
 import { adminQuery, BENCH_PG_URL } from '../postgres';
 
 const args = process.argv.slice(2);
@@ -191,6 +192,9 @@ async function main() {
     log(`overview from rollups (the page):  p50 ${pct(api, 0.5).toFixed(1)} ms  p95 ${p95a.toFixed(1)} ms`);
     log(`same figures from raw events:      p50 ${pct(rawT, 0.5).toFixed(1)} ms  p95 ${p95r.toFixed(1)} ms`);
     log(`rollup gain at p95: ${(p95r / p95a).toFixed(1)}x`);
+    log(
+      `budget (page p95 <= ${BUDGETS.analytics.p95Ms} ms, DESIGN.md §9): ${verdict(p95a <= BUDGETS.analytics.p95Ms)}`,
+    );
   } finally {
     await database.close();
     if (!KEEP) await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);

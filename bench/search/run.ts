@@ -18,6 +18,7 @@ import { Mailer } from '../../apps/server/src/mail/mailer';
 import { SEARCH_TRACKS_SQL, searchParams } from '../../apps/server/src/modules/discovery/search-repo';
 import { MemoryBus } from '../../apps/server/src/realtime/bus';
 import { LocalStorage } from '../../apps/server/src/storage/local';
+import { BUDGETS, verdict } from '../budgets';
 import { adminQuery, BENCH_PG_URL } from '../postgres';
 import { generateCatalogue } from './generate';
 import { benchQueries } from './queries';
@@ -172,7 +173,7 @@ const rounds = option('--rounds', 30);
 if (only !== 'pglite') {
   const r = await runPostgres(option('--tracks', 1_000_000), rounds);
   log(
-    `PostgreSQL budget (p95 <= 12 ms, <= 1.3x raw SQL): ${r.apiP95 <= 12 && r.apiP95 / r.rawP95 <= 1.3 ? 'met' : 'NOT met'}`,
+    `PostgreSQL budget (p95 <= ${BUDGETS.search.p95Ms} ms, <= ${BUDGETS.search.vsRaw}x raw SQL): ${verdict(r.apiP95 <= BUDGETS.search.p95Ms && r.apiP95 / r.rawP95 <= BUDGETS.search.vsRaw)}`,
   );
 }
 if (only !== 'pg') await runPglite(option('--pglite-tracks', 100_000), rounds);

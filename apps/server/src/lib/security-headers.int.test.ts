@@ -132,6 +132,17 @@ const families = (): Family[] => [
     request: () => fetch(`${base}/api/podcasts/enclosures/${trackId}/episode.mp3`, { headers: { range: 'bytes=0-9' } }),
     status: 206,
   },
+  {
+    name: 'podcast episode art (generated: the track has no cover)',
+    request: () => fetch(`${base}/api/podcasts/art/${trackId}.jpg`),
+    status: 200,
+  },
+  {
+    name: 'live embed, no such stream',
+    request: () => fetch(`${base}/embed/live/${NO_STREAM}`),
+    status: 404,
+    frameAncestors: 'frame-ancestors *',
+  },
   { name: 'WebSocket route without an upgrade', request: () => fetch(`${base}/api/ws`), status: 404 },
 ];
 

@@ -38,6 +38,7 @@ import { notificationJobs } from './notifications/jobs';
 import { notificationRoutes } from './notifications/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
+import { subscribeEpisodeArt } from './podcasts/episode-art';
 import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportJobs } from './support/mail';
@@ -109,7 +110,7 @@ export const modules: ModuleDefinition[] = [
   { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },
   { name: 'analytics', routes: [analyticsRoutes], jobs: analyticsJobs, schedules: analyticsSchedules },
   // Podcasts and the open web: feeds, show settings, chapters, transcripts, embeds.
-  { name: 'podcasts', routes: [podcastRoutes] },
+  { name: 'podcasts', routes: [podcastRoutes], subscribers: [subscribeEpisodeArt] },
   {
     name: 'transcripts',
     routes: [transcriptRoutes],

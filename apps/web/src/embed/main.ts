@@ -1,7 +1,9 @@
-// The embeddable player (/embed/track/:id, /embed/playlist/:id): vanilla TypeScript, no app shell,
-// its own build entry (vite.embed.config.ts). The page carries its data as inline JSON.
+// The embeddable player (/embed/track/:id, /embed/playlist/:id, /embed/live/:id): vanilla
+// TypeScript, no app shell, its own build entry (vite.embed.config.ts). The page carries its data
+// as inline JSON.
 import { playCountThreshold } from '@wavecast/shared';
 import './embed.css';
+import type { EmbedLiveData } from './live';
 
 interface EmbedTrack {
   id: string;
@@ -21,7 +23,12 @@ interface EmbedData {
   tracks: EmbedTrack[];
 }
 
-const data = JSON.parse(document.getElementById('wavecast-embed-data')?.textContent ?? 'null') as EmbedData | null;
+const parsed = JSON.parse(document.getElementById('wavecast-embed-data')?.textContent ?? 'null') as
+  | EmbedData
+  | EmbedLiveData
+  | null;
+const live = parsed?.kind === 'live' ? parsed : null;
+const data = parsed?.kind === 'live' ? null : parsed;
 const root = document.getElementById('wavecast-embed');
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -73,7 +80,10 @@ function report(trackId: string, secondsListened: number) {
     .catch(() => {});
 }
 
-if (data && root && data.tracks.length > 0) {
+if (live && root) {
+  // The live engine is its own chunk: track and playlist frames never load it.
+  void import('./live').then(({ mountLive }) => mountLive(root, live, el));
+} else if (data && root && data.tracks.length > 0) {
   const audio = new Audio();
   audio.preload = 'metadata';
   let index = 0;

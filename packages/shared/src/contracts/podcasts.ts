@@ -112,12 +112,18 @@ export const ZTranscriptHit = z.object({
 export type TTranscriptHit = z.infer<typeof ZTranscriptHit>;
 
 /** The embedded player's default frame sizes. */
-export const EMBED_SIZES = { track: { width: 480, height: 152 }, playlist: { width: 480, height: 360 } } as const;
+export const EMBED_SIZES = {
+  track: { width: 480, height: 152 },
+  playlist: { width: 480, height: 360 },
+  live: { width: 480, height: 152 },
+} as const;
+
+export type EmbedKind = keyof typeof EMBED_SIZES;
 
 /** The iframe code of an embed: what Share → Embed copies and what oEmbed answers. */
 export function embedIframe(
   origin: string,
-  kind: 'track' | 'playlist',
+  kind: EmbedKind,
   id: string,
   title: string,
   size: { width: number; height: number } = EMBED_SIZES[kind],

@@ -97,6 +97,22 @@ describe('podcast downloads (IAB v2.1)', () => {
     expect(after.total).toBe(after.short + after.long);
   });
 
+  it("the feed's enclosure, under the episode's own file name (<slug>-<id>.mp3), counts the same", async () => {
+    const feed = await t.app.inject({ url: `/feeds/creators/${creator.id}.xml` });
+    const url = new RegExp(
+      `<enclosure url="[^"]*(/api/podcasts/enclosures/${short}/short-${short}\\.mp3\\?v=[^"]+)"`,
+    ).exec(feed.body)?.[1];
+    expect(url).toBeTruthy();
+    const before = (await downloads()).short;
+    const res = await t.app.inject({
+      url: url ?? '',
+      headers: { 'x-forwarded-for': '10.7.7.7', 'user-agent': APP_UA },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBe(30_000);
+    expect((await downloads()).short).toBe(before + 1);
+  });
+
   it('rollups are idempotent', async () => {
     const before = await downloads();
     const { analyticsService } = await import('./service');

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isUuid } from '@wavecast/shared';
 import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
-import { FIXED_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import { FIXED_SECURITY_HEADERS, PUBLIC_MEDIA_HEADERS } from '../../lib/fixed-headers';
 import { perApp } from '../../lib/per-app';
 import type { StoredObject } from '../../storage';
 import { streamVersion } from '../tracks/presenter';
@@ -77,7 +77,7 @@ function resolve(ctx: AppContext, url: string, audience: Audience = 'anyone'): R
   const varies = variesByViewer(track, format[0] as StreamFormat | undefined);
   const cc = cacheControl(track, v[0] === streamVersion(track), varies && audience !== 'anyone');
   const fixed = [
-    ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
+    ...Object.entries(securityHeaders(varies)).flat(),
     ...['accept-ranges', 'bytes', 'etag', stat.etag, 'last-modified', stat.mtime.toUTCString()],
     ...['cache-control', cc, 'content-type', type],
     ...(varies ? ['vary', 'Cookie'] : []),
@@ -97,6 +97,13 @@ function resolve(ctx: AppContext, url: string, audience: Audience = 'anyone'): R
   routes.set(routeKey(url, audience), route);
   return route;
 }
+
+/**
+ * The route's security headers for a track anyone may see (the only kind this path serves): readable
+ * by other sites unless the answer depends on the viewer's plan (delivery/routes.ts, same rule).
+ */
+const securityHeaders = (varies: boolean) =>
+  varies ? FIXED_SECURITY_HEADERS : { ...FIXED_SECURITY_HEADERS, ...PUBLIC_MEDIA_HEADERS };
 
 /** The cached answer for a signed-in audience, resolved again like the anonymous one when stale. */
 function personalRoute(ctx: AppContext, url: string, audience: Audience): Route | null {
@@ -135,7 +142,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     // DELIVERY_ACCEL=nginx-signed: the player follows this once; its Range requests go to nginx.
     hotMedia(ctx).served++;
     res.writeHead(302, [
-      ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
+      ...Object.entries(securityHeaders(route.variesByViewer)).flat(),
       ...['cache-control', SIGNED_REDIRECT_CACHE, 'location', signed, 'content-length', '0'],
     ]);
     res.end();
@@ -146,7 +153,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     // DELIVERY_ACCEL=nginx: the same answer as the route's, nginx sends the bytes.
     hotMedia(ctx).served++;
     res.writeHead(200, [
-      ...Object.entries(FIXED_SECURITY_HEADERS).flat(),
+      ...Object.entries(securityHeaders(route.variesByViewer)).flat(),
       ...['cache-control', accelCacheControl(route.cacheControl, route.variesByViewer)],
       ...['content-type', route.contentType, 'x-accel-redirect', accel, 'content-length', '0'],
     ]);
@@ -180,7 +187,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     cacheControl: route.cacheControl,
   });
   res.writeHead(answer.status, {
-    ...FIXED_SECURITY_HEADERS,
+    ...securityHeaders(route.variesByViewer),
     ...answer.headers,
     ...(route.variesByViewer ? { vary: 'Cookie' } : {}),
   });

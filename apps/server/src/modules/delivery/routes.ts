@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { canSeeTrack, isDiscoverable } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import {
+  FIXED_SECURITY_HEADERS,
+  OWN_SECURITY_HEADERS,
+  PUBLIC_IMAGE_HEADERS,
+  PUBLIC_MEDIA_HEADERS,
+} from '../../lib/fixed-headers';
 import { COVER_SIZES } from '../../media/cover';
 import { canDownloadTrack } from '../tracks/policy';
 import { coverVersion, streamVersion } from '../tracks/presenter';
@@ -61,6 +66,8 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       // only for a signed-in viewer of a track that has one, and cached per viewer.
       const varies = variesByViewer(track, req.query.format);
       const personal = varies && req.user !== null;
+      // Anyone's to fetch from any site, unless the answer depends on the viewer's plan.
+      if (!varies && canSeeTrack(null, track)) reply.headers(PUBLIC_MEDIA_HEADERS);
       // req.user is set: the auth hook has just verified this request's session token.
       const hd =
         personal && req.user ? await cachedHdListening(ctx, req.user, sessionToken(req.headers.cookie)) : false;
@@ -87,6 +94,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!canDownloadTrack(req.user, track)) {
         throw new AppError('FORBIDDEN', 'The creator does not allow downloads of this audio.');
       }
+      if (canDownloadTrack(null, track)) reply.headers(PUBLIC_MEDIA_HEADERS);
       return sendObject(ctx, req, reply, {
         key: track.audioKey,
         contentType: track.audioMime,
@@ -105,6 +113,7 @@ async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     ...OWN_SECURITY_HEADERS,
     async handler(req, reply) {
       const track = await visibleTrack(ctx, req, req.params.id);
+      if (canSeeTrack(null, track)) reply.headers(PUBLIC_IMAGE_HEADERS);
       if (!track.coverKey) return reply.redirect(DEFAULT_COVER_URL, 302);
       const sizes = track.media?.coverKeys ?? {};
       // The smallest made size that is at least the asked one; the largest made size by default.

@@ -68,7 +68,9 @@ describe('share cards', () => {
     expect(meta(html, 'og:title')).toBe('Night <script>alert(1)</script> & "Day"');
     expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/default-cover.svg`);
     expect(meta(html, 'og:audio')).toMatch(
-      new RegExp(`^${PUBLIC_URL}/api/podcasts/enclosures/${publicId}/episode\\.m4a\\?v=`),
+      new RegExp(
+        `^${PUBLIC_URL}/api/podcasts/enclosures/${publicId}/night-script-alert-1-script-day-${publicId}[.]m4a[?]v=`,
+      ),
     );
     expect(meta(html, 'og:audio:type')).toBe('audio/mp4');
     expect(meta(html, 'twitter:title')).toBe('Night <script>alert(1)</script> & "Day"');
@@ -204,5 +206,93 @@ describe("a suspended owner's playlist", () => {
 
     await t.ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, dj.id));
     expect([await card(), await embed()]).toEqual([undefined, 404]);
+  });
+});
+
+describe('live embeds (issue 34)', () => {
+  async function createStream(user: TestUser, title: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/live',
+      headers: { cookie: user.cookie },
+      payload: { title, category: 'Music' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  }
+  const embedData = (html: string) =>
+    JSON.parse(/<script id="wavecast-embed-data" type="application\/json">(.*)<\/script>/.exec(html)?.[1] ?? 'null');
+
+  it('/embed/live/:id: framable by anyone, with title, creator, state and where to listen; ended streams say so', async () => {
+    const id = await createStream(creator, 'Late <b>show</b>');
+    const res = await t.app.inject({ url: `/embed/live/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.body).not.toContain('<b>show');
+    expect(embedData(res.body)).toEqual({
+      kind: 'live',
+      id,
+      title: 'Late <b>show</b>',
+      creator: 'Bo "The" <Host>',
+      pageUrl: `${PUBLIC_URL}/live/${id}`,
+      coverUrl: '/default-cover.svg',
+      // Made, not yet on air: the frame says "Offline" until the creator's audio arrives.
+      status: 'pending',
+      streamUrl: `/api/live/${id}/stream`,
+    });
+
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `/api/live/${id}/end`,
+      headers: { cookie: creator.cookie },
+    });
+    expect(ended.statusCode, ended.body).toBeLessThan(300);
+    expect(embedData((await t.app.inject({ url: `/embed/live/${id}` })).body).status).toBe('ended');
+  });
+
+  it('unknown ids and a suspended creator’s stream: 404 in the frame', async () => {
+    const dj = await signUp(t, { role: 'creator', name: 'Off Air' });
+    const id = await createStream(dj, 'Soon gone');
+    expect((await t.app.inject({ url: `/embed/live/${id}` })).statusCode).toBe(200);
+    await t.ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, dj.id));
+    for (const url of [`/embed/live/${id}`, '/embed/live/nope', '/embed/live/00000000-0000-4000-8000-000000000000']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('Soon gone');
+    }
+    const oembed = await t.app.inject({ url: `/api/oembed?url=${encodeURIComponent(`${PUBLIC_URL}/live/${id}`)}` });
+    expect(oembed.statusCode).toBe(404);
+  });
+
+  it('/live/:id carries oEmbed discovery, and /api/oembed answers for live pages with the live frame', async () => {
+    const id = await createStream(creator, 'Morning "Live" & more');
+    const page = await t.app.inject({ url: `/live/${id}` });
+    expect(page.statusCode).toBe(200);
+    const oembedHref = `${PUBLIC_URL}/api/oembed?format=json&amp;url=${encodeURIComponent(`${PUBLIC_URL}/live/${id}`)}`;
+    expect(page.body).toContain(`<link rel="alternate" type="application/json+oembed" href="${oembedHref}"`);
+
+    for (const pageUrl of [`${PUBLIC_URL}/live/${id}`, `${PUBLIC_URL}/embed/live/${id}`]) {
+      const res = await t.app.inject({ url: `/api/oembed?format=json&url=${encodeURIComponent(pageUrl)}` });
+      expect(res.statusCode, pageUrl).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      const body = res.json();
+      expect(body).toMatchObject({
+        version: '1.0',
+        type: 'rich',
+        title: 'Morning "Live" & more',
+        author_name: 'Bo "The" <Host>',
+        width: 480,
+        height: 152,
+      });
+      expect(body.html).toBe(
+        `<iframe src="${PUBLIC_URL}/embed/live/${id}" width="480" height="152" title="Morning &quot;Live&quot; &amp; more" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`,
+      );
+    }
+    // Paths that are no page of ours stay 404.
+    for (const bad of [`/track/${publicId}`, `/embed/audio/${publicId}`, `/live/${id}/x`]) {
+      const res = await t.app.inject({ url: `/api/oembed?url=${encodeURIComponent(`${PUBLIC_URL}${bad}`)}` });
+      expect(res.statusCode, bad).toBe(404);
+    }
   });
 });

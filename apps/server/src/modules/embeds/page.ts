@@ -1,5 +1,5 @@
 import { escHtml } from '../../lib/html';
-import type { EmbedData } from './service';
+import type { EmbedData, EmbedLive } from './service';
 
 export type EmbedTheme = 'light' | 'dark';
 
@@ -7,7 +7,11 @@ export type EmbedTheme = 'light' | 'dark';
  * The embed document: no app shell, the data inline as JSON (not executed: the CSP allows only
  * our own script files), and the small player script (apps/web/src/embed, its own build entry).
  */
-export function embedPage(data: EmbedData, theme: EmbedTheme, assets: { js: string; css: string | null }): string {
+export function embedPage(
+  data: EmbedData | EmbedLive,
+  theme: EmbedTheme,
+  assets: { js: string; css: string | null },
+): string {
   // `<` never appears raw inside the JSON, so no `</script>` can close the block early.
   const json = JSON.stringify(data)
     .replace(/</g, '\\u003c')

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EMBED_SIZES, MESSAGES } from '@wavecast/shared';
+import { EMBED_SIZES, type EmbedKind, MESSAGES } from '@wavecast/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,9 +55,14 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
   const embeds = embedService(ctx);
   const assets = embedAssets(ctx.config.WEB_DIST ?? WEB_DIST_DEFAULT);
 
-  async function page(reply: FastifyReply, kind: 'track' | 'playlist', id: string, theme: EmbedTheme) {
+  // The live module's answer of where listeners get a stream (ours, or an Icecast relay).
+  const liveUrl = (id: string) => root.live?.streams.streamUrl(id) ?? `/api/live/${id}/stream`;
+  const find = (kind: EmbedKind, id: string) =>
+    kind === 'track' ? embeds.track(id) : kind === 'playlist' ? embeds.playlist(id) : embeds.live(id, liveUrl);
+
+  async function page(reply: FastifyReply, kind: EmbedKind, id: string, theme: EmbedTheme) {
     reply.headers(EMBED_HEADERS).type('text/html; charset=utf-8');
-    const data = kind === 'track' ? await embeds.track(id) : await embeds.playlist(id);
+    const data = await find(kind, id);
     if (!data) return reply.status(404).send(embedNotFound(theme));
     let built: ReturnType<typeof assets>;
     try {
@@ -68,7 +73,7 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
     return reply.send(embedPage(data, theme, built));
   }
 
-  for (const kind of ['track', 'playlist'] as const) {
+  for (const kind of ['track', 'playlist', 'live'] as const) {
     app.get(
       `/embed/${kind}/:id`,
       {
@@ -80,7 +85,7 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  // oEmbed 1.0 (https://oembed.com): a rich `iframe` for track and playlist pages of this site.
+  // oEmbed 1.0 (https://oembed.com): a rich `iframe` for track, playlist and live pages of this site.
   app.get(
     '/api/oembed',
     { config: { access: 'public' }, schema: { tags: ['embeds'], querystring: OEmbedQuery } },
@@ -98,10 +103,12 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
         throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       }
       const ours = new URL(ctx.config.PUBLIC_URL);
-      const m = /^\/(audio|playlist|embed\/track|embed\/playlist)\/([^/]+)\/?$/.exec(target.pathname);
-      if (target.host !== ours.host || !m) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
-      const kind = m[1].endsWith('playlist') ? 'playlist' : 'track';
-      const data = kind === 'track' ? await embeds.track(m[2]) : await embeds.playlist(m[2]);
+      const m = /^\/(?:embed\/)?(audio|track|playlist|live)\/([^/]+)\/?$/.exec(target.pathname);
+      if (target.host !== ours.host || !m || m[0].startsWith('/track/') || m[0].startsWith('/embed/audio/')) {
+        throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
+      }
+      const kind: EmbedKind = m[1] === 'audio' ? 'track' : (m[1] as EmbedKind);
+      const data = await find(kind, m[2]);
       if (!data) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       const size = {
         width: Math.min(maxwidth ?? EMBED_SIZES[kind].width, EMBED_SIZES[kind].width),

@@ -1,9 +1,11 @@
-import { DEFAULT_COVER_URL, embedIframe, isUuid } from '@wavecast/shared';
+import { DEFAULT_COVER_URL, type EmbedKind, embedIframe, isUuid } from '@wavecast/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { audioContent, users } from '../../db/schema';
 import { perApp } from '../../lib/per-app';
+import { loadStream } from '../live/load';
+import { streamStatus } from '../live/presenter';
 import { canViewPlaylist } from '../playlists/policy';
 import { findPlaylist } from '../playlists/repo';
 import { podcastRepo } from '../podcasts/repo';
@@ -28,6 +30,18 @@ export interface EmbedData {
   pageUrl: string;
   coverUrl: string;
   tracks: EmbedTrack[];
+}
+
+/** A live stream's embed: the player asks `/api/live/:id` again for its state while it is shown. */
+export interface EmbedLive {
+  kind: 'live';
+  id: string;
+  title: string;
+  creator: string;
+  pageUrl: string;
+  coverUrl: string;
+  status: 'pending' | 'live' | 'ended';
+  streamUrl: string;
 }
 
 export const embedService = perApp(makeEmbedService);
@@ -93,8 +107,29 @@ function makeEmbedService(ctx: AppContext) {
       };
     },
 
+    /**
+     * A live stream anyone may see (a suspended creator's is hidden), on air or not: the frame
+     * says "Offline" until it is. `streamUrl` is where listeners get it (ours, or a relay).
+     */
+    async live(id: string, streamUrl: (id: string) => string): Promise<EmbedLive | null> {
+      if (!isUuid(id)) return null;
+      const row = await loadStream(db, null, id).catch(() => null);
+      if (!row) return null;
+      const creator = (await names([row.userId])).get(row.userId) ?? 'Unknown Creator';
+      return {
+        kind: 'live',
+        id: row.id,
+        title: row.title,
+        creator,
+        pageUrl: abs(`/live/${row.id}`),
+        coverUrl: row.thumbnailUrl ?? DEFAULT_COVER_URL,
+        status: streamStatus(row),
+        streamUrl: streamUrl(row.id),
+      };
+    },
+
     /** The iframe code of an embed (what Share → Embed copies, and oEmbed's html). */
-    iframe(kind: 'track' | 'playlist', id: string, title: string, size: { width: number; height: number }) {
+    iframe(kind: EmbedKind, id: string, title: string, size: { width: number; height: number }) {
       return embedIframe(base, kind, id, title, size);
     },
   };

@@ -108,7 +108,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
       image: abs(row.thumbnailUrl ?? DEFAULT_COVER_URL),
       type: 'video.other',
       creator,
-      links: [],
+      links: [oembed(`/live/${row.id}`, row.title)],
     };
   }
   // profile: only what an anonymous visitor may see (privacy settings apply).

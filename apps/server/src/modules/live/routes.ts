@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { PUBLIC_MEDIA_HEADERS } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { socketSink } from '../../relay/hub';
@@ -136,7 +137,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
         if (!session) throw notFound('Live audio');
       }
       if (req.method === 'HEAD') {
-        return reply.type('audio/webm').header('Cache-Control', 'no-store').send();
+        return reply.type('audio/webm').header('Cache-Control', 'no-store').headers(PUBLIC_MEDIA_HEADERS).send();
       }
       // Written straight to the socket: no chunked framing to build per write, just like Icecast.
       reply.hijack();
@@ -144,7 +145,10 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       socket.setNoDelay(true);
       socket.write(
         'HTTP/1.1 200 OK\r\nContent-Type: audio/webm\r\nCache-Control: no-store\r\n' +
-          'X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n',
+          'X-Content-Type-Options: nosniff\r\n' +
+          `${Object.entries(PUBLIC_MEDIA_HEADERS)
+            .map(([k, v]) => `${k}: ${v}\r\n`)
+            .join('')}Connection: close\r\n\r\n`,
       );
       const sink = socketSink(socket);
       if (!service.hub.addListener(id, sink)) return sink.close();
@@ -238,8 +242,14 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   );
 }
 
+/** Live audio is anyone's to hear (a hidden stream has no session to answer from): other sites' players may read it. */
 function sendHls(reply: FastifyReply, f: HlsFile) {
-  return reply.type(f.type).header('Cache-Control', f.cache).header('X-Content-Type-Options', 'nosniff').send(f.body);
+  return reply
+    .type(f.type)
+    .header('Cache-Control', f.cache)
+    .header('X-Content-Type-Options', 'nosniff')
+    .headers(PUBLIC_MEDIA_HEADERS)
+    .send(f.body);
 }
 
 declare module 'fastify' {

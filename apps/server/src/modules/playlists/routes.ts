@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
+import { PUBLIC_IMAGE_HEADERS } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { presentItem, presentPlaylist, presentSummary } from './presenter';
@@ -165,6 +166,7 @@ export async function playlistRoutes(root: FastifyInstance, ctx: AppContext) {
           .header('ETag', cover.etag)
           .header('X-Content-Type-Options', 'nosniff')
           .header('Cache-Control', cover.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600')
+          .headers(cover.isPublic ? PUBLIC_IMAGE_HEADERS : {})
           .send(cover.stream);
       },
     );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PODCAST_ART_SIZE } from '../../media/podcast-art';
 
 /**
  * RSS 2.0 with the iTunes and Podcasting 2.0 namespaces, as plain strings: everything that comes
@@ -110,7 +111,12 @@ export function renderFeed(c: FeedChannel): string {
       `<itunes:explicit>${c.explicit ? 'true' : 'false'}</itunes:explicit>`,
       `<itunes:episodeType>full</itunes:episodeType>`,
     );
-    if (e.imageUrl) lines.push(`<itunes:image href="${esc(e.imageUrl)}"/>`);
+    if (e.imageUrl) {
+      lines.push(
+        `<itunes:image href="${esc(e.imageUrl)}"/>`,
+        `<podcast:images srcset="${esc(e.imageUrl)} ${PODCAST_ART_SIZE}w"/>`,
+      );
+    }
     if (e.chaptersUrl) lines.push(`<podcast:chapters url="${esc(e.chaptersUrl)}" type="application/json+chapters"/>`);
     if (e.transcript) {
       lines.push(`<podcast:transcript url="${esc(e.transcript.url)}" type="${esc(e.transcript.type)}"/>`);

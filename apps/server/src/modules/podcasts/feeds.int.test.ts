@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,9 @@ import { parseFeed } from 'podcast-partytime';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
-import { audioPart, makeAudio, multipartBody } from '../tracks/testing';
+import { dimensionsOf, testImage } from '../../../test/images';
+import { findFfmpeg } from '../../media/ffmpeg';
+import { audioPart, makeAudio, makeImage, multipartBody } from '../tracks/testing';
 
 let t: TestApp;
 let creator: TestUser;
@@ -100,13 +103,124 @@ describe('a creator feed', () => {
       expect(body.statusCode).toBe(200);
       expect(body.rawPayload.length).toBe(enc.length);
       expect(body.headers['content-type']).toBe(enc.type);
-      expect(enc.url).toMatch(/\/api\/podcasts\/enclosures\/[0-9a-f-]{36}\/episode\.m4a\?v=/);
+      // The file name podcast apps save: the episode's own (`<slug>-<id>.m4a`), unique per episode.
+      const slug = item.guid === ids.chaptered ? 'episode-1-tags-things' : 'episode-2';
+      expect(enc.url).toMatch(new RegExp(`/api/podcasts/enclosures/${item.guid}/${slug}-${item.guid}\\.m4a\\?v=`));
       const part = await t.app.inject({ url: local(enc.url), headers: { range: 'bytes=0-9' } });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 0-9/${enc.length}`);
     }
     // rss-parser agrees on the lengths.
     expect(rss.items.map((i) => Number(i.enclosure?.length))).toEqual(pod.items.map((i) => i.enclosure.length));
+  });
+
+  it('episode art: itunes:image and podcast:images of every episode, a 1400 px square JPEG, generated when there is no cover', async () => {
+    const xml = (await t.app.inject({ url: feedPath(creator.id) })).body;
+    const pod = parseFeed(xml);
+    const rss = await new Parser().parseString(xml);
+    expect(pod?.items).toHaveLength(2);
+    for (const item of pod?.items ?? []) {
+      const art = `${PUBLIC_URL}/api/podcasts/art/${item.guid}.jpg?v=g1`;
+      expect(item.image).toBe(art);
+      expect(item.podcastImages?.map((i) => i.parsed)).toEqual([{ url: art, width: 1400 }]);
+      const res = await t.app.inject({ url: local(art) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(await dimensionsOf(dir, res.rawPayload, 'jpeg')).toEqual({ width: 1400, height: 1400 });
+    }
+    // rss-parser reads the same art per item.
+    expect(rss.items.map((i) => i.itunes?.image)).toEqual(
+      rss.items.map((i) => `${PUBLIC_URL}/api/podcasts/art/${i.guid}.jpg?v=g1`),
+    );
+    // Made once, kept in storage beside the track's covers: the second answer is the same bytes.
+    const [first, again] = [
+      await t.app.inject({ url: `/api/podcasts/art/${ids.plain}.jpg` }),
+      await t.app.inject({ url: `/api/podcasts/art/${ids.plain}.jpg` }),
+    ];
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(await t.ctx.storage.list(`covers/${creator.id}/`)).toContain(`covers/${creator.id}/${ids.plain}.art-g1.jpg`);
+    // Each episode looks its own.
+    const other = await t.app.inject({ url: `/api/podcasts/art/${ids.chaptered}.jpg` });
+    expect(other.rawPayload.equals(first.rawPayload)).toBe(false);
+    // Private, missing and malformed: 404 / 400, never art.
+    expect((await t.app.inject({ url: `/api/podcasts/art/${ids.hidden}.jpg` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/podcasts/art/00000000-0000-4000-8000-000000000000.jpg` })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ url: '/api/podcasts/art/nope.jpg' })).statusCode).toBe(400);
+  });
+
+  it("episode art from the creator's cover: a small, oblong cover becomes a 1400 px square of it; a new cover, new art", async () => {
+    const cover = await makeImage(dir, 'png', 400); // 400×300, one colour (0x3b2a6b)
+    const { body, contentType } = multipartBody({ title: 'Covered episode' }, [
+      await audioPart(await makeAudio(dir, 'mp3', 2), 'tone.mp3', 'audio/mpeg'),
+      { name: 'cover', filename: 'c.png', type: 'image/png', data: await fs.readFile(cover) },
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/tracks',
+      headers: { cookie: creator.cookie, 'content-type': contentType },
+      payload: body,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const id = up.json().track.id as string;
+    await t.ctx.jobs.drain();
+    const item = parseFeed((await t.app.inject({ url: feedPath(creator.id) })).body)?.items.find((i) => i.guid === id);
+    expect(item?.image).toMatch(new RegExp(`^${PUBLIC_URL}/api/podcasts/art/${id}[.]jpg[?]v=c1-`));
+    const art = await t.app.inject({ url: local(item?.image ?? '') });
+    expect(art.statusCode).toBe(200);
+    expect(await dimensionsOf(dir, art.rawPayload, 'jpeg')).toEqual({ width: 1400, height: 1400 });
+    // It is the cover: its average colour is the cover's.
+    const file = path.join(dir, `${id}-art.jpg`);
+    await fs.writeFile(file, art.rawPayload);
+    const rgb = [
+      ...execFileSync(findFfmpeg(t.ctx.config.FFMPEG_PATH), [
+        ...['-v', 'error', '-i', file, '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+      ]),
+    ];
+    for (const [got, want] of rgb.map((v, i) => [v, [0x3b, 0x2a, 0x6b][i]]))
+      expect(Math.abs(got - want)).toBeLessThan(12);
+
+    // A new cover: a new art URL, the new cover's art, and the earlier art gone from storage.
+    const artKeys = async () =>
+      (await t.ctx.storage.list(`covers/${creator.id}/`)).filter((k) => k.includes(`${id}.art-`));
+    expect(await artKeys()).toHaveLength(1);
+    const next = multipartBody({}, [
+      {
+        name: 'cover',
+        filename: 'd.jpg',
+        type: 'image/jpeg',
+        data: await testImage(dir, '1800x1200', 'jpg'),
+      },
+    ]);
+    const replaced = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tracks/${id}/cover`,
+      headers: { cookie: creator.cookie, 'content-type': next.contentType },
+      payload: next.body,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    await t.ctx.jobs.drain();
+    const nextItem = parseFeed((await t.app.inject({ url: feedPath(creator.id) })).body)?.items.find(
+      (i) => i.guid === id,
+    );
+    expect(nextItem?.image).toMatch(new RegExp(`/api/podcasts/art/${id}[.]jpg[?]v=c1-`));
+    expect(nextItem?.image).not.toBe(item?.image);
+    const nextArt = await t.app.inject({ url: local(nextItem?.image ?? '') });
+    expect(await dimensionsOf(dir, nextArt.rawPayload, 'jpeg')).toEqual({ width: 1400, height: 1400 });
+    expect(nextArt.rawPayload.equals(art.rawPayload)).toBe(false);
+    expect(await artKeys()).toHaveLength(1);
+
+    // Deleting the track removes its art from storage.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tracks/${id}`,
+      headers: { cookie: creator.cookie },
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await expect.poll(artKeys, { timeout: 10_000 }).toEqual([]);
   });
 
   it('the chapters and the transcript are served where the feed points', async () => {

@@ -6,7 +6,12 @@ import { isDiscoverable } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
-import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import {
+  FIXED_SECURITY_HEADERS,
+  OWN_SECURITY_HEADERS,
+  PUBLIC_IMAGE_HEADERS,
+  PUBLIC_MEDIA_HEADERS,
+} from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { analyticsService } from '../analytics/service';
@@ -14,11 +19,15 @@ import { cachedStat, cachedTrack } from '../delivery/cache';
 import { notModified } from '../delivery/range';
 import { answerObject, sendObject } from '../delivery/send-object';
 import { enclosureOf } from './enclosure';
+import { artVersion, ensureEpisodeArt } from './episode-art';
 import { podcastService, type RenderedFeed } from './service';
 
 const tags = ['podcasts'];
 const Id = z.object({ id: z.string().max(100) });
-const EnclosureParams = z.object({ id: z.uuid(), file: z.string().max(40) });
+// The file name is the episode's (`<slug>-<id>.m4a`); older feeds' `episode.m4a` still answer.
+const EnclosureParams = z.object({ id: z.uuid(), file: z.string().max(200) });
+const ArtParams = z.object({ id: z.uuid() });
+const ArtQuery = z.object({ v: z.string().max(64).optional() });
 const writeLimit = { rateLimit: RATE_LIMITS.settings };
 
 /**
@@ -88,7 +97,7 @@ export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
     schema: { tags, params: EnclosureParams },
     ...OWN_SECURITY_HEADERS,
     async handler(req, reply) {
-      reply.headers({ ...FIXED_SECURITY_HEADERS, 'cross-origin-resource-policy': 'cross-origin' });
+      reply.headers({ ...FIXED_SECURITY_HEADERS, ...PUBLIC_MEDIA_HEADERS });
       const track = await cachedTrack(ctx, req.params.id);
       if (!track || !isDiscoverable(track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       const enc = enclosureOf(track);
@@ -111,6 +120,28 @@ export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
           .catch((e: unknown) => req.log.error({ err: e }, 'podcast download not counted'));
       }
       return sendObject(ctx, req, reply, { key: enc.key, ...opts, missing: MESSAGES.audioNotFound });
+    },
+  });
+
+  // Episode art (1400 px square JPEG), made on first request and kept in storage (episode-art.ts).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/podcasts/art/:id.jpg',
+    config: { access: 'public' },
+    schema: { tags, params: ArtParams, querystring: ArtQuery },
+    ...OWN_SECURITY_HEADERS,
+    async handler(req, reply) {
+      reply.headers({ ...FIXED_SECURITY_HEADERS, ...PUBLIC_IMAGE_HEADERS });
+      const track = await cachedTrack(ctx, req.params.id);
+      if (!track || !isDiscoverable(track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
+      const key = await ensureEpisodeArt(ctx, track);
+      const current = req.query.v === artVersion(track);
+      return sendObject(ctx, req, reply, {
+        key,
+        contentType: 'image/jpeg',
+        cacheControl: current ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+        missing: 'Cover not found',
+      });
     },
   });
 

@@ -15,6 +15,7 @@ import { cachedStat, cachedTrack } from '../delivery/cache';
 import { coverVersion } from '../tracks/presenter';
 import type { TrackRow } from '../tracks/repo';
 import { enclosureOf } from './enclosure';
+import { episodeArtPath } from './episode-art';
 import { type FeedChannel, type FeedEpisode, feedEtag, renderFeed } from './feed';
 import { podcastRepo, type ShowRow, transcriptTimes } from './repo';
 
@@ -72,7 +73,8 @@ function makePodcastService(ctx: AppContext) {
         link: abs(`/audio/${row.id}`),
         pubDate: row.createdAt,
         duration: row.duration,
-        imageUrl: row.coverKey ? abs(`/api/tracks/${row.id}/cover?v=${coverVersion(row)}`) : null,
+        // Every episode has art of the size podcast apps ask for (the cover's, or a generated one).
+        imageUrl: abs(episodeArtPath(row)),
         enclosure: { url: abs(enc.url), length: stat.size, type: enc.type },
         chaptersUrl: row.chapterMarkers?.length ? abs(`/api/podcasts/chapters/${row.id}.json`) : null,
         transcript: transcriptOf(row.id, transcripts.get(row.id)),

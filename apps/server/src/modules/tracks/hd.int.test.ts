@@ -187,6 +187,15 @@ describe('HD listening: the server picks the rendition by the viewer’s plan', 
     expect(forAnyone.rawPayload.equals(standardBytes)).toBe(true);
     expect(forAnyone.headers['cache-control']).toMatch(/^public/);
     expect(forAnyone.headers.vary).toMatch(/cookie/i);
+
+    // Media that varies by plan stays same-origin for everyone (issue 34); the AAC of the same
+    // track is the same for all, so other sites may read it.
+    for (const res of [forPremium, forFree, forAnyone]) {
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    const aac = await call(null, 'GET', `/api/tracks/${hdTrack.id}/stream?format=aac`);
+    expect(aac.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('Range requests of an HD listener are ranges of the HD file', async () => {
@@ -248,6 +257,8 @@ describe('HD listening: the server picks the rendition by the viewer’s plan', 
     expect((await body(anonymous)).equals(standardBytes)).toBe(true);
     expect(anonymous.headers.get('vary')).toMatch(/cookie/i);
     expect(anonymous.headers.get('cache-control')).toMatch(/^public/);
+    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
+    expect(anonymous.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(hotMediaServed(t.ctx)).toBe(before + 1);
 
     for (const [user, expected] of [
@@ -262,6 +273,7 @@ describe('HD listening: the server picks the rendition by the viewer’s plan', 
         expect((await body(res)).equals(expected)).toBe(true);
         expect(res.headers.get('cache-control')).toBe('private, no-cache');
         expect(res.headers.get('vary')).toMatch(/cookie/i);
+        expect(res.headers.get('access-control-allow-origin')).toBeNull();
         fast = hotMediaServed(t.ctx) > was;
       }
       expect(fast).toBe(true);

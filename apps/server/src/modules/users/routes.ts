@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { PUBLIC_IMAGE_HEADERS } from '../../lib/fixed-headers';
 import { userService } from './service';
 
 /** Public user resources: the avatar image (profile reads live in the profiles module). */
@@ -32,6 +33,7 @@ export async function usersRoutes(root: FastifyInstance, ctx: AppContext) {
         .header('Content-Type', avatar.mime)
         .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
         .header('X-Content-Type-Options', 'nosniff')
+        .headers(PUBLIC_IMAGE_HEADERS)
         .send(body);
     },
   );
