@@ -30,6 +30,12 @@ export interface RealtimeEvents {
   'live.started': { streamId: string; userId: string; keyName?: string };
   'live.ended': { streamId: string; userId: string };
   'live.viewers': { streamId: string; viewers: number };
+  /**
+   * The process holding the broadcast is gone (its lease lapsed, ADR 0046): listeners' pages say
+   * so and their players keep reconnecting. `live.resumed`: its publisher is back, here or elsewhere.
+   */
+  'live.interrupted': { streamId: string };
+  'live.resumed': { streamId: string };
   /** The encoder said what is playing now (an Icecast or SHOUTcast metadata update). */
   'live.nowPlaying': { streamId: string; nowPlaying: string | null };
   /** The presented message rides along, so pages append it without refetching. */

@@ -4,6 +4,7 @@ import type { RealtimeMessage } from '@wavecast/shared';
 import type { EventBus } from '../realtime/bus';
 import type { RedisLimits } from '../realtime/redis-options';
 import { IcecastForwarder, icecastListeners, icecastMount } from './icecast';
+import { MemoryStreamLeases, RedisStreamLeases, type StreamLeases } from './lease';
 import { FRAME, LiveMirrorBus, parseFrame } from './mirror-bus';
 import { RecordingSink, rawRecordingPath } from './recording';
 import { LiveSession, type Publisher, type Sink } from './session';
@@ -34,6 +35,8 @@ export interface HubOptions {
   mirrorPrefix?: string;
   /** Redis timeouts of the mirror connections (default: DEFAULT_REDIS_LIMITS). */
   redisLimits?: RedisLimits;
+  /** How long a broadcast's lease lasts unrefreshed (ADR 0046; default LEASE_TTL_MS). */
+  leaseTtlMs?: number;
 }
 
 /** What the hub tells the live service (which owns the database side). */
@@ -41,6 +44,10 @@ export interface HubHooks {
   /** A publisher connection's first audio (`first`: the broadcast's first ever). */
   audio(streamId: string, first: boolean): Promise<void>;
   graceExpired(streamId: string): void;
+  /** The process holding a broadcast stopped refreshing its lease (told by one process only). */
+  interrupted?(streamId: string): void;
+  /** This process got back a lease others had declared lapsed (it had stalled, not died). */
+  resumed?(streamId: string): void;
   /** The total listener count of a stream this process publishes changed. */
   viewers(streamId: string, viewers: number): void;
   log(msg: string, err?: unknown): void;
@@ -61,6 +68,11 @@ const MIRROR_JOIN_TIMEOUT_MS = 3_000;
 const MIRROR_LINGER_MS = 5_000;
 /** A mirror hearing nothing for the grace period plus this long assumes its origin is gone. */
 const MIRROR_SILENCE_MS = 15_000;
+/**
+ * A broadcast's lease lasts this long unrefreshed; it is refreshed (and lapsed ones looked for)
+ * four times as often, so a dead holder is noticed within about 2.5 s (listeners are told in 3).
+ */
+export const LEASE_TTL_MS = 2_000;
 /** Mirrors take what the origin already let through: no ingest limit of their own. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
@@ -148,6 +160,10 @@ export class LiveHub {
   private readonly feeds = new Map<string, OriginFeed>();
   private readonly mirrors = new Map<string, Mirror>();
   private readonly opening = new Map<string, Promise<LiveSession | undefined>>();
+  private readonly leases: StreamLeases;
+  private readonly declaredLapsed = new Set<string>();
+  private readonly leaseTimer: NodeJS.Timeout;
+  private leaseTick: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -169,6 +185,66 @@ export class LiveHub {
         (streamId, mirrorId) => this.onJoinRequest(streamId, mirrorId),
         opts.redisLimits,
       );
+    }
+    this.leases = opts.redisUrl
+      ? new RedisStreamLeases(opts.redisUrl, opts.mirrorPrefix ?? 'wavecast:live:', opts.redisLimits)
+      : new MemoryStreamLeases();
+    this.leaseTimer = setInterval(() => {
+      // One round at a time: a slow Redis must not pile rounds up.
+      this.leaseTick = this.leaseTick.then(() => this.refreshLeases());
+    }, this.leaseTtlMs / 4);
+    this.leaseTimer.unref();
+  }
+
+  private get leaseTtlMs(): number {
+    return this.opts.leaseTtlMs ?? LEASE_TTL_MS;
+  }
+
+  /**
+   * Takes the broadcast's lease for this process before its publisher attaches here: false while
+   * another process holds it (that one is alive and has the broadcast).
+   */
+  async claim(streamId: string): Promise<boolean> {
+    return (await this.leases.acquire(streamId, this.processId, this.leaseTtlMs)) !== 'held';
+  }
+
+  /** Whether other processes see this one's leases (Redis): a broadcast can move between them. */
+  get sharesLeases(): boolean {
+    return !!this.opts.redisUrl;
+  }
+
+  /** The process holding the broadcast's lease (null: nobody, e.g. its holder died). */
+  leaseHolder(streamId: string): Promise<string | null> {
+    return this.leases.holder(streamId);
+  }
+
+  /** Refreshes the leases of the broadcasts held here, and tells of those that lapsed elsewhere. */
+  private async refreshLeases(): Promise<void> {
+    if (this.closed) return;
+    try {
+      for (const id of this.activeIds()) {
+        const r = await this.leases.acquire(id, this.processId, this.leaseTtlMs);
+        // Free again while held here: another process declared it lapsed (listeners were told),
+        // unless this one did so itself (nobody was told).
+        if (r === 'taken' && !this.declaredLapsed.delete(id)) this.hooks.resumed?.(id);
+        if (r === 'held') {
+          // Another process took the broadcast over while this one stalled: it is theirs now.
+          this.hooks.log(`live: the broadcast ${id} is held by another process now; letting it go here`);
+          void this.end(id, { keepLease: true });
+        }
+      }
+      for (const id of await this.leases.takeLapsed()) {
+        if (this.sessions.has(id) && !this.mirrors.has(id)) {
+          // Ours: this process stalled past its own lease. Taken back at the next round.
+          this.declaredLapsed.add(id);
+          continue;
+        }
+        // Listeners here reconnect (other processes close theirs on the live.interrupted event).
+        this.closeMirror(id);
+        this.hooks.interrupted?.(id);
+      }
+    } catch (e) {
+      if (!this.closed) this.hooks.log('live: refreshing the broadcast leases failed', e);
     }
   }
 
@@ -227,7 +303,11 @@ export class LiveHub {
    */
   connectPublisher(stream: StreamInfo, onAir: () => void, onEnded?: () => void): Publisher {
     let session = this.sessions.get(stream.id);
-    if (!session) session = this.createSession(stream);
+    if (!session) {
+      session = this.createSession(stream);
+      // Normally claimed already (the ingest gate); a hub used on its own takes it here.
+      void this.claim(stream.id).catch(() => {});
+    }
     const s = session;
     return s.attachPublisher((first) => {
       if (first) this.startTaps(stream, s);
@@ -309,7 +389,7 @@ export class LiveHub {
    * Ends the broadcast in this process. Resolves once the raw recording is on disk (true when
    * there is one to finalize).
    */
-  async end(streamId: string): Promise<boolean> {
+  async end(streamId: string, o: { keepLease?: boolean } = {}): Promise<boolean> {
     if (this.mirrors.has(streamId)) {
       this.closeMirror(streamId);
       return false;
@@ -317,6 +397,8 @@ export class LiveHub {
     const session = this.sessions.get(streamId);
     if (!session) return false;
     this.sessions.delete(streamId);
+    this.declaredLapsed.delete(streamId);
+    if (!o.keepLease) void this.leases.release(streamId, this.processId).catch(() => {});
     this.feeds.delete(streamId);
     if (this.mirrorBus) void this.mirrorBus.publish(streamId, FRAME.end, Buffer.alloc(0)).catch(() => {});
     session.end();
@@ -347,10 +429,13 @@ export class LiveHub {
     this.unsubscribe();
     clearInterval(this.refreshTimer);
     clearInterval(this.pollTimer);
+    clearInterval(this.leaseTimer);
     for (const t of this.pendingCount.values()) clearTimeout(t);
     // Raw recordings stay on disk: the next start finalizes them.
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id)));
+    await this.leaseTick;
     await this.mirrorBus?.close();
+    await this.leases.close();
   }
 
   // Mirrors (ADR 0019): the origin publishes its output to Redis while a mirror asks for it.
@@ -461,7 +546,9 @@ export class LiveHub {
   }
 
   private onBus(msg: RealtimeMessage): void {
-    if (msg.event === 'live.ended') {
+    if (msg.event === 'live.ended' || msg.event === 'live.interrupted') {
+      // Interrupted: its listeners' connections end here, so their players reconnect to wherever
+      // the broadcast comes back.
       this.closeMirror((msg.data as { streamId: string }).streamId);
       return;
     }

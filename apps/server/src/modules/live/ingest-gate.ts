@@ -42,13 +42,16 @@ export class IngestGate {
     if ((await this.allowance.secondsLeft(owner)) === 0) {
       return { code: LIVE_INGEST_CLOSE.allowanceUsed, reason: BILLING_MESSAGES.liveAllowanceUsed };
     }
-    const session = this.rt.hub.get(id);
+    const hub = this.rt.hub;
+    const session = hub.get(id);
+    let takenOver = false;
     if (!session && stream.isActive) {
-      // On air, but not from this process: another process holds it, or it lost its publisher in a restart.
-      const seen = stream.publisherSeenAt?.getTime() ?? 0;
-      if (seen >= this.rt.bootTime.getTime()) return { code: 4409, reason: 'The stream is broadcasting elsewhere' };
-      await this.streams.endById(id);
-      return { code: 4410, reason: 'The stream has ended' };
+      // On air, but not from this process: another process holds it, or the one that held it died.
+      const refusal = await this.takeOver(id, stream.publisherSeenAt);
+      if (refusal) return refusal;
+      takenOver = true;
+    } else if (!session && !(await hub.claim(id))) {
+      return { code: 4409, reason: 'The stream is broadcasting elsewhere' };
     }
     if (session?.hasPublisher) return { code: 4409, reason: 'Another publisher is connected' };
     this.streams.publishingWith(id, user.id, source?.keyName);
@@ -57,6 +60,10 @@ export class IngestGate {
       () => {
         link.tell({ type: 'live', streamId: id });
         this.allowance.onAir(id);
+        if (takenOver) {
+          takenOver = false;
+          void this.streams.onResumed(id);
+        }
       },
       () => {
         if (this.allowance.isCutting(id)) {
@@ -80,6 +87,27 @@ export class IngestGate {
         this.allowance.detach(id, link.tell);
       },
     };
+  }
+
+  /**
+   * A publisher comes back through this process to a broadcast on air elsewhere (ADR 0046). With
+   * the holder alive (its lease refreshed) it is refused; with the holder gone and the grace period
+   * not yet over, this process takes the lease and the broadcast goes on here: same stream, same
+   * page, the recording continued. On one process (no shared leases) a stream on air without a
+   * session here lost its publisher in a restart.
+   */
+  private async takeOver(id: string, seenAt: Date | null): Promise<IngestRefusal | null> {
+    const hub = this.rt.hub;
+    const elsewhere = { code: 4409, reason: 'The stream is broadcasting elsewhere' };
+    const seen = seenAt?.getTime() ?? 0;
+    if (!hub.sharesLeases) {
+      if (seen >= this.rt.bootTime.getTime()) return elsewhere;
+    } else if (Date.now() - seen <= this.rt.graceMs + this.rt.heartbeatMs) {
+      if (await hub.claim(id)) return null;
+      return elsewhere;
+    }
+    await this.streams.endById(id);
+    return { code: 4410, reason: 'The stream has ended' };
   }
 
   /** A publisher connection closed. A stream that never got audio is let go at once. */

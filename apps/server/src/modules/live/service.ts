@@ -48,6 +48,7 @@ export class LiveService implements LiveRuntime {
   private readonly recordings: RecordingFinalizer;
   private readonly heartbeat: LiveHeartbeat;
   graceMs: number;
+  readonly heartbeatMs: number;
   closed = false;
 
   constructor(
@@ -56,6 +57,7 @@ export class LiveService implements LiveRuntime {
     opts: LiveServiceOptions = {},
   ) {
     this.graceMs = opts.graceMs ?? LIVE_PUBLISHER_GRACE_MS;
+    this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
     this.hub = new LiveHub(
       {
         dataDir: ctx.config.dataDir,
@@ -81,6 +83,8 @@ export class LiveService implements LiveRuntime {
         graceExpired: (id) =>
           void this.streams.endById(id).catch((e) => this.log('live: ending after grace failed', e)),
         viewers: (id, n) => void this.streams.onViewers(id, n),
+        interrupted: (id) => void this.streams.onInterrupted(id),
+        resumed: (id) => void this.streams.onResumed(id),
         log,
       },
     );
@@ -96,7 +100,7 @@ export class LiveService implements LiveRuntime {
     this.chat = new LiveChat(this);
     this.hls = new LiveHls(this, this.streams);
     this.ingest = new IngestGate(this, this.streams, this.allowance);
-    this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, opts.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, this.heartbeatMs);
   }
 
   /**
