@@ -7,6 +7,7 @@ import { IcecastForwarder, icecastListeners, icecastMount } from './icecast';
 import { MemoryStreamLeases, RedisStreamLeases, type StreamLeases } from './lease';
 import { FRAME, LiveMirrorBus, parseFrame } from './mirror-bus';
 import { RecordingSink, rawRecordingPath } from './recording';
+import { type PartStore, RecordingPartsSink, recordingPartsPrefix, recordingRunKey } from './recording-parts';
 import { LiveSession, type Publisher, type Sink } from './session';
 
 /** What tests may change (`configure`). */
@@ -37,6 +38,8 @@ export interface HubOptions {
   redisLimits?: RedisLimits;
   /** How long a broadcast's lease lasts unrefreshed (ADR 0046; default LEASE_TTL_MS). */
   leaseTtlMs?: number;
+  /** Set (scale-out): the recording also goes to shared storage in parts as it happens (ADR 0046). */
+  recordingParts?: PartStore;
 }
 
 /** What the hub tells the live service (which owns the database side). */
@@ -148,6 +151,7 @@ export class LiveHub {
   readonly processId = randomUUID();
   private readonly sessions = new Map<string, LiveSession>();
   private readonly recordings = new Map<string, RecordingSink>();
+  private readonly recordingParts = new Map<string, RecordingPartsSink>();
   private readonly forwarders = new Map<string, IcecastForwarder>();
   private readonly counts = new Map<string, Map<string, { n: number; at: number }>>();
   private readonly icecastCounts = new Map<string, number>();
@@ -348,6 +352,12 @@ export class LiveHub {
     const recording = new RecordingSink(rawRecordingPath(this.opts.dataDir, id));
     this.recordings.set(id, recording);
     session.addTap(recording);
+    if (this.opts.recordingParts) {
+      const run = `${recordingPartsPrefix(id)}${recordingRunKey(Date.now(), this.processId)}/`;
+      const parts = new RecordingPartsSink(this.opts.recordingParts, run, this.hooks.log);
+      this.recordingParts.set(id, parts);
+      session.addTap(parts);
+    }
     return session;
   }
 
@@ -406,6 +416,9 @@ export class LiveHub {
     this.forwarders.delete(streamId);
     const recording = this.recordings.get(streamId);
     this.recordings.delete(streamId);
+    const parts = this.recordingParts.get(streamId);
+    this.recordingParts.delete(streamId);
+    parts?.close();
     this.counts.delete(streamId);
     this.icecastCounts.delete(streamId);
     this.totals.delete(streamId);
@@ -413,7 +426,7 @@ export class LiveHub {
     this.pendingCount.delete(streamId);
     if (!recording) return false;
     recording.close();
-    await recording.done;
+    await Promise.all([recording.done, parts?.done]);
     return session.isLive;
   }
 

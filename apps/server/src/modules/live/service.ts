@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   LIVE_CAP_WARNING_SECONDS,
   LIVE_INGEST_BITS_PER_SECOND,
@@ -72,6 +73,12 @@ export class LiveService implements LiveRuntime {
           commandTimeoutMs: ctx.config.REDIS_COMMAND_TIMEOUT_MS,
           pingIntervalMs: ctx.config.REDIS_PING_INTERVAL_MS,
         },
+        // Several processes: the recording goes to shared storage as it happens, so a process that
+        // dies takes none of it along and any process can assemble it (ADR 0046).
+        recordingParts:
+          ctx.bus.driver === 'redis'
+            ? { put: async (key, body) => void (await ctx.storage.put(key, Readable.from([body]))) }
+            : undefined,
         graceMs: this.graceMs,
         maxListenerBuffer: opts.maxListenerBuffer ?? MAX_LISTENER_BUFFER,
         ingestBytesPerSecond: INGEST_BYTES_PER_SECOND,
