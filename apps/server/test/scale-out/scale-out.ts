@@ -225,7 +225,7 @@ async function main(): Promise<void> {
   );
   publisher.close();
 
-  await failover(a, cookie, db);
+  await failover(a, cookie, db, path.join(dir, 's3'));
 
   console.log('== API process A is gone (killed mid-broadcast)');
   const answers: number[] = [];
@@ -344,8 +344,9 @@ async function main(): Promise<void> {
  * killed with SIGKILL; B's listeners are told within 3 s, the publisher comes back through nginx
  * (so B), listeners hear it again, and the recording holds the audio from before and after.
  */
-async function failover(a: ServerProcess, cookie: string, db: pg.Client): Promise<void> {
+async function failover(a: ServerProcess, cookie: string, db: pg.Client, s3Dir: string): Promise<void> {
   console.log('== failover: the process holding a broadcast is killed mid-broadcast');
+  const sectionStarted = Date.now();
   const created = await fetch(`${direct(PORT.a)}/api/live`, {
     method: 'POST',
     headers: { origin: LB, cookie, 'content-type': 'application/json' },
@@ -476,21 +477,35 @@ async function failover(a: ServerProcess, cookie: string, db: pg.Client): Promis
   const ended = await fetch(`${LB}/api/live/${id}/end`, { method: 'POST', headers: { origin: LB, cookie } });
   check(ended.status === 200, 'End Stream through nginx');
   second.close();
+  const endedAt = Date.now();
   const recording = await until(
     'the recording',
     async () => {
       const { rows } = await db.query<{ duration: number }>(
-        'SELECT t.duration FROM live_streams s JOIN tracks t ON t.id = s.recording_track_id WHERE s.id = $1',
+        'SELECT t.duration FROM live_streams s JOIN audio_content t ON t.id = s.recording_track_id WHERE s.id = $1',
         [id],
       );
       return rows[0];
     },
-    60_000,
-  );
+    120_000,
+  ).catch(async (e) => {
+    const { rows } = await db.query(
+      'SELECT ended_at, recording_track_id, recording_discarded FROM live_streams WHERE id = $1',
+      [id],
+    );
+    const parts = fs.existsSync(s3Dir)
+      ? fs.readdirSync(s3Dir, { recursive: true }).filter((f) => String(f).includes(id))
+      : [];
+    throw new Error(`${e}: the stream ${JSON.stringify(rows[0])}, parts in storage ${JSON.stringify(parts)}`);
+  });
+  console.log(`   recording assembled ${Date.now() - endedAt} ms after End Stream`);
+  console.log(`   failover section: ${((Date.now() - sectionStarted) / 1000).toFixed(1)} s`);
   const secondsAfter = 4;
   check(
     // A loses at most the part it was filling (2 s); the relay's pacing may hold a little back.
-    recording.duration >= secondsBefore - 3 + secondsAfter - 1.5 &&
+    // Longer than either part alone, by more than a second: both are in it.
+    recording.duration >= secondsBefore + secondsAfter - 3 &&
+      recording.duration > Math.max(secondsBefore, secondsAfter) + 1 &&
       recording.duration <= secondsBefore + secondsAfter + 2,
     `the recording holds before and after: ${Number(recording.duration).toFixed(1)} s (${secondsBefore.toFixed(1)} s on air before the crash, ${secondsAfter} s after)`,
   );

@@ -116,13 +116,13 @@ ${NGINX_SECURITY_HEADERS}    }
 export function hlsCacheConfig(cacheDir: string, upstreams: string): { http: string; location: string } {
   return {
     http: `  proxy_cache_path ${cacheDir} levels=1:2 keys_zone=live_hls:10m max_size=256m inactive=2m use_temp_path=off;
-  map $uri $live_hls_stream { ~^/api/live/(?<sid>[0-9a-f-]{36})/hls/ $sid; default $request_id; }
+  map $uri $live_hls_stream { "~^/api/live/(?<sid>[0-9a-f-]{36})/hls/" $sid; default $request_id; }
   upstream api_hls {
     hash $live_hls_stream consistent;
 ${upstreams}
   }
 `,
-    location: `    location ~ ^/api/live/[0-9a-f-]{36}/hls/ {
+    location: `    location ~ "^/api/live/[0-9a-f-]{36}/hls/" {
       proxy_pass http://api_hls;
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;
