@@ -43,6 +43,11 @@ export interface RealtimeEvents {
   'live.chat.deleted': { streamId: string; messageId: string };
   /** The recording became a track (draft), was published, or was discarded as too short (`trackId` null). */
   'live.recording': { streamId: string; trackId: string | null; isPublic: boolean };
+  /**
+   * Server-internal (topic `internal:live`): a publisher is coming back through `processId`; the
+   * process holding the broadcast without a publisher lets it go there (ADR 0046).
+   */
+  'live.handover': { streamId: string; processId: string };
   /** Server-internal (topic `internal:live`): one process's listener count of a stream. */
   'live.listeners': { streamId: string; processId: string; listeners: number };
   /** The presented notification rides along; `push` mirrors the user's pushNotifications setting (toast or not). */

@@ -57,21 +57,54 @@ describe.skipIf(!url)('the process holding a broadcast dies (ADR 0046)', () => {
     await bus.close();
   });
 
-  it('is noticed within 3 s: the mirror lets its listeners go, and another process can take the broadcast over', async () => {
-    await Promise.all([b.whenReady(), bus.whenReady()]);
-    const id = crypto.randomUUID();
-    const origin = spawn(
+  function startOrigin(id: string) {
+    const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(import.meta.dirname, 'testing/origin-main.ts'), url as string, prefix, id],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
-    origin.stdout.on('data', (d) => (out += d));
-    origin.stderr.on('data', (d) => (out += d));
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    return { child, output: () => out };
+  }
+
+  it('is handed over by a live holder only once its publisher is gone, with no interruption told', async () => {
+    await Promise.all([b.whenReady(), bus.whenReady()]);
+    const id = crypto.randomUUID();
+    const origin = startOrigin(id);
+    try {
+      await expect.poll(origin.output, POLL).toContain('ON AIR');
+      // Its publisher is connected: it keeps the broadcast.
+      expect(await b.takeOver(id, 1000)).toBe(false);
+      expect(await b.leaseHolder(id)).not.toBe(b.processId);
+      origin.child.kill('SIGUSR2');
+      await expect.poll(origin.output, POLL).toContain('DETACHED');
+      // The publisher comes back here: the holder lets go.
+      expect(await b.takeOver(id)).toBe(true);
+      expect(await b.leaseHolder(id)).toBe(b.processId);
+      expect(origin.child.exitCode).toBeNull(); // alive all along
+      const publisher = b.connectPublisher({ id, title: 't', description: null }, () => {});
+      const listener = new BodySink();
+      expect(b.addListener(id, listener)).toBe(true);
+      for (const chunk of synthesize(opusPackets(2, 20), 'chrome', 100)) publisher.push(chunk);
+      await expect.poll(() => decodeWebm(listener.body()).seconds, POLL).toBeGreaterThan(1);
+      await b.end(id);
+      await expect.poll(() => b.leaseHolder(id), POLL).toBeNull();
+      expect(interrupted.filter((i) => i.id === id)).toHaveLength(0);
+    } finally {
+      origin.child.kill('SIGKILL');
+    }
+  });
+
+  it('is noticed within 3 s: the mirror lets its listeners go, and another process can take the broadcast over', async () => {
+    await Promise.all([b.whenReady(), bus.whenReady()]);
+    const id = crypto.randomUUID();
+    const { child: origin, output } = startOrigin(id);
     const exited = new Promise<number>((resolve) => origin.once('exit', () => resolve(Date.now())));
     try {
-      await expect.poll(() => out, POLL).toContain('ON AIR');
-      const originId = /ON AIR (\S+)/.exec(out)?.[1];
+      await expect.poll(output, POLL).toContain('ON AIR');
+      const originId = /ON AIR (\S+)/.exec(output())?.[1];
       expect(await b.leaseHolder(id)).toBe(originId);
       expect(await b.claim(id)).toBe(false); // alive: the broadcast is its own
 

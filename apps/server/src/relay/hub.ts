@@ -76,6 +76,8 @@ const MIRROR_SILENCE_MS = 15_000;
  * four times as often, so a dead holder is noticed within about 2.5 s (listeners are told in 3).
  */
 export const LEASE_TTL_MS = 2_000;
+/** How long a process waits for a broadcast's holder to let it go (it answers within milliseconds). */
+const HANDOVER_WAIT_MS = 3_000;
 /** Mirrors take what the origin already let through: no ingest limit of their own. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
@@ -210,6 +212,26 @@ export class LiveHub {
    */
   async claim(streamId: string): Promise<boolean> {
     return (await this.leases.acquire(streamId, this.processId, this.leaseTtlMs)) !== 'held';
+  }
+
+  /**
+   * Takes a broadcast held by another process over: at once when its lease is free (its holder
+   * died), else by asking the holder to let go, which it does only while it has no publisher (its
+   * publisher is the one coming back here). False when the holder keeps it.
+   */
+  async takeOver(streamId: string, timeoutMs = HANDOVER_WAIT_MS): Promise<boolean> {
+    let taken = await this.claim(streamId);
+    if (!taken) {
+      await this.bus.publish(INTERNAL_TOPIC, 'live.handover', { streamId, processId: this.processId });
+      const deadline = Date.now() + timeoutMs;
+      while (!taken && Date.now() < deadline && !this.closed) {
+        await new Promise((r) => setTimeout(r, 100));
+        taken = await this.claim(streamId);
+      }
+    }
+    // A mirror of it here gives way to the broadcast itself (its listeners reconnect to it).
+    if (taken) this.closeMirror(streamId);
+    return taken;
   }
 
   /** Whether other processes see this one's leases (Redis): a broadcast can move between them. */
@@ -405,7 +427,11 @@ export class LiveHub {
       return false;
     }
     const session = this.sessions.get(streamId);
-    if (!session) return false;
+    if (!session) {
+      // Claimed here without a publisher attached since: not ours to keep.
+      if (!o.keepLease) void this.leases.release(streamId, this.processId).catch(() => {});
+      return false;
+    }
     this.sessions.delete(streamId);
     this.declaredLapsed.delete(streamId);
     if (!o.keepLease) void this.leases.release(streamId, this.processId).catch(() => {});
@@ -563,6 +589,15 @@ export class LiveHub {
       // Interrupted: its listeners' connections end here, so their players reconnect to wherever
       // the broadcast comes back.
       this.closeMirror((msg.data as { streamId: string }).streamId);
+      return;
+    }
+    if (msg.topic === INTERNAL_TOPIC && msg.event === 'live.handover') {
+      const { streamId, processId } = msg.data as { streamId: string; processId: string };
+      const session = this.sessions.get(streamId);
+      if (processId === this.processId || !session || this.mirrors.has(streamId) || session.hasPublisher) return;
+      // Our publisher is back, elsewhere: the broadcast goes on there (listeners here reconnect,
+      // this run of the recording is stored; the stream's row stays open).
+      void this.end(streamId);
       return;
     }
     if (msg.topic !== INTERNAL_TOPIC || msg.event !== 'live.listeners') return;

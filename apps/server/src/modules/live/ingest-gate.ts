@@ -43,7 +43,8 @@ export class IngestGate {
       return { code: LIVE_INGEST_CLOSE.allowanceUsed, reason: BILLING_MESSAGES.liveAllowanceUsed };
     }
     const hub = this.rt.hub;
-    const session = hub.get(id);
+    // A mirror here is not the broadcast: its publisher is on another process.
+    const session = hub.isMirror(id) ? undefined : hub.get(id);
     let takenOver = false;
     if (!session && stream.isActive) {
       // On air, but not from this process: another process holds it, or the one that held it died.
@@ -90,10 +91,10 @@ export class IngestGate {
   }
 
   /**
-   * A publisher comes back through this process to a broadcast on air elsewhere (ADR 0046). With
-   * the holder alive (its lease refreshed) it is refused; with the holder gone and the grace period
-   * not yet over, this process takes the lease and the broadcast goes on here: same stream, same
-   * page, the recording continued. On one process (no shared leases) a stream on air without a
+   * A publisher comes back through this process to a broadcast on air elsewhere (ADR 0046). Within
+   * the grace period this process takes the broadcast over: at once when its holder is gone (its
+   * lease lapsed), or handed over by a live holder that has lost its publisher; same stream, same
+   * page, the recording continued. A holder with its publisher keeps it (refused here). On one process (no shared leases) a stream on air without a
    * session here lost its publisher in a restart.
    */
   private async takeOver(id: string, seenAt: Date | null): Promise<IngestRefusal | null> {
@@ -103,7 +104,7 @@ export class IngestGate {
     if (!hub.sharesLeases) {
       if (seen >= this.rt.bootTime.getTime()) return elsewhere;
     } else if (Date.now() - seen <= this.rt.graceMs + this.rt.heartbeatMs) {
-      if (await hub.claim(id)) return null;
+      if (await hub.takeOver(id)) return null;
       return elsewhere;
     }
     await this.streams.endById(id);
@@ -113,7 +114,8 @@ export class IngestGate {
   /** A publisher connection closed. A stream that never got audio is let go at once. */
   gone(id: string): void {
     const hub = this.rt.hub;
-    const session = hub.get(id);
+    // A mirror here is not the broadcast: its publisher is on another process.
+    const session = hub.isMirror(id) ? undefined : hub.get(id);
     if (!session || session.isLive || session.hasPublisher) return;
     void hub.end(id).then(async () => {
       if (!hub.get(id)) await removeQuietly(rawRecordingPath(this.rt.ctx.config.dataDir, id));

@@ -1,7 +1,7 @@
 /**
  * A relay origin in a process of its own, for tests that kill it (failover.int.test.ts): a hub on
  * Redis holding one broadcast, fed in real time. argv: redisUrl prefix streamId.
- * Prints "ON AIR <processId>" once its first audio went out.
+ * Prints "ON AIR <processId>" once its first audio went out; SIGUSR2 detaches the publisher.
  */
 import { RedisBus } from '../../realtime/bus';
 import { LiveHub } from '../hub';
@@ -30,7 +30,16 @@ if (!(await hub.claim(streamId))) throw new Error('the lease is held elsewhere')
 const publisher = hub.connectPublisher({ id: streamId, title: 'origin', description: null }, () => {
   console.log(`ON AIR ${hub.processId}`);
 });
+// SIGUSR2: the publisher drops (a network blip): the broadcast waits for it in its grace period.
+let dropped = false;
+process.on('SIGUSR2', () => {
+  dropped = true;
+  publisher.detach();
+  console.log('DETACHED');
+});
 for (const chunk of chunks) {
+  if (dropped) break;
   publisher.push(chunk);
   await new Promise((r) => setTimeout(r, 100));
 }
+setInterval(() => {}, 60_000); // stays up until killed
