@@ -354,10 +354,10 @@ async function failover(a: ServerProcess, cookie: string, db: pg.Client, s3Dir: 
   });
   check(created.status === 201, `a second stream created on A (${created.status})`);
   const id = ((await created.json()) as { id: string }).id;
-  const source = opusPackets(12, 20);
-  const before = synthesize(source, 'chrome', 100);
+  const BEFORE_SECONDS = 40; // longer than the test waits for anything: still playing when A dies
+  const before = synthesize(opusPackets(BEFORE_SECONDS, 20), 'chrome', 100);
   const first = connectPublisher(direct(PORT.a), id, { cookie, origin: LB });
-  const playing = first.play(before, 100); // 12 s, paced: still going when A dies
+  const playing = first.play(before, 100); // paced: still going when A dies
   await Promise.race([first.onAir, sleep(15_000).then(() => Promise.reject(new Error('never on air')))]);
   const onAirAt = Date.now();
 
@@ -416,6 +416,7 @@ async function failover(a: ServerProcess, cookie: string, db: pg.Client, s3Dir: 
 
   await sleep(Math.max(0, 5000 - (Date.now() - onAirAt))); // at least 5 s on air before the crash
   const secondsBefore = (Date.now() - onAirAt) / 1000;
+  check(secondsBefore < BEFORE_SECONDS - 2, `A killed mid-broadcast, ${secondsBefore.toFixed(1)} s into it`);
   await a.kill();
   const killedAt = Date.now();
   first.close();
