@@ -30,6 +30,12 @@ export interface RealtimeEvents {
   'live.started': { streamId: string; userId: string; keyName?: string };
   'live.ended': { streamId: string; userId: string };
   'live.viewers': { streamId: string; viewers: number };
+  /**
+   * The process holding the broadcast is gone (its lease lapsed, ADR 0046): listeners' pages say
+   * so and their players keep reconnecting. `live.resumed`: its publisher is back, here or elsewhere.
+   */
+  'live.interrupted': { streamId: string };
+  'live.resumed': { streamId: string };
   /** The encoder said what is playing now (an Icecast or SHOUTcast metadata update). */
   'live.nowPlaying': { streamId: string; nowPlaying: string | null };
   /** The presented message rides along, so pages append it without refetching. */
@@ -37,6 +43,11 @@ export interface RealtimeEvents {
   'live.chat.deleted': { streamId: string; messageId: string };
   /** The recording became a track (draft), was published, or was discarded as too short (`trackId` null). */
   'live.recording': { streamId: string; trackId: string | null; isPublic: boolean };
+  /**
+   * Server-internal (topic `internal:live`): a publisher is coming back through `processId`; the
+   * process holding the broadcast without a publisher lets it go there (ADR 0046).
+   */
+  'live.handover': { streamId: string; processId: string };
   /** Server-internal (topic `internal:live`): one process's listener count of a stream. */
   'live.listeners': { streamId: string; processId: string; listeners: number };
   /** The presented notification rides along; `push` mirrors the user's pushNotifications setting (toast or not). */

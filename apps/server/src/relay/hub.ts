@@ -4,8 +4,10 @@ import type { RealtimeMessage } from '@wavecast/shared';
 import type { EventBus } from '../realtime/bus';
 import type { RedisLimits } from '../realtime/redis-options';
 import { IcecastForwarder, icecastListeners, icecastMount } from './icecast';
+import { MemoryStreamLeases, RedisStreamLeases, type StreamLeases } from './lease';
 import { FRAME, LiveMirrorBus, parseFrame } from './mirror-bus';
 import { RecordingSink, rawRecordingPath } from './recording';
+import { type PartStore, RecordingPartsSink, recordingPartsPrefix, recordingRunKey } from './recording-parts';
 import { LiveSession, type Publisher, type Sink } from './session';
 
 /** What tests may change (`configure`). */
@@ -34,6 +36,10 @@ export interface HubOptions {
   mirrorPrefix?: string;
   /** Redis timeouts of the mirror connections (default: DEFAULT_REDIS_LIMITS). */
   redisLimits?: RedisLimits;
+  /** How long a broadcast's lease lasts unrefreshed (ADR 0046; default LEASE_TTL_MS). */
+  leaseTtlMs?: number;
+  /** Set (scale-out): the recording also goes to shared storage in parts as it happens (ADR 0046). */
+  recordingParts?: PartStore;
 }
 
 /** What the hub tells the live service (which owns the database side). */
@@ -41,6 +47,10 @@ export interface HubHooks {
   /** A publisher connection's first audio (`first`: the broadcast's first ever). */
   audio(streamId: string, first: boolean): Promise<void>;
   graceExpired(streamId: string): void;
+  /** The process holding a broadcast stopped refreshing its lease (told by one process only). */
+  interrupted?(streamId: string): void;
+  /** This process got back a lease others had declared lapsed (it had stalled, not died). */
+  resumed?(streamId: string): void;
   /** The total listener count of a stream this process publishes changed. */
   viewers(streamId: string, viewers: number): void;
   log(msg: string, err?: unknown): void;
@@ -61,6 +71,13 @@ const MIRROR_JOIN_TIMEOUT_MS = 3_000;
 const MIRROR_LINGER_MS = 5_000;
 /** A mirror hearing nothing for the grace period plus this long assumes its origin is gone. */
 const MIRROR_SILENCE_MS = 15_000;
+/**
+ * A broadcast's lease lasts this long unrefreshed; it is refreshed (and lapsed ones looked for)
+ * four times as often, so a dead holder is noticed within about 2.5 s (listeners are told in 3).
+ */
+export const LEASE_TTL_MS = 2_000;
+/** How long a process waits for a broadcast's holder to let it go (it answers within milliseconds). */
+const HANDOVER_WAIT_MS = 3_000;
 /** Mirrors take what the origin already let through: no ingest limit of their own. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
@@ -136,6 +153,7 @@ export class LiveHub {
   readonly processId = randomUUID();
   private readonly sessions = new Map<string, LiveSession>();
   private readonly recordings = new Map<string, RecordingSink>();
+  private readonly recordingParts = new Map<string, RecordingPartsSink>();
   private readonly forwarders = new Map<string, IcecastForwarder>();
   private readonly counts = new Map<string, Map<string, { n: number; at: number }>>();
   private readonly icecastCounts = new Map<string, number>();
@@ -148,6 +166,10 @@ export class LiveHub {
   private readonly feeds = new Map<string, OriginFeed>();
   private readonly mirrors = new Map<string, Mirror>();
   private readonly opening = new Map<string, Promise<LiveSession | undefined>>();
+  private readonly leases: StreamLeases;
+  private readonly declaredLapsed = new Set<string>();
+  private readonly leaseTimer: NodeJS.Timeout;
+  private leaseTick: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -169,6 +191,86 @@ export class LiveHub {
         (streamId, mirrorId) => this.onJoinRequest(streamId, mirrorId),
         opts.redisLimits,
       );
+    }
+    this.leases = opts.redisUrl
+      ? new RedisStreamLeases(opts.redisUrl, opts.mirrorPrefix ?? 'wavecast:live:', opts.redisLimits)
+      : new MemoryStreamLeases();
+    this.leaseTimer = setInterval(() => {
+      // One round at a time: a slow Redis must not pile rounds up.
+      this.leaseTick = this.leaseTick.then(() => this.refreshLeases());
+    }, this.leaseTtlMs / 4);
+    this.leaseTimer.unref();
+  }
+
+  private get leaseTtlMs(): number {
+    return this.opts.leaseTtlMs ?? LEASE_TTL_MS;
+  }
+
+  /**
+   * Takes the broadcast's lease for this process before its publisher attaches here: false while
+   * another process holds it (that one is alive and has the broadcast).
+   */
+  async claim(streamId: string): Promise<boolean> {
+    return (await this.leases.acquire(streamId, this.processId, this.leaseTtlMs)) !== 'held';
+  }
+
+  /**
+   * Takes a broadcast held by another process over: at once when its lease is free (its holder
+   * died), else by asking the holder to let go, which it does only while it has no publisher (its
+   * publisher is the one coming back here). False when the holder keeps it.
+   */
+  async takeOver(streamId: string, timeoutMs = HANDOVER_WAIT_MS): Promise<boolean> {
+    let taken = await this.claim(streamId);
+    if (!taken) {
+      await this.bus.publish(INTERNAL_TOPIC, 'live.handover', { streamId, processId: this.processId });
+      const deadline = Date.now() + timeoutMs;
+      while (!taken && Date.now() < deadline && !this.closed) {
+        await new Promise((r) => setTimeout(r, 100));
+        taken = await this.claim(streamId);
+      }
+    }
+    // A mirror of it here gives way to the broadcast itself (its listeners reconnect to it).
+    if (taken) this.closeMirror(streamId);
+    return taken;
+  }
+
+  /** Whether other processes see this one's leases (Redis): a broadcast can move between them. */
+  get sharesLeases(): boolean {
+    return !!this.opts.redisUrl;
+  }
+
+  /** The process holding the broadcast's lease (null: nobody, e.g. its holder died). */
+  leaseHolder(streamId: string): Promise<string | null> {
+    return this.leases.holder(streamId);
+  }
+
+  /** Refreshes the leases of the broadcasts held here, and tells of those that lapsed elsewhere. */
+  private async refreshLeases(): Promise<void> {
+    if (this.closed) return;
+    try {
+      for (const id of this.activeIds()) {
+        const r = await this.leases.acquire(id, this.processId, this.leaseTtlMs);
+        // Free again while held here: another process declared it lapsed (listeners were told),
+        // unless this one did so itself (nobody was told).
+        if (r === 'taken' && !this.declaredLapsed.delete(id)) this.hooks.resumed?.(id);
+        if (r === 'held') {
+          // Another process took the broadcast over while this one stalled: it is theirs now.
+          this.hooks.log(`live: the broadcast ${id} is held by another process now; letting it go here`);
+          void this.end(id, { keepLease: true });
+        }
+      }
+      for (const id of await this.leases.takeLapsed()) {
+        if (this.sessions.has(id) && !this.mirrors.has(id)) {
+          // Ours: this process stalled past its own lease. Taken back at the next round.
+          this.declaredLapsed.add(id);
+          continue;
+        }
+        // Listeners here reconnect (other processes close theirs on the live.interrupted event).
+        this.closeMirror(id);
+        this.hooks.interrupted?.(id);
+      }
+    } catch (e) {
+      if (!this.closed) this.hooks.log('live: refreshing the broadcast leases failed', e);
     }
   }
 
@@ -227,7 +329,11 @@ export class LiveHub {
    */
   connectPublisher(stream: StreamInfo, onAir: () => void, onEnded?: () => void): Publisher {
     let session = this.sessions.get(stream.id);
-    if (!session) session = this.createSession(stream);
+    if (!session) {
+      session = this.createSession(stream);
+      // Normally claimed already (the ingest gate); a hub used on its own takes it here.
+      void this.claim(stream.id).catch(() => {});
+    }
     const s = session;
     return s.attachPublisher((first) => {
       if (first) this.startTaps(stream, s);
@@ -268,6 +374,12 @@ export class LiveHub {
     const recording = new RecordingSink(rawRecordingPath(this.opts.dataDir, id));
     this.recordings.set(id, recording);
     session.addTap(recording);
+    if (this.opts.recordingParts) {
+      const run = `${recordingPartsPrefix(id)}${recordingRunKey(Date.now(), this.processId)}/`;
+      const parts = new RecordingPartsSink(this.opts.recordingParts, run, this.hooks.log);
+      this.recordingParts.set(id, parts);
+      session.addTap(parts);
+    }
     return session;
   }
 
@@ -309,14 +421,20 @@ export class LiveHub {
    * Ends the broadcast in this process. Resolves once the raw recording is on disk (true when
    * there is one to finalize).
    */
-  async end(streamId: string): Promise<boolean> {
+  async end(streamId: string, o: { keepLease?: boolean } = {}): Promise<boolean> {
     if (this.mirrors.has(streamId)) {
       this.closeMirror(streamId);
       return false;
     }
     const session = this.sessions.get(streamId);
-    if (!session) return false;
+    if (!session) {
+      // Claimed here without a publisher attached since: not ours to keep.
+      if (!o.keepLease) void this.leases.release(streamId, this.processId).catch(() => {});
+      return false;
+    }
     this.sessions.delete(streamId);
+    this.declaredLapsed.delete(streamId);
+    if (!o.keepLease) void this.leases.release(streamId, this.processId).catch(() => {});
     this.feeds.delete(streamId);
     if (this.mirrorBus) void this.mirrorBus.publish(streamId, FRAME.end, Buffer.alloc(0)).catch(() => {});
     session.end();
@@ -324,6 +442,9 @@ export class LiveHub {
     this.forwarders.delete(streamId);
     const recording = this.recordings.get(streamId);
     this.recordings.delete(streamId);
+    const parts = this.recordingParts.get(streamId);
+    this.recordingParts.delete(streamId);
+    parts?.close();
     this.counts.delete(streamId);
     this.icecastCounts.delete(streamId);
     this.totals.delete(streamId);
@@ -331,7 +452,7 @@ export class LiveHub {
     this.pendingCount.delete(streamId);
     if (!recording) return false;
     recording.close();
-    await recording.done;
+    await Promise.all([recording.done, parts?.done]);
     return session.isLive;
   }
 
@@ -347,10 +468,13 @@ export class LiveHub {
     this.unsubscribe();
     clearInterval(this.refreshTimer);
     clearInterval(this.pollTimer);
+    clearInterval(this.leaseTimer);
     for (const t of this.pendingCount.values()) clearTimeout(t);
     // Raw recordings stay on disk: the next start finalizes them.
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id)));
+    await this.leaseTick;
     await this.mirrorBus?.close();
+    await this.leases.close();
   }
 
   // Mirrors (ADR 0019): the origin publishes its output to Redis while a mirror asks for it.
@@ -461,8 +585,19 @@ export class LiveHub {
   }
 
   private onBus(msg: RealtimeMessage): void {
-    if (msg.event === 'live.ended') {
+    if (msg.event === 'live.ended' || msg.event === 'live.interrupted') {
+      // Interrupted: its listeners' connections end here, so their players reconnect to wherever
+      // the broadcast comes back.
       this.closeMirror((msg.data as { streamId: string }).streamId);
+      return;
+    }
+    if (msg.topic === INTERNAL_TOPIC && msg.event === 'live.handover') {
+      const { streamId, processId } = msg.data as { streamId: string; processId: string };
+      const session = this.sessions.get(streamId);
+      if (processId === this.processId || !session || this.mirrors.has(streamId) || session.hasPublisher) return;
+      // Our publisher is back, elsewhere: the broadcast goes on there (listeners here reconnect,
+      // this run of the recording is stored; the stream's row stays open).
+      void this.end(streamId);
       return;
     }
     if (msg.topic !== INTERNAL_TOPIC || msg.event !== 'live.listeners') return;

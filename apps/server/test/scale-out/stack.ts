@@ -69,6 +69,8 @@ export interface NginxSite {
   accel?: { prefix: string; root: string };
   /** DELIVERY_ACCEL=nginx-signed: the public prefix nginx checks links under, and the shared secret. */
   signed?: { prefix: string; root: string; secret: string };
+  /** Live HLS through nginx's cache, each stream's requests to one process (README "Scaling out"). */
+  hlsCache?: boolean;
 }
 
 /** The security headers the app sets, for the locations whose answers are nginx's own. */
@@ -104,6 +106,42 @@ ${NGINX_SECURITY_HEADERS}    }
 `;
 }
 
+/**
+ * Live HLS behind a cache (README "Scaling out" shows the same): every request of one stream goes
+ * to one API process (a consistent hash of its id, so its playlist and segments come from one
+ * packaging run; another process takes over when that one is down), and segments, parts and init
+ * (immutable, the app says so) are served from the cache; concurrent misses wait for one fetch.
+ * Playlists are no-cache (the app says so) and go through. A CDN in front does the same at scale.
+ */
+export function hlsCacheConfig(cacheDir: string, upstreams: string): { http: string; location: string } {
+  return {
+    http: `  proxy_cache_path ${cacheDir} levels=1:2 keys_zone=live_hls:10m max_size=256m inactive=2m use_temp_path=off;
+  map $uri $live_hls_stream { "~^/api/live/(?<sid>[0-9a-f-]{36})/hls/" $sid; default $request_id; }
+  upstream api_hls {
+    hash $live_hls_stream consistent;
+${upstreams}
+  }
+`,
+    location: `    location ~ "^/api/live/[0-9a-f-]{36}/hls/" {
+      proxy_pass http://api_hls;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header Connection "";
+      proxy_connect_timeout 2s;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_cache live_hls;
+      proxy_cache_key $request_uri;
+      proxy_cache_lock on;
+      proxy_cache_lock_timeout 10s;
+      # Anonymous listeners get no cookie from these answers; a signed-in one's must not be shared.
+      proxy_cache_bypass $http_authorization;
+      add_header X-Cache-Status $upstream_cache_status always;
+    }
+`,
+  };
+}
+
 /** An nginx config that runs unprivileged in `dir`: no daemon, its pid, logs and temp files there. */
 export function nginxConfig(dir: string, site: NginxSite): string {
   const t = (p: string) => path.join(dir, p);
@@ -119,6 +157,7 @@ ${NGINX_SECURITY_HEADERS}    }
 `
     : '';
   const signed = site.signed ? signedLocation(site.signed) : '';
+  const hls = site.hlsCache ? hlsCacheConfig(t('hls-cache'), upstreams) : { http: '', location: '' };
   return `${user}daemon off;
 worker_processes 1;
 # One process: a killed test run leaves no orphaned worker holding the port.
@@ -137,10 +176,10 @@ http {
   upstream api {
 ${upstreams}
   }
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+${hls.http}  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   server {
     listen 127.0.0.1:${site.listen};
-${accel}${signed}    location / {
+${accel}${signed}${hls.location}    location / {
       proxy_pass http://api;
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;

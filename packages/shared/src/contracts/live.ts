@@ -206,6 +206,11 @@ export const LIVE_RESUME_MESSAGES = {
   alreadyEnded: 'Your stream has already ended.',
 } as const;
 
+/** What a listener's live page says while the process holding the broadcast is gone (ADR 0046). */
+export const LIVE_LISTENER_MESSAGES = {
+  interrupted: 'The broadcast was interrupted, reconnecting…',
+} as const;
+
 /**
  * `GET /api/live/mine`: the signed-in creator's stream that is still on air, so a reloaded or
  * reopened Go Live page can offer to resume it (same id, listeners stay, the recording goes on).

@@ -42,13 +42,17 @@ export class IngestGate {
     if ((await this.allowance.secondsLeft(owner)) === 0) {
       return { code: LIVE_INGEST_CLOSE.allowanceUsed, reason: BILLING_MESSAGES.liveAllowanceUsed };
     }
-    const session = this.rt.hub.get(id);
+    const hub = this.rt.hub;
+    // A mirror here is not the broadcast: its publisher is on another process.
+    const session = hub.isMirror(id) ? undefined : hub.get(id);
+    let takenOver = false;
     if (!session && stream.isActive) {
-      // On air, but not from this process: another process holds it, or it lost its publisher in a restart.
-      const seen = stream.publisherSeenAt?.getTime() ?? 0;
-      if (seen >= this.rt.bootTime.getTime()) return { code: 4409, reason: 'The stream is broadcasting elsewhere' };
-      await this.streams.endById(id);
-      return { code: 4410, reason: 'The stream has ended' };
+      // On air, but not from this process: another process holds it, or the one that held it died.
+      const refusal = await this.takeOver(id, stream.publisherSeenAt);
+      if (refusal) return refusal;
+      takenOver = true;
+    } else if (!session && !(await hub.claim(id))) {
+      return { code: 4409, reason: 'The stream is broadcasting elsewhere' };
     }
     if (session?.hasPublisher) return { code: 4409, reason: 'Another publisher is connected' };
     this.streams.publishingWith(id, user.id, source?.keyName);
@@ -57,6 +61,10 @@ export class IngestGate {
       () => {
         link.tell({ type: 'live', streamId: id });
         this.allowance.onAir(id);
+        if (takenOver) {
+          takenOver = false;
+          void this.streams.onResumed(id);
+        }
       },
       () => {
         if (this.allowance.isCutting(id)) {
@@ -82,10 +90,32 @@ export class IngestGate {
     };
   }
 
+  /**
+   * A publisher comes back through this process to a broadcast on air elsewhere (ADR 0046). Within
+   * the grace period this process takes the broadcast over: at once when its holder is gone (its
+   * lease lapsed), or handed over by a live holder that has lost its publisher; same stream, same
+   * page, the recording continued. A holder with its publisher keeps it (refused here). On one process (no shared leases) a stream on air without a
+   * session here lost its publisher in a restart.
+   */
+  private async takeOver(id: string, seenAt: Date | null): Promise<IngestRefusal | null> {
+    const hub = this.rt.hub;
+    const elsewhere = { code: 4409, reason: 'The stream is broadcasting elsewhere' };
+    const seen = seenAt?.getTime() ?? 0;
+    if (!hub.sharesLeases) {
+      if (seen >= this.rt.bootTime.getTime()) return elsewhere;
+    } else if (Date.now() - seen <= this.rt.graceMs + this.rt.heartbeatMs) {
+      if (await hub.takeOver(id)) return null;
+      return elsewhere;
+    }
+    await this.streams.endById(id);
+    return { code: 4410, reason: 'The stream has ended' };
+  }
+
   /** A publisher connection closed. A stream that never got audio is let go at once. */
   gone(id: string): void {
     const hub = this.rt.hub;
-    const session = hub.get(id);
+    // A mirror here is not the broadcast: its publisher is on another process.
+    const session = hub.isMirror(id) ? undefined : hub.get(id);
     if (!session || session.isLive || session.hasPublisher) return;
     void hub.end(id).then(async () => {
       if (!hub.get(id)) await removeQuietly(rawRecordingPath(this.rt.ctx.config.dataDir, id));

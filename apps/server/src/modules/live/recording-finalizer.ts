@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { recordingCategory } from '@wavecast/shared';
 import { probeDuration, rawRecordingPath, removeQuietly, remuxRecording } from '../../relay/recording';
+import { concatRecordings, deleteParts, downloadRuns } from '../../relay/recording-parts';
 import * as repo from './repo';
 import type { LiveRuntime } from './runtime';
 
@@ -45,18 +46,30 @@ export class RecordingFinalizer {
   private async finalize(id: string): Promise<void> {
     const raw = rawRecordingPath(this.ctx.config.dataDir, id);
     const stream = await repo.findStreamRow(this.ctx.database.db, id);
-    if (!stream || stream.recordingTrackId) return removeQuietly(raw);
+    if (!stream || stream.recordingTrackId) {
+      await deleteParts(this.ctx.storage, id).catch(() => {});
+      return removeQuietly(raw);
+    }
     if (!stream.endedAt) return; // still open somewhere: finalized once it ends
-    // No file here: never on air means no audio anywhere; otherwise the process that held it has it.
-    if (!fs.existsSync(raw)) return stream.onAirAt ? undefined : this.discard(id);
+    // Still held by a live process (ended elsewhere, its last part not stored yet): that one finalizes.
+    const holder = await this.rt.hub.leaseHolder(id);
+    if (holder && holder !== this.rt.hub.processId) return;
     // A name of its own: another finalize of the same recording (a second LiveService sweeping the
     // same data, as in tests) must not overwrite or delete this one's output mid-way.
-    const remuxed = `${raw}.${randomUUID().slice(0, 8)}.remux.webm`;
+    const tag = randomUUID().slice(0, 8);
+    const remuxed = `${raw}.${tag}.remux.webm`;
+    const runsDir = `${raw}.${tag}.runs`;
+    await fsp.mkdir(runsDir, { recursive: true });
     try {
-      await remuxRecording(raw, remuxed, this.ctx.config.FFMPEG_PATH);
+      // Scale-out: the runs of every process that held it, from storage; otherwise the file here.
+      const runs = await downloadRuns(this.ctx.storage, id, runsDir);
+      // No audio at all: never on air means none anywhere; otherwise the process that held it has it.
+      if (runs.length === 0 && !fs.existsSync(raw)) return stream.onAirAt ? undefined : await this.discard(id);
+      await this.remux(runs.length > 0 ? runs : [raw], remuxed);
       const duration = await probeDuration(remuxed, this.ctx.config.FFMPEG_PATH);
       if (!(duration >= MIN_RECORDING_SECONDS)) {
         await removeQuietly(raw);
+        await deleteParts(this.ctx.storage, id);
         return await this.discard(id);
       }
       const key = `audio/${stream.userId}/${randomUUID()}.webm`;
@@ -75,6 +88,7 @@ export class RecordingFinalizer {
         throw e;
       }
       await removeQuietly(raw);
+      await deleteParts(this.ctx.storage, id);
       // Someone else finished it first: ours is a spare copy.
       if (!made.created) return await this.ctx.storage.delete(key);
       const { trackId } = made;
@@ -82,7 +96,17 @@ export class RecordingFinalizer {
       await this.ctx.bus.publish(`live:${id}`, 'live.recording', { streamId: id, trackId, isPublic: false });
     } finally {
       await removeQuietly(remuxed);
+      await fsp.rm(runsDir, { recursive: true, force: true });
     }
+  }
+
+  /** One run remuxed as it is; several (a broadcast that moved between processes) joined in order. */
+  private async remux(runs: string[], out: string): Promise<void> {
+    const ffmpegPath = this.ctx.config.FFMPEG_PATH;
+    if (runs.length === 1) return remuxRecording(runs[0], out, ffmpegPath);
+    const parts = runs.map((r) => `${r}.remux.webm`);
+    for (const [i, r] of runs.entries()) await remuxRecording(r, parts[i], ffmpegPath);
+    await concatRecordings(parts, out, ffmpegPath);
   }
 
   private async discard(id: string): Promise<void> {
@@ -100,8 +124,8 @@ export class RecordingFinalizer {
       return;
     }
     for (const f of files) {
-      if (f.endsWith('.remux.webm')) {
-        await removeQuietly(path.join(dir, f));
+      if (f.endsWith('.remux.webm') || f.endsWith('.runs')) {
+        await fsp.rm(path.join(dir, f), { recursive: true, force: true });
         continue;
       }
       const m = /^([0-9a-f-]{36})\.webm$/.exec(f);

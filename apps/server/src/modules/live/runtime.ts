@@ -10,6 +10,8 @@ export interface LiveRuntime {
   readonly bootTime: Date;
   /** How long a stream waits for its publisher to come back (tests shorten it). */
   readonly graceMs: number;
+  /** How often this process refreshes the streams it holds in the database (publisher_seen_at). */
+  readonly heartbeatMs: number;
   /** Shutting down: background work stops and its failures are no longer logged. */
   readonly closed: boolean;
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   LIVE_CAP_WARNING_SECONDS,
   LIVE_INGEST_BITS_PER_SECOND,
@@ -48,6 +49,7 @@ export class LiveService implements LiveRuntime {
   private readonly recordings: RecordingFinalizer;
   private readonly heartbeat: LiveHeartbeat;
   graceMs: number;
+  readonly heartbeatMs: number;
   closed = false;
 
   constructor(
@@ -56,6 +58,7 @@ export class LiveService implements LiveRuntime {
     opts: LiveServiceOptions = {},
   ) {
     this.graceMs = opts.graceMs ?? LIVE_PUBLISHER_GRACE_MS;
+    this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
     this.hub = new LiveHub(
       {
         dataDir: ctx.config.dataDir,
@@ -70,6 +73,12 @@ export class LiveService implements LiveRuntime {
           commandTimeoutMs: ctx.config.REDIS_COMMAND_TIMEOUT_MS,
           pingIntervalMs: ctx.config.REDIS_PING_INTERVAL_MS,
         },
+        // Several processes: the recording goes to shared storage as it happens, so a process that
+        // dies takes none of it along and any process can assemble it (ADR 0046).
+        recordingParts:
+          ctx.bus.driver === 'redis'
+            ? { put: async (key, body) => void (await ctx.storage.put(key, Readable.from([body]))) }
+            : undefined,
         graceMs: this.graceMs,
         maxListenerBuffer: opts.maxListenerBuffer ?? MAX_LISTENER_BUFFER,
         ingestBytesPerSecond: INGEST_BYTES_PER_SECOND,
@@ -81,6 +90,8 @@ export class LiveService implements LiveRuntime {
         graceExpired: (id) =>
           void this.streams.endById(id).catch((e) => this.log('live: ending after grace failed', e)),
         viewers: (id, n) => void this.streams.onViewers(id, n),
+        interrupted: (id) => void this.streams.onInterrupted(id),
+        resumed: (id) => void this.streams.onResumed(id),
         log,
       },
     );
@@ -96,7 +107,7 @@ export class LiveService implements LiveRuntime {
     this.chat = new LiveChat(this);
     this.hls = new LiveHls(this, this.streams);
     this.ingest = new IngestGate(this, this.streams, this.allowance);
-    this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, opts.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, this.heartbeatMs);
   }
 
   /**

@@ -273,6 +273,29 @@ export class LiveStreams {
     }
   }
 
+  /**
+   * The process holding the broadcast died (its lease lapsed; this process noticed first): pages
+   * say so until it comes back through any process within the grace period, or the sweep ends it.
+   */
+  async onInterrupted(id: string): Promise<void> {
+    try {
+      const row = await repo.findStreamRow(this.db, id);
+      if (!row || row.endedAt) return;
+      await this.bus.publish(`live:${id}`, 'live.interrupted', { streamId: id });
+    } catch (e) {
+      if (!this.rt.closed) this.rt.log('live: announcing an interruption failed', e);
+    }
+  }
+
+  /** The broadcast's audio flows again (taken over by this process, or this process recovered). */
+  async onResumed(id: string): Promise<void> {
+    try {
+      await this.bus.publish(`live:${id}`, 'live.resumed', { streamId: id });
+    } catch (e) {
+      if (!this.rt.closed) this.rt.log('live: announcing a resumed broadcast failed', e);
+    }
+  }
+
   /** Publishes the recording; the host decides whether the chat stays with it as comments. */
   async publishRecording(user: SessionUser, id: string, keepChat: boolean): Promise<TLiveStream> {
     const stream = await loadManagedStream(this.db, user, id);

@@ -1,9 +1,10 @@
-import { DEFAULT_VOLUME, type TLiveStream } from '@wavecast/shared';
+import { DEFAULT_VOLUME, LIVE_LISTENER_MESSAGES, type TLiveStream } from '@wavecast/shared';
 import { Loader2, Play, Square, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { AdBreakBar } from '../../ads/components/AdBreakBar';
 import { adBreak, playPreroll } from '../../ads/preroll';
 import { usePlayerControls } from '../../player/PlayerProvider';
+import { useInterrupted } from '../hooks/useInterrupted';
 import { createLiveEngine, type LiveEngine } from '../lib/liveEngine';
 import type { LivePlayerState } from '../lib/liveMsePlayer';
 
@@ -40,6 +41,7 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
   const { pause: pauseMainPlayer } = usePlayerControls();
   const onAir = stream.status === 'live';
   const { id: streamId, streamUrl } = stream;
+  const interrupted = useInterrupted(streamId, state === 'playing');
   // Read when a pre-roll starts (not a reason to start the stream again).
   const level = useRef({ volume, muted });
   level.current = { volume, muted };
@@ -110,7 +112,13 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
       </button>
       <div className="min-w-0 flex-1">
         <p className="font-semibold" data-testid="live-player-state" aria-live="polite">
-          {onAir ? (wanted ? STATE_TEXT[state] : 'Stopped') : 'Not on air'}
+          {onAir
+            ? interrupted
+              ? LIVE_LISTENER_MESSAGES.interrupted
+              : wanted
+                ? STATE_TEXT[state]
+                : 'Stopped'
+            : 'Not on air'}
         </p>
         <p className="text-sm text-muted">{onAir ? 'You are hearing it as it happens.' : ''}</p>
       </div>
