@@ -66,6 +66,8 @@ export async function createTestApp(
     PUBLIC_CACHE_MS: '0',
     // Tests change roles and sessions with SQL too; the session cache has its own tests.
     SESSION_CACHE_MS: '0',
+    // No RTMP listener on 1935 in every test app with an encoder ingest: RTMP tests name a free port.
+    RTMP_PORT: '0',
     // scripts/test-bundled-ffmpeg.mjs names the npm-packaged ffmpeg here.
     ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
     ...env,

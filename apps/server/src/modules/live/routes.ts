@@ -49,9 +49,9 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   const analytics = analyticsService(ctx);
   const listenerIds = listenerCookies(ctx);
   // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020),
-  // SHOUTcast v1 sources on the next one (ADR 0043).
+  // SHOUTcast v1 sources on the next one (ADR 0043), RTMP publishers on RTMP_PORT (ADR 0045).
   const keys = streamKeysService(ctx);
-  const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH } = ctx.config;
+  const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH, RTMP_PORT } = ctx.config;
   const ingest =
     ingestPort === undefined
       ? null
@@ -59,6 +59,8 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
           port: ingestPort,
           // SHOUTcast v1 clients connect to the port after the one they are given (a free one in tests).
           shoutcastPort: ingestPort === 0 ? 0 : ingestPort + 1,
+          // RTMP publishers (OBS's default output) on RTMP_PORT (ADR 0045).
+          rtmpPort: RTMP_PORT,
           host: LIVE_INGEST_HOST ?? HOST,
           ffmpegPath: FFMPEG_PATH,
           log: (msg, err) => root.log.error({ err }, msg),
