@@ -19,6 +19,7 @@ import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { socketSink } from '../../relay/hub';
+import { ICY_METAINT, icySink } from '../../relay/icy';
 import { analyticsService } from '../analytics/service';
 import { listenerCookies } from '../plays/listener-cookie';
 import { EncoderIngest } from './encoder/encoder-ingest';
@@ -140,15 +141,22 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       if (req.method === 'HEAD') {
         return reply.type('audio/webm').header('Cache-Control', 'no-store').send();
       }
+      // Players that ask for ICY metadata (VLC, ffmpeg, radio apps) get now playing as StreamTitle (ADR 0045).
+      const icy = req.headers['icy-metadata'] === '1';
+      const nowPlaying = icy
+        ? service.nowPlaying.watch(id, (await service.streams.get(req.user, id)).nowPlaying)
+        : null;
       // Written straight to the socket: no chunked framing to build per write, just like Icecast.
       reply.hijack();
       const socket = req.raw.socket;
       socket.setNoDelay(true);
       socket.write(
         'HTTP/1.1 200 OK\r\nContent-Type: audio/webm\r\nCache-Control: no-store\r\n' +
+          (nowPlaying ? `icy-metaint: ${ICY_METAINT}\r\n` : '') +
           'X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n',
       );
-      const sink = socketSink(socket);
+      const sink = nowPlaying ? icySink(socketSink(socket), nowPlaying.title) : socketSink(socket);
+      if (nowPlaying) socket.on('close', () => nowPlaying.stop());
       if (!service.hub.addListener(id, sink)) return sink.close();
       const anonymousId = req.user ? null : listenerIds.read(req);
       const listener = req.user

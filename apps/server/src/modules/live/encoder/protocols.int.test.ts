@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../../test/helpers';
 import { scaled } from '../../../../test/time';
 import { findFfmpeg } from '../../../media/ffmpeg';
+import { ICY_METAINT, parseIcy } from '../../../relay/icy';
 import { listen } from '../../../relay/testing/clients';
 import { decodeWebm, longestSilenceMs } from '../../../relay/testing/decode';
 import { chromeCapture } from '../../../relay/testing/webm-fixtures';
@@ -395,13 +396,40 @@ function rawBytes(bytes: Buffer, toPort: number): Promise<Buffer> {
   });
 }
 
+/** A listener asking for ICY metadata (as VLC does): the head, and the body with its metadata blocks. */
+function icyListener(streamId: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  let raw = Buffer.alloc(0);
+  let headEnd = -1;
+  let gotHead: (h: string) => void = () => {};
+  const head = new Promise<string>((r) => {
+    gotHead = r;
+  });
+  socket.on('connect', () =>
+    socket.write(`GET /api/live/${streamId}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nIcy-MetaData: 1\r\n\r\n`),
+  );
+  socket.on('data', (d: Buffer) => {
+    raw = Buffer.concat([raw, d]);
+    if (headEnd < 0) {
+      const i = raw.indexOf('\r\n\r\n');
+      if (i >= 0) {
+        headEnd = i + 4;
+        gotHead(raw.toString('latin1', 0, headEnd));
+      }
+    }
+  });
+  socket.on('error', () => {});
+  const ended = new Promise<void>((r) => socket.on('close', () => r()));
+  return { head, body: () => (headEnd < 0 ? Buffer.alloc(0) : raw.subarray(headEnd)), ended };
+}
+
 /** ffmpeg publishing over RTMP as OBS does (`rtmp://host:port/live` + the key as stream name), in real time. */
-function rtmpPublisher(key: string, opts: { video?: boolean; audio?: string[]; app?: string } = {}) {
+function rtmpPublisher(key: string, opts: { video?: boolean; audio?: string[]; app?: string; seconds?: number } = {}) {
   const video = opts.video
     ? ['-re', '-f', 'lavfi', '-i', 'color=c=blue:s=320x240:r=15:d=5', '-map', '0:a', '-map', '1:v', '-c:v', 'flv1']
     : [];
   const child = spawn(findFfmpeg(), [
-    ...['-hide_banner', '-v', 'error', '-re', '-f', 'lavfi', '-i', 'sine=f=440:d=5'],
+    ...['-hide_banner', '-v', 'error', '-re', '-f', 'lavfi', '-i', `sine=f=440:d=${opts.seconds ?? 5}`],
     ...video,
     ...(opts.audio ?? ['-c:a', 'aac', '-b:a', '128k']),
     ...['-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/${opts.app ?? 'live'}/${key}`],
@@ -452,6 +480,49 @@ describe('RTMP publishers (OBS, ffmpeg -f flv)', () => {
     const ended = await streamOf(id, user.cookie);
     expect(Math.abs(ended.recording.duration - 5)).toBeLessThan(0.5);
     await until(() => t.app.encoderIngest?.sourceCount === 0);
+  });
+
+  it('now playing reaches the media: ICY StreamTitle for listeners that ask, EXT-X-DATERANGE X-TITLE in LL-HLS (read by hls.js)', async () => {
+    const { M3U8Parser } = await import('hls.js');
+    const { user, key } = await creatorWithKey();
+    const source = rtmpPublisher(key, { seconds: 15 });
+    const id = await liveStreamOf(user);
+    await until(async () => (await streamOf(id)).status === 'live');
+    const first = 'Zoë Keating – Ψ ☕';
+    expect(await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(first)}`, basic(`source:${key}`))).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    const icy = icyListener(id);
+    const head = await icy.head;
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head).toContain(`icy-metaint: ${ICY_METAINT}\r\n`);
+    await until(() => parseIcy(icy.body()).titles.length > 0);
+    const hlsTitles = async () => {
+      const res = await t.app.inject({ url: `/api/live/${id}/hls/index.m3u8` });
+      expect(res.statusCode).toBe(200);
+      const details = M3U8Parser.parseLevelPlaylist(res.body, `http://127.0.0.1:${port}/`, 0, 'main' as never, 0, null);
+      return Object.values(details.dateRanges)
+        .filter((r) => r !== undefined)
+        .sort((a, b) => a.startTime - b.startTime)
+        .map((r) => r.attr['X-TITLE']);
+    };
+    expect(await hlsTitles()).toEqual([first]);
+    const second = 'Ünïcode – B-side';
+    expect(await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(second)}`, basic(`source:${key}`))).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    await until(() => parseIcy(icy.body()).titles.includes(second));
+    expect(await hlsTitles()).toEqual([first, second]);
+    expect((await streamOf(id)).nowPlaying).toBe(second);
+    expect((await source.exited).code).toBe(0);
+    await icy.ended;
+    const { audio, titles } = parseIcy(icy.body());
+    expect(titles).toEqual([first, second]);
+    // With the metadata taken out, the audio is the same stream a plain listener gets.
+    const heard = decodeWebm(audio);
+    expect(heard.errors).toBe('');
+    expect(heard.seconds).toBeGreaterThan(3);
+    await until(async () => (await streamOf(id)).status === 'ended');
   });
 
   it('MP3 in FLV is relayed too', async () => {
