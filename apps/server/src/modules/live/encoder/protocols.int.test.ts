@@ -426,7 +426,19 @@ function icyListener(streamId: string) {
 /** ffmpeg publishing over RTMP as OBS does (`rtmp://host:port/live` + the key as stream name), in real time. */
 function rtmpPublisher(key: string, opts: { video?: boolean; audio?: string[]; app?: string; seconds?: number } = {}) {
   const video = opts.video
-    ? ['-re', '-f', 'lavfi', '-i', 'color=c=blue:s=320x240:r=15:d=5', '-map', '0:a', '-map', '1:v', '-c:v', 'flv1']
+    ? [
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=blue:s=320x240:r=15:d=${opts.seconds ?? 5}`,
+        '-map',
+        '0:a',
+        '-map',
+        '1:v',
+        '-c:v',
+        'flv1',
+      ]
     : [];
   const child = spawn(findFfmpeg(), [
     ...['-hide_banner', '-v', 'error', '-re', '-f', 'lavfi', '-i', `sine=f=440:d=${opts.seconds ?? 5}`],
@@ -450,22 +462,23 @@ describe('RTMP publishers (OBS, ffmpeg -f flv)', () => {
   it('AAC with a video track: goes live, now playing is updated, the audio is decoded whole with no gap, the recording is kept; the end is clean', async () => {
     const { user, key } = await creatorWithKey();
     expect(rtmpPort).toBeGreaterThan(0);
-    const source = rtmpPublisher(key, { video: true });
+    const SECONDS = 8;
+    const source = rtmpPublisher(key, { video: true, seconds: SECONDS });
     const id = await liveStreamOf(user);
     const listener = listen(port, `/api/live/${id}/stream`);
     await until(async () => (await streamOf(id)).status === 'live');
     expect((await streamOf(id)).title).toBe('Nova live');
-    // A second publisher on the same key, while the first is on air: refused, with the gate's reason.
-    const second = rtmpPublisher(key);
-    const refused = await second.exited;
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('Mountpoint in use');
     // RTMP has no song-title message encoders send: they use the Icecast metadata update with the same key.
     const song = 'Ψ — RTMP set';
     expect(await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(song)}`, basic(`source:${key}`))).toMatch(
       /^HTTP\/1\.0 200 /,
     );
     expect((await streamOf(id)).nowPlaying).toBe(song);
+    // A second publisher on the same key, while the first is on air: refused, with the gate's reason.
+    const second = rtmpPublisher(key);
+    const refused = await second.exited;
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Mountpoint in use');
 
     const done = await source.exited;
     expect(done.stderr).toBe('');
@@ -473,12 +486,12 @@ describe('RTMP publishers (OBS, ffmpeg -f flv)', () => {
     await listener.ended;
     const heard = decodeWebm(listener.body());
     expect(heard.errors).toBe('');
-    expect(Math.abs(heard.seconds - 5)).toBeLessThan(0.5);
+    expect(Math.abs(heard.seconds - SECONDS)).toBeLessThan(0.5);
     expect(longestSilenceMs(listener.body())).toBeLessThan(100);
     await until(async () => (await streamOf(id)).status === 'ended');
     await t.app.live.recordingSettled(id);
     const ended = await streamOf(id, user.cookie);
-    expect(Math.abs(ended.recording.duration - 5)).toBeLessThan(0.5);
+    expect(Math.abs(ended.recording.duration - SECONDS)).toBeLessThan(0.5);
     await until(() => t.app.encoderIngest?.sourceCount === 0);
   });
 
