@@ -67,6 +67,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     // Encoders (Icecast source clients, e.g. ffmpeg) connect here (ADR 0020).
     LIVE_INGEST_PORT: String(Number(port) + 3),
     LIVE_INGEST_HOST: '127.0.0.1',
+    // RTMP publishers (ADR 0045) on the port after the SHOUTcast one.
+    RTMP_PORT: String(Number(port) + 5),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

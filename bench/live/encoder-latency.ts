@@ -73,7 +73,7 @@ function encoder(ingest: string, extra: string[]): { child: ChildProcess; beeps:
 }
 
 async function measure(label: string, extra: string[]) {
-  const server = await startOurServer({ LIVE_INGEST_PORT: '0', LIVE_INGEST_HOST: '127.0.0.1' });
+  const server = await startOurServer({ LIVE_INGEST_PORT: '0', LIVE_INGEST_HOST: '127.0.0.1', RTMP_PORT: '0' });
   const { cookie, streamId } = await creatorWithStream(server.base, `Encoder latency: ${label}`);
   const keyRes = await fetch(`${server.base}/api/live/keys`, {
     method: 'POST',

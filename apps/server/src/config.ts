@@ -141,6 +141,12 @@ const ConfigSchema = z.object({
    * its own TCP port (0 picks a free one); unset, no encoder ingest runs.
    */
   LIVE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * RTMP publishers (OBS's default output) connect here, on LIVE_INGEST_HOST, when the encoder
+   * ingest runs (LIVE_INGEST_PORT set): `rtmp://host:1935/live`, the stream key as stream name.
+   * 0: no RTMP listener (ADR 0045).
+   */
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   /** The address it binds (default: HOST). */
   LIVE_INGEST_HOST: z.string().min(1).optional(),
   /** What creators are told to connect to, e.g. icecast://ingest.example.com:8010/live (default: from the request's host). */

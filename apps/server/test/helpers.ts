@@ -68,6 +68,8 @@ export async function createTestApp(
     SESSION_CACHE_MS: '0',
     // Spoken-word uploads would each run the recogniser; transcripts/auto.int.test.ts turns it on.
     SPEECH_RECOGNIZER: 'off',
+    // No RTMP listener on 1935 in every test app with an encoder ingest: RTMP tests name a free port.
+    RTMP_PORT: '0',
     // scripts/test-bundled-ffmpeg.mjs names the npm-packaged ffmpeg here.
     ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
     ...env,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { findFfmpeg } from './ffmpeg';
 
 /** What the encoder sends (by its first bytes) and so what ffmpeg reads. */
-export type LiveInputFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac';
+export type LiveInputFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac' | 'flv';
 
 const DEMUXER: Record<LiveInputFormat, string> = {
   'ogg-opus': 'ogg',
@@ -11,6 +11,7 @@ const DEMUXER: Record<LiveInputFormat, string> = {
   'webm-other': 'matroska',
   mp3: 'mp3',
   aac: 'aac',
+  flv: 'flv',
 };
 
 /** The live format's bitrate when we encode without a plan's cap (encoders often send more than 64 kbit/s). */
@@ -29,7 +30,7 @@ export interface LiveTranscode {
 
 /**
  * An encoder's stream as WebM/Opus for the relay hub: Ogg/Opus is remuxed (no re-encoding),
- * everything else (Vorbis, MP3, AAC) is transcoded to Opus at 48 kHz. With a plan's cap
+ * everything else (Vorbis, MP3, AAC, FLV's AAC or MP3 from RTMP) is transcoded to Opus at 48 kHz. With a plan's cap
  * (`capBitsPerSecond`), everything is transcoded, Opus too, at that bitrate, constant (an Opus
  * stream's own bitrate cannot be known from its first bytes).
  * Short clusters and packets flushed as they come keep the added latency to a fraction of a second.

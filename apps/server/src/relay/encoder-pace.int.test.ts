@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/helpers';
 import { scaled } from '../../test/time';
 import { findFfmpeg } from '../media/ffmpeg';
-import { decodeWebm } from './testing/decode';
+import { decodeWebm, longestSilenceMs } from './testing/decode';
 import { WebmDemuxer } from './webm-demuxer';
 
 /**
@@ -109,27 +109,6 @@ function freezeWatch() {
     within: (a: number, b: number) => frozen.filter((f) => f.end > a && f.end <= b).reduce((n, f) => n + f.ms, 0),
     stop: () => clearInterval(timer),
   };
-}
-
-/** Longest run (ms) of near-silence in decoded 48 kHz mono PCM, the first and last 0.3 s left out. */
-function longestSilenceMs(webm: Buffer): number {
-  const file = path.join(dir, 'heard.webm');
-  fs.writeFileSync(file, webm);
-  const r = spawnSync(findFfmpeg(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '48000', '-f', 's16le', '-'], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const pcm = r.stdout as Buffer;
-  const samples = pcm.length / 2;
-  const edge = 0.3 * 48_000;
-  let run = 0;
-  let longest = 0;
-  for (let i = edge; i < samples - edge; i++) {
-    // The sine's amplitude is 1/8 of full scale: a zero crossing is a few samples, a gap is thousands.
-    if (Math.abs(pcm.readInt16LE(i * 2)) < 200) run++;
-    else run = 0;
-    longest = Math.max(longest, run);
-  }
-  return (longest / 48_000) * 1000;
 }
 
 describe('an encoder with the default Ogg page size, relayed at its pace', () => {

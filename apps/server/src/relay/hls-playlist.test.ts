@@ -62,3 +62,44 @@ describe('HlsPlaylist', () => {
     expect(pl.has(99, 0)).toBe(true); // nothing more will come: blocked requests return at once
   });
 });
+
+describe('HlsPlaylist now playing', () => {
+  it('lists title changes as EXT-X-DATERANGE X-TITLE with program date-times, as hls.js reads them', async () => {
+    const { M3U8Parser } = await import('hls.js');
+    const t0 = Date.parse('2026-11-27T08:00:00.000Z');
+    const pl = new HlsPlaylist('rabc');
+    pl.init = Buffer.from('init');
+    pl.setTitle(null, t0); // nothing playing: no range
+    pl.setTitle('Zoë – "Ψ" ☕', t0 + 500);
+    for (let i = 0; i < 8; i++) pl.addPart(part(i), t0 + 1000 + i * 341);
+    pl.setTitle('Second\nsong', t0 + 3000);
+    pl.setTitle('Second\nsong', t0 + 3100); // the same again: no new range
+    const text = pl.render();
+    expect(text).toContain('#EXT-X-PROGRAM-DATE-TIME:2026-11-27T08:00:00.658Z\n');
+    const details = M3U8Parser.parseLevelPlaylist(text, 'http://127.0.0.1/index.m3u8', 0, 'main' as never, 0, null);
+    const ranges = Object.values(details.dateRanges)
+      .filter((r) => r !== undefined)
+      .sort((a, b) => a.startTime - b.startTime);
+    expect(ranges.map((r) => [r.attr['X-TITLE'], r.startDate.toISOString(), r.isValid])).toEqual([
+      ["Zoë – 'Ψ' ☕", '2026-11-27T08:00:00.500Z', true],
+      ['Second song', '2026-11-27T08:00:03.000Z', true],
+    ]);
+  });
+
+  it('keeps only the title in force at the oldest listed segment and the changes after it', () => {
+    const pl = new HlsPlaylist('rabc');
+    pl.init = Buffer.from('init');
+    const t0 = 1_800_000_000_000;
+    pl.setTitle('Old', t0);
+    pl.setTitle('Current', t0 + 10);
+    // 8 segments of ~2 s: the oldest listed one starts long after both titles.
+    for (let i = 0; i < 8 * 6; i++) {
+      pl.addPart(part(i), t0 + 1000 + i * 341);
+      if (i === 40) pl.setTitle('Newest', t0 + 1000 + i * 341);
+    }
+    const text = pl.render();
+    expect(text).not.toContain('X-TITLE="Old"');
+    expect(text).toContain('X-TITLE="Current"');
+    expect(text).toContain('X-TITLE="Newest"');
+  });
+});

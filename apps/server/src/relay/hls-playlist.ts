@@ -24,12 +24,26 @@ interface Segment {
   msn: number;
   parts: HlsPart[];
   complete: boolean;
+  /** Wall-clock start of its first part (ms since the epoch): EXT-X-PROGRAM-DATE-TIME. */
+  startedAt?: number;
 }
+
+/** A "now playing" change: an EXT-X-DATERANGE with X-TITLE (hls.js: `details.dateRanges`, metadata cues). */
+interface TitleChange {
+  id: number;
+  at: number;
+  title: string;
+}
+
+/** A quoted-string attribute value may hold no double quote, CR or LF (RFC 8216 §4.2). */
+const quoted = (s: string) => s.replace(/["\r\n]/g, (c) => (c === '"' ? "'" : ' '));
 
 export class HlsPlaylist {
   init: Buffer | null = null;
   ended = false;
   private readonly segments: Segment[] = [{ msn: 0, parts: [], complete: false }];
+  private titles: TitleChange[] = [];
+  private nextTitleId = 0;
 
   constructor(private readonly prefix: string) {}
 
@@ -45,14 +59,26 @@ export class HlsPlaylist {
     return this.init !== null && (this.ended || this.current.msn > 0);
   }
 
-  addPart(part: HlsPart): void {
+  /**
+   * The stream's now playing changed at `at` (ms since the epoch; null: cleared, an empty title).
+   * Only the changes since the oldest listed segment are kept, and the one in force before it.
+   */
+  setTitle(title: string | null, at = Date.now()): void {
+    if ((title ?? '') === (this.titles.at(-1)?.title ?? '')) return;
+    this.titles.push({ id: this.nextTitleId++, at, title: title ?? '' });
+  }
+
+  addPart(part: HlsPart, now = Date.now()): void {
     if (this.ended) return;
     const seg = this.current;
+    seg.startedAt ??= now - part.duration * 1000;
     seg.parts.push(part);
     if (seg.parts.length < HLS_PARTS_PER_SEGMENT) return;
     seg.complete = true;
     this.segments.push({ msn: seg.msn + 1, parts: [], complete: false });
     while (this.segments.filter((s) => s.complete).length > SEGMENTS_KEPT) this.segments.shift();
+    const from = this.segments[0].startedAt ?? 0;
+    while (this.titles.length > 1 && this.titles[1].at <= from) this.titles.shift();
   }
 
   /** The broadcast ended: the partial segment becomes the last one, players see ENDLIST. */
@@ -106,8 +132,14 @@ export class HlsPlaylist {
       '#EXT-X-INDEPENDENT-SEGMENTS',
       `#EXT-X-MAP:URI="${this.prefix}/init.mp4"`,
     ];
+    for (const t of this.titles) {
+      lines.push(
+        `#EXT-X-DATERANGE:ID="np-${t.id}",CLASS="com.wavecast.now-playing",START-DATE="${new Date(t.at).toISOString()}",X-TITLE="${quoted(t.title)}"`,
+      );
+    }
     const complete = this.segments.filter((s) => s.complete);
     complete.forEach((seg, i) => {
+      this.renderDate(seg, lines);
       if (complete.length - i <= SEGMENTS_WITH_PARTS) this.renderParts(seg, lines);
       const duration = seg.parts.reduce((n, p) => n + p.duration, 0);
       lines.push(`#EXTINF:${duration.toFixed(5)},`, `${this.prefix}/s${seg.msn}.m4s`);
@@ -115,10 +147,16 @@ export class HlsPlaylist {
     const cur = this.current;
     if (this.ended) lines.push('#EXT-X-ENDLIST');
     else {
+      if (cur.parts.length > 0) this.renderDate(cur, lines);
       this.renderParts(cur, lines);
       lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${this.prefix}/p${cur.msn}.${cur.parts.length}.m4s"`);
     }
     return `${lines.join('\n')}\n`;
+  }
+
+  /** Each segment's wall-clock start: date ranges need one (RFC 8216 §4.3.2.7), players sync titles with it. */
+  private renderDate(seg: Segment, lines: string[]): void {
+    if (seg.startedAt !== undefined) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(seg.startedAt).toISOString()}`);
   }
 
   private renderParts(seg: Segment, lines: string[]): void {

@@ -2,6 +2,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { HlsPackager } from '../../relay/hls';
 import { HLS_TARGET_DURATION } from '../../relay/hls-playlist';
+import type { NowPlayingWatch } from './now-playing';
 import type { LiveRuntime } from './runtime';
 import type { LiveStreams } from './streams';
 
@@ -40,12 +41,17 @@ export class LiveHls {
   /** Tests shorten it. */
   idleMs = IDLE_MS;
 
+  private readonly offNowPlaying: () => void;
+
   constructor(
     private readonly rt: LiveRuntime,
     private readonly streams: LiveStreams,
+    nowPlaying: NowPlayingWatch,
   ) {
     this.idleTimer = setInterval(() => this.stopIdle(), 1_000);
     this.idleTimer.unref();
+    // Now playing goes into the playlist as EXT-X-DATERANGE X-TITLE (ADR 0045).
+    this.offNowPlaying = nowPlaying.onChange((id, title) => this.runs.get(id)?.playlist.setTitle(title));
   }
 
   /** The media playlist; `msn`/`part` make it a blocking reload (`_HLS_msn`, `_HLS_part`). */
@@ -98,6 +104,7 @@ export class LiveHls {
 
   close(): void {
     clearInterval(this.idleTimer);
+    this.offNowPlaying();
     for (const run of [...this.runs.values()]) run.stop();
   }
 
@@ -108,6 +115,12 @@ export class LiveHls {
       existing.lastRequestAt = Date.now();
       return existing;
     }
+    // What plays when the run starts (later changes come over the bus); a stream this viewer may
+    // not see fails below as before.
+    const nowPlaying = await this.streams.get(user, id).then(
+      (s) => s.nowPlaying,
+      () => null,
+    );
     // The publisher's session here, or a mirror of a broadcast published on another process.
     const session = await this.rt.hub.open(id);
     const raced = this.runs.get(id);
@@ -117,6 +130,7 @@ export class LiveHls {
       throw notFound('Live audio');
     }
     const run = new HlsPackager(session, (gone) => this.gone(gone), this.rt.log, this.rt.ctx.config.FFMPEG_PATH);
+    run.playlist.setTitle(nowPlaying);
     this.runs.set(id, run);
     return run;
   }

@@ -20,6 +20,7 @@ import { PUBLIC_MEDIA_HEADERS } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { socketSink } from '../../relay/hub';
+import { ICY_METAINT, icySink } from '../../relay/icy';
 import { analyticsService } from '../analytics/service';
 import { listenerCookies } from '../plays/listener-cookie';
 import { EncoderIngest } from './encoder/encoder-ingest';
@@ -50,9 +51,9 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   const analytics = analyticsService(ctx);
   const listenerIds = listenerCookies(ctx);
   // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020),
-  // SHOUTcast v1 sources on the next one (ADR 0043).
+  // SHOUTcast v1 sources on the next one (ADR 0043), RTMP publishers on RTMP_PORT (ADR 0045).
   const keys = streamKeysService(ctx);
-  const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH } = ctx.config;
+  const { LIVE_INGEST_PORT: ingestPort, LIVE_INGEST_HOST, HOST, FFMPEG_PATH, RTMP_PORT } = ctx.config;
   const ingest =
     ingestPort === undefined
       ? null
@@ -60,6 +61,8 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
           port: ingestPort,
           // SHOUTcast v1 clients connect to the port after the one they are given (a free one in tests).
           shoutcastPort: ingestPort === 0 ? 0 : ingestPort + 1,
+          // RTMP publishers (OBS's default output) on RTMP_PORT (ADR 0045).
+          rtmpPort: RTMP_PORT,
           host: LIVE_INGEST_HOST ?? HOST,
           ffmpegPath: FFMPEG_PATH,
           log: (msg, err) => root.log.error({ err }, msg),
@@ -139,18 +142,25 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
       if (req.method === 'HEAD') {
         return reply.type('audio/webm').header('Cache-Control', 'no-store').headers(PUBLIC_MEDIA_HEADERS).send();
       }
+      // Players that ask for ICY metadata (VLC, ffmpeg, radio apps) get now playing as StreamTitle (ADR 0045).
+      const icy = req.headers['icy-metadata'] === '1';
+      const nowPlaying = icy
+        ? service.nowPlaying.watch(id, (await service.streams.get(req.user, id)).nowPlaying)
+        : null;
       // Written straight to the socket: no chunked framing to build per write, just like Icecast.
       reply.hijack();
       const socket = req.raw.socket;
       socket.setNoDelay(true);
       socket.write(
         'HTTP/1.1 200 OK\r\nContent-Type: audio/webm\r\nCache-Control: no-store\r\n' +
+          (nowPlaying ? `icy-metaint: ${ICY_METAINT}\r\n` : '') +
           'X-Content-Type-Options: nosniff\r\n' +
           `${Object.entries(PUBLIC_MEDIA_HEADERS)
             .map(([k, v]) => `${k}: ${v}\r\n`)
             .join('')}Connection: close\r\n\r\n`,
       );
-      const sink = socketSink(socket);
+      const sink = nowPlaying ? icySink(socketSink(socket), nowPlaying.title) : socketSink(socket);
+      if (nowPlaying) socket.on('close', () => nowPlaying.stop());
       if (!service.hub.addListener(id, sink)) return sink.close();
       const anonymousId = req.user ? null : listenerIds.read(req);
       const listener = req.user

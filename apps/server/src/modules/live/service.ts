@@ -14,6 +14,7 @@ import { LiveChat } from './chat';
 import { LiveHeartbeat } from './heartbeat';
 import { LiveHls } from './hls';
 import { IngestGate } from './ingest-gate';
+import { NowPlayingWatch } from './now-playing';
 import { RecordingFinalizer } from './recording-finalizer';
 import type { LiveRuntime } from './runtime';
 import { LiveStreams } from './streams';
@@ -46,6 +47,8 @@ export class LiveService implements LiveRuntime {
   readonly ingest: IngestGate;
   readonly allowance: LiveAllowance;
   readonly hls: LiveHls;
+  /** Now playing as ICY listeners and HLS runs of this process carry it (ADR 0045). */
+  readonly nowPlaying: NowPlayingWatch;
   private readonly recordings: RecordingFinalizer;
   private readonly heartbeat: LiveHeartbeat;
   graceMs: number;
@@ -105,7 +108,8 @@ export class LiveService implements LiveRuntime {
     );
     this.streams = new LiveStreams(this, this.recordings, this.allowance);
     this.chat = new LiveChat(this);
-    this.hls = new LiveHls(this, this.streams);
+    this.nowPlaying = new NowPlayingWatch(ctx.bus);
+    this.hls = new LiveHls(this, this.streams, this.nowPlaying);
     this.ingest = new IngestGate(this, this.streams, this.allowance);
     this.heartbeat = new LiveHeartbeat(this, this.streams, this.allowance, this.heartbeatMs);
   }
@@ -135,6 +139,7 @@ export class LiveService implements LiveRuntime {
     this.heartbeat.stop();
     this.allowance.stop();
     this.hls.close();
+    this.nowPlaying.close();
     const carried = this.hub.activeIds();
     await this.hub.close();
     await this.streams.endCarried(carried);

@@ -23,6 +23,32 @@ export function decodeWebm(bytes: Buffer): { errors: string; seconds: number } {
 }
 
 /**
+ * The gap checker: the longest run (ms) of near-silence in the decoded audio (48 kHz mono), the
+ * first and last 0.3 s left out. For test tones from lavfi's `sine` (amplitude 1/8 of full scale):
+ * a zero crossing is a few samples under the threshold, a gap in the stream thousands.
+ */
+export function longestSilenceMs(media: Buffer): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-gaps-'));
+  const file = path.join(dir, 'heard.webm');
+  fs.writeFileSync(file, media);
+  const r = spawnSync(findFfmpeg(), ['-v', 'error', '-i', file, '-ac', '1', '-ar', '48000', '-f', 's16le', '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const pcm = r.stdout as Buffer;
+  const samples = pcm.length / 2;
+  const edge = 0.3 * 48_000;
+  let run = 0;
+  let longest = 0;
+  for (let i = edge; i < samples - edge; i++) {
+    if (Math.abs(pcm.readInt16LE(i * 2)) < 200) run++;
+    else run = 0;
+    longest = Math.max(longest, run);
+  }
+  return (longest / 48_000) * 1000;
+}
+
+/**
  * A capture of a live stream cut at an arbitrary byte, trimmed to its last complete element (so
  * "file ended prematurely" from the cut is not mistaken for a broken stream). Masters (EBML
  * Segment, Cluster) are entered, whatever their size.

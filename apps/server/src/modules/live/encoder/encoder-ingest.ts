@@ -7,6 +7,7 @@ import type { LiveService } from '../service';
 import type { KeyHolder, streamKeysService } from '../stream-keys';
 import { ChunkedDecoder, ChunkedError } from './chunked';
 import { type MetadataUpdate, metadataResponse, metadataUpdate } from './metadata-update';
+import { RTMP_APP, serveRtmp } from './rtmp-source';
 import {
   declaredFormat,
   decodeEncoderText,
@@ -33,6 +34,8 @@ export interface EncoderIngestOptions {
    * one); null: none.
    */
   shoutcastPort?: number | null;
+  /** RTMP publishers (OBS's default output, ADR 0045): `rtmp://host:PORT/live`, the key as stream name; null or 0: none. */
+  rtmpPort?: number | null;
   ffmpegPath?: string;
   /** The whole request head must arrive within this. */
   headTimeoutMs?: number;
@@ -45,10 +48,34 @@ interface SourceStart {
   /** `content-type`, `ice-*`/`icy-*` (lower-cased names). */
   headers: Record<string, string>;
   chunked: boolean;
-  /** Written once the source is accepted. */
-  accepted: string;
+  /** Written once the source is accepted (RTMP: called, it answers the publish itself). */
+  accepted: string | (() => void);
   refuse(r: SourceRefusal): void;
 }
+
+/**
+ * What the ingest reads a source's body from: its TCP socket, or an RTMP connection's FLV audio
+ * (`RtmpBody`, the same events and flow control).
+ */
+interface SourceSocket {
+  readonly destroyed: boolean;
+  write(s: string): unknown;
+  on(event: 'data', fn: (d: Buffer) => void): unknown;
+  on(event: 'end' | 'close', fn: () => void): unknown;
+  off(event: 'data', fn: (d: Buffer) => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
+  end(): unknown;
+  destroy(): unknown;
+  setTimeout(ms: number, fn: () => void): unknown;
+}
+
+/**
+ * Everything an RTMP publisher sends, video included (read and dropped), is capped at this: OBS's
+ * highest presets stay under it, a flood does not. The audio alone is capped as any source's.
+ */
+const RTMP_MAX_BYTES_PER_SECOND = 4 * 1024 * 1024;
+const RTMP_BURST_BYTES = 16 * 1024 * 1024;
 
 /** SHOUTcast v1's answer to a good password (DNAS sends the capabilities line after it). */
 const SHOUTCAST_OK = 'OK2\r\nicy-caps:11\r\n\r\n';
@@ -86,6 +113,7 @@ const stallMs = (graceMs: number) => Math.min(10_000, Math.max(3_000, graceMs));
 export class EncoderIngest {
   private server: net.Server | null = null;
   private shoutcast: net.Server | null = null;
+  private rtmp: net.Server | null = null;
   private readonly byKey = new Map<string, Set<() => void>>();
   private readonly byUser = new Map<string, Set<() => void>>();
   private readonly sockets = new Set<net.Socket>();
@@ -99,12 +127,21 @@ export class EncoderIngest {
   async listen(): Promise<void> {
     this.server = await this.open(this.opts.port, (socket) => this.accept(socket));
     const sc = this.opts.shoutcastPort;
-    if (sc === null || sc === undefined || sc > 65535) return;
-    try {
-      this.shoutcast = await this.open(sc, (socket) => this.acceptShoutcast(socket));
-    } catch (e) {
-      // The Icecast ingest works without it; the port being taken must not stop the server.
-      this.opts.log(`live ingest: SHOUTcast v1 sources cannot connect (port ${sc} unavailable)`, e);
+    if (sc !== null && sc !== undefined && sc <= 65535) {
+      try {
+        this.shoutcast = await this.open(sc, (socket) => this.acceptShoutcast(socket));
+      } catch (e) {
+        // The Icecast ingest works without it; the port being taken must not stop the server.
+        this.opts.log(`live ingest: SHOUTcast v1 sources cannot connect (port ${sc} unavailable)`, e);
+      }
+    }
+    const rtmp = this.opts.rtmpPort;
+    if (rtmp) {
+      try {
+        this.rtmp = await this.open(rtmp, (socket) => this.acceptRtmp(socket));
+      } catch (e) {
+        this.opts.log(`live ingest: RTMP encoders cannot connect (port ${rtmp} unavailable)`, e);
+      }
     }
   }
 
@@ -132,6 +169,12 @@ export class EncoderIngest {
     return a && typeof a === 'object' ? a.port : null;
   }
 
+  /** The RTMP port (after `listen`; null when it does not run). */
+  get rtmpPort(): number | null {
+    const a = this.rtmp?.address();
+    return a && typeof a === 'object' ? a.port : null;
+  }
+
   /** The SHOUTcast v1 source port (after `listen`; null when it does not run). */
   get shoutcastPort(): number | null {
     const a = this.shoutcast?.address();
@@ -139,9 +182,10 @@ export class EncoderIngest {
   }
 
   async close(): Promise<void> {
-    const servers = [this.server, this.shoutcast];
+    const servers = [this.server, this.shoutcast, this.rtmp];
     this.server = null;
     this.shoutcast = null;
+    this.rtmp = null;
     for (const s of this.sockets) s.destroy();
     for (const server of servers) if (server) await new Promise<void>((r) => server.close(() => r()));
   }
@@ -206,7 +250,35 @@ export class EncoderIngest {
     socket.on('data', onData);
   }
 
-  private admitting(socket: net.Socket, source: SourceStart, rest: Buffer): void {
+  /**
+   * An RTMP publisher (ADR 0045): connect to app `live`, publish the stream key as the stream name.
+   * The publish is answered after the same admission as an Icecast source (NetStream.Publish.Start,
+   * or an error status with the same message); its audio goes on as FLV, through ffmpeg to Opus.
+   */
+  private acceptRtmp(socket: net.Socket): void {
+    serveRtmp(socket, {
+      headTimeoutMs: this.opts.headTimeoutMs ?? 10_000,
+      maxBytesPerSecond: RTMP_MAX_BYTES_PER_SECOND,
+      burstBytes: RTMP_BURST_BYTES,
+      log: this.opts.log,
+      onPublish: (req) => {
+        if (req.app !== RTMP_APP) return req.refuse(`Unknown application: publish to rtmp://host:port/${RTMP_APP}`);
+        this.admitting(
+          req.body,
+          {
+            key: req.key || null,
+            headers: {},
+            chunked: false,
+            accepted: req.accept,
+            refuse: (r) => req.refuse(r.message),
+          },
+          Buffer.alloc(0),
+        );
+      },
+    });
+  }
+
+  private admitting(socket: SourceSocket, source: SourceStart, rest: Buffer): void {
     this.admit(socket, source, rest).catch((e) => {
       this.opts.log('live ingest: admitting a source failed', e);
       source.refuse({ status: 500, message: 'Internal error' });
@@ -325,7 +397,7 @@ export class EncoderIngest {
     });
   }
 
-  private async admit(socket: net.Socket, source: SourceStart, rest: Buffer): Promise<void> {
+  private async admit(socket: SourceSocket, source: SourceStart, rest: Buffer): Promise<void> {
     const { key, headers } = source;
     const holder = key ? await this.keys.authenticate(key) : null;
     if (!holder) return source.refuse({ status: 401, message: 'Invalid or revoked stream key' });
@@ -374,7 +446,8 @@ export class EncoderIngest {
       this.live.ingest.gone(streamId);
       return;
     }
-    if (source.accepted) socket.write(source.accepted);
+    if (typeof source.accepted === 'function') source.accepted();
+    else if (source.accepted) socket.write(source.accepted);
     stop = this.relay(socket, { chunked: source.chunked, cap }, rest, opened, streamId, holder);
   }
 
@@ -383,7 +456,7 @@ export class EncoderIngest {
    * the plan sets no bitrate cap.
    */
   private relay(
-    socket: net.Socket,
+    socket: SourceSocket,
     body: { chunked: boolean; cap: number | null },
     rest: Buffer,
     publisher: Publisher,

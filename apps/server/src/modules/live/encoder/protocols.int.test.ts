@@ -8,16 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../../test/helpers';
 import { scaled } from '../../../../test/time';
 import { findFfmpeg } from '../../../media/ffmpeg';
+import { ICY_METAINT, parseIcy } from '../../../relay/icy';
 import { listen } from '../../../relay/testing/clients';
-import { decodeWebm } from '../../../relay/testing/decode';
+import { decodeWebm, longestSilenceMs } from '../../../relay/testing/decode';
 import { chromeCapture } from '../../../relay/testing/webm-fixtures';
 
-// Encoder protocols beyond the Icecast source itself (issue 34): text encodings, metadata updates,
-// SHOUTcast v1 sources, and the plan's bitrate. Real ffmpeg as the encoder and as the listener.
+// Encoder protocols (issue 34): Icecast PUT and SOURCE, SHOUTcast v1, RTMP; text encodings,
+// metadata updates, and the plan's bitrate. Real ffmpeg as the encoder and as the listener. Every
+// protocol's test asserts: it went live, its metadata update became now playing (where the
+// protocol has one), and a listener decodes the whole stream with no gap over 100 ms.
 
 let t: TestApp;
 let port: number;
 let ingestPort: number;
+let rtmpPort: number;
 let dir: string;
 let wav: string;
 let noise: string;
@@ -32,10 +36,16 @@ beforeAll(async () => {
   const web = path.join(dir, 'web');
   fs.mkdirSync(web);
   fs.writeFileSync(path.join(web, 'index.html'), INDEX);
-  t = await createTestApp({ LIVE_INGEST_PORT: '0', LIVE_INGEST_HOST: '127.0.0.1', WEB_DIST: web });
+  t = await createTestApp({
+    LIVE_INGEST_PORT: '0',
+    LIVE_INGEST_HOST: '127.0.0.1',
+    WEB_DIST: web,
+    RTMP_PORT: String(await freePort()),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
   ingestPort = t.app.encoderIngest?.port as number;
+  rtmpPort = t.app.encoderIngest?.rtmpPort as number;
   t.app.live.configure({ graceMs: GRACE_MS, burstMs: 10_000 });
   t.ctx.bus.subscribe((m) => events.push(m));
   wav = path.join(dir, 'in.wav');
@@ -48,6 +58,18 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A port nothing listens on now (RTMP_PORT 0 means no RTMP listener, so tests name one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -153,7 +175,7 @@ const icecastUpdate = (query: string, auth: string | null) =>
 const enc = (s: string) => encodeURIComponent(s);
 
 describe('encoder text is UTF-8, with a Latin-1 fallback', () => {
-  it(`"${TITLE}" from ffmpeg's ice-name: right in the API, the page <title>, og:title and the recording; metadata updates reach the live page`, async () => {
+  it(`Icecast PUT: "${TITLE}" from ffmpeg's ice-name: right in the API, the page <title>, og:title and the recording; metadata updates reach the live page`, async () => {
     const { user, key } = await creatorWithKey();
     const other = await creatorWithKey(); // valid key, but nothing on air
     const source = ffmpegSource(
@@ -222,6 +244,7 @@ describe('encoder text is UTF-8, with a Latin-1 fallback', () => {
     const heard = decodeWebm(listener.body());
     expect(heard.errors).toBe('');
     expect(Math.abs(heard.seconds - 5)).toBeLessThan(0.5);
+    expect(longestSilenceMs(listener.body())).toBeLessThan(100);
 
     await until(async () => (await streamOf(id)).status === 'ended');
     await t.app.live.recordingSettled(id);
@@ -252,6 +275,31 @@ describe('encoder text is UTF-8, with a Latin-1 fallback', () => {
     const id = await liveStreamOf(user);
     expect(await streamOf(id)).toMatchObject({ title: 'Café crème', category: 'News', description: 'À la carte' });
     socket.end();
+    await until(async () => (await streamOf(id)).status === 'ended');
+  });
+});
+
+describe('Icecast SOURCE (the legacy method)', () => {
+  it('ffmpeg with -legacy_icecast: goes live, its metadata update becomes now playing, a listener decodes it all with no gap', async () => {
+    const { user, key } = await creatorWithKey();
+    const source = ffmpegSource(
+      ['-legacy_icecast', '1', '-c:a', 'libopus', '-b:a', '64k', '-content_type', 'audio/ogg', '-f', 'ogg'],
+      key,
+    );
+    const id = await liveStreamOf(user);
+    const listener = listen(port, `/api/live/${id}/stream`);
+    await until(async () => (await streamOf(id)).status === 'live');
+    const song = 'Legacy – Ünïcode';
+    expect(await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(song)}`, basic(`source:${key}`))).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    expect((await streamOf(id)).nowPlaying).toBe(song);
+    expect((await source.exited).code).toBe(0);
+    await listener.ended;
+    const heard = decodeWebm(listener.body());
+    expect(heard.errors).toBe('');
+    expect(Math.abs(heard.seconds - 5)).toBeLessThan(0.5);
+    expect(longestSilenceMs(listener.body())).toBeLessThan(100);
     await until(async () => (await streamOf(id)).status === 'ended');
   });
 });
@@ -302,12 +350,19 @@ describe('SHOUTcast v1 sources on the ingest port + 1', () => {
     second.socket.write('icy-name:Again\r\ncontent-type:audio/mpeg\r\n\r\n');
     await second.closed;
     expect(second.received()).toContain('ERROR - Mountpoint in use');
+    // SHOUTcast's metadata update (DNAS v1's admin.cgi, on the base port): now playing.
+    const song = 'DJ Zoë – Night ☾';
+    expect(await rawRequest(`GET /admin.cgi?pass=${enc(key)}&mode=updinfo&song=${enc(song)} HTTP/1.0\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    expect((await streamOf(id)).nowPlaying).toBe(song);
 
     await new Promise((r) => encoder.on('close', r)); // the socket ends with ffmpeg's output
     await listener.ended;
     const heard = decodeWebm(listener.body());
     expect(heard.errors).toBe('');
     expect(Math.abs(heard.seconds - 5)).toBeLessThan(0.5);
+    expect(longestSilenceMs(listener.body())).toBeLessThan(100);
     await until(async () => (await streamOf(id)).status === 'ended');
     await t.app.live.recordingSettled(id);
     const ended = await streamOf(id, user.cookie);
@@ -326,6 +381,225 @@ describe('SHOUTcast v1 sources on the ingest port + 1', () => {
     expect(flac.received()).toContain('ERROR - Unsupported content type');
     const mine = (await t.app.inject({ method: 'GET', url: '/api/live', headers: { cookie: user.cookie } })).json();
     expect(mine.items.filter((s: { creator: { id: string } }) => s.creator.id === user.id)).toEqual([]);
+  });
+});
+
+/** Bytes on a raw socket; resolves with every byte answered once the server closes. */
+function rawBytes(bytes: Buffer, toPort: number): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const socket = net.connect(toPort, '127.0.0.1');
+    const got: Buffer[] = [];
+    socket.on('data', (d) => got.push(d));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(Buffer.concat(got)));
+    socket.write(bytes);
+  });
+}
+
+/** A listener asking for ICY metadata (as VLC does): the head, and the body with its metadata blocks. */
+function icyListener(streamId: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  let raw = Buffer.alloc(0);
+  let headEnd = -1;
+  let gotHead: (h: string) => void = () => {};
+  const head = new Promise<string>((r) => {
+    gotHead = r;
+  });
+  socket.on('connect', () =>
+    socket.write(`GET /api/live/${streamId}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nIcy-MetaData: 1\r\n\r\n`),
+  );
+  socket.on('data', (d: Buffer) => {
+    raw = Buffer.concat([raw, d]);
+    if (headEnd < 0) {
+      const i = raw.indexOf('\r\n\r\n');
+      if (i >= 0) {
+        headEnd = i + 4;
+        gotHead(raw.toString('latin1', 0, headEnd));
+      }
+    }
+  });
+  socket.on('error', () => {});
+  const ended = new Promise<void>((r) => socket.on('close', () => r()));
+  return { head, body: () => (headEnd < 0 ? Buffer.alloc(0) : raw.subarray(headEnd)), ended };
+}
+
+/** ffmpeg publishing over RTMP as OBS does (`rtmp://host:port/live` + the key as stream name), in real time. */
+function rtmpPublisher(key: string, opts: { video?: boolean; audio?: string[]; app?: string; seconds?: number } = {}) {
+  const video = opts.video
+    ? [
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=blue:s=320x240:r=15:d=${opts.seconds ?? 5}`,
+        '-map',
+        '0:a',
+        '-map',
+        '1:v',
+        '-c:v',
+        'flv1',
+      ]
+    : [];
+  const child = spawn(findFfmpeg(), [
+    ...['-hide_banner', '-v', 'error', '-re', '-f', 'lavfi', '-i', `sine=f=440:d=${opts.seconds ?? 5}`],
+    ...video,
+    ...(opts.audio ?? ['-c:a', 'aac', '-b:a', '128k']),
+    ...['-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/${opts.app ?? 'live'}/${key}`],
+  ]);
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  return {
+    child,
+    exited: new Promise<{ code: number | null; stderr: string }>((r) =>
+      child.on('close', (code) => r({ code, stderr })),
+    ),
+  };
+}
+
+describe('RTMP publishers (OBS, ffmpeg -f flv)', () => {
+  it('AAC with a video track: goes live, now playing is updated, the audio is decoded whole with no gap, the recording is kept; the end is clean', async () => {
+    const { user, key } = await creatorWithKey();
+    expect(rtmpPort).toBeGreaterThan(0);
+    const SECONDS = 8;
+    const source = rtmpPublisher(key, { video: true, seconds: SECONDS });
+    const id = await liveStreamOf(user);
+    const listener = listen(port, `/api/live/${id}/stream`);
+    await until(async () => (await streamOf(id)).status === 'live');
+    expect((await streamOf(id)).title).toBe('Nova live');
+    // RTMP has no song-title message encoders send: they use the Icecast metadata update with the same key.
+    const song = 'Ψ — RTMP set';
+    expect(await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(song)}`, basic(`source:${key}`))).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    expect((await streamOf(id)).nowPlaying).toBe(song);
+    // A second publisher on the same key, while the first is on air: refused, with the gate's reason.
+    const second = rtmpPublisher(key);
+    const refused = await second.exited;
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Mountpoint in use');
+
+    const done = await source.exited;
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    await listener.ended;
+    const heard = decodeWebm(listener.body());
+    expect(heard.errors).toBe('');
+    expect(Math.abs(heard.seconds - SECONDS)).toBeLessThan(0.5);
+    expect(longestSilenceMs(listener.body())).toBeLessThan(100);
+    await until(async () => (await streamOf(id)).status === 'ended');
+    await t.app.live.recordingSettled(id);
+    const ended = await streamOf(id, user.cookie);
+    expect(Math.abs(ended.recording.duration - SECONDS)).toBeLessThan(0.5);
+    await until(() => t.app.encoderIngest?.sourceCount === 0);
+  });
+
+  it('now playing reaches the media: ICY StreamTitle for listeners that ask, EXT-X-DATERANGE X-TITLE in LL-HLS (read by hls.js)', async () => {
+    const { M3U8Parser } = await import('hls.js');
+    const { user, key } = await creatorWithKey();
+    const source = rtmpPublisher(key, { seconds: 15 });
+    const id = await liveStreamOf(user);
+    await until(async () => (await streamOf(id)).status === 'live');
+    const first = 'Zoë Keating – Ψ ☕';
+    expect(await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(first)}`, basic(`source:${key}`))).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    const icy = icyListener(id);
+    const head = await icy.head;
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head).toContain(`icy-metaint: ${ICY_METAINT}\r\n`);
+    await until(() => parseIcy(icy.body()).titles.length > 0);
+    const hlsTitles = async () => {
+      const res = await t.app.inject({ url: `/api/live/${id}/hls/index.m3u8` });
+      expect(res.statusCode).toBe(200);
+      const details = M3U8Parser.parseLevelPlaylist(res.body, `http://127.0.0.1:${port}/`, 0, 'main' as never, 0, null);
+      return Object.values(details.dateRanges)
+        .filter((r) => r !== undefined)
+        .sort((a, b) => a.startTime - b.startTime)
+        .map((r) => r.attr['X-TITLE']);
+    };
+    expect(await hlsTitles()).toEqual([first]);
+    const second = 'Ünïcode – B-side';
+    expect(await icecastUpdate(`mount=/live&mode=updinfo&song=${enc(second)}`, basic(`source:${key}`))).toMatch(
+      /^HTTP\/1\.0 200 /,
+    );
+    await until(() => parseIcy(icy.body()).titles.includes(second));
+    expect(await hlsTitles()).toEqual([first, second]);
+    expect((await streamOf(id)).nowPlaying).toBe(second);
+    expect((await source.exited).code).toBe(0);
+    await icy.ended;
+    const { audio, titles } = parseIcy(icy.body());
+    expect(titles).toEqual([first, second]);
+    // With the metadata taken out, the audio is the same stream a plain listener gets.
+    const heard = decodeWebm(audio);
+    expect(heard.errors).toBe('');
+    expect(heard.seconds).toBeGreaterThan(3);
+    await until(async () => (await streamOf(id)).status === 'ended');
+  });
+
+  it('MP3 in FLV is relayed too', async () => {
+    const { user, key } = await creatorWithKey();
+    const source = rtmpPublisher(key, { audio: ['-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100'] });
+    const id = await liveStreamOf(user);
+    const listener = listen(port, `/api/live/${id}/stream`);
+    expect((await source.exited).code).toBe(0);
+    await listener.ended;
+    const heard = decodeWebm(listener.body());
+    expect(heard.errors).toBe('');
+    expect(Math.abs(heard.seconds - 5)).toBeLessThan(0.5);
+    expect(longestSilenceMs(listener.body())).toBeLessThan(100);
+    await until(async () => (await streamOf(id)).status === 'ended');
+  });
+
+  it('a wrong key, a revoked key and another application are refused before any audio is read; nothing goes live', async () => {
+    const { user, key } = await creatorWithKey();
+    const wrong = await rtmpPublisher('wsk_not-a-key').exited;
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain('Invalid or revoked stream key');
+    const app = await rtmpPublisher(key, { app: 'other' }).exited;
+    expect(app.code).not.toBe(0);
+    expect(app.stderr).toContain('Unknown application');
+    const keys = await t.app.inject({ method: 'GET', url: '/api/live/keys', headers: { cookie: user.cookie } });
+    const keyId = keys.json().items[0].id as string;
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/live/keys/${keyId}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const late = await rtmpPublisher(key).exited;
+    expect(late.code).not.toBe(0);
+    expect(late.stderr).toContain('Invalid or revoked stream key');
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/live', headers: { cookie: user.cookie } })).json();
+    expect(mine.items.filter((s: { creator: { id: string } }) => s.creator.id === user.id)).toEqual([]);
+  });
+
+  it('a key revoked while on air cuts the RTMP publisher at once', async () => {
+    const { user, key } = await creatorWithKey();
+    const source = rtmpPublisher(key);
+    const id = await liveStreamOf(user);
+    await until(async () => (await streamOf(id)).status === 'live');
+    const keys = await t.app.inject({ method: 'GET', url: '/api/live/keys', headers: { cookie: user.cookie } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/live/keys/${keys.json().items[0].id}`,
+      headers: { cookie: user.cookie },
+    });
+    const cut = await source.exited;
+    expect(cut.code).not.toBe(0);
+    await until(() => t.app.encoderIngest?.sourceCount === 0);
+  });
+
+  it('a message claiming 16 MB is cut at its header, not allocated', async () => {
+    // The client's C0 C1 C2, then a type-0 chunk header claiming a 16 MB command message.
+    const huge = Buffer.from([0x03, 0, 0, 0, 0xff, 0xff, 0xff, 0x14, 1, 0, 0, 0]);
+    const answer = await rawBytes(
+      Buffer.concat([Buffer.from([3]), Buffer.alloc(1536 * 2), huge, Buffer.alloc(64)]),
+      rtmpPort,
+    );
+    expect(answer.length).toBe(1 + 1536 * 2); // S0 S1 S2, then closed
+    expect(t.app.encoderIngest?.sourceCount).toBe(0);
   });
 });
 

@@ -66,7 +66,7 @@ describe('formats', () => {
     expect(declaredFormat('audio/mp4')).toBeNull(); // MP4 cannot be streamed as it is written
   });
 
-  it('sniffs Ogg/Opus, Ogg/Vorbis, WebM, MP3 and ADTS AAC from the first bytes', () => {
+  it('sniffs Ogg/Opus, Ogg/Vorbis, WebM, MP3, ADTS AAC and FLV from the first bytes', () => {
     const oggPage = (payload: string) =>
       Buffer.concat([Buffer.from('OggS'), Buffer.alloc(22), Buffer.from([1, payload.length]), Buffer.from(payload)]);
     expect(sniffFormat(oggPage('OpusHead\x01\x02'))).toBe('ogg-opus');
@@ -77,6 +77,8 @@ describe('formats', () => {
     expect(sniffFormat(ebml)).toBe('more');
     expect(sniffFormat(ebml, true)).toBe('webm-other');
     expect(sniffFormat(Buffer.from('ID3\x04\x00'))).toBe('mp3');
+    expect(sniffFormat(Buffer.from([0x46, 0x4c, 0x56, 0x01, 0x04, 0, 0, 0, 9]))).toBe('flv');
+    expect(sniffFormat(Buffer.from([0x46, 0x4c, 0x56, 0x02]))).toBeNull();
     expect(sniffFormat(Buffer.from([0xff, 0xfb, 0x90, 0x64]))).toBe('mp3');
     expect(sniffFormat(Buffer.from([0xff, 0xf1, 0x50, 0x80]))).toBe('aac');
     expect(sniffFormat(Buffer.from('RIFF....WAVE'))).toBeNull();

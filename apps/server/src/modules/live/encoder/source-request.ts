@@ -160,7 +160,7 @@ export function declaredFormat(contentType: string | undefined): DeclaredFormat 
 }
 
 /** What the first bytes are: decides pass-through (WebM/Opus), remux (Ogg/Opus) or transcode. */
-export type SniffedFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac';
+export type SniffedFormat = 'ogg-opus' | 'ogg' | 'webm' | 'webm-other' | 'mp3' | 'aac' | 'flv';
 
 /** Bytes of a stream to look at before deciding (an Ogg page head with its OpusHead fits). */
 export const SNIFF_BYTES = 64;
@@ -184,6 +184,8 @@ export function sniffFormat(b: Buffer, final = false): SniffedFormat | 'more' | 
     return 'more';
   }
   if (b.length >= 3 && b.toString('latin1', 0, 3) === 'ID3') return 'mp3';
+  // FLV: what the RTMP ingest hands on (its audio tags, AAC or MP3).
+  if (b.length >= 4 && b.toString('latin1', 0, 3) === 'FLV' && b[3] === 1) return 'flv';
   if (b.length >= 2 && b[0] === 0xff) {
     if ((b[1] & 0xf6) === 0xf0) return 'aac'; // ADTS: sync word, layer 00
     if ((b[1] & 0xe0) === 0xe0) return 'mp3'; // MPEG audio frame sync
