@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
 
 /** How long a restored position waits for the page to grow tall enough (its data may still come). */
@@ -12,6 +12,7 @@ const HEADING_WAIT_MS = 10_000;
  * Back and Forward return to where the reader was), and focus moves to the new page's heading.
  */
 export function NavigationRoot() {
+  useFirstViewScrollKept();
   useRestoredScrollSettles();
   useFocusHeadingOnNavigate();
   return (
@@ -20,6 +21,18 @@ export function NavigationRoot() {
       <Outlet />
     </>
   );
+}
+
+/**
+ * React's first render replaces the server-rendered first view (ADR 0022), which the reader may
+ * already have scrolled; React Router's first render scrolls to the top (a new page). The reader's
+ * position stays. (Child layout effects run first: this one comes after ScrollRestoration's.)
+ */
+function useFirstViewScrollKept() {
+  const [firstViewY] = useState(() => window.scrollY);
+  useLayoutEffect(() => {
+    if (firstViewY > 0) window.scrollTo(0, firstViewY);
+  }, [firstViewY]);
 }
 
 /**

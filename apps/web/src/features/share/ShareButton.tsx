@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ShareKind } from './lib/share';
 
 // The dialog (and Radix Dialog) loads on the first click: it is no part of a page's first load.
@@ -20,9 +20,20 @@ export interface ShareTarget {
 /** Share: opens the share dialog (link, start time, embed code with preview, the system share sheet). */
 export function ShareButton({ target }: { target: ShareTarget }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Closed: focus back on Share (after the dialog's own clean-up, which runs on a timeout too).
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    if (open || !wasOpen.current) return;
+    wasOpen.current = false;
+    const timer = setTimeout(() => button.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
