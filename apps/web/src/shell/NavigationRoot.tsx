@@ -1,10 +1,22 @@
 import { useContext, useEffect, useLayoutEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
+import { Outlet, UNSAFE_DataRouterStateContext, UNSAFE_useScrollRestoration, useLocation } from 'react-router';
 
-/** How long a restored position waits for the page to grow tall enough (its data may still come). */
-const RESTORE_WAIT_MS = 3000;
-/** How long a new page may take to show its heading before focus stays where it is. */
-const HEADING_WAIT_MS = 10_000;
+type Effects = typeof import('./navigation-effects');
+/** The after-navigation work, loaded on first use (Home's first-load budget). */
+const effects = () => import('./navigation-effects');
+
+/** Runs `start` from the lazily loaded effects; the returned function cancels it (loaded or not). */
+function withEffects(start: (m: Effects) => () => void): () => void {
+  let cancelled = false;
+  let stop = () => {};
+  void effects().then((m) => {
+    if (!cancelled) stop = start(m);
+  });
+  return () => {
+    cancelled = true;
+    stop();
+  };
+}
 
 /**
  * Navigation as users expect it (issue 36, ADR 0049), around every route of the browser's router
@@ -12,21 +24,19 @@ const HEADING_WAIT_MS = 10_000;
  * Back and Forward return to where the reader was), and focus moves to the new page's heading.
  */
 export function NavigationRoot() {
+  // <ScrollRestoration />'s own hook: the component adds only a server-rendered <script> (framework
+  // mode), which this app does not use, at the cost of bytes in Home's first load.
+  UNSAFE_useScrollRestoration();
   useFirstViewScrollKept();
   useRestoredScrollSettles();
   useFocusHeadingOnNavigate();
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }
 
 /**
  * React's first render replaces the server-rendered first view (ADR 0022), which the reader may
  * already have scrolled; React Router's first render scrolls to the top (a new page). The reader's
- * position stays. (Child layout effects run first: this one comes after ScrollRestoration's.)
+ * position stays. (Declared after the router's scroll restoration: this layout effect runs after its own.)
  */
 function useFirstViewScrollKept() {
   const [firstViewY] = useState(() => window.scrollY);
@@ -37,41 +47,21 @@ function useFirstViewScrollKept() {
 
 /**
  * React Router restores a position once, as the page first renders; a page whose list comes a
- * moment later is then too short and the position gets clamped. Until the page is tall enough (or
- * the reader scrolls, or a few seconds pass), the position is applied again as the page grows.
+ * moment later is then too short and the position gets clamped: it is applied again as the page grows.
  */
 function useRestoredScrollSettles() {
   const target = useContext(UNSAFE_DataRouterStateContext)?.restoreScrollPosition;
   const { key } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each history entry restored is a new wait, even at the same position.
-  useLayoutEffect(() => {
-    if (typeof target !== 'number' || target <= 0) return;
-    const reached = () => Math.abs(window.scrollY - target) < 2;
-    if (reached()) return;
-    const stop = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
-        window.removeEventListener(type, stop);
-    };
-    const observer = new ResizeObserver(() => {
-      window.scrollTo(0, target);
-      if (reached()) stop();
-    });
-    observer.observe(document.body);
-    const timer = setTimeout(stop, RESTORE_WAIT_MS);
-    // The reader's own scrolling wins.
-    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
-      window.addEventListener(type, stop, { passive: true });
-    return stop;
+  useEffect(() => {
+    if (typeof target !== 'number' || target <= 0 || Math.abs(window.scrollY - target) < 2) return;
+    return withEffects((m) => m.settleRestoredScroll(target));
   }, [target, key]);
 }
 
 /**
- * After moving to another page, focus goes to its <h1> (screen readers announce the new page),
- * without scrolling. Pages show their heading once their data is there, so it is waited for. Not
- * on the first load, not for a change of query string (filters, tabs), and not when the reader
- * has already focused something else.
+ * After moving to another page, focus goes to its <h1> (screen readers announce the new page).
+ * Not on the first load, not for a change of query string (filters, tabs).
  */
 function useFocusHeadingOnNavigate() {
   const { pathname } = useLocation();
@@ -80,28 +70,7 @@ function useFocusHeadingOnNavigate() {
     lastPath = pathname;
     if (previous === null || previous === pathname) return;
     const opener = document.activeElement;
-    const tryFocus = () => {
-      const heading = (document.getElementById('main') ?? document).querySelector('h1');
-      if (!heading) return false;
-      const active = document.activeElement;
-      const untouched = !active || active === document.body || active === opener || !active.isConnected;
-      if (untouched) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
-      return true;
-    };
-    if (tryFocus()) return;
-    const observer = new MutationObserver(() => {
-      if (tryFocus()) stop();
-    });
-    const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
-    const stop = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-    };
-    observer.observe(document.body, { childList: true, subtree: true });
-    return stop;
+    return withEffects((m) => m.focusNewPageHeading(opener));
   }, [pathname]);
 }
 
