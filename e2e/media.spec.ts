@@ -28,10 +28,12 @@ test('a seeded track plays from its detail page with chapters, and /explore/play
     `attachment; filename="Morning Meditation.mp3"; filename*=UTF-8''Morning%20Meditation.mp3`,
   );
 
-  // Share copies the link.
+  // Share → Copy link copies the link.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
+  await page.keyboard.press('Escape');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/audio/${id}$`));
 
   // More → Add to queue.

@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { Spinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/guards';
 import { MainLayout } from './shell/MainLayout';
+import { NavigationRoot } from './shell/NavigationRoot';
 
 /** A lazily loaded page's module. */
 interface PageModule {
@@ -169,7 +170,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The browser's router: every route under NavigationRoot (scroll restoration, focus on the new page's heading). */
+export const createRouter = () => createBrowserRouter([{ element: <NavigationRoot />, children: routes }]);
 
 /** Loads the page module a path renders (directly, not behind a guard); false when there is none. */
 export async function preloadPage(pathname: string): Promise<boolean> {

@@ -13,6 +13,7 @@ const IDLE: PlayerState = {
   muted: false,
   rate: 1,
   chapters: [],
+  live: null,
 };
 
 /**

@@ -36,6 +36,8 @@ export type PlayerControls = Pick<
   | 'moveInQueue'
   | 'clearQueue'
   | 'updateTrack'
+  | 'claimOutput'
+  | 'releaseOutput'
 >;
 
 /** Exported for the server's idle player (IdlePlayerProvider.tsx) only. */

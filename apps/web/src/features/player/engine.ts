@@ -36,6 +36,17 @@ export interface PlayerState {
   /** Playback speed, 0.5–3. */
   rate: number;
   chapters: TChapterMarker[];
+  /** The live stream holding the app's one audio output (the track player is then silent), or null. */
+  live: { title: string } | null;
+}
+
+/**
+ * A live stream's claim on the app's one audio output (ADR 0049): while it holds the output, the
+ * track player is silent; when the track player takes it back, `stop` silences the stream.
+ */
+export interface LiveOutputClaim {
+  title: string;
+  stop: () => void;
 }
 
 /** What the engine reaches outside itself; tests pass their own. */
@@ -53,6 +64,8 @@ export interface PlayerEnv {
   loudness: ((audio: HTMLAudioElement) => Pick<LoudnessGraph, 'enable' | 'setGain'>) | null;
   /** An audio ad played before a track the listener starts (features/ads); resolves when it is over. */
   preroll?: (track: TTrack, volume: { volume: number; muted: boolean }) => Promise<void>;
+  /** Ends the pre-roll playing before a track at once (a live stream took the output). */
+  cancelPreroll?: () => void;
 }
 
 export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
@@ -68,6 +81,10 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
     loudness: (audio) => new LoudnessGraph(audio),
     // Loaded when a track first starts: Home's first load stays small.
     preroll: (track, volume) => import('../ads/preroll').then((m) => m.playPreroll({ trackId: track.id }, volume)),
+    cancelPreroll: () =>
+      void import('../ads/preroll').then(({ adBreak }) => {
+        if (adBreak.get()?.before === 'track') adBreak.cancel();
+      }),
   };
 }
 
@@ -101,6 +118,8 @@ export class PlayerEngine {
   private disposers: (() => void)[] = [];
   /** True while a pre-roll ad plays before the loaded track: the track waits. */
   private inAdBreak = false;
+  /** Who holds the one audio output: the track player, a live stream, or nobody yet. */
+  private output: 'track' | LiveOutputClaim | null = null;
 
   constructor(
     readonly audio: HTMLAudioElement,
@@ -120,6 +139,7 @@ export class PlayerEngine {
       muted: saved.muted,
       rate: saved.rate,
       chapters: sortedChapters(saved.current?.chapterMarkers ?? []),
+      live: null,
     };
   }
 
@@ -197,6 +217,7 @@ export class PlayerEngine {
 
   /** Makes a track current and starts it (at `startAt` seconds if given). */
   readonly play = (track: TTrack, opts?: { startAt?: number }) => {
+    this.takeOutput();
     this.enableGain();
     if (this.qs.current?.id === track.id && this.loadedId === track.id) {
       if (opts?.startAt !== undefined) this.audio.currentTime = opts.startAt;
@@ -216,6 +237,7 @@ export class PlayerEngine {
 
   readonly resume = () => {
     if (!this.qs.current || this.inAdBreak) return;
+    this.takeOutput();
     this.enableGain();
     this.wantsPlay = true;
     // After a failed load, try again (the network may be back); a second failure is reported.
@@ -284,6 +306,41 @@ export class PlayerEngine {
     this.syncMediaSession(false);
   };
 
+  // ---- the one audio output (ADR 0049) ----
+
+  /** A live stream takes the output: the track (or its pre-roll) stops, as does another stream. */
+  readonly claimOutput = (claim: LiveOutputClaim) => {
+    const prev = this.output;
+    if (prev === claim) return;
+    this.output = claim;
+    this.patch({ live: { title: claim.title } });
+    if (prev === 'track') this.silenceTrack();
+    else prev?.stop();
+  };
+
+  /** The stream stopped by itself (or its page closed): the output is free. */
+  readonly releaseOutput = (claim: LiveOutputClaim) => {
+    if (this.output !== claim) return;
+    this.output = null;
+    this.patch({ live: null });
+  };
+
+  /** The track player takes the output: a live stream holding it is stopped first. */
+  private takeOutput() {
+    const prev = this.output;
+    if (prev === 'track') return;
+    this.output = 'track';
+    if (prev) {
+      this.patch({ live: null });
+      prev.stop();
+    }
+  }
+
+  private silenceTrack() {
+    this.audio.pause();
+    if (this.inAdBreak) this.env.cancelPreroll?.();
+  }
+
   readonly addToQueue = (track: TTrack) => this.dispatch({ type: 'add', track });
   readonly removeFromQueue = (id: string) => this.dispatch({ type: 'remove', id });
   readonly moveInQueue = (from: number, to: number) => this.dispatch({ type: 'move', from, to });
@@ -330,6 +387,7 @@ export class PlayerEngine {
 
   private goTo(action: { type: 'next' } | { type: 'previous' }) {
     if (action.type === 'next' ? this.qs.queue.length === 0 : this.qs.history.length === 0) return;
+    this.takeOutput();
     this.persistServerPosition();
     this.pending = { startAt: 0, autoplay: true };
     this.dispatch(action);
@@ -365,7 +423,8 @@ export class PlayerEngine {
     if (!autoplay) return;
     const startTrack = () => {
       this.inAdBreak = false;
-      if (this.loadedId !== track.id) return;
+      // A live stream took the output during the ad: the track stays paused.
+      if (this.loadedId !== track.id || this.output !== 'track') return;
       this.syncMediaSession(true);
       audio.play().catch((err: unknown) => {
         if ((err as DOMException)?.name !== 'AbortError') this.patch({ playing: false });
@@ -458,6 +517,8 @@ export class PlayerEngine {
   // ---- element events: the state always shows what the element really does ----
 
   private readonly onPlay = () => {
+    // However the element started (media keys, a restored session), it silences a live stream.
+    this.takeOutput();
     this.patch({ playing: true });
     // An anonymous browser gets its listener id cookie now, so the play can count later.
     const tracker = this.tracker;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedCode } from './components/EmbedButton';
+import { embedCode } from '../share/lib/share';
 import { cueAt } from './components/TranscriptPanel';
 import { parseStartAt } from './useStartAt';
 

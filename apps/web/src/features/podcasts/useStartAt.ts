@@ -21,7 +21,7 @@ export function useStartAt<T extends { id: string }>(track: T, seekTo: (seconds:
         p.delete('t');
         return p;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
   }, [t, track.id, seekTo, setParams]);
 }

@@ -12,7 +12,8 @@ export function useRange(): [RangeParams, (r: RangeParams) => void] {
   const days = Number(params.get('days'));
   const range: RangeParams =
     from && to ? { from, to } : { days: (ANALYTICS_PRESETS as readonly number[]).includes(days) ? days : 28 };
-  const set = (r: RangeParams) => setParams('days' in r ? { days: String(r.days) } : { from: r.from, to: r.to });
+  const set = (r: RangeParams) =>
+    setParams('days' in r ? { days: String(r.days) } : { from: r.from, to: r.to }, { preventScrollReset: true });
   return [range, set];
 }
 

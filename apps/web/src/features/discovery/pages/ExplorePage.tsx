@@ -40,7 +40,8 @@ export default function ExplorePage() {
     const next = new URLSearchParams(params);
     if (value && value !== fallback) next.set(key, value);
     else next.delete(key);
-    setParams(next);
+    // A filter changes the list, not the page: the reader stays where they are.
+    setParams(next, { preventScrollReset: true });
   };
 
   const showLive = type !== 'audio';

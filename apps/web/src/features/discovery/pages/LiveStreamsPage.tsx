@@ -20,7 +20,8 @@ export default function LiveStreamsPage() {
     const next = new URLSearchParams(params);
     if (value && value !== fallback) next.set(key, value);
     else next.delete(key);
-    setParams(next);
+    // A filter changes the list, not the page: the reader stays where they are.
+    setParams(next, { preventScrollReset: true });
   };
   const streams = live.data ?? [];
   const viewers = streams.reduce((n, s) => n + s.viewerCount, 0);

@@ -3,7 +3,8 @@ import { Loader2, Play, Square, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { AdBreakBar } from '../../ads/components/AdBreakBar';
 import { adBreak, playPreroll } from '../../ads/preroll';
-import { usePlayerControls } from '../../player/PlayerProvider';
+import type { LiveOutputClaim } from '../../player/engine';
+import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { useInterrupted } from '../hooks/useInterrupted';
 import { createLiveEngine, type LiveEngine } from '../lib/liveEngine';
 import type { LivePlayerState } from '../lib/liveMsePlayer';
@@ -38,7 +39,11 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
   const [state, setState] = useState<LivePlayerState>('stopped');
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const [muted, setMuted] = useState(false);
-  const { pause: pauseMainPlayer } = usePlayerControls();
+  const { claimOutput, releaseOutput } = usePlayerControls();
+  // The app has one audio output (ADR 0049): this stream holds it while it plays; the track player
+  // taking it back stops the stream (and the page says so).
+  const [claim] = useState<LiveOutputClaim>(() => ({ title: stream.title, stop: () => setWanted(false) }));
+  const trackPlaying = usePlayerState((s) => s.playing);
   const onAir = stream.status === 'live';
   const { id: streamId, streamUrl } = stream;
   const interrupted = useInterrupted(streamId, state === 'playing');
@@ -53,8 +58,9 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
     if (!audio || !wanted || !onAir) return;
     let left = false;
     setState('connecting');
-    // One thing plays at a time: the ad too pauses the track player.
-    pauseMainPlayer();
+    // One thing plays at a time: the ad too silences the track player.
+    claim.title = streamRef.current.title;
+    claimOutput(claim);
     void playPreroll({ streamId }, level.current).then(() => {
       if (left) return;
       const p = createLiveEngine(audio, { id: streamId, streamUrl }, { onState: setState });
@@ -68,13 +74,18 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
       if (adBreak.get()?.before === 'live') adBreak.cancel();
       engine.current?.stop();
       engine.current = null;
+      releaseOutput(claim);
     };
-  }, [wanted, onAir, streamId, streamUrl, pauseMainPlayer]);
+  }, [wanted, onAir, streamId, streamUrl, claim, claimOutput, releaseOutput]);
 
-  // One thing plays at a time: the live stream pauses the track player.
+  // However the element starts playing (a click after autoplay was blocked), it takes the output.
   useEffect(() => {
-    if (state === 'playing') pauseMainPlayer();
-  }, [state, pauseMainPlayer]);
+    const audio = audioRef.current;
+    if (!audio) return;
+    const take = () => claimOutput(claim);
+    audio.addEventListener('play', take);
+    return () => audio.removeEventListener('play', take);
+  }, [claim, claimOutput]);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -85,6 +96,7 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
 
   const toggle = () => {
     if (state === 'blocked') return engine.current?.resume();
+    // Listening again takes the output back from the track player.
     setWanted((w) => !w);
   };
   const active = wanted && onAir && state !== 'stopped';
@@ -120,7 +132,15 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
                 : 'Stopped'
             : 'Not on air'}
         </p>
-        <p className="text-sm text-muted">{onAir ? 'You are hearing it as it happens.' : ''}</p>
+        <p className="text-sm text-muted" data-testid="live-player-note">
+          {!onAir
+            ? ''
+            : wanted
+              ? 'You are hearing it as it happens.'
+              : trackPlaying
+                ? 'Stopped: the player is playing a track.'
+                : ''}
+        </p>
       </div>
       <div className="flex items-center gap-2">
         <button

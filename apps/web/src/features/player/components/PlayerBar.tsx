@@ -27,6 +27,8 @@ export function PlayerBar() {
   const player = usePlayerControls();
   const track = usePlayerState((s) => s.current);
   const queueLength = usePlayerState((s) => s.queue.length);
+  // A live stream holds the one output (ADR 0049): the bar says so, as its track is silent.
+  const live = usePlayerState((s) => s.live);
   const [queueOpen, setQueueOpen] = useState(false);
   const closeQueue = useCallback(() => setQueueOpen(false), []);
   const hdListening = useSession().user?.entitlements.hdListening ?? false;
@@ -59,6 +61,11 @@ export function PlayerBar() {
             >
               {track.creator.displayName ?? 'Unknown Artist'}
             </Link>
+            {live && (
+              <p className="truncate text-xs font-semibold text-primary" data-testid="player-live-note" role="status">
+                Live stream playing: {live.title}
+              </p>
+            )}
           </div>
           {hd && (
             <span

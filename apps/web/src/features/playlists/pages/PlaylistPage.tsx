@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { profilePath } from '../../../lib/profilePath';
 import { toast } from '../../../lib/toast';
-import { EmbedButton } from '../../podcasts/components/EmbedButton';
+import { ShareButton } from '../../share/ShareButton';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { EditPlaylistDialog } from '../components/EditPlaylistDialog';
 import { PlaylistCover } from '../components/PlaylistCover';
@@ -107,7 +107,18 @@ function PlaylistView({ playlist }: { playlist: TPlaylist }) {
           <Shuffle className="size-5" aria-hidden />
           Shuffle
         </Button>
-        {playlist.isPublic && <EmbedButton kind="playlist" id={playlist.id} title={playlist.name} />}
+        {/* A private playlist's link would open for its owner only: shared once public. */}
+        {playlist.isPublic && (
+          <ShareButton
+            target={{
+              kind: 'playlist',
+              id: playlist.id,
+              title: playlist.name,
+              path: `/playlist/${playlist.id}`,
+              embeddable: true,
+            }}
+          />
+        )}
         {playlist.canManage && (
           <>
             <button

@@ -69,7 +69,8 @@ function TabContent({ tab }: { tab: TabId }) {
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const current = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'profile') as TabId;
-  const select = (id: string) => setParams(id === 'profile' ? {} : { tab: id }, { replace: true });
+  const select = (id: string) =>
+    setParams(id === 'profile' ? {} : { tab: id }, { replace: true, preventScrollReset: true });
 
   // Radix tabs: arrows (wrapping), Home and End move and select, as a tab list should.
   return (

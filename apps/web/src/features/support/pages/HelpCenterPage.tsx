@@ -50,7 +50,7 @@ export default function HelpCenterPage() {
         else next.delete('q');
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   return (

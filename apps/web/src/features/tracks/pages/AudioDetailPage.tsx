@@ -19,14 +19,13 @@ import { CommentsSection } from '../../comments/components/CommentsSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { TrackWaveform } from '../../player/components/TrackWaveform';
 import { useCurrentChapter, usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
-import { EmbedButton } from '../../podcasts/components/EmbedButton';
 import { TranscriptPanel } from '../../podcasts/components/TranscriptPanel';
 import { useStartAt } from '../../podcasts/useStartAt';
+import { ShareButton } from '../../share/ShareButton';
 import { ChapterList } from '../components/ChapterList';
 import { DeleteTrackDialog } from '../components/DeleteTrackDialog';
 import { EditTrackDialog } from '../components/EditTrackDialog';
 import { MoreMenu } from '../components/MoreMenu';
-import { ShareButton } from '../components/ShareButton';
 import { StatusBadge } from '../components/StatusBadge';
 import { useProcessingUpdates, useTrack } from '../queries';
 
@@ -150,8 +149,16 @@ function TrackDetail({ track }: { track: TTrack }) {
           {playing ? <Pause className="size-6" aria-hidden /> : <Play className="ml-1 size-6" aria-hidden />}
         </button>
         <LikeButton track={track} showCount className="border border-border" />
-        <ShareButton title={track.title} path={`/audio/${track.id}`} />
-        {track.isPublic && track.status === 'ready' && <EmbedButton kind="track" id={track.id} title={track.title} />}
+        <ShareButton
+          target={{
+            kind: 'track',
+            id: track.id,
+            title: track.title,
+            path: `/audio/${track.id}`,
+            embeddable: track.isPublic && track.status === 'ready',
+            duration: track.duration,
+          }}
+        />
         {track.downloadUrl && (
           <a
             href={track.downloadUrl}
