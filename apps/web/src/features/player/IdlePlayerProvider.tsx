@@ -13,6 +13,7 @@ const IDLE: PlayerState = {
   muted: false,
   rate: 1,
   chapters: [],
+  sleep: null,
 };
 
 /**
@@ -27,6 +28,8 @@ export function IdlePlayerProvider({ children }: { children: ReactNode }) {
         getTime: () => 0,
         subscribe: () => () => {},
         subscribeTime: () => () => {},
+        subscribeListen: () => () => {},
+        getListen: () => null,
       }) as unknown as PlayerEngine,
   );
   return <PlayerContext.Provider value={idle}>{children}</PlayerContext.Provider>;

@@ -1,4 +1,4 @@
-import { formatTime, type TPlaylistSummary } from '@wavecast/shared';
+import { formatTime, pluralize, type TPlaylistSummary } from '@wavecast/shared';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -31,7 +31,7 @@ export function PlaylistCard({ playlist: p }: { playlist: TPlaylistSummary }) {
         {!p.isPublic && <Lock className="size-3.5 shrink-0 text-muted" aria-label="Private" />}
       </p>
       <p className="truncate text-sm text-muted">
-        {p.trackCount} {p.trackCount === 1 ? 'track' : 'tracks'}
+        {pluralize(p.trackCount, 'track')}
         {p.trackCount > 0 && ` · ${formatTime(p.totalDuration)}`}
       </p>
     </Link>
