@@ -21,7 +21,7 @@ export function ClampedText({ text }: { text: string }) {
       window.removeEventListener('scroll', close);
     };
   }, [open]);
-  useEffect(() => cancel, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <span
       className="relative block"

@@ -541,8 +541,9 @@ export class PlayerEngine {
     const next: ListenProgress | null = tracker
       ? {
           trackId: tracker.trackId,
-          heard: Math.min(Math.floor(tracker.secondsListened), Math.ceil(tracker.threshold)),
-          threshold: Math.ceil(tracker.threshold),
+          // Whole seconds as shown (an MP3's 24.05 s makes a 12.02 s threshold: "0:12").
+          heard: Math.min(Math.floor(tracker.secondsListened), Math.round(tracker.threshold)),
+          threshold: Math.round(tracker.threshold),
           outcome: this.outcome,
         }
       : null;

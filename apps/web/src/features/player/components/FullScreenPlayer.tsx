@@ -1,6 +1,7 @@
 import { DEFAULT_COVER_URL, formatTime, type TTrack } from '@wavecast/shared';
 import { ChevronDown, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { profilePath } from '../../../lib/profilePath';
@@ -45,7 +46,8 @@ export default function FullScreenPlayer({ onClose }: { onClose: () => void }) {
   }, [track, onClose]);
   if (!track) return null;
 
-  return (
+  // On <body>: inside the bar (backdrop-blur) `fixed` would be relative to the bar, not the screen.
+  return createPortal(
     <div
       role="dialog"
       aria-modal="true"
@@ -106,7 +108,8 @@ export default function FullScreenPlayer({ onClose }: { onClose: () => void }) {
           <QueueOrEmpty />
         </section>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
