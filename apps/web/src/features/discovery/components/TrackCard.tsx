@@ -32,7 +32,7 @@ export function TrackCard({ track, eager = false }: { track: TTrack; eager?: boo
         />
       </div>
       {/* Block links: a whole line (24 px, 24 px with padding) is the tap target, as WCAG 2.5.8 asks. */}
-      <h3 className="mt-3 font-semibold leading-snug">
+      <h3 className="mt-3 text-sm font-semibold leading-snug">
         <Link to={`/audio/${track.id}`} className="block hover:underline">
           <ClampedText text={track.title} />
         </Link>
