@@ -24,6 +24,13 @@ export interface RealtimeEvents {
   };
   'comment.deleted': { trackId: string; commentId: string; trackOwnerId: string };
   'user.followed': { followerId: string; followingId: string };
+  /**
+   * A play was counted (plays module): on `track:{id}` for its page and on `user:{ownerId}` for the
+   * owner's dashboard. `playCount` is the track's count after it.
+   */
+  'track.played': { trackId: string; ownerId: string; playCount: number };
+  /** A follow or unfollow changed a user's follower count (on `user:{id}`: their dashboard). */
+  'user.followers': { userId: string; followerCount: number };
   /** A like was added (not on a repeated PUT). */
   'track.liked': { trackId: string; userId: string };
   /** `keyName`: the stream key an encoder went live with (absent for a browser broadcast). */

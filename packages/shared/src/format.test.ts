@@ -7,6 +7,7 @@ import {
   formatMonthYear,
   formatTime,
   parseChapterTime,
+  pluralize,
   timeAgo,
 } from './format';
 
@@ -76,5 +77,18 @@ describe('changePreviewText', () => {
     expect(changePreviewText(1500)).toBe('You will be charged $15.00 today.');
     expect(changePreviewText(-250)).toBe('You will get a $2.50 credit toward your next invoices.');
     expect(changePreviewText(0)).toBe('Nothing is charged today.');
+  });
+});
+
+describe('pluralize', () => {
+  it('is singular for exactly one, plural otherwise, with grouped digits', () => {
+    expect(pluralize(1, 'play')).toBe('1 play');
+    expect(pluralize(0, 'play')).toBe('0 plays');
+    expect(pluralize(2, 'play')).toBe('2 plays');
+    expect(pluralize(1234, 'follower')).toBe('1,234 followers');
+  });
+  it('takes an irregular plural', () => {
+    expect(pluralize(1, 'person', 'people')).toBe('1 person');
+    expect(pluralize(3, 'person', 'people')).toBe('3 people');
   });
 });

@@ -51,3 +51,11 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 export const formatMonthYear = (date: Date | string) => monthYear.format(new Date(date));
 /** 'November 21, 2026' */
 export const formatLongDate = (date: Date | string) => longDate.format(new Date(date));
+
+/**
+ * A count with its noun, singular for exactly one: '1 play', '0 plays', '1,234 followers'. The one
+ * plural rule of the product (English), so no page says '1 plays'.
+ */
+export function pluralize(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+}

@@ -18,7 +18,7 @@ export function MainLayout() {
   return (
     <div className="flex min-h-full">
       <Sidebar />
-      <div className={cn('flex min-w-0 flex-1 flex-col', hasTrack ? 'pb-56 md:pb-32' : 'pb-24 md:pb-10')}>
+      <div className={cn('flex min-w-0 flex-1 flex-col', hasTrack ? 'pb-32' : 'pb-24 md:pb-10')}>
         <TopBar />
         {/* At least a screen tall: the footer starts below the fold, so a page filling in as its data
             arrives never pushes visible content around (Lighthouse saw a 0.44 layout shift). */}

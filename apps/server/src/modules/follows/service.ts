@@ -8,7 +8,8 @@ import * as repo from './repo';
 
 export const FOLLOW_SELF_MESSAGE = 'You cannot follow yourself';
 
-/** Follow and unfollow: idempotent; a new follow is announced on the followed user's topic. */
+/** Follow and unfollow: idempotent; a new follow, and any change of the follower
+ * count, is announced on the followed user's topic. */
 export const followService = perApp(makeFollowService);
 
 function makeFollowService(ctx: AppContext) {
@@ -17,18 +18,26 @@ function makeFollowService(ctx: AppContext) {
     if (!canFollow(user.id, id)) throw badRequest(FOLLOW_SELF_MESSAGE);
     if (!(await repo.userExists(db, id))) throw notFound('User');
   }
+  /** The followed user's dashboard shows the new count live (a lost message only delays it to the next load). */
+  async function announceFollowers(userId: string, followerCount: number) {
+    await ctx.bus.publish(`user:${userId}`, 'user.followers', { userId, followerCount }).catch(() => {});
+  }
   return {
     async follow(user: SessionUser, id: string): Promise<TFollowState> {
       await target(user, id);
       const created = await repo.insertFollow(db, user.id, id);
       // Only a new follow notifies (the notifications module listens for it).
       if (created) await ctx.bus.publish(`user:${id}`, 'user.followed', { followerId: user.id, followingId: id });
-      return { following: true, followerCount: await repo.followerCount(db, id) };
+      const followerCount = await repo.followerCount(db, id);
+      if (created) await announceFollowers(id, followerCount);
+      return { following: true, followerCount };
     },
     async unfollow(user: SessionUser, id: string): Promise<TFollowState> {
       await target(user, id);
-      await repo.deleteFollow(db, user.id, id);
-      return { following: false, followerCount: await repo.followerCount(db, id) };
+      const deleted = await repo.deleteFollow(db, user.id, id);
+      const followerCount = await repo.followerCount(db, id);
+      if (deleted) await announceFollowers(id, followerCount);
+      return { following: false, followerCount };
     },
   };
 }

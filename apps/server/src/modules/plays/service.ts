@@ -15,6 +15,15 @@ export const playService = perApp(makePlayService);
 function makePlayService(ctx: AppContext) {
   const db = ctx.database.db;
   const analytics = analyticsService(ctx);
+  /** The new count reaches the track's page (its topic follows the track's visibility) and the owner's dashboard. */
+  async function announcePlay(trackId: string, ownerId: string, playCount: number) {
+    const data = { trackId, ownerId, playCount };
+    // A lost announcement only delays a figure until the next load: never fail the report for it.
+    await Promise.all([
+      ctx.bus.publish(`track:${trackId}`, 'track.played', data),
+      ctx.bus.publish(`user:${ownerId}`, 'track.played', data),
+    ]).catch(() => {});
+  }
   return {
     /**
      * `listener` is null for an anonymous browser without an id yet: it is answered, not counted.
@@ -49,6 +58,7 @@ function makePlayService(ctx: AppContext) {
         since: new Date(Date.now() - PLAY_COUNT_WINDOW_MINUTES * 60_000),
       });
       if (result.counted && report.listen) await analytics.markCounted(report.listen.sessionId);
+      if (result.counted) await announcePlay(track.id, track.userId, result.playCount);
       return result;
     },
   };

@@ -14,6 +14,7 @@ const IDLE: PlayerState = {
   rate: 1,
   chapters: [],
   live: null,
+  sleep: null,
 };
 
 /**
@@ -28,6 +29,8 @@ export function IdlePlayerProvider({ children }: { children: ReactNode }) {
         getTime: () => 0,
         subscribe: () => () => {},
         subscribeTime: () => () => {},
+        subscribeListen: () => () => {},
+        getListen: () => null,
       }) as unknown as PlayerEngine,
   );
   return <PlayerContext.Provider value={idle}>{children}</PlayerContext.Provider>;

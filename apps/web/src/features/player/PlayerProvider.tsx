@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
-import { browserEnv, PlayerEngine, type PlayerState } from './engine';
+import { browserEnv, type ListenProgress, PlayerEngine, type PlayerState } from './engine';
 import { chapterAt } from './lib/chapters';
 import { loadPlayer } from './lib/persistence';
 
@@ -38,6 +38,7 @@ export type PlayerControls = Pick<
   | 'updateTrack'
   | 'claimOutput'
   | 'releaseOutput'
+  | 'setSleepTimer'
 >;
 
 /** Exported for the server's idle player (IdlePlayerProvider.tsx) only. */
@@ -120,4 +121,10 @@ export function useCurrentChapter(): TChapterMarker | null {
     [engine],
   );
   return useSyncExternalStore(subscribe, getChapter, getChapter);
+}
+
+/** How far the current play is towards counting (whole seconds, then the server's answer). */
+export function useListenProgress(): ListenProgress | null {
+  const engine = useEngine();
+  return useSyncExternalStore(engine.subscribeListen, engine.getListen, engine.getListen);
 }

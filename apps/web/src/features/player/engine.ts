@@ -14,6 +14,7 @@ import { type SavedPlayer, savePlayer } from './lib/persistence';
 import { previousAction, type QueueAction, type QueueState, queueReducer } from './lib/queue';
 import { fetchPosition, reportPlay, savePosition } from './lib/serverSync';
 import { commandForKeydown } from './lib/shortcuts';
+import { type SleepChoice, type SleepState, SleepTimer } from './lib/sleepTimer';
 import { pickSource } from './lib/source';
 
 export const TRACK_UNPLAYABLE = 'This track could not be played';
@@ -38,6 +39,8 @@ export interface PlayerState {
   chapters: TChapterMarker[];
   /** The live stream holding the app's one audio output (the track player is then silent), or null. */
   live: { title: string } | null;
+  /** The sleep timer, when one is set. */
+  sleep: SleepState;
 }
 
 /**
@@ -48,6 +51,19 @@ export interface LiveOutputClaim {
   title: string;
   stop: () => void;
 }
+
+/**
+ * How far this play of the current track is towards counting as a play (the audio page shows it):
+ * whole seconds heard against the threshold, then what the server answered.
+ */
+export interface ListenProgress {
+  trackId: string;
+  heard: number;
+  threshold: number;
+  outcome: ListenOutcome;
+}
+/** `already`: the server did not count it (this listener's play was counted in the last 30 minutes). */
+export type ListenOutcome = 'listening' | 'reporting' | 'counted' | 'already' | 'unknown';
 
 /** What the engine reaches outside itself; tests pass their own. */
 export interface PlayerEnv {
@@ -120,6 +136,10 @@ export class PlayerEngine {
   private inAdBreak = false;
   /** Who holds the one audio output: the track player, a live stream, or nobody yet. */
   private output: 'track' | LiveOutputClaim | null = null;
+  private readonly sleepTimer: SleepTimer;
+  private listen: ListenProgress | null = null;
+  private outcome: ListenOutcome = 'listening';
+  private readonly listenListeners = new Set<Listener>();
 
   constructor(
     readonly audio: HTMLAudioElement,
@@ -140,7 +160,12 @@ export class PlayerEngine {
       rate: saved.rate,
       chapters: sortedChapters(saved.current?.chapterMarkers ?? []),
       live: null,
+      sleep: null,
     };
+    this.sleepTimer = new SleepTimer(
+      () => this.pause(),
+      (sleep) => this.patch({ sleep }),
+    );
   }
 
   // ---- subscriptions (stable functions, for useSyncExternalStore) ----
@@ -161,6 +186,12 @@ export class PlayerEngine {
   };
   readonly getState = () => this.snapshot;
   readonly getTime = () => this.time;
+  readonly subscribeListen = (fn: Listener) => {
+    this.listenListeners.add(fn);
+    return () => this.listenListeners.delete(fn);
+  };
+  /** Changes only when a whole second more is heard or the outcome changes. */
+  readonly getListen = () => this.listen;
 
   /** Binds the element, window and Media Session; returns what undoes it. */
   start(): () => void {
@@ -207,6 +238,7 @@ export class PlayerEngine {
   private stop() {
     for (const undo of this.disposers.splice(0)) undo();
     this.stopTimers();
+    this.sleepTimer.dispose();
   }
 
   setSignedIn(signedIn: boolean) {
@@ -345,6 +377,8 @@ export class PlayerEngine {
   readonly removeFromQueue = (id: string) => this.dispatch({ type: 'remove', id });
   readonly moveInQueue = (from: number, to: number) => this.dispatch({ type: 'move', from, to });
   readonly clearQueue = () => this.dispatch({ type: 'clear' });
+  /** Pauses after some minutes or at the end of this track; null cancels. */
+  readonly setSleepTimer = (choice: SleepChoice | null) => this.sleepTimer.set(choice);
   /** Fresher data for a track the player holds (e.g. after a like). */
   readonly updateTrack = (track: TTrack) => this.dispatch({ type: 'replace', track });
 
@@ -403,6 +437,7 @@ export class PlayerEngine {
       audio.load();
       this.loadedId = null;
       this.tracker = null;
+      this.updateListen();
       this.patch({ playing: false, duration: 0 });
       this.setTime(0);
       return;
@@ -411,6 +446,8 @@ export class PlayerEngine {
     this.loadedId = track.id;
     this.flushListening();
     this.tracker = new ListenTracker(track.id, track.duration, pageSource());
+    this.outcome = 'listening';
+    this.updateListen();
     const { startAt, autoplay } = this.pending;
     this.pending = { startAt: 0, autoplay: false };
     this.wantsPlay = autoplay;
@@ -538,16 +575,59 @@ export class PlayerEngine {
     this.setTime(audio.currentTime);
     const tracker = this.tracker;
     if (!tracker || audio.paused || audio.seeking) return;
-    if (tracker.tick(audio.currentTime, audio.playbackRate) || tracker.pendingBuckets >= LISTEN_BATCH_BUCKETS) {
-      void this.env.server.reportPlay(tracker.trackId, tracker.secondsListened, tracker.takeListen());
+    const reached = tracker.tick(audio.currentTime, audio.playbackRate);
+    if (reached || tracker.pendingBuckets >= LISTEN_BATCH_BUCKETS) {
+      const sent = this.env.server.reportPlay(tracker.trackId, tracker.secondsListened, tracker.takeListen());
+      if (reached) {
+        this.outcome = 'reporting';
+        void Promise.resolve(sent).then(
+          (res) => this.settleOutcome(tracker, res ? (res.counted ? 'counted' : 'already') : 'unknown'),
+          () => this.settleOutcome(tracker, 'unknown'),
+        );
+      }
     }
+    this.updateListen();
   };
+
+  private settleOutcome(tracker: ListenTracker, outcome: ListenOutcome) {
+    if (this.tracker !== tracker) return;
+    this.outcome = outcome;
+    this.updateListen();
+  }
+
+  /** The listening progress of the current play, re-published only when something shown changed. */
+  private updateListen() {
+    const tracker = this.tracker;
+    const prev = this.listen;
+    const next: ListenProgress | null = tracker
+      ? {
+          trackId: tracker.trackId,
+          // Whole seconds as shown (an MP3's 24.05 s makes a 12.02 s threshold: "0:12").
+          heard: Math.min(Math.floor(tracker.secondsListened), Math.round(tracker.threshold)),
+          threshold: Math.round(tracker.threshold),
+          outcome: this.outcome,
+        }
+      : null;
+    if (
+      prev === next ||
+      (prev &&
+        next &&
+        prev.trackId === next.trackId &&
+        prev.heard === next.heard &&
+        prev.threshold === next.threshold &&
+        prev.outcome === next.outcome)
+    )
+      return;
+    this.listen = next;
+    for (const fn of this.listenListeners) fn();
+  }
 
   private readonly onMetadata = () => {
     const d = this.audio.duration;
     if (!Number.isFinite(d)) return;
     this.patch({ duration: d });
     this.tracker?.setDuration(d);
+    this.updateListen();
     this.syncMediaSession(false);
   };
 
@@ -555,13 +635,15 @@ export class PlayerEngine {
     this.patch({ playing: false });
     this.flushListening();
     this.persistServerPosition(true);
-    if (this.qs.queue.length > 0) {
+    // The sleep timer's "end of track" stops here: the queue waits.
+    if (!this.sleepTimer.trackEnded() && this.qs.queue.length > 0) {
       this.pending = { startAt: 0, autoplay: true };
       this.dispatch({ type: 'next' });
-    } else {
-      // A finished track starts from the top next time.
-      this.tracker = this.qs.current ? new ListenTracker(this.qs.current.id, this.audio.duration) : null;
+      return;
     }
+    // A finished track starts from the top next time (its progress stays shown until it plays again).
+    this.tracker = this.qs.current ? new ListenTracker(this.qs.current.id, this.audio.duration) : null;
+    this.outcome = 'listening';
   };
 
   private readonly onError = () => {

@@ -1,4 +1,11 @@
-import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { TCreatorActivity, TCreatorStats, TPage, TTrack, TTrackUpdate, TUploadLimits } from '@wavecast/shared';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
@@ -105,5 +112,48 @@ export function useProcessingUpdates(userId: string | undefined) {
       void qc.invalidateQueries({ queryKey: trackKeys.mine });
       void qc.invalidateQueries({ queryKey: trackKeys.track(data.trackId) });
     });
+  }, [userId, qc]);
+}
+
+/** A track's play count, updated as plays are counted (`track.played` on the track's topic). */
+export function useLivePlayCount(trackId: string) {
+  const qc = useQueryClient();
+  useEffect(
+    () =>
+      onEvent(`track:${trackId}`, 'track.played', ({ playCount }) => {
+        // Counts only grow: an older message arriving late never takes the figure back.
+        qc.setQueryData<TTrack>(trackKeys.track(trackId), (t) =>
+          t ? { ...t, playCount: Math.max(t.playCount, playCount) } : t,
+        );
+      }),
+    [trackId, qc],
+  );
+}
+
+/**
+ * The creator dashboard's figures as they change: a play counted on one of my tracks (its row and
+ * Total Plays) and followers gained or lost (`user:{id}` topic).
+ */
+export function useLiveCreatorFigures(userId: string | undefined) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const topic = `user:${userId}`;
+    const offPlayed = onEvent(topic, 'track.played', ({ trackId, playCount }) => {
+      const grow = (t: TTrack) => (t.id === trackId ? { ...t, playCount: Math.max(t.playCount, playCount) } : t);
+      qc.setQueryData<InfiniteData<TPage<TTrack>>>(trackKeys.mine, (d) =>
+        d ? { ...d, pages: d.pages.map((p) => ({ ...p, items: p.items.map(grow) })) } : d,
+      );
+      qc.setQueryData<TTrack>(trackKeys.track(trackId), (t) => (t ? grow(t) : t));
+      // The total is a sum over every track: asked again rather than worked out here.
+      void qc.invalidateQueries({ queryKey: trackKeys.stats });
+    });
+    const offFollowers = onEvent(topic, 'user.followers', ({ followerCount }) => {
+      qc.setQueryData<TCreatorStats>(trackKeys.stats, (s) => (s ? { ...s, followers: followerCount } : s));
+    });
+    return () => {
+      offPlayed();
+      offFollowers();
+    };
   }, [userId, qc]);
 }

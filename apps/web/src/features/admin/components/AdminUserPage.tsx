@@ -1,3 +1,4 @@
+import { pluralize } from '@wavecast/shared';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -63,7 +64,7 @@ export function AdminUserPage() {
                 </Link>
                 <span className="text-muted">{t.isPublic ? 'Public' : 'Private'}</span>
                 <span className="text-muted">{t.status}</span>
-                <span className="text-muted">{t.playCount} plays</span>
+                <span className="text-muted">{pluralize(t.playCount, 'play')}</span>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { ROLES, type Role, type TAdminUser, timeAgo, USER_MESSAGES } from '@wavecast/shared';
+import { pluralize, ROLES, type Role, type TAdminUser, timeAgo, USER_MESSAGES } from '@wavecast/shared';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
@@ -133,9 +133,7 @@ function UserList() {
       <DataTable query={query} items={items} errorText="Could not load users." empty="No users found.">
         {(rows) => (
           <div className="rounded-card border border-border bg-surface px-4">
-            <p className="border-b border-border py-2 text-sm text-muted">
-              {total} {total === 1 ? 'user' : 'users'}
-            </p>
+            <p className="border-b border-border py-2 text-sm text-muted">{pluralize(total, 'user')}</p>
             <ul className="divide-y divide-border">
               {rows.map((u) => (
                 <UserRow key={u.id} u={u} isSelf={u.id === user?.id} />

@@ -57,7 +57,9 @@ const SLOT_SIZES = {
 /**
  * A display slot in the size that fits the screen: 728×90 on wide screens, 300×250 on phones (both
  * accepted sizes are asked for where they show; nothing is asked for a size not shown). Its size
- * is reserved before the ad arrives (no layout shift); nothing for ad-free plans.
+ * is reserved, blank, while the serve is on its way (no layout shift when an ad comes); the framed,
+ * labelled box shows only with an ad in it, and the slot folds away when none is served (an empty
+ * "Ad" box is no ad: issue 36). Nothing for ad-free plans.
  */
 export function DisplayAdSlot({ placement }: { placement: AdPlacement }) {
   const { user } = useSession();
@@ -69,15 +71,26 @@ export function DisplayAdSlot({ placement }: { placement: AdPlacement }) {
   const ad = query.data;
   if (user?.entitlements.adFree) return null;
   const { width, height, box } = SLOT_SIZES[size];
+  const state = ad ? 'served' : query.isSuccess || query.isError ? 'empty' : 'pending';
   return (
-    <div className="mx-auto my-8 w-fit max-w-full">
+    <div className={state === 'empty' ? 'contents' : 'mx-auto my-8 w-fit max-w-full'}>
       <aside
-        aria-label="Advertisement"
+        aria-label={ad ? 'Advertisement' : undefined}
+        aria-hidden={ad ? undefined : true}
         data-testid="display-ad-slot"
         data-size={size}
-        className={`relative max-w-full overflow-hidden rounded border border-dashed border-border bg-surface ${box}`}
+        data-state={state}
+        className={
+          state === 'empty'
+            ? 'hidden'
+            : `relative max-w-full overflow-hidden rounded ${ad ? 'border border-border bg-surface' : ''} ${box}`
+        }
       >
-        <span className="absolute top-1 left-1 z-10 rounded bg-black/60 px-1 text-[10px] font-bold text-white">Ad</span>
+        {ad && (
+          <span className="absolute top-1 left-1 z-10 rounded bg-black/60 px-1 text-[10px] font-bold text-white">
+            Ad
+          </span>
+        )}
         {ad?.mediaUrl && (
           <Suspense fallback={null}>
             <AdContent part="image" ad={ad} width={width} height={height} box={box} />

@@ -1,6 +1,7 @@
 import { DEFAULT_COVER_URL, formatTime, type TTrack, timeAgo } from '@wavecast/shared';
 import { Clock, Headphones } from 'lucide-react';
 import { Link } from 'react-router';
+import { ClampedText } from '../../../components/ui/ClampedText';
 import { profilePath } from '../../../lib/profilePath';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToQueueButton } from '../../player/components/AddToQueueButton';
@@ -31,9 +32,9 @@ export function TrackCard({ track, eager = false }: { track: TTrack; eager?: boo
         />
       </div>
       {/* Block links: a whole line (24 px, 24 px with padding) is the tap target, as WCAG 2.5.8 asks. */}
-      <h3 className="mt-3 font-semibold" title={track.title}>
-        <Link to={`/audio/${track.id}`} className="block truncate hover:underline">
-          {track.title}
+      <h3 className="mt-3 text-sm font-semibold leading-snug">
+        <Link to={`/audio/${track.id}`} className="block hover:underline">
+          <ClampedText text={track.title} />
         </Link>
       </h3>
       <p className="text-sm text-muted">

@@ -1,4 +1,4 @@
-import type { TUserCard } from '@wavecast/shared';
+import { pluralize, type TUserCard } from '@wavecast/shared';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
 import { profilePath } from '../../../lib/profilePath';
@@ -13,7 +13,7 @@ export function UserResult({ user }: { user: TUserCard }) {
         <h3 className="truncate font-semibold">{name}</h3>
         <p className="text-sm text-muted capitalize">{user.role}</p>
         <p className="text-xs text-muted">
-          {user.followerCount !== null && <>{user.followerCount.toLocaleString('en')} followers · </>}
+          {user.followerCount !== null && <>{pluralize(user.followerCount, 'follower')} · </>}
           {user.trackCount.toLocaleString('en')} tracks
         </p>
         {user.email && <p className="truncate text-xs text-muted">{user.email}</p>}

@@ -1,5 +1,6 @@
 import { formatTime } from '@wavecast/shared';
 import { Link } from 'react-router';
+import { ClampedText } from '../../../components/ui/ClampedText';
 import { useSession } from '../../auth/session';
 import { PlayTrackButton } from '../../player/components/PlayTrackButton';
 import { useContinueListening } from '../queries';
@@ -27,8 +28,8 @@ export function ContinueListeningShelf({ className }: { className?: string }) {
                   <div className="h-full bg-primary" style={{ width: `${progress}%` }} />
                 </div>
               </div>
-              <Link to={`/audio/${track.id}`} className="mt-2 block truncate font-semibold hover:underline">
-                {track.title}
+              <Link to={`/audio/${track.id}`} className="mt-2 block font-semibold leading-snug hover:underline">
+                <ClampedText text={track.title} />
               </Link>
               <p className="truncate text-sm text-muted">
                 {formatTime(track.duration - positionSeconds)} left · {track.creator.displayName ?? 'Unknown Artist'}

@@ -17,10 +17,11 @@ export function QuickAccess() {
         <Link
           key={to}
           to={to}
-          className={`flex items-center gap-3 rounded-lg bg-gradient-to-r ${tone} to-surface px-4 py-3 font-semibold hover:brightness-110`}
+          className={`flex items-center gap-2 rounded-lg bg-gradient-to-r ${tone} to-surface px-3 py-3 font-semibold leading-tight hover:brightness-110 sm:gap-3 sm:px-4`}
         >
           <Icon className="size-5 shrink-0" aria-hidden />
-          <span className="truncate">{label}</span>
+          {/* Whole words on two lines at most, never 'Liked So…' (issue 36). */}
+          <span className="line-clamp-2 min-w-0 break-words">{label}</span>
         </Link>
       ))}
     </nav>

@@ -1,5 +1,6 @@
 import type { TTrack } from '@wavecast/shared';
 import { Link } from 'react-router';
+import { ClampedText } from '../../../components/ui/ClampedText';
 import { PlayTrackButton } from '../../player/components/PlayTrackButton';
 import { AddToPlaylistMenu } from '../../playlists/components/AddToPlaylistMenu';
 
@@ -15,8 +16,8 @@ export function TrackShelf({ tracks, testId }: { tracks: TTrack[]; testId?: stri
           </div>
           <div className="mt-2 flex items-start gap-1">
             <div className="min-w-0 flex-1">
-              <Link to={`/audio/${track.id}`} className="block truncate font-semibold hover:underline">
-                {track.title}
+              <Link to={`/audio/${track.id}`} className="block font-semibold leading-snug hover:underline">
+                <ClampedText text={track.title} />
               </Link>
               <p className="truncate text-sm text-muted">{track.creator.displayName ?? 'Unknown Artist'}</p>
             </div>

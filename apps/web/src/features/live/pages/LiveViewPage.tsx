@@ -1,4 +1,4 @@
-import { formatTime, type TLiveStream, timeAgo } from '@wavecast/shared';
+import { formatTime, pluralize, type TLiveStream, timeAgo } from '@wavecast/shared';
 import { Clock, Disc3, Radio, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -57,9 +57,7 @@ export default function LiveViewPage() {
             <span className="rounded-full border border-border px-2.5 py-0.5 text-xs">{stream.category}</span>
             <span className="flex items-center gap-1" data-testid="live-viewer-count">
               <Users className="size-4" aria-hidden />
-              <span>
-                {stream.viewerCount} {stream.viewerCount === 1 ? 'viewer' : 'viewers'}
-              </span>
+              <span>{pluralize(stream.viewerCount, 'viewer')}</span>
             </span>
             {stream.status !== 'pending' && (
               <span className="flex items-center gap-1">

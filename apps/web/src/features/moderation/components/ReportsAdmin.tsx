@@ -1,5 +1,6 @@
 import {
   MODERATION_MESSAGES,
+  pluralize,
   REPORT_REASONS,
   REPORT_SEVERITIES,
   REPORT_STATUSES,
@@ -59,9 +60,7 @@ export function ReportCard({ g }: { g: TReportGroup }) {
         ) : (
           <span className="min-w-0 flex-1 truncate font-medium">{g.targetLabel ?? 'Gone'}</span>
         )}
-        <span className="text-sm text-muted">
-          {g.count} {g.count === 1 ? 'report' : 'reports'}
-        </span>
+        <span className="text-sm text-muted">{pluralize(g.count, 'report')}</span>
       </div>
       <p className="mt-2 text-sm">{g.reasons.map((r) => REPORT_REASONS[r].label).join(' · ')}</p>
       {g.details.length > 0 && (

@@ -1,6 +1,6 @@
 import { formatTime, type TTrack } from '@wavecast/shared';
 import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { profilePath } from '../../../lib/profilePath';
@@ -19,6 +19,9 @@ import { Waveform } from './Waveform';
 
 const iconButton = 'grid place-items-center rounded-full text-muted hover:text-fg disabled:opacity-40';
 
+// The phone's full-screen player loads when first opened, not with the bar.
+const FullScreenPlayer = lazy(() => import('./FullScreenPlayer'));
+
 /** The persistent player bar: shown once a track is selected, above the mobile nav on phones. */
 const canPlayType = (type: string) =>
   typeof document === 'undefined' ? '' : document.createElement('audio').canPlayType(type);
@@ -31,6 +34,8 @@ export function PlayerBar() {
   const live = usePlayerState((s) => s.live);
   const [queueOpen, setQueueOpen] = useState(false);
   const closeQueue = useCallback(() => setQueueOpen(false), []);
+  const [fullOpen, setFullOpen] = useState(false);
+  const closeFull = useCallback(() => setFullOpen(false), []);
   const hdListening = useSession().user?.entitlements.hdListening ?? false;
   if (!track) return null;
   const hd = hearsHd(track, hdListening, canPlayType);
@@ -41,11 +46,22 @@ export function PlayerBar() {
       data-testid="player-bar"
       className="fixed inset-x-0 bottom-14 z-30 border-t border-border bg-surface/95 backdrop-blur md:bottom-0 md:left-64"
     >
-      <div className="relative mx-auto flex max-w-screen-2xl flex-col gap-1 px-3 py-2 md:flex-row md:items-center md:gap-4 md:px-4">
+      <MiniProgress />
+      {/* Phones: one compact row (cover, title, like, play, next) that opens the full-screen player;
+          wider screens: the whole bar. */}
+      <div className="relative mx-auto flex max-w-screen-2xl items-center gap-1 px-3 py-1.5 md:gap-4 md:px-4 md:py-2">
         <AdBreakBar />
         {/* Track */}
-        <div className="flex min-w-0 items-center gap-3 md:w-64 md:shrink-0 lg:w-72">
-          <img src={track.coverUrl} alt="" className="size-11 shrink-0 rounded-md object-cover" />
+        <div className="relative flex min-w-0 flex-1 items-center gap-3 md:w-64 md:flex-none md:shrink-0 lg:w-72">
+          <img src={track.coverUrl} alt="" className="size-10 shrink-0 rounded-md object-cover md:size-11" />
+          <button
+            type="button"
+            onClick={() => setFullOpen(true)}
+            aria-label="Open full-screen player"
+            aria-haspopup="dialog"
+            data-testid="open-full-player"
+            className="absolute inset-0 z-10 md:hidden"
+          />
           <div className="min-w-0 flex-1">
             <Link
               to={`/audio/${track.id}`}
@@ -76,10 +92,10 @@ export function PlayerBar() {
               HD<span className="sr-only"> audio</span>
             </span>
           )}
-          <LikeButton track={track} size="sm" />
-          <AddToPlaylistMenu track={track} className="hidden sm:inline-flex" />
+          <LikeButton track={track} size="sm" className="relative z-20" />
+          <AddToPlaylistMenu track={track} className="relative z-20 hidden sm:inline-flex" />
           {/* Compact controls on phones */}
-          <div className="flex items-center md:hidden">
+          <div className="relative z-20 flex items-center md:hidden">
             <PlayPause size="sm" />
             <button
               type="button"
@@ -94,7 +110,7 @@ export function PlayerBar() {
         </div>
 
         {/* Transport + waveform */}
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="hidden min-w-0 flex-1 flex-col gap-1 md:flex">
           <div className="hidden items-center justify-center gap-2 md:flex">
             <button
               type="button"
@@ -119,17 +135,9 @@ export function PlayerBar() {
         </div>
 
         {/* Extras */}
-        <div className="flex items-center justify-between gap-2 md:w-auto md:shrink-0 md:justify-end">
+        <div className="hidden items-center justify-end gap-2 md:flex md:w-auto md:shrink-0">
           <ChapterControls />
           <div className="flex items-center gap-2">
-            <button
-              type="button"
-              onClick={player.previous}
-              aria-label="Previous track"
-              className={cn(iconButton, 'size-9 md:hidden')}
-            >
-              <SkipBack className="size-5" aria-hidden />
-            </button>
             <SpeedControl />
             <div className="hidden lg:block">
               <VolumeControl />
@@ -156,7 +164,24 @@ export function PlayerBar() {
         </div>
         {queueOpen && <QueuePanel onClose={closeQueue} />}
       </div>
+      {fullOpen && (
+        <Suspense fallback={null}>
+          <FullScreenPlayer onClose={closeFull} />
+        </Suspense>
+      )}
     </section>
+  );
+}
+
+/** The phone's thin progress line along the top of the compact bar (seeking is in the full-screen player). */
+function MiniProgress() {
+  const currentTime = usePlayerProgress();
+  const duration = usePlayerState((s) => s.duration || s.current?.duration || 0);
+  const share = duration > 0 ? Math.min(1, currentTime / duration) : 0;
+  return (
+    <div className="absolute inset-x-0 top-0 h-0.5 bg-border md:hidden" aria-hidden>
+      <div className="h-full origin-left bg-primary" style={{ transform: `scaleX(${share})` }} />
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ function creatorName(track: TTrack) {
 
 /** Up next: count, scrollable list, play now, reorder, remove by id, clear. */
 export function QueuePanel({ onClose }: { onClose: () => void }) {
-  const { play, removeFromQueue, moveInQueue, clearQueue } = usePlayerControls();
+  const { clearQueue } = usePlayerControls();
   const current = usePlayerState((s) => s.current);
   const queue = usePlayerState((s) => s.queue);
   const panelRef = useRef<HTMLElement>(null);
@@ -69,59 +69,68 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
         {queue.length === 0 ? (
           <p className="px-2 py-4 text-sm text-muted">Your queue is empty. Add tracks with "Add to queue".</p>
         ) : (
-          <ol className="space-y-1">
-            {queue.map((t, i) => (
-              <li
-                key={t.id}
-                className="group flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-surface-2"
-                data-testid="queue-item"
-              >
-                <img src={t.coverUrl} alt="" className="size-10 shrink-0 rounded object-cover" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{t.title}</p>
-                  <p className="truncate text-xs text-muted">
-                    {creatorName(t)} · {formatTime(t.duration)}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  onClick={() => play(t)}
-                  aria-label={`Play ${t.title} now`}
-                  className="grid size-8 place-items-center rounded-full text-muted hover:text-fg"
-                >
-                  <Play className="size-4" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => moveInQueue(i, i - 1)}
-                  disabled={i === 0}
-                  aria-label={`Move ${t.title} up`}
-                  className="grid size-8 place-items-center rounded-full text-muted hover:text-fg disabled:opacity-30"
-                >
-                  <ArrowUp className="size-4" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => moveInQueue(i, i + 1)}
-                  disabled={i === queue.length - 1}
-                  aria-label={`Move ${t.title} down`}
-                  className="grid size-8 place-items-center rounded-full text-muted hover:text-fg disabled:opacity-30"
-                >
-                  <ArrowDown className="size-4" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => removeFromQueue(t.id)}
-                  aria-label={`Remove ${t.title} from queue`}
-                  className="grid size-8 place-items-center rounded-full text-muted hover:text-error"
-                >
-                  <X className="size-4" aria-hidden />
-                </button>
-              </li>
-            ))}
-          </ol>
+          <QueueList />
         )}
       </div>
     </section>
+  );
+}
+
+/** The tracks up next: play now, reorder, remove (the queue panel and the full-screen player). */
+export function QueueList() {
+  const { play, removeFromQueue, moveInQueue } = usePlayerControls();
+  const queue = usePlayerState((s) => s.queue);
+  return (
+    <ol className="space-y-1">
+      {queue.map((t, i) => (
+        <li
+          key={t.id}
+          className="group flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-surface-2"
+          data-testid="queue-item"
+        >
+          <img src={t.coverUrl} alt="" className="size-10 shrink-0 rounded object-cover" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium">{t.title}</p>
+            <p className="truncate text-xs text-muted">
+              {creatorName(t)} · {formatTime(t.duration)}
+            </p>
+          </div>
+          <button
+            type="button"
+            onClick={() => play(t)}
+            aria-label={`Play ${t.title} now`}
+            className="grid size-8 place-items-center rounded-full text-muted hover:text-fg"
+          >
+            <Play className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={() => moveInQueue(i, i - 1)}
+            disabled={i === 0}
+            aria-label={`Move ${t.title} up`}
+            className="grid size-8 place-items-center rounded-full text-muted hover:text-fg disabled:opacity-30"
+          >
+            <ArrowUp className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={() => moveInQueue(i, i + 1)}
+            disabled={i === queue.length - 1}
+            aria-label={`Move ${t.title} down`}
+            className="grid size-8 place-items-center rounded-full text-muted hover:text-fg disabled:opacity-30"
+          >
+            <ArrowDown className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={() => removeFromQueue(t.id)}
+            aria-label={`Remove ${t.title} from queue`}
+            className="grid size-8 place-items-center rounded-full text-muted hover:text-error"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </li>
+      ))}
+    </ol>
   );
 }

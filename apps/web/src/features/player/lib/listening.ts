@@ -97,4 +97,9 @@ export class ListenTracker {
   get secondsListened() {
     return this.listened;
   }
+
+  /** Seconds of listening this play needs to count. */
+  get threshold() {
+    return playCountThreshold(this.duration);
+  }
 }

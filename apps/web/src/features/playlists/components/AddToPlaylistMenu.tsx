@@ -1,4 +1,4 @@
-import type { TPlaylistSummary, TTrack } from '@wavecast/shared';
+import { pluralize, type TPlaylistSummary, type TTrack } from '@wavecast/shared';
 import { Check, CirclePlus, ListPlus, Lock, Plus } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
@@ -152,9 +152,7 @@ function PlaylistPicker({ track, onDone }: { track: PickableTrack; onDone: () =>
                 <img src={p.coverUrl} alt="" className="size-10 shrink-0 rounded object-cover" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{p.name}</span>
-                  <span className="block text-xs text-muted">
-                    {p.trackCount} {p.trackCount === 1 ? 'track' : 'tracks'}
-                  </span>
+                  <span className="block text-xs text-muted">{pluralize(p.trackCount, 'track')}</span>
                 </span>
                 {!p.isPublic && <Lock className="size-3.5 text-muted" aria-label="Private" />}
                 {p.containsTrack && (

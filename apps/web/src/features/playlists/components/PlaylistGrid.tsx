@@ -1,7 +1,8 @@
-import { formatTime, type TPlaylistSummary } from '@wavecast/shared';
+import { formatTime, pluralize, type TPlaylistSummary } from '@wavecast/shared';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ClampedText } from '../../../components/ui/ClampedText';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useUserPlaylists } from '../queries';
 
@@ -26,12 +27,14 @@ export function PlaylistCard({ playlist: p }: { playlist: TPlaylistSummary }) {
       className="group block rounded-card bg-surface p-3 transition-colors hover:bg-surface-2"
     >
       <img src={p.coverUrl} alt="" className="aspect-square w-full rounded-lg object-cover" />
-      <p className="mt-2 flex items-center gap-1 truncate font-semibold">
-        <span className="truncate">{p.name}</span>
+      <p className="mt-2 flex items-start gap-1 font-semibold leading-snug">
+        <span className="min-w-0">
+          <ClampedText text={p.name} />
+        </span>
         {!p.isPublic && <Lock className="size-3.5 shrink-0 text-muted" aria-label="Private" />}
       </p>
       <p className="truncate text-sm text-muted">
-        {p.trackCount} {p.trackCount === 1 ? 'track' : 'tracks'}
+        {pluralize(p.trackCount, 'track')}
         {p.trackCount > 0 && ` · ${formatTime(p.totalDuration)}`}
       </p>
     </Link>

@@ -1,4 +1,4 @@
-import { formatTime, PLAYLIST_MESSAGES, type TPlaylist } from '@wavecast/shared';
+import { formatTime, PLAYLIST_MESSAGES, pluralize, type TPlaylist } from '@wavecast/shared';
 import { Globe, Lock, Pencil, Play, Shuffle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -78,9 +78,7 @@ function PlaylistView({ playlist }: { playlist: TPlaylist }) {
               {playlist.owner.displayName ?? 'Unknown Creator'}
             </Link>
             {' · '}
-            <span data-testid="playlist-count">
-              {playlist.trackCount} {playlist.trackCount === 1 ? 'track' : 'tracks'}
-            </span>
+            <span data-testid="playlist-count">{pluralize(playlist.trackCount, 'track')}</span>
             {' · '}
             <span data-testid="playlist-duration">{formatTime(playlist.totalDuration)}</span>
           </p>

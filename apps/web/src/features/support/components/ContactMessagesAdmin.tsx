@@ -1,4 +1,4 @@
-import { CONTACT_CATEGORY_LABELS, type TContactMessage, timeAgo } from '@wavecast/shared';
+import { CONTACT_CATEGORY_LABELS, pluralize, type TContactMessage, timeAgo } from '@wavecast/shared';
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -117,7 +117,7 @@ export function ContactMessagesAdmin() {
         {(rows) => (
           <>
             <p className="mb-3 text-sm text-muted" aria-live="polite">
-              {total} {total === 1 ? 'message' : 'messages'}
+              {pluralize(total, 'message')}
             </p>
             <ul className="space-y-3">
               {rows.map((m) => (

@@ -1,4 +1,4 @@
-import { HELP_CATEGORIES } from '@wavecast/shared';
+import { HELP_CATEGORIES, pluralize } from '@wavecast/shared';
 import { ArrowLeft, BookOpen, CreditCard, Headphones, Radio, Search, ShieldCheck, Upload } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -16,7 +16,7 @@ const ICONS = {
   safety: ShieldCheck,
 } as const;
 
-const plural = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
+const plural = (n: number) => pluralize(n, 'article');
 
 function StillNeedHelp() {
   return (

@@ -1,4 +1,4 @@
-import { formatTime, type TTrack } from '@wavecast/shared';
+import { formatTime, pluralize, type TTrack } from '@wavecast/shared';
 import { Globe, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ function TrackRow({ track }: { track: TTrack }) {
         <CoverImage src={track.coverUrl} fallback="/default-cover.svg" />
       </div>
       <div className="min-w-0 flex-1">
-        <Link to={`/audio/${track.id}`} className="block truncate font-semibold hover:underline">
+        <Link to={`/audio/${track.id}`} className="block truncate font-semibold hover:underline" title={track.title}>
           {track.title}
         </Link>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
@@ -28,7 +28,7 @@ function TrackRow({ track }: { track: TTrack }) {
             {track.isPublic ? <Globe className="size-3" aria-hidden /> : <Lock className="size-3" aria-hidden />}
             {track.isPublic ? 'Public' : 'Private'}
           </span>
-          <span>{track.playCount.toLocaleString()} plays</span>
+          <span data-testid="my-track-plays">{pluralize(track.playCount, 'play')}</span>
           <span>{formatTime(track.duration)}</span>
         </div>
         {track.status === 'failed' && track.failureReason && (

@@ -4,6 +4,7 @@ import {
   DETAIL_COVER_SIZES,
   formatTime,
   MESSAGES,
+  pluralize,
   type TTrack,
   timeAgo,
 } from '@wavecast/shared';
@@ -26,8 +27,9 @@ import { ChapterList } from '../components/ChapterList';
 import { DeleteTrackDialog } from '../components/DeleteTrackDialog';
 import { EditTrackDialog } from '../components/EditTrackDialog';
 import { MoreMenu } from '../components/MoreMenu';
+import { PlayCountProgress } from '../components/PlayCountProgress';
 import { StatusBadge } from '../components/StatusBadge';
-import { useProcessingUpdates, useTrack } from '../queries';
+import { useLivePlayCount, useProcessingUpdates, useTrack } from '../queries';
 
 /** /audio/:id and /explore/player/:id: one track, playable, with chapters, waveform and comments. */
 export default function AudioDetailPage() {
@@ -70,6 +72,7 @@ function TrackDetail({ track }: { track: TTrack }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   useProcessingUpdates(user?.id);
+  useLivePlayCount(track.id);
 
   // What this viewer may do comes from the server with the track (never worked out here).
   const canEdit = track.canEdit === true;
@@ -111,9 +114,7 @@ function TrackDetail({ track }: { track: TTrack }) {
             <div className="flex items-center gap-1">
               <dt className="sr-only">Plays</dt>
               <Headphones className="size-4" aria-hidden />
-              <dd data-testid="play-count">
-                {track.playCount.toLocaleString()} {track.playCount === 1 ? 'play' : 'plays'}
-              </dd>
+              <dd data-testid="play-count">{pluralize(track.playCount, 'play')}</dd>
             </div>
             <div className="flex items-center gap-1">
               <dt className="sr-only">Duration</dt>
@@ -136,6 +137,7 @@ function TrackDetail({ track }: { track: TTrack }) {
               </div>
             )}
           </dl>
+          <PlayCountProgress trackId={track.id} />
         </div>
       </header>
 

@@ -7,7 +7,7 @@ import { useSession } from '../../auth/session';
 import { MyTracks } from '../components/MyTracks';
 import { RecentActivity } from '../components/RecentActivity';
 import { StatCards } from '../components/StatCards';
-import { useCreatorActivity, useCreatorStats, useProcessingUpdates } from '../queries';
+import { useCreatorActivity, useCreatorStats, useLiveCreatorFigures, useProcessingUpdates } from '../queries';
 
 function QuickAction({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   return (
@@ -27,6 +27,7 @@ export default function CreatorDashboardPage() {
   const stats = useCreatorStats();
   const activity = useCreatorActivity();
   useProcessingUpdates(user?.id);
+  useLiveCreatorFigures(user?.id);
   const icon = 'size-5';
   return (
     <div className="space-y-6">
