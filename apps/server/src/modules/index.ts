@@ -1,5 +1,6 @@
 import { eventJobs, eventSchedules } from '../events/prune';
 import { adminRoutes } from './admin/routes';
+import { albumRoutes } from './albums/routes';
 import { subscribeSuspensionNotice } from './admin/suspension-notice';
 import { adsJobs, adsSchedules } from './ads/jobs';
 import { adsRoutes } from './ads/routes';
@@ -23,6 +24,7 @@ import { deliveryRoutes } from './delivery/routes';
 import { subscribePublicCache } from './discovery/public-cache';
 import { discoveryRoutes } from './discovery/routes';
 import { embedRoutes } from './embeds/routes';
+import { feedRoutes } from './feed/routes';
 import { followRoutes } from './follows/routes';
 import { healthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
@@ -39,6 +41,7 @@ import { notificationRoutes } from './notifications/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
 import { podcastRoutes } from './podcasts/routes';
+import { repostRoutes } from './reposts/routes';
 import { profileRoutes } from './profiles/routes';
 import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
@@ -103,6 +106,10 @@ export const modules: ModuleDefinition[] = [
   { name: 'discovery', routes: [discoveryRoutes], subscribers: [subscribePublicCache] },
   { name: 'follows', routes: [followRoutes] },
   { name: 'profiles', routes: [profileRoutes] },
+  // Issue 36: reposts, albums and EPs, the following feed and related tracks.
+  { name: 'reposts', routes: [repostRoutes] },
+  { name: 'albums', routes: [albumRoutes] },
+  { name: 'feed', routes: [feedRoutes] },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
   { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
   { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },
