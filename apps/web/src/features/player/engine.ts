@@ -12,6 +12,7 @@ import { gainFromDb, LoudnessGraph } from './lib/loudness';
 import { bindMediaSession, type MediaSessionLike, setMediaMetadata, setMediaPosition } from './lib/mediaSession';
 import { type SavedPlayer, savePlayer } from './lib/persistence';
 import { previousAction, type QueueAction, type QueueState, queueReducer } from './lib/queue';
+import { fetchRelated } from './lib/related';
 import { fetchPosition, reportPlay, savePosition } from './lib/serverSync';
 import { commandForKeydown } from './lib/shortcuts';
 import { pickSource } from './lib/source';
@@ -53,6 +54,8 @@ export interface PlayerEnv {
   loudness: ((audio: HTMLAudioElement) => Pick<LoudnessGraph, 'enable' | 'setGain'>) | null;
   /** An audio ad played before a track the listener starts (features/ads); resolves when it is over. */
   preroll?: (track: TTrack, volume: { volume: number; muted: boolean }) => Promise<void>;
+  /** A related track to go on with when the queue has ended (`exclude`: just played), or null. */
+  related?: (track: TTrack, exclude: string[]) => Promise<TTrack | null>;
 }
 
 export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
@@ -68,6 +71,7 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
     loudness: (audio) => new LoudnessGraph(audio),
     // Loaded when a track first starts: Home's first load stays small.
     preroll: (track, volume) => import('../ads/preroll').then((m) => m.playPreroll({ trackId: track.id }, volume)),
+    related: fetchRelated,
   };
 }
 
@@ -90,6 +94,8 @@ export class PlayerEngine {
   private readonly stateListeners = new Set<Listener>();
   private readonly timeListeners = new Set<Listener>();
   private signedIn = false;
+  /** Settings → Playback: go on with a related track when the queue ends (on unless turned off). */
+  private autoplayRelated = true;
   private graph: Pick<LoudnessGraph, 'enable' | 'setGain'> | null = null;
   /** Where the next loaded track starts, and whether it should start playing. */
   private pending: { startAt: number; autoplay: boolean };
@@ -191,6 +197,10 @@ export class PlayerEngine {
 
   setSignedIn(signedIn: boolean) {
     this.signedIn = signedIn;
+  }
+
+  setAutoplayRelated(on: boolean) {
+    this.autoplayRelated = on;
   }
 
   // ---- controls ----
@@ -500,8 +510,25 @@ export class PlayerEngine {
     } else {
       // A finished track starts from the top next time.
       this.tracker = this.qs.current ? new ListenTracker(this.qs.current.id, this.audio.duration) : null;
+      this.continueWithRelated();
     }
   };
+
+  /**
+   * The queue has ended: unless the listener turned it off, ask for a related track (not one just
+   * played) and play it, if the listener has not started something else meanwhile.
+   */
+  private continueWithRelated() {
+    const ended = this.qs.current;
+    if (!ended || !this.autoplayRelated || !this.env.related) return;
+    const exclude = [...new Set([...this.qs.history.map((t) => t.id), ended.id])].slice(-50);
+    void this.env.related(ended, exclude).then((next) => {
+      if (!next || !this.autoplayRelated || this.qs.current?.id !== ended.id || this.qs.queue.length > 0) return;
+      if (!this.audio.ended) return;
+      this.pending = { startAt: 0, autoplay: true };
+      this.dispatch({ type: 'play', track: next });
+    });
+  }
 
   private readonly onError = () => {
     if (!this.audio.getAttribute('src')) return;
