@@ -2,11 +2,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { PAGE_SIZES, type TFeedPage, type TPlaybackPrefs, type TRepostState } from '@wavecast/shared';
 import { api } from '../../lib/api';
 import { useSession } from '../auth/session';
+import { playbackKey } from './playback-prefs';
 
 export const feedKeys = {
   feed: (userId: string, limit: number) => ['feed', userId, limit] as const,
   repost: (trackId: string, userId: string) => ['repost', trackId, userId] as const,
-  playback: (userId: string) => ['settings', 'playback', userId] as const,
 };
 
 /** The following feed, page by page (`limit` items a page). */
@@ -44,23 +44,12 @@ export function useToggleRepost(trackId: string) {
   });
 }
 
-/** Settings → Playback: whether the player goes on with related tracks when the queue ends. */
-export function usePlaybackPrefs() {
-  const { user } = useSession();
-  return useQuery({
-    queryKey: feedKeys.playback(user?.id ?? ''),
-    queryFn: () => api<TPlaybackPrefs>('/api/me/settings/playback'),
-    enabled: !!user,
-    staleTime: 5 * 60_000,
-  });
-}
-
 export function useSavePlaybackPrefs() {
   const { user } = useSession();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (prefs: TPlaybackPrefs) =>
       api<TPlaybackPrefs>('/api/me/settings/playback', { method: 'PUT', body: prefs }),
-    onSuccess: (prefs) => qc.setQueryData(feedKeys.playback(user?.id ?? ''), prefs),
+    onSuccess: (prefs) => qc.setQueryData(playbackKey(user?.id ?? ''), prefs),
   });
 }

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
-import { usePlaybackPrefs } from '../feed/queries';
+import { usePlaybackPrefs } from '../feed/playback-prefs';
 import { browserEnv, PlayerEngine, type PlayerState } from './engine';
 import { chapterAt } from './lib/chapters';
 import { loadPlayer } from './lib/persistence';

@@ -2,7 +2,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Toggle } from '../../../components/ui/Toggle';
 import { toast } from '../../../lib/toast';
 import { SettingsCard } from '../../settings/components/SettingsCard';
-import { usePlaybackPrefs, useSavePlaybackPrefs } from '../queries';
+import { usePlaybackPrefs } from '../playback-prefs';
+import { useSavePlaybackPrefs } from '../queries';
 
 /** Settings → Playback: autoplay of related tracks when the queue ends (saved at once). */
 export default function PlaybackTab() {
