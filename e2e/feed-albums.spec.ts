@@ -55,7 +55,8 @@ test('repost → the follower’s feed → a related track plays when the queue 
     // The reposter reposts from the track's page; the count moves.
     await reposter.page.goto(`/audio/${seedId}`);
     const repost = reposter.page.getByRole('button', { name: `Repost ${seedTitle}` });
-    await expect(repost).toBeVisible();
+    // Generous ceilings for a page's first load: the machine is shared.
+    await expect(repost).toBeVisible({ timeout: 60_000 });
     await expect(repost.getByTestId('repost-count')).toHaveText('0');
     await repost.click();
     await expect(reposter.page.getByRole('button', { name: `Undo repost of ${seedTitle}` })).toHaveAttribute(
@@ -79,11 +80,11 @@ test('repost → the follower’s feed → a related track plays when the queue 
     ).toBe(200);
     await f.goto('/');
     const home = f.locator('#home-following');
-    await expect(home.getByTestId('feed-repost')).toContainText(`Reposted by Reposter ${run}`);
+    await expect(home.getByTestId('feed-repost')).toContainText(`Reposted by Reposter ${run}`, { timeout: 60_000 });
     await home.getByRole('link', { name: 'View all' }).click();
     await expect(f).toHaveURL(/\/feed$/);
     const row = f.getByTestId('track-row').filter({ hasText: seedTitle });
-    await expect(row.getByTestId('feed-repost')).toContainText(`Reposted by Reposter ${run}`);
+    await expect(row.getByTestId('feed-repost')).toContainText(`Reposted by Reposter ${run}`, { timeout: 60_000 });
 
     // Played from the feed with nothing queued: when it ends, a related track (same creator, tags) follows.
     await row.getByRole('button', { name: `Play ${seedTitle}` }).click();
@@ -102,15 +103,14 @@ test('repost → the follower’s feed → a related track plays when the queue 
     // Turned off in Settings → Playback, the player stops at the queue's end.
     await f.goto('/settings?tab=playback');
     const toggle = f.getByRole('switch', { name: 'Autoplay related tracks' });
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle).toHaveAttribute('aria-checked', 'true', { timeout: 60_000 });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect((await (await f.request.get('/api/me/settings/playback')).json()).autoplayRelated).toBe(false);
     await f.goto(`/audio/${seedId}`);
-    await f
-      .getByRole('button', { name: `Play ${seedTitle}`, exact: true })
-      .first()
-      .click();
+    const play = f.getByRole('button', { name: `Play ${seedTitle}`, exact: true }).first();
+    await expect(play).toBeVisible({ timeout: 60_000 });
+    await play.click();
     await expect(bar(f).getByTestId('player-title')).toHaveText(seedTitle);
     await f.waitForFunction(
       () => (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement).ended,
@@ -143,7 +143,7 @@ test('batch upload: several files, titles from their names, released as an EP wi
     await page.goto('/creator/upload');
     await page.getByLabel('Audio file').setInputFiles([first, second]);
     const rows = page.getByTestId('batch-row');
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(2, { timeout: 60_000 });
     await expect(page.getByLabel(`Title of Sunrise_Theme-${run}.mp3`)).toHaveValue(`Sunrise Theme ${run}`);
     await expect(page.getByLabel(`Title of night-drive_${run}.mp3`)).toHaveValue(`night drive ${run}`);
     await page.getByLabel(`Title of night-drive_${run}.mp3`).fill(`Night Drive ${run}`);
@@ -163,7 +163,7 @@ test('batch upload: several files, titles from their names, released as an EP wi
 
     // The profile's Albums tab lists it.
     await page.goto(`/profile/${creator.id}`);
-    await page.getByRole('tab', { name: 'Albums' }).click();
+    await page.getByRole('tab', { name: 'Albums' }).click({ timeout: 60_000 });
     await expect(page.getByTestId('album-grid').getByRole('link')).toContainText(`First Light ${run}`);
   } finally {
     await creator.close();
