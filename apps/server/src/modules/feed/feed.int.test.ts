@@ -202,6 +202,51 @@ describe('albums', () => {
   });
 });
 
+describe('probes: bad input is a clear 4xx and changes nothing', () => {
+  it('albums refuse wrong types, NUL bytes, huge titles, other creators and foreign origins', async () => {
+    const creator = await signUp(t, { name: 'Prober', role: 'creator' });
+    const rival = await signUp(t, { name: 'Rival', role: 'creator' });
+    const id = await track(creator, 'Probe Track');
+    const base = { title: 'Probe EP', releaseDate: '2026-01-01', trackIds: [id] };
+    for (const body of [
+      { ...base, title: 42 },
+      { ...base, title: 'x'.repeat(201) },
+      { ...base, title: 'a\u0000b' },
+      { ...base, kind: 'single' },
+      { ...base, trackIds: 'nope' },
+      { ...base, trackIds: ['not-a-uuid'] },
+      { ...base, releaseDate: '01/01/2026' },
+    ]) {
+      const res = await call(creator, 'POST', '/api/albums', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/albums',
+      payload: base,
+      headers: { cookie: creator.cookie, origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await call(creator, 'GET', `/api/users/${creator.id}/albums`)).json().items).toEqual([]);
+
+    const made = (await call(creator, 'POST', '/api/albums', { ...base, title: 'Ünïcødé ✨ EP' })).json() as TAlbum;
+    expect(made.title).toBe('Ünïcødé ✨ EP');
+    expect((await call(null, 'GET', `/api/tracks/${id}/album`)).json().album.id).toBe(made.id);
+    // Another creator's album does not exist for them (404, not 403); their tracks cannot join it.
+    expect((await call(rival, 'PATCH', `/api/albums/${made.id}`, { title: 'Taken' })).statusCode).toBe(404);
+    expect((await call(rival, 'DELETE', `/api/albums/${made.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(creator, 'PATCH', `/api/albums/${made.id}`, { trackIds: [await track(rival, 'Theirs')] })).statusCode,
+    ).toBe(400);
+    expect((await call(creator, 'PUT', `/api/albums/${made.id}/cover`)).statusCode).toBe(400);
+    expect(((await call(creator, 'GET', `/api/albums/${made.id}`)).json() as TAlbum).title).toBe('Ünïcødé ✨ EP');
+    expect((await call(creator, 'DELETE', `/api/albums/${made.id}`)).statusCode).toBe(204);
+    expect((await call(null, 'GET', `/api/albums/${made.id}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/tracks/${id}/album`)).json()).toEqual({ album: null });
+  });
+});
+
 describe('related tracks', () => {
   it('rank co-listening, same creator, category and tags; never the seed, excluded or hidden tracks', async () => {
     const c1 = await signUp(t, { name: 'Rel One', role: 'creator' });
