@@ -79,7 +79,7 @@ test('repost → the follower’s feed → a related track plays when the queue 
       (await f.request.post(`/api/users/${reposter.id}/follow`, { headers: { origin: server.baseURL } })).status(),
     ).toBe(200);
     await f.goto('/');
-    const home = f.locator('#home-following');
+    const home = f.getByRole('region', { name: 'From People You Follow' });
     await expect(home.getByTestId('feed-repost')).toContainText(`Reposted by Reposter ${run}`, { timeout: 60_000 });
     await home.getByRole('link', { name: 'View all' }).click();
     await expect(f).toHaveURL(/\/feed$/);
