@@ -106,6 +106,8 @@ export const ZRelatedQuery = z.object({
         : [],
     ),
   limit: z.coerce.number().int().min(1).max(20).default(10),
+  /** Asked by the player at a queue's end: nothing when the signed-in listener turned autoplay off. */
+  autoplay: z.literal('1').optional(),
 });
 export const ZRelatedList = z.object({ items: z.array(ZTrack) });
 export type TRelatedList = z.infer<typeof ZRelatedList>;

@@ -285,6 +285,14 @@ describe('playback setting', () => {
       autoplayRelated: false,
     });
     expect((await call(u, 'GET', '/api/me/settings/playback')).json()).toEqual({ autoplayRelated: false });
+    // The player's question at a queue's end is answered with nothing; a page's question still is.
+    const c = await signUp(t, { role: 'creator' });
+    const seed = await track(c, 'Autoplay Seed', { category: 'Podcast' });
+    await track(c, 'Autoplay Next', { category: 'Podcast' });
+    expect((await call(u, 'GET', `/api/tracks/${seed}/related?autoplay=1`)).json().items).toEqual([]);
+    expect((await call(u, 'GET', `/api/tracks/${seed}/related`)).json().items).toHaveLength(1);
+    expect((await call(null, 'GET', `/api/tracks/${seed}/related?autoplay=1`)).json().items).toHaveLength(1);
+    expect((await call(u, 'GET', `/api/tracks/${seed}/related?autoplay=yes`)).statusCode).toBe(400);
     expect((await call(u, 'PUT', '/api/me/settings/playback', { autoplayRelated: 'no' })).statusCode).toBe(400);
     expect((await call(null, 'GET', '/api/me/settings/playback')).statusCode).toBe(401);
   });

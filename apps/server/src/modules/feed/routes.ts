@@ -31,7 +31,11 @@ export async function feedRoutes(root: FastifyInstance, ctx: AppContext) {
         response: { 200: ZRelatedList },
       },
     },
-    async (req) => ({ items: await service.related(req.user?.id ?? null, req.params.id, req.query) }),
+    async (req) => {
+      // The player's question: the listener's setting is applied here, so the page needs no copy of it.
+      if (req.query.autoplay && req.user && !(await service.autoplayRelated(req.user))) return { items: [] };
+      return { items: await service.related(req.user?.id ?? null, req.params.id, req.query) };
+    },
   );
 
   app.get(

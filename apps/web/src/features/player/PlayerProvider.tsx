@@ -10,7 +10,6 @@ import {
 } from 'react';
 import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
-import { usePlaybackPrefs } from '../feed/playback-prefs';
 import { browserEnv, PlayerEngine, type PlayerState } from './engine';
 import { chapterAt } from './lib/chapters';
 import { loadPlayer } from './lib/persistence';
@@ -62,9 +61,6 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       ),
   );
   engine.setSignedIn(!!user);
-  // Signed out: autoplay stays on (the default); signed in: the saved setting once known.
-  const playback = usePlaybackPrefs();
-  engine.setAutoplayRelated(playback.data?.autoplayRelated ?? true);
 
   useEffect(() => {
     document.body.appendChild(engine.audio);

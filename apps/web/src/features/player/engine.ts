@@ -12,7 +12,6 @@ import { gainFromDb, LoudnessGraph } from './lib/loudness';
 import { bindMediaSession, type MediaSessionLike, setMediaMetadata, setMediaPosition } from './lib/mediaSession';
 import { type SavedPlayer, savePlayer } from './lib/persistence';
 import { previousAction, type QueueAction, type QueueState, queueReducer } from './lib/queue';
-import { fetchRelated } from './lib/related';
 import { fetchPosition, reportPlay, savePosition } from './lib/serverSync';
 import { commandForKeydown } from './lib/shortcuts';
 import { pickSource } from './lib/source';
@@ -71,7 +70,8 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
     loudness: (audio) => new LoudnessGraph(audio),
     // Loaded when a track first starts: Home's first load stays small.
     preroll: (track, volume) => import('../ads/preroll').then((m) => m.playPreroll({ trackId: track.id }, volume)),
-    related: fetchRelated,
+    // Loaded when a queue first ends: not part of Home's first load.
+    related: (track, exclude) => import('./lib/related').then((m) => m.fetchRelated(track, exclude)),
   };
 }
 
@@ -94,7 +94,10 @@ export class PlayerEngine {
   private readonly stateListeners = new Set<Listener>();
   private readonly timeListeners = new Set<Listener>();
   private signedIn = false;
-  /** Settings → Playback: go on with a related track when the queue ends (on unless turned off). */
+  /**
+   * Go on with a related track when the queue ends. The signed-in listener's Settings → Playback is
+   * applied by the server's answer; this switch is for embedders and tests.
+   */
   private autoplayRelated = true;
   private graph: Pick<LoudnessGraph, 'enable' | 'setGain'> | null = null;
   /** Where the next loaded track starts, and whether it should start playing. */
