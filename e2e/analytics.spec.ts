@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
 import { ffmpegFile } from './support/media';
+import { server } from './support/server';
 import { expect, test } from './support/test';
 
 const TITLE = `Analytics Tone ${Date.now().toString(36)}`;
@@ -28,6 +29,12 @@ async function listen(browser: Browser, trackUrl: string, name: string, until: n
   const page = await context.newPage();
   await page.goto('/');
   await signUpApi(page.request, name);
+  // The figures are this track's: nothing related may start playing after its end (issue 36).
+  const off = await page.request.put('/api/me/settings/playback', {
+    data: { autoplayRelated: false },
+    headers: { origin: server.baseURL },
+  });
+  expect(off.ok()).toBe(true);
   await page.goto(trackUrl);
   await page.getByRole('button', { name: `Play ${TITLE}` }).click();
   await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2, null, {

@@ -101,11 +101,19 @@ async function publicTrack(title: string) {
   const curator = await signUp(a);
   const playlist = (await on(a, curator, 'POST', '/api/playlists', { name: `${title} list`, isPublic: true })).json();
   expect((await on(a, curator, 'POST', `/api/playlists/${playlist.id}/tracks`, { trackId: id })).statusCode).toBe(200);
+  // Issue 36: reposted by someone a listener follows, released on an EP, related to its sibling.
+  const reposter = await signUp(a, { name: `${title} Reposter` });
+  expect((await on(a, reposter, 'PUT', `/api/tracks/${id}/repost`)).statusCode).toBe(200);
+  const follower = await signUp(a);
+  expect((await on(a, follower, 'POST', `/api/users/${reposter.id}/follow`)).statusCode).toBe(200);
+  const ep = { title: `${title} EP`, kind: 'ep', releaseDate: '2020-01-01', trackIds: [id] };
+  const album = (await on(a, creator, 'POST', '/api/albums', ep)).json() as { id: string };
+  const siblingId = await seedTrack(a.ctx.database.db, creator.id, { title: `${title} Sibling`, isPublic: true });
   // As processing does when a track turns ready (the row was written with SQL here).
   await a.ctx.events.publish('track.changed', { trackId: id });
   await a.ctx.events.settled();
   await b.ctx.events.settled();
-  return { creator, curator, id, title, playlistId: playlist.id as string };
+  return { creator, curator, follower, id, title, playlistId: playlist.id as string, albumId: album.id, siblingId };
 }
 
 /** The track's surfaces as an anonymous visitor sees them on B: true while the track shows there. */
@@ -129,6 +137,12 @@ function trackSurfaces(track: Awaited<ReturnType<typeof publicTrack>>) {
     stream: () => ok(`/api/tracks/${track.id}/stream`),
     download: () => ok(`/api/tracks/${track.id}/download`),
     'realtime topic': () => topicAccess(b.ctx)(`track:${track.id}`, null),
+    'repost count': () => ok(`/api/tracks/${track.id}/repost`),
+    'following feed (repost)': async () =>
+      (await on(b, track.follower, 'GET', '/api/feed')).body.includes(`:${track.id}`),
+    album: () => shows(`/api/albums/${track.albumId}`),
+    "creator's albums": async () => (await body(`/api/users/${track.creator.id}/albums`)).includes(track.albumId),
+    'related tracks': () => shows(`/api/tracks/${track.siblingId}/related`),
   };
 }
 type Surfaces = ReturnType<typeof trackSurfaces>;

@@ -46,6 +46,11 @@ export const PAGE_SIZES = {
   searchAudio: 20,
   searchUsers: 10,
   searchLive: 10,
+  /** Issue 36: the following feed (Home shows the first 6, /feed pages by 20); related tracks asked for at a queue's end. */
+  homeFeed: 6,
+  feed: 20,
+  related: 10,
+  profileAlbums: 24,
 } as const;
 
 export const LIVE_CARD_MAX_TAGS = 3;
@@ -74,6 +79,7 @@ export const DEFAULT_NOTIFICATION_PREFS = {
   newFollowers: true,
   newComments: true,
   newLikes: true,
+  newReposts: true,
   liveStreamAlerts: true,
   weeklyDigest: true,
 } as const;

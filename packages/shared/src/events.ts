@@ -33,6 +33,8 @@ export interface RealtimeEvents {
   'user.followers': { userId: string; followerCount: number };
   /** A like was added (not on a repeated PUT). */
   'track.liked': { trackId: string; userId: string };
+  /** A repost was added (not on a repeated PUT). */
+  'track.reposted': { trackId: string; userId: string };
   /** `keyName`: the stream key an encoder went live with (absent for a browser broadcast). */
   'live.started': { streamId: string; userId: string; keyName?: string };
   'live.ended': { streamId: string; userId: string };

@@ -9,6 +9,7 @@ export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/comments';
 export * from './contracts/discovery';
+export * from './contracts/feed';
 export * from './contracts/library';
 export * from './contracts/likes';
 export * from './contracts/live';

@@ -6,6 +6,7 @@ import { adsRoutes } from './ads/routes';
 import { subscribeAdServing } from './ads/serving-state';
 import { affiliateJobs, affiliateSchedules } from './affiliates/jobs';
 import { affiliateRoutes } from './affiliates/routes';
+import { albumRoutes } from './albums/routes';
 import { analyticsJobs, analyticsSchedules } from './analytics/jobs';
 import { analyticsRoutes } from './analytics/routes';
 import { applicationRoutes } from './applications/routes';
@@ -23,6 +24,7 @@ import { deliveryRoutes } from './delivery/routes';
 import { subscribePublicCache } from './discovery/public-cache';
 import { discoveryRoutes } from './discovery/routes';
 import { embedRoutes } from './embeds/routes';
+import { feedRoutes } from './feed/routes';
 import { followRoutes } from './follows/routes';
 import { healthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
@@ -41,6 +43,7 @@ import { playRoutes } from './plays/routes';
 import { subscribeEpisodeArt } from './podcasts/episode-art';
 import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
+import { repostRoutes } from './reposts/routes';
 import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
@@ -105,6 +108,10 @@ export const modules: ModuleDefinition[] = [
   { name: 'discovery', routes: [discoveryRoutes], subscribers: [subscribePublicCache] },
   { name: 'follows', routes: [followRoutes] },
   { name: 'profiles', routes: [profileRoutes] },
+  // Issue 36: reposts, albums and EPs, the following feed and related tracks.
+  { name: 'reposts', routes: [repostRoutes] },
+  { name: 'albums', routes: [albumRoutes] },
+  { name: 'feed', routes: [feedRoutes] },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
   { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
   { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },

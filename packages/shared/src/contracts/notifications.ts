@@ -6,6 +6,8 @@ export const NOTIFICATION_TYPES = [
   'new_comment',
   /** One per track, updated as likes arrive: 'Ada and 3 others liked …'. */
   'new_like',
+  /** One per track, updated as reposts arrive: 'Ada and 2 others reposted …'. */
+  'new_repost',
   'new_track',
   'live_started',
   'weekly_digest',

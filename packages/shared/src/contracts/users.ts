@@ -86,6 +86,7 @@ export const ZNotificationPrefs = z.object({
   newFollowers: z.boolean(),
   newComments: z.boolean(),
   newLikes: z.boolean(),
+  newReposts: z.boolean(),
   liveStreamAlerts: z.boolean(),
   weeklyDigest: z.boolean(),
 });

@@ -61,6 +61,7 @@ export const audioContent = pgTable(
     allowDownloads: boolean('allow_downloads').notNull().default(true),
     playCount: integer('play_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
+    repostCount: integer('repost_count').notNull().default(0),
     chapterMarkers: jsonb('chapter_markers').$type<ChapterMarker[]>(),
     status: text('status').$type<TrackStatus>().notNull().default('processing'),
     failureReason: text('failure_reason'),

@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_PRIVACY_PREFS, type Role } from '@wavecast/shared';
 import { sql } from 'drizzle-orm';
-import { customType, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
 
@@ -26,6 +26,8 @@ export const users = pgTable(
       .$type<PrivacyPrefs>()
       .notNull()
       .default({ ...DEFAULT_PRIVACY_PREFS }),
+    /** When the queue ends, the player goes on with related tracks (Settings → Playback). */
+    autoplayRelated: boolean('autoplay_related').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while an admin has suspended the account: no sign-in, no session, content hidden. */

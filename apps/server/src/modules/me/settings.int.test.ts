@@ -201,6 +201,7 @@ describe('notification and privacy settings', () => {
       newFollowers: false,
       newComments: true,
       newLikes: false,
+      newReposts: true,
       liveStreamAlerts: false,
       weeklyDigest: false,
     };

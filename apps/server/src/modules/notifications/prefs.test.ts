@@ -9,6 +9,7 @@ describe('prefsOf', () => {
       newFollowers: false,
       newComments: true,
       newLikes: true,
+      newReposts: true,
       liveStreamAlerts: true,
       weeklyDigest: true,
     });

@@ -178,6 +178,22 @@ export async function findLike(database: Database, trackId: string, likerId: str
   return row;
 }
 
+export async function findRepost(database: Database, trackId: string, reposterId: string) {
+  const [row] = await database.query<{
+    owner_id: string;
+    track_title: string;
+    reposter_name: string | null;
+    reposters: number;
+  }>(
+    `SELECT a.user_id AS owner_id, a.title AS track_title, u.display_name AS reposter_name,
+            (SELECT count(*)::int FROM reposts o WHERE o.audio_id = a.id AND o.user_id <> a.user_id) AS reposters
+     FROM reposts r JOIN audio_content a ON a.id = r.audio_id JOIN users u ON u.id = r.user_id
+     WHERE r.audio_id = $1 AND r.user_id = $2`,
+    [trackId, reposterId],
+  );
+  return row;
+}
+
 export async function findTrack(database: Database, trackId: string) {
   const [row] = await database.query<{
     id: string;

@@ -110,6 +110,27 @@ function makeNotificationService(ctx: AppContext) {
       await deliver(rows);
     },
 
+    /** track.reposted: one notification per track, its title counting the reposters (like likes). */
+    async onReposted(trackId: string, reposterId: string) {
+      const repost = await repo.findRepost(database, trackId, reposterId);
+      if (!repost || repost.owner_id === reposterId) return;
+      const owner = await repo.findUser(database, repost.owner_id);
+      if (!owner || !prefsOf(owner.notification_prefs).newReposts) return;
+      const others = repost.reposters - 1;
+      const who = nameOf(repost.reposter_name);
+      const rows = await repo.upsertGrouped(database, repost.owner_id, {
+        type: 'new_repost',
+        actorId: reposterId,
+        title:
+          others > 0
+            ? `${who} and ${others} ${others === 1 ? 'other' : 'others'} reposted "${repost.track_title}"`
+            : `${who} reposted "${repost.track_title}"`,
+        link: `/audio/${trackId}`,
+        dedupeKey: `reposts:${trackId}`,
+      });
+      await deliver(rows);
+    },
+
     /** track.uploaded: tell the creator's followers once the track is public and ready. */
     async onTrackUploaded(trackId: string) {
       // Only a track everyone may see (access/tracks' loader reads every fact).

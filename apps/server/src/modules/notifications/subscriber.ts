@@ -8,7 +8,14 @@ export async function notificationsSettled(ctx: AppContext): Promise<void> {
   await ctx.background.notifications?.idle();
 }
 
-const WATCHED = new Set<string>(['user.followed', 'comment.created', 'track.liked', 'track.uploaded', 'live.started']);
+const WATCHED = new Set<string>([
+  'user.followed',
+  'comment.created',
+  'track.liked',
+  'track.reposted',
+  'track.uploaded',
+  'live.started',
+]);
 
 /**
  * Listens on the bus for what users should hear about. Every server process receives every event,
@@ -29,6 +36,10 @@ export function subscribeNotifications(ctx: AppContext, service: NotificationSer
       case 'track.liked': {
         const d = msg.data as RealtimeMessage<'track.liked'>['data'];
         return service.onLiked(d.trackId, d.userId);
+      }
+      case 'track.reposted': {
+        const d = msg.data as RealtimeMessage<'track.reposted'>['data'];
+        return service.onReposted(d.trackId, d.userId);
       }
       case 'track.uploaded':
         return service.onTrackUploaded((msg.data as RealtimeMessage<'track.uploaded'>['data']).trackId);

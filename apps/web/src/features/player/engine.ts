@@ -82,6 +82,8 @@ export interface PlayerEnv {
   preroll?: (track: TTrack, volume: { volume: number; muted: boolean }) => Promise<void>;
   /** Ends the pre-roll playing before a track at once (a live stream took the output). */
   cancelPreroll?: () => void;
+  /** A related track to go on with when the queue has ended (`exclude`: just played), or null. */
+  related?: (track: TTrack, exclude: string[]) => Promise<TTrack | null>;
 }
 
 export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
@@ -101,6 +103,8 @@ export function browserEnv(notifyError: (message: string) => void): PlayerEnv {
       void import('../ads/preroll').then(({ adBreak }) => {
         if (adBreak.get()?.before === 'track') adBreak.cancel();
       }),
+    // Loaded when a queue first ends: not part of Home's first load.
+    related: (track, exclude) => import('./lib/related').then((m) => m.fetchRelated(track, exclude)),
   };
 }
 
@@ -123,6 +127,11 @@ export class PlayerEngine {
   private readonly stateListeners = new Set<Listener>();
   private readonly timeListeners = new Set<Listener>();
   private signedIn = false;
+  /**
+   * Go on with a related track when the queue ends. The signed-in listener's Settings → Playback is
+   * applied by the server's answer; this switch is for embedders and tests.
+   */
+  private autoplayRelated = true;
   private graph: Pick<LoudnessGraph, 'enable' | 'setGain'> | null = null;
   /** Where the next loaded track starts, and whether it should start playing. */
   private pending: { startAt: number; autoplay: boolean };
@@ -243,6 +252,10 @@ export class PlayerEngine {
 
   setSignedIn(signedIn: boolean) {
     this.signedIn = signedIn;
+  }
+
+  setAutoplayRelated(on: boolean) {
+    this.autoplayRelated = on;
   }
 
   // ---- controls ----
@@ -635,8 +648,9 @@ export class PlayerEngine {
     this.patch({ playing: false });
     this.flushListening();
     this.persistServerPosition(true);
-    // The sleep timer's "end of track" stops here: the queue waits.
-    if (!this.sleepTimer.trackEnded() && this.qs.queue.length > 0) {
+    // The sleep timer's "end of track" stops here: the queue waits, nothing related starts.
+    const sleeping = this.sleepTimer.trackEnded();
+    if (!sleeping && this.qs.queue.length > 0) {
       this.pending = { startAt: 0, autoplay: true };
       this.dispatch({ type: 'next' });
       return;
@@ -644,7 +658,24 @@ export class PlayerEngine {
     // A finished track starts from the top next time (its progress stays shown until it plays again).
     this.tracker = this.qs.current ? new ListenTracker(this.qs.current.id, this.audio.duration) : null;
     this.outcome = 'listening';
+    if (!sleeping) this.continueWithRelated();
   };
+
+  /**
+   * The queue has ended: unless the listener turned it off, ask for a related track (not one just
+   * played) and play it, if the listener has not started something else meanwhile.
+   */
+  private continueWithRelated() {
+    const ended = this.qs.current;
+    if (!ended || !this.autoplayRelated || !this.env.related) return;
+    const exclude = [...new Set([...this.qs.history.map((t) => t.id), ended.id])].slice(-50);
+    void this.env.related(ended, exclude).then((next) => {
+      if (!next || !this.autoplayRelated || this.qs.current?.id !== ended.id || this.qs.queue.length > 0) return;
+      if (!this.audio.ended) return;
+      this.pending = { startAt: 0, autoplay: true };
+      this.dispatch({ type: 'play', track: next });
+    });
+  }
 
   private readonly onError = () => {
     if (!this.audio.getAttribute('src')) return;

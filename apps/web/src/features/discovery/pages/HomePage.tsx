@@ -18,6 +18,9 @@ const ContinueListeningShelf = lazy(() =>
   import('../../history/components/ContinueListeningShelf').then((m) => ({ default: m.ContinueListeningShelf })),
 );
 
+// Signed-in only too: the following feed (issue 36).
+const HomeFeedSection = lazy(() => import('../../feed/components/HomeFeedSection'));
+
 export default function HomePage() {
   const { user } = useSession();
   const home = useHome();
@@ -55,6 +58,11 @@ export default function HomePage() {
         </Suspense>
       )}
       <div className="mt-10">
+        {user && (
+          <Suspense fallback={null}>
+            <HomeFeedSection />
+          </Suspense>
+        )}
         {live.length > 0 && (
           <Section id="home-live" title="Live Now" link="/explore?type=live">
             <LiveGrid streams={live} />

@@ -1,8 +1,7 @@
 import { MESSAGES } from '@wavecast/shared';
-import { Disc3 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { ProfileAlbums } from '../../albums/components/ProfileAlbums';
 import { UNKNOWN_CREATOR } from '../../discovery/components/LiveCard';
 import { CreatorFeedLink } from '../../podcasts/components/FeedLink';
 import { ProfileAbout } from '../components/ProfileAbout';
@@ -65,11 +64,7 @@ export default function CreatorProfilePage() {
                   </>
                 )}
                 {tab === 'playlists' && <ProfilePlaylists id={profile.id} />}
-                {tab === 'albums' && (
-                  <EmptyState title="No albums yet" icon={<Disc3 className="size-10" aria-hidden />}>
-                    <p>{name} has not released an album.</p>
-                  </EmptyState>
-                )}
+                {tab === 'albums' && <ProfileAlbums id={profile.id} name={name} />}
                 {tab === 'about' && <ProfileAbout profile={profile} name={name} />}
               </Tabs>
             </div>

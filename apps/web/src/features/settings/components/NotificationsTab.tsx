@@ -12,6 +12,7 @@ const EMAIL: { key: Key; label: string; description: string }[] = [
   { key: 'newFollowers', label: 'New Followers', description: 'When someone follows you' },
   { key: 'newComments', label: 'New Comments', description: 'When someone comments on your audio' },
   { key: 'newLikes', label: 'New Likes', description: 'When someone likes your audio' },
+  { key: 'newReposts', label: 'New Reposts', description: 'When someone reposts your audio' },
   { key: 'weeklyDigest', label: 'Weekly Digest', description: 'A weekly summary of your activity' },
 ];
 const PUSH: { key: Key; label: string; description: string }[] = [

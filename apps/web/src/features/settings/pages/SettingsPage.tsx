@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Bell, CreditCard, Link2, Lock, Shield, User } from 'lucide-react';
+import { Bell, CreditCard, Link2, Lock, PlayCircle, Shield, User } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -15,6 +15,7 @@ const TABS = [
   { id: 'security', label: 'Security', icon: Lock },
   { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'privacy', label: 'Privacy', icon: Shield },
+  { id: 'playback', label: 'Playback', icon: PlayCircle },
   { id: 'billing', label: 'Billing', icon: CreditCard },
   { id: 'affiliate', label: 'Affiliate', icon: Link2 },
 ] as const satisfies readonly { id: string; label: string; icon: ComponentType<{ className?: string }> }[];
@@ -22,6 +23,7 @@ type TabId = (typeof TABS)[number]['id'];
 
 // Billing is its own chunk: most visits to Settings never open it.
 const BillingTab = lazy(() => import('../../billing/components/BillingTab'));
+const PlaybackTab = lazy(() => import('../../feed/components/PlaybackTab'));
 const AffiliateSettingsTab = lazy(() => import('../../affiliates/components/AffiliateSettingsTab'));
 
 function Loading({ error }: { error?: boolean }) {
@@ -50,6 +52,12 @@ function TabContent({ tab }: { tab: TabId }) {
       );
     case 'privacy':
       return pending(privacy, () => privacy.data && <PrivacyTab initial={privacy.data.privacy} />);
+    case 'playback':
+      return (
+        <Suspense fallback={<Loading />}>
+          <PlaybackTab />
+        </Suspense>
+      );
     case 'billing':
       return (
         <Suspense fallback={<Loading />}>

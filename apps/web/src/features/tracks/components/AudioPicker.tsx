@@ -1,26 +1,47 @@
 import { formatFileSize } from '@wavecast/shared';
 import { FileAudio, Upload } from 'lucide-react';
-import { useId } from 'react';
+import { type DragEvent, useId, useState } from 'react';
+import { cn } from '../../../lib/cn';
 
-/** The audio file picker: any audio/* file; the hint names the usual formats and the size limit. */
+/**
+ * The audio file picker and drop zone: any audio/* file, one or several (each becomes its own
+ * upload); the hint names the usual formats and the size limit.
+ */
 export function AudioPicker({
-  file,
+  files,
   error,
   disabled,
   onPick,
 }: {
-  file: File | null;
+  files: File[];
   error: string | null;
   disabled?: boolean;
-  onPick: (file: File | null) => void;
+  onPick: (files: File[]) => void;
 }) {
   const id = useId();
+  const [over, setOver] = useState(false);
+  const file = files.length === 1 ? files[0] : undefined;
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    if (!disabled && e.dataTransfer.files.length) onPick([...e.dataTransfer.files]);
+  };
   return (
     <div>
       <span className="mb-1 block text-sm font-medium">Audio File</span>
       <label
         htmlFor={id}
-        className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-card border-2 border-border border-dashed bg-surface px-4 py-8 text-center hover:border-primary has-[:focus-visible]:border-primary"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        data-testid="audio-drop-zone"
+        className={cn(
+          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-card border-2 border-border border-dashed bg-surface px-4 py-8 text-center hover:border-primary has-[:focus-visible]:border-primary',
+          over && 'border-primary bg-primary/10',
+        )}
       >
         {file ? (
           <>
@@ -30,10 +51,16 @@ export function AudioPicker({
             </span>
             <span className="text-sm text-muted">{formatFileSize(file.size)}</span>
           </>
+        ) : files.length > 1 ? (
+          <>
+            <FileAudio className="size-8 text-primary" aria-hidden />
+            <span className="font-medium">{files.length} audio files</span>
+            <span className="text-sm text-muted">Each is uploaded as its own track</span>
+          </>
         ) : (
           <>
             <Upload className="size-8 text-muted" aria-hidden />
-            <span className="font-medium">Click to choose an audio file</span>
+            <span className="font-medium">Click to choose audio files, or drop them here</span>
             <span className="text-sm text-muted">MP3, WAV, M4A (max 100MB)</span>
           </>
         )}
@@ -41,11 +68,12 @@ export function AudioPicker({
           id={id}
           type="file"
           accept="audio/*"
+          multiple
           className="sr-only"
           disabled={disabled}
           aria-label="Audio file"
           aria-invalid={error ? true : undefined}
-          onChange={(e) => onPick(e.target.files?.[0] ?? null)}
+          onChange={(e) => onPick([...(e.target.files ?? [])])}
         />
       </label>
       {error && (

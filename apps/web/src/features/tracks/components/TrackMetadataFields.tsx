@@ -59,11 +59,14 @@ export function TrackMetadataFields({
   duration,
   disabled = false,
   publicLabel,
+  batch = false,
 }: {
   duration: number | null | undefined;
   /** While an upload is in flight: its text fields are locked. */
   disabled?: boolean;
   publicLabel: string;
+  /** Several files at once: each has its own title (beside its file), and no chapters. */
+  batch?: boolean;
 }) {
   const {
     register,
@@ -72,14 +75,16 @@ export function TrackMetadataFields({
   } = useFormContext<TrackMetadataValues>();
   return (
     <>
-      <TextField
-        label="Title"
-        {...register('title')}
-        error={errors.title?.message}
-        disabled={disabled}
-        placeholder="Give your audio a title"
-        maxLength={200}
-      />
+      {!batch && (
+        <TextField
+          label="Title"
+          {...register('title')}
+          error={errors.title?.message}
+          disabled={disabled}
+          placeholder="Give your audio a title"
+          maxLength={200}
+        />
+      )}
       <TextAreaField
         label="Description"
         {...register('description')}
@@ -111,7 +116,7 @@ export function TrackMetadataFields({
           Allow downloads
         </label>
       </div>
-      <div>
+      <div hidden={batch}>
         <Controller
           control={control}
           name="chapters"

@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api';
 import { profilePath } from '../../../lib/profilePath';
 import { useSession } from '../../auth/session';
 import { CommentsSection } from '../../comments/components/CommentsSection';
+import { RepostButton } from '../../feed/components/RepostButton';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { TrackWaveform } from '../../player/components/TrackWaveform';
 import { useCurrentChapter, usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
@@ -151,6 +152,12 @@ function TrackDetail({ track }: { track: TTrack }) {
           {playing ? <Pause className="size-6" aria-hidden /> : <Play className="ml-1 size-6" aria-hidden />}
         </button>
         <LikeButton track={track} showCount className="border border-border" />
+        {track.isPublic && track.status === 'ready' && (
+          <RepostButton
+            track={{ id: track.id, title: track.title, creatorId: track.creator.id }}
+            className="border border-border"
+          />
+        )}
         <ShareButton
           target={{
             kind: 'track',
