@@ -3,8 +3,8 @@ import type { Request } from '@playwright/test';
 import { expect, test } from './support/test';
 
 // DESIGN.md §9: the home route's initial JavaScript stays within 150 KB gzipped. Measured as a
-// first-time visitor's browser loads it: every script requested until React's first render has
-// replaced the server's first view (ADR 0022) with the page. Scripts requested after that are not
+// first-time visitor's browser loads it: every script requested until React has taken over the
+// server's first view (ADR 0022; hydrated since ADR 0052). Scripts requested after that are not
 // what the home route needs to show itself (a toast's library, the player bar once something plays,
 // a menu on first use): which of them come, and whether before the network is idle, depends on the
 // machine's speed (a busy one counted 217 KB when "until the network is idle" was the measure).
@@ -24,7 +24,7 @@ test('the home route loads at most 150 KB of gzipped JavaScript', async ({ page 
     if (r.resourceType() === 'script') requested.push(r);
   });
   await page.goto('/');
-  // React's first render: the inert first view is gone and the page's heading is React's own.
+  // React took over: the page's content is hydrated (the view is no longer inert, `.first-view` gone).
   await expect(page.locator('#root > .first-view')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('#root h1').first()).toBeVisible();
   const firstRender = requested.length;

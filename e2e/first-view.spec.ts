@@ -4,10 +4,9 @@ import { expect, test } from './support/test';
 import { demoCatalogueProcessed } from './support/tracks';
 
 // ADR 0022: a signed-out Home, a plain Explore, an audio page and a profile come with their first
-// view rendered on the server (inert in #root), which React's first render replaces with the same
-// page. What the visitor sees must not change when React takes over: the page painted from the
-// HTML alone (no JavaScript) and the page React rendered are compared pixel by pixel, on a phone
-// and a desktop.
+// view rendered on the server (inert in #root), which React hydrates (ADR 0052). What the visitor
+// sees must not change when React takes over: the page painted from the HTML alone (no JavaScript)
+// and the page React rendered are compared pixel by pixel, on a phone and a desktop.
 
 interface FirstViewPage {
   path: string;
@@ -156,4 +155,60 @@ test('a private profile, a missing track and a broken id get the plain shell, an
   // A NUL or a broken escape in the path is refused before any page: a clear 400, not a 500.
   for (const path of ['/audio/%00', '/audio/%E0%A4%A', '/profile/%ZZ'])
     expect((await request.get(path)).status(), path).toBe(400);
+});
+
+test('React hydrates the first view: the markup on screen is kept, with a player restored from storage too', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  await demoCatalogueProcessed(request);
+  const [track] = (
+    (await (await request.get('/api/home')).json()) as {
+      recent: { id: string; creator: { id: string } }[];
+    }
+  ).recent;
+  // A returning visitor whose player kept a track: the server's idle player differs from hers.
+  const saved = ((await (await request.get(`/api/tracks/${track.id}`)).json()) as { track: { title: string } }).track;
+  for (const [path, answers, withPlayer] of [
+    ['/', ['/api/home'], false],
+    [`/audio/${track.id}`, [], false],
+    [`/profile/${track.creator.id}`, [], true],
+  ] as const) {
+    await expect
+      .poll(async () => {
+        for (const url of answers) await request.get(url);
+        return (await (await request.get(path)).text()).includes('class="first-view" inert');
+      })
+      .toBe(true);
+    const context = await browser.newContext();
+    if (withPlayer)
+      await context.addInitScript(
+        (value) => localStorage.setItem('wavecast.player.v1', value),
+        JSON.stringify({ current: saved, queue: [], history: [], position: 12, volume: 0.5, muted: false, rate: 1 }),
+      );
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(path, { waitUntil: 'commit' });
+    // The server's heading, before any script ran: React keeps this very element.
+    await page.waitForSelector('.first-view[inert] h1', { state: 'attached' });
+    await page.evaluate(() => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('#root h1');
+    });
+    await expect(page.locator('.first-view')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('#root > .app-root:not([inert])')).toHaveCount(1);
+    const kept = await page.evaluate(() => {
+      const h1 = (window as unknown as { serverHeading: Element | null }).serverHeading;
+      return !!h1 && h1.isConnected && h1 === document.querySelector('#root h1');
+    });
+    expect(kept, `${path}: the server's <h1> is still the page's`).toBe(true);
+    // The restored player shows right after hydration (the layout made room for it, its bar is up).
+    if (withPlayer) await expect(page.getByTestId('player-title')).toHaveText(saved.title);
+    expect(errors, `${path}: no hydration error`).toEqual([]);
+    await context.close();
+  }
 });

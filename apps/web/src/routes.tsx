@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Spinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/guards';
+import { FirstViewTakenOver } from './first-view';
 import { MainLayout } from './shell/MainLayout';
 import { NavigationRoot } from './shell/NavigationRoot';
 
@@ -84,7 +85,20 @@ const P = {
   NotFound: page(() => import('./pages/NotFoundPage')),
 };
 
-const el = (C: ComponentType) => <C />;
+/** The page component of a route's element made by `el` (what `preloadPage` loads). */
+const pageOf = new WeakMap<object, ComponentType>();
+
+/** A page in the main layout; on a server-rendered first view it also ends the view's inert state. */
+const el = (C: ComponentType) => {
+  const element = (
+    <>
+      <C />
+      <FirstViewTakenOver />
+    </>
+  );
+  pageOf.set(element, C);
+  return element;
+};
 const auth = (C: ComponentType) => (
   <RequireAuth>
     <C />
@@ -180,7 +194,7 @@ export const createRouter = () => createBrowserRouter([{ element: <NavigationRoo
 /** Loads the page module a path renders (directly, not behind a guard); false when there is none. */
 export async function preloadPage(pathname: string): Promise<boolean> {
   const leaf = matchRoutes(routes, pathname)?.at(-1);
-  const load = leaf && preloaders.get((leaf.route.element as { type?: unknown } | undefined)?.type);
+  const load = leaf && preloaders.get(pageOf.get(leaf.route.element as object));
   if (load) await load();
   return !!load;
 }

@@ -1,8 +1,8 @@
 /**
  * The server's render of a page's first view (ADR 0022), built for Node by `vite build --ssr`
  * (scripts/build-web.mjs) and called by apps/server/src/spa/first-view.ts: the same components as
- * the browser's first render, with the same answers in the cache, as static markup. The browser
- * does not hydrate it: React's first render replaces it (main.tsx), so no hydration code ships.
+ * the browser's first render, with the same answers in the cache. The browser hydrates it
+ * (main.tsx, ADR 0052): the markup must be exactly what its first render gives.
  */
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';

@@ -12,8 +12,8 @@ import { firstViewData } from './first-paint';
  * the anonymous answers of the API requests that render makes (spa/first-paint.ts
  * `firstViewData`): from the micro-cache when it holds them (ADR 0003), else asked of our own API.
  * The markup goes into #root, inert, with the query cache it was rendered from as JSON; the
- * browser's React seeds its cache with it and replaces the markup on its first render with the
- * same content. An answer other than 200 (a private profile, a missing track), a session cookie,
+ * browser's React seeds its cache with it and hydrates the markup (ADR 0052), which then stops
+ * being inert. An answer other than 200 (a private profile, a missing track), a session cookie,
  * or no server build: the plain shell.
  */
 

@@ -54,6 +54,8 @@ export function ToastHost() {
       return () => listeners.delete(l);
     },
     () => wanted,
+    // A hydrated first view (ADR 0052) was rendered without toasts.
+    () => false,
   );
   if (!isWanted) return null;
   return (

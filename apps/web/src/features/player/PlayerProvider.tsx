@@ -11,6 +11,7 @@ import {
 import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { browserEnv, type ListenProgress, PlayerEngine, type PlayerState } from './engine';
+import { IDLE_PLAYER_STATE } from './idle-state';
 import { chapterAt } from './lib/chapters';
 import { loadPlayer } from './lib/persistence';
 
@@ -84,6 +85,10 @@ function useEngine(): PlayerEngine {
   return engine;
 }
 
+const idleTime = () => 0;
+const idleListen = () => null;
+const idleChapter = () => null;
+
 /** The player's commands. Never re-renders the caller: the object is stable. */
 export function usePlayerControls(): PlayerControls {
   return useEngine();
@@ -96,13 +101,14 @@ export function usePlayerControls(): PlayerControls {
 export function usePlayerState<T>(select: (s: PlayerState) => T): T {
   const engine = useEngine();
   const get = () => select(engine.getState());
-  return useSyncExternalStore(engine.subscribe, get, get);
+  // Hydrating a server-rendered first view: its idle player first, this browser's right after.
+  return useSyncExternalStore(engine.subscribe, get, () => select(IDLE_PLAYER_STATE));
 }
 
 /** The playing position in seconds: re-renders on every time update, so only where time is shown. */
 export function usePlayerProgress(): number {
   const engine = useEngine();
-  return useSyncExternalStore(engine.subscribeTime, engine.getTime, engine.getTime);
+  return useSyncExternalStore(engine.subscribeTime, engine.getTime, idleTime);
 }
 
 /** The chapter playing now; re-renders only when it changes. */
@@ -120,11 +126,11 @@ export function useCurrentChapter(): TChapterMarker | null {
     },
     [engine],
   );
-  return useSyncExternalStore(subscribe, getChapter, getChapter);
+  return useSyncExternalStore(subscribe, getChapter, idleChapter);
 }
 
 /** How far the current play is towards counting (whole seconds, then the server's answer). */
 export function useListenProgress(): ListenProgress | null {
   const engine = useEngine();
-  return useSyncExternalStore(engine.subscribeListen, engine.getListen, engine.getListen);
+  return useSyncExternalStore(engine.subscribeListen, engine.getListen, idleListen);
 }
