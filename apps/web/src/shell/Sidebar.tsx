@@ -1,11 +1,18 @@
 import { BarChart3, Compass, Home, LayoutDashboard, Library, Radio, Upload } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from '../components/ui/Logo';
 import { useSession } from '../features/auth/session';
-import { UpgradeCard } from '../features/billing/components/UpgradeCard';
-import { YourPlaylists } from '../features/playlists/components/YourPlaylists';
 import { cn } from '../lib/cn';
+
+// Signed-in users only (the playlists with the add-to-playlist dialog they host, the Premium offer):
+// not in a first view's scripts.
+const YourPlaylists = lazy(() =>
+  import('../features/playlists/components/YourPlaylists').then((m) => ({ default: m.YourPlaylists })),
+);
+const UpgradeCard = lazy(() =>
+  import('../features/billing/components/UpgradeCard').then((m) => ({ default: m.UpgradeCard })),
+);
 
 function Item({ to, icon: Icon, label }: { to: string; icon: ComponentType<{ className?: string }>; label: string }) {
   return (
@@ -60,10 +67,16 @@ export function Sidebar() {
         )}
         {user && (
           <Section title="Your Playlists">
-            <YourPlaylists />
+            <Suspense fallback={null}>
+              <YourPlaylists />
+            </Suspense>
           </Section>
         )}
-        <UpgradeCard />
+        {user && (
+          <Suspense fallback={null}>
+            <UpgradeCard />
+          </Suspense>
+        )}
       </div>
     </aside>
   );

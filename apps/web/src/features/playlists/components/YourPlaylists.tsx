@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { useMyPlaylists } from '../queries';
-import { AddToPlaylistHost } from './AddToPlaylistMenu';
+import { AddToPlaylistHost } from './AddToPlaylistHost';
 import { CreatePlaylistDialog } from './CreatePlaylistDialog';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
