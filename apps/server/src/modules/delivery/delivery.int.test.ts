@@ -147,7 +147,9 @@ describe('Range on the audio endpoint', () => {
     expect(head.headers['accept-ranges']).toBe('bytes');
     expect(head.headers['x-content-type-options']).toBe('nosniff');
     expect(head.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(head.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A public track's media may be read by other sites (ADR 0048).
+    expect(head.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(head.headers['access-control-allow-origin']).toBe('*');
     expect(head.headers['content-type']).toBe('audio/mpeg');
     expect(head.rawPayload.length).toBe(0);
     const headRange = await get(originalUrl(), { range: 'bytes=10-19' }, 'HEAD');
