@@ -99,12 +99,14 @@ test('a creator signs up, signs out, signs in, and edits their profile', async (
 
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  // The spec's four tabs, then Billing (plans, payments, family: billing.spec.ts).
+  // The spec's four tabs, then Playback (autoplay of related tracks: feed-albums.spec.ts) and Billing
+  // (plans, payments, family: billing.spec.ts).
   await expect(page.getByRole('tab')).toHaveText([
     'Profile',
     'Security',
     'Notifications',
     'Privacy',
+    'Playback',
     'Billing',
     'Affiliate',
   ]);
