@@ -80,7 +80,7 @@ export class ClockFilter implements ClockEstimate {
     return this.samples;
   }
 
-  /** The current estimate: offset (ms, server − local) at `local`, drift (ppm), offset's std dev (ms). */
+  /** The current estimate at `local`: offset (ms, server − local), drift (ppm: how fast that offset changes), its std dev (ms). */
   estimate(local = this.at): { offsetMs: number; driftPpm: number; stdDevMs: number } {
     return {
       offsetMs: this.offset + this.drift * (local - this.at),
