@@ -42,6 +42,12 @@ export interface RoomSync {
   pause(roomId: string): Promise<RoomSyncState>;
   seek(roomId: string, positionMs: number): Promise<RoomSyncState>;
   skip(roomId: string, item: QueueItem | null): Promise<RoomSyncState>;
+  /**
+   * Starts `item` at server sync time `at` for everyone, no wait (premieres). `at` is on the sync
+   * clock (`syncNow()`), not the billing clock tests move: map a time from that clock by its
+   * distance from `ctx.clock.now()`.
+   */
+  startAt(roomId: string, item: QueueItem, at: number): Promise<RoomSyncState>;
   /** A socket's report from the gateway; answers the room's playback for a joining member. */
   report(memberId: string, report: RoomMemberReport): Promise<RoomPlayback | null>;
   /** A socket left the room (unsubscribed or closed). */
@@ -217,6 +223,7 @@ export function createRoomSync(bus: EventBus, time: SyncTime = realTime): RoomSy
     pause: (roomId) => change(roomId, T.pause),
     seek: (roomId, positionMs) => change(roomId, (s, c) => T.seek(s, c, positionMs)),
     skip: (roomId, item) => change(roomId, (s, c) => T.skip(s, c, item)),
+    startAt: (roomId, item, at) => change(roomId, (s, c) => T.startAt(s, c, item, at)),
     async report(memberId, report) {
       const roomId = report.topic.slice('room:'.length);
       const key = `${roomId}/${memberId}`;
