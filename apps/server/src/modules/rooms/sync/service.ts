@@ -83,7 +83,8 @@ export function createRoomSync(bus: EventBus, time: SyncTime = realTime): RoomSy
   const members = new Map<string, RoomMembers>();
   const asks = new Map<string, Array<() => void>>();
   const timers = new Map<string, () => void>();
-  const joined = new Set<string>();
+  /** Members of this process's sockets and what each said last (a repeated report costs nothing). */
+  const joined = new Map<string, string>();
   let hooks: RoomSyncHooks = {};
 
   const roomMembers = (roomId: string) => {
@@ -228,7 +229,9 @@ export function createRoomSync(bus: EventBus, time: SyncTime = realTime): RoomSy
       const roomId = report.topic.slice('room:'.length);
       const key = `${roomId}/${memberId}`;
       const first = !joined.has(key);
-      joined.add(key);
+      const said = `${report.status}/${report.readyKey}`;
+      if (!first && joined.get(key) === said) return null;
+      joined.set(key, said);
       await bus.publish(INTERNAL, 'room.sync.member', {
         roomId,
         memberId,
