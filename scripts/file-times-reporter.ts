@@ -19,6 +19,8 @@ export default class FileTimesReporter implements Reporter {
         // Its whole cost to a worker: preparing, importing, setting up and running.
         ms: Math.round(d.prepareDuration + d.collectDuration + d.setupDuration + d.duration),
         importMs: Math.round(d.collectDuration),
+        // CPU seconds of the worker (and the processes it waited for) on this file: load-independent.
+        cpuMs: m.meta().cpuMs ?? null,
         tests: [...m.children.allTests()].length,
         heapMb: d.heap ? Math.round(d.heap / 2 ** 20) : null,
       };
@@ -26,9 +28,12 @@ export default class FileTimesReporter implements Reporter {
     if (rows.length === 0) return;
     rows.sort((a, b) => b.ms - a.ms);
     const line = (r: (typeof rows)[number]) =>
-      `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file} (${r.tests} tests, import ${(r.importMs / 1000).toFixed(1)} s${r.heapMb ? `, heap ${r.heapMb} MB` : ''})`;
+      `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file} (${r.tests} tests, import ${(r.importMs / 1000).toFixed(1)} s${r.cpuMs === null ? '' : `, CPU ${(r.cpuMs / 1000).toFixed(1)} s`}${r.heapMb ? `, heap ${r.heapMb} MB` : ''})`;
     const total = rows.reduce((s, r) => s + r.ms, 0);
-    const out = [`\nFile times: ${rows.length} files, ${(total / 1000).toFixed(0)} s of worker time; slowest:`];
+    const cpu = rows.reduce((s, r) => s + (r.cpuMs ?? 0), 0);
+    const out = [
+      `\nFile times: ${rows.length} files, ${(total / 1000).toFixed(0)} s of worker time, ${(cpu / 1000).toFixed(0)} CPU s; slowest:`,
+    ];
     out.push(...rows.slice(0, SLOWEST).map(line));
     const over = rows.filter((r) => r.ms > (BUDGET_MS[r.project] ?? Number.POSITIVE_INFINITY));
     if (over.length > 0) {
