@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { e2eServer } from './e2e/support/server';
+import { machineFactor } from './scripts/machine-factor';
+
+// Ceilings follow the machine, as in vitest.config.ts: measured once by the runner, inherited by its
+// workers (which load this file too) and read by e2e/support/timeouts.ts `scaled()`.
+const factor = machineFactor();
+process.env.TEST_TIME_FACTOR = String(factor);
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Each worker talks to a server of its own (own ports, data directory, billing clock): specs never
@@ -12,11 +18,12 @@ export default defineConfig({
   testDir: 'e2e',
   // One output folder per port, so side-by-side runs don't wipe each other's traces.
   outputDir: `test-results/e2e-${port}`,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000 * factor,
+  expect: { timeout: 10_000 * factor },
   fullyParallel: false,
   workers,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a flaky test is fixed at its cause (ADR 0060), not run until it passes.
+  retries: 0,
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
@@ -39,7 +46,7 @@ export default defineConfig({
     command: 'node scripts/serve-e2e.mjs',
     url: `${server.baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 120_000 * factor,
     env: {
       E2E_PORT: String(server.port),
       ...(process.env.E2E_WEB_DIST ? { E2E_WEB_DIST: process.env.E2E_WEB_DIST } : {}),

@@ -9,7 +9,11 @@ console.log(
   `Machine factor ${factor} (load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores)`,
 );
 
+// Each file's CPU seconds, for the file-times report.
+const setupFiles = ['./scripts/file-cpu-setup.ts'];
+
 const integration = {
+  setupFiles,
   globalSetup: ['apps/server/test/global-setup.ts'],
   testTimeout: 60_000 * factor,
   hookTimeout: 120_000 * factor,
@@ -55,6 +59,7 @@ export default defineConfig({
           // (per-file isolation made imports 48 of a run's 57 s).
           pool: 'threads',
           isolate: false,
+          setupFiles,
         },
       },
       {

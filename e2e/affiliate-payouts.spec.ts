@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, adminPage, signUpApi } from './support/accounts';
 import { expect, test } from './support/test';
+import { scaled } from './support/timeouts';
 
 // Issue 32, affiliate payouts end to end (ADR 0039): seven visitors follow an affiliate's link and pay
 // for Pro ($49) on the fake Stripe's Checkout page: 7 × 15% of $49.00 = $51.45, over the $50 minimum
@@ -19,12 +20,12 @@ const VISITORS = 7;
 /** The step-up prompt, when a sensitive admin action asks for it (it may not: a fresh sign-in counts). */
 async function confirmIfAsked(page: Page, done: Locator) {
   const prompt = page.getByRole('dialog', { name: "Confirm it's you" });
-  await expect(prompt.or(done).first()).toBeVisible({ timeout: 30_000 });
+  await expect(prompt.or(done).first()).toBeVisible({ timeout: scaled(30_000) });
   if (await prompt.isVisible()) {
     await prompt.getByLabel('Password').fill(ADMIN.password);
     await prompt.getByRole('button', { name: 'Confirm' }).click();
   }
-  await expect(done).toBeVisible({ timeout: 30_000 });
+  await expect(done).toBeVisible({ timeout: scaled(30_000) });
 }
 
 test('an affiliate requests a payout, an admin batches it, exports the CSV and marks it paid; the affiliate sees it paid', async ({
@@ -127,7 +128,7 @@ test('an affiliate requests a payout, an admin batches it, exports the CSV and m
   await expect(page.getByText('Payout batch created')).toBeVisible();
   await expect(queued).toContainText('in a batch');
   const batch = page.getByTestId('payout-batch').first();
-  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  const downloading = page.waitForEvent('download', { timeout: scaled(60_000) });
   await batch.getByRole('button', { name: 'PayPal CSV' }).click();
   const csvFile = await downloading;
   const csv = fs.readFileSync((await csvFile.path()) ?? '', 'utf8');

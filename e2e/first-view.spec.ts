@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
 import { expect, test } from './support/test';
+import { scaled } from './support/timeouts';
 import { demoCatalogueProcessed } from './support/tracks';
 
 // ADR 0022: a signed-out Home, a plain Explore, an audio page and a profile come with their first
@@ -209,7 +210,7 @@ test('React hydrates the first view: the markup on screen is kept, with a player
     });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(path);
-    await expect(page.locator('.first-view')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('.first-view')).toHaveCount(0, { timeout: scaled(30_000) });
     await expect(page.locator('#root > .app-root:not([inert])')).toHaveCount(1);
     const kept = await page.evaluate(() => {
       const h1 = (window as unknown as { serverHeading: Element | null }).serverHeading;

@@ -4,6 +4,7 @@ import { signInAdmin } from './support/accounts';
 import { LISTENER_UA, makeAdAudio } from './support/ads';
 import { baseURL, useLiveBrowser } from './support/live-browser';
 import { expect, test } from './support/test';
+import { scaled } from './support/timeouts';
 
 // A pre-roll before a live stream: an advertiser's live-only audio campaign (set up through the API;
 // the dashboard is ads.spec's), a creator on air with a fake microphone; a Premium listener hears
@@ -16,7 +17,7 @@ const send = (request: APIRequestContext, url: string, data?: unknown) =>
   request.post(url, { data: data ?? {}, headers: { origin: baseURL } });
 
 test('a live stream starts with a pre-roll for Free listeners, never for Premium ones', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
 
   // The advertiser is approved and credited by an admin; its campaign targets live streams only.
   const advertiser = await person('Live Ads Co', 'listener');
@@ -74,7 +75,7 @@ test('a live stream starts with a pre-roll for Free listeners, never for Premium
   await host.page.getByLabel('Stream Title').fill('Evening Ads Test');
   await host.page.getByLabel('Category').selectOption('Music');
   await host.page.getByRole('button', { name: 'Go Live' }).click();
-  await expect(host.page.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  await expect(host.page.getByText('You are now live!')).toBeVisible({ timeout: scaled(20_000) });
   const href = await host.page.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
   const streamId = (href ?? '').split('/').pop() as string;
 
@@ -82,7 +83,7 @@ test('a live stream starts with a pre-roll for Free listeners, never for Premium
   const premium = await person('Pia Premium', 'listener');
   expect((await send(premium.page.request, '/api/billing/trial', { planId: 'premium' })).ok()).toBe(true);
   await premium.page.goto(`/live/${streamId}`);
-  await expect(premium.page.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 20_000 });
+  await expect(premium.page.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: scaled(20_000) });
   await expect(premium.page.getByTestId('player-ad')).toHaveCount(0);
   await premium.ctx.close();
 
@@ -99,17 +100,17 @@ test('a live stream starts with a pre-roll for Free listeners, never for Premium
   const mediaTitle = () => free.page.evaluate(() => navigator.mediaSession.metadata?.title);
   await free.page.goto(`/live/${streamId}`);
   const ad = free.page.getByTestId('player-ad');
-  await expect(ad).toBeVisible({ timeout: 15_000 });
+  await expect(ad).toBeVisible({ timeout: scaled(15_000) });
   await expect(ad).toContainText('Ad');
   await expect(ad).toContainText('Live Ads Co'); // the advertiser's name, not the campaign's (ADR 0041)
   await expect.poll(mediaTitle).toBe('Ad');
   await expect(ad.getByRole('button', { name: /Skip in/ })).toBeDisabled();
   const skip = ad.getByRole('button', { name: 'Skip ad' });
-  await expect(skip).toBeEnabled({ timeout: 15_000 });
+  await expect(skip).toBeEnabled({ timeout: scaled(15_000) });
   expect(streamFetched).toHaveLength(0);
   await skip.click();
   await expect(ad).toHaveCount(0);
-  await expect(free.page.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 20_000 });
+  await expect(free.page.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: scaled(20_000) });
   expect(streamFetched.length).toBeGreaterThan(0);
   await expect.poll(mediaTitle).toBe('Evening Ads Test');
   // One pre-roll, asked for once: the player was not mounted again meanwhile (e.g. when the session
@@ -122,11 +123,11 @@ test('a live stream starts with a pre-roll for Free listeners, never for Premium
     return mine.campaigns.find((c: { id: string }) => c.id === campaignId);
   };
   // The player's impression report may still be on its way when the ad is skipped.
-  await expect.poll(async () => (await campaignNow()).stats.impressions, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await campaignNow()).stats.impressions, { timeout: scaled(15_000) }).toBe(1);
   const campaign = await campaignNow();
   expect(campaign.stats.spentMicros).toBe(5_000);
   expect(campaign.status).toBe('completed');
 
   await host.page.getByRole('button', { name: 'End Stream' }).click();
-  await expect(free.page.getByText('This stream has ended')).toBeVisible({ timeout: 15_000 });
+  await expect(free.page.getByText('This stream has ended')).toBeVisible({ timeout: scaled(15_000) });
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { baseURL, useLiveBrowser } from './support/live-browser';
 import { expect, test } from './support/test';
+import { scaled } from './support/timeouts';
 
 // Issue 34: another site embeds a live stream (/embed/live/:id). The frame plays the broadcast
 // (a browser publisher with a fake microphone) with the site's live engine, shows the title,
@@ -20,7 +21,7 @@ async function otherSite(html: string): Promise<{ url: string; close: () => Prom
 }
 
 test('a live stream embedded on another site plays in the frame, and the frame says Offline after the end', async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const host = await person('Elsa Embed', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -30,7 +31,7 @@ test('a live stream embedded on another site plays in the frame, and the frame s
   const goLive = creator.getByRole('button', { name: 'Go Live' });
   await expect(goLive).toBeEnabled();
   await goLive.click();
-  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: scaled(20_000) });
   const href = await creator.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
   const streamId = (href ?? '').split('/').pop() as string;
 
@@ -51,23 +52,25 @@ test('a live stream embedded on another site plays in the frame, and the frame s
     const visitor = guest.page;
     await visitor.goto(site.url);
     const frame = visitor.frameLocator('#live');
-    await expect(frame.getByRole('link', { name: 'Harbour Radio' })).toBeVisible({ timeout: 15_000 });
+    await expect(frame.getByRole('link', { name: 'Harbour Radio' })).toBeVisible({ timeout: scaled(15_000) });
     await expect(frame.getByText('Elsa Embed')).toBeVisible();
     await expect(frame.getByText('Live', { exact: true })).toBeVisible();
 
     await frame.getByRole('button', { name: 'Listen live' }).click();
-    await expect(frame.getByText('Listening live')).toBeVisible({ timeout: 20_000 });
+    await expect(frame.getByText('Listening live')).toBeVisible({ timeout: scaled(20_000) });
     await expect(frame.getByRole('button', { name: 'Stop listening' })).toBeVisible();
     const audio = frame.locator('audio');
     await expect(audio).toHaveAttribute('data-engine', 'mse');
 
     // It plays: currentTime advances with the clock, and what plays is the tone, not silence.
     await expect
-      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 })
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: scaled(15_000) })
       .toBeGreaterThan(0);
     const t1 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
     await expect
-      .poll(async () => (await audio.evaluate((a: HTMLAudioElement) => a.currentTime)) - t1, { timeout: 15_000 })
+      .poll(async () => (await audio.evaluate((a: HTMLAudioElement) => a.currentTime)) - t1, {
+        timeout: scaled(15_000),
+      })
       .toBeGreaterThan(1.5);
     const level = await audio.evaluate(async (a: HTMLAudioElement) => {
       const ctx = new AudioContext();
@@ -91,7 +94,7 @@ test('a live stream embedded on another site plays in the frame, and the frame s
 
     // The broadcast ends: the frame notices on its next look (every 10 s) and says so.
     await creator.getByRole('button', { name: 'End Stream' }).click();
-    await expect(frame.getByText('Offline', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(frame.getByText('Offline', { exact: true })).toBeVisible({ timeout: scaled(30_000) });
     await expect(frame.getByText('The broadcast has ended')).toBeVisible();
     await expect(frame.getByRole('button', { name: 'Listen live' })).toBeDisabled();
   } finally {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { scaled } from './support/timeouts';
 
 // Issue 34 (ADR 0042): ffmpeg (default Ogg page size: a second of audio per page) streams a beep a
 // second through the Icecast port; Chromium's live page must play them all, each once. Beep k
@@ -70,7 +71,7 @@ test('an encoder with default Ogg pages plays in the live page: at least 95 % of
   browser,
   page: listener,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const creatorCtx = await browser.newContext();
   const up = await creatorCtx.request.post('/api/auth/sign-up/email', {
     data: {
@@ -96,11 +97,11 @@ test('an encoder with default Ogg pages plays in the live page: at least 95 % of
           streamId = mine.stream?.status === 'live' ? mine.stream.id : '';
           return streamId;
         },
-        { timeout: 20_000 },
+        { timeout: scaled(20_000) },
       )
       .not.toBe('');
     await listener.goto(`/live/${streamId}`);
-    await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 15_000 });
+    await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: scaled(15_000) });
     await listenForBeeps(listener);
 
     expect(await source.exited).toBe(0);
@@ -112,7 +113,9 @@ test('an encoder with default Ogg pages plays in the live page: at least 95 % of
         return JSON.stringify({ t: a.currentTime, rate: a.playbackRate, ranges });
       });
     try {
-      await expect.poll(async () => (await onsetsNow()).some((t) => t > BEEPS - 1.5), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(async () => (await onsetsNow()).some((t) => t > BEEPS - 1.5), { timeout: scaled(20_000) })
+        .toBe(true);
     } finally {
       console.log(`player: ${await state()}; onsets ${(await onsetsNow()).map((t) => t.toFixed(2)).join(' ')}`);
     }
@@ -129,7 +132,7 @@ test('an encoder with default Ogg pages plays in the live page: at least 95 % of
           }
           return Date.now() - changedAt > 1000;
         },
-        { timeout: 20_000, intervals: [200] },
+        { timeout: scaled(20_000), intervals: [200] },
       )
       .toBe(true);
 

@@ -1,12 +1,13 @@
 import { baseURL, useLiveBrowser } from './support/live-browser';
 import { expect, test } from './support/test';
+import { scaled } from './support/timeouts';
 
 // A browser without MSE WebM/Opus (and without native HLS, as Chromium on Linux): the listener is
 // served the LL-HLS packaging of the broadcast through hls.js.
 const { person } = useLiveBrowser();
 
 test('a listener without MSE WebM hears the live stream over HLS through hls.js', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const host = await person('Hugo HLS', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -16,7 +17,7 @@ test('a listener without MSE WebM hears the live stream over HLS through hls.js'
   const goLive = creator.getByRole('button', { name: 'Go Live' });
   await expect(goLive).toBeEnabled();
   await goLive.click();
-  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: scaled(20_000) });
   const href = await creator.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
   const streamId = (href ?? '').split('/').pop() as string;
 
@@ -40,13 +41,13 @@ test('a listener without MSE WebM hears the live stream over HLS through hls.js'
   });
   await listener.goto(`/live/${streamId}`);
   await expect(listener.getByRole('heading', { name: 'Fallback Hour' })).toBeVisible();
-  await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 20_000 });
+  await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: scaled(20_000) });
   const audio = listener.getByTestId('live-audio');
   await expect(audio).toHaveAttribute('data-engine', 'hls.js');
 
   // It plays: once started, currentTime advances in step with the clock, and the signal is not silence.
   await expect
-    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: scaled(10_000) })
     .toBeGreaterThan(0);
   const t1 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
   const stallsBefore = await listener.evaluate(() => (window as unknown as { __stalls: number }).__stalls);
@@ -89,5 +90,5 @@ test('a listener without MSE WebM hears the live stream over HLS through hls.js'
   expect(lag).toBeLessThan(3.5);
 
   await creator.getByRole('button', { name: 'End Stream' }).click();
-  await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: 15_000 });
+  await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: scaled(15_000) });
 });

@@ -1,12 +1,12 @@
 import { baseURL, useLiveBrowser, watchForLostConnection } from './support/live-browser';
 import { expect, test } from './support/test';
-import { RECORDING_READY_MS } from './support/timeouts';
+import { RECORDING_READY_MS, scaled } from './support/timeouts';
 
 // A host with a fake microphone (a generated tone) and a listener: what the chat shows, and how a normal End Stream reads.
 const { person } = useLiveBrowser();
 
 test('the chat marks the host and says the stream is recorded; End Stream reads as a normal end', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const host = await person('Hana Host', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -25,7 +25,7 @@ test('the chat marks the host and says the stream is recorded; End Stream reads 
   const goLive = creator.getByRole('button', { name: 'Go Live' });
   await expect(goLive).toBeEnabled();
   await goLive.click();
-  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: scaled(20_000) });
   const href = await creator.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
   const streamId = (href ?? '').split('/').pop() as string;
   await expect(creator.getByTestId('chat-recording-notice')).toContainText('This stream is recorded');

@@ -1,13 +1,13 @@
 import { baseURL, LOST, useLiveBrowser, watchForLostConnection } from './support/live-browser';
 import { expect, test } from './support/test';
-import { RECORDING_READY_MS } from './support/timeouts';
+import { RECORDING_READY_MS, scaled } from './support/timeouts';
 
 // Go Live survives a reload: the host's page reloads mid-broadcast and resumes the same stream;
 // a listener keeps playing through the gap on its one connection.
 const { person } = useLiveBrowser();
 
 test('Go Live reloaded mid-stream resumes; the listener keeps playing through it', async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const host = await person('Rhea Resume', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -20,7 +20,7 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
   const goLive = creator.getByRole('button', { name: 'Go Live' });
   await expect(goLive).toBeEnabled();
   await goLive.click();
-  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: scaled(20_000) });
   const streamLink = creator.getByRole('link', { name: 'Open your stream page' });
   const streamId = ((await streamLink.getAttribute('href')) ?? '').split('/').pop() as string;
   expect(streamId).toMatch(/^[0-9a-f-]{36}$/);
@@ -33,10 +33,10 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
     if (r.url().includes(`/api/live/${streamId}/stream`)) streamRequests.push(r.url());
   });
   await listener.goto(`/live/${streamId}`);
-  await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 15_000 });
+  await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: scaled(15_000) });
   const audio = listener.getByTestId('live-audio');
   const currentTime = () => audio.evaluate((a: HTMLAudioElement) => a.currentTime);
-  await expect.poll(currentTime, { timeout: 10_000 }).toBeGreaterThan(1);
+  await expect.poll(currentTime, { timeout: scaled(10_000) }).toBeGreaterThan(1);
 
   // The host reloads: the page warns first (beforeunload while live), then reloads when confirmed.
   const dialogs: string[] = [];
@@ -54,7 +54,7 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
   await expect(offer.getByTestId('resume-title')).toHaveText('Resume Radio');
   await expect(offer.getByRole('button', { name: 'End stream' })).toBeVisible();
   await offer.getByRole('button', { name: 'Resume' }).click();
-  await expect(creator.getByText('You are live again!')).toBeVisible({ timeout: 20_000 });
+  await expect(creator.getByText('You are live again!')).toBeVisible({ timeout: scaled(20_000) });
   await expect(offer).toHaveCount(0);
   await expect(creator.getByRole('button', { name: 'End Stream' })).toBeVisible();
   // The same stream: same id, its details back in the form, the duration counting from the start.
@@ -63,9 +63,11 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
   const resumedAt = await currentTime();
 
   // The listener plays on past the gap, still on its first connection, at the live edge.
-  await expect.poll(currentTime, { timeout: 15_000 }).toBeGreaterThan(resumedAt + 2);
-  const lag = await audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime);
-  expect(lag).toBeLessThan(1.5);
+  await expect.poll(currentTime, { timeout: scaled(15_000) }).toBeGreaterThan(resumedAt + 2);
+  // At the live edge: what arrives in a burst after the gap, the player's rate control (or its jump
+  // past 2.5 s, LIVE_PLAYER) takes back; a starved browser reads a moment's larger lag first.
+  const lag = () => audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime);
+  await expect.poll(lag).toBeLessThan(1.5);
   await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live');
   expect(streamRequests).toHaveLength(1);
   test.info().annotations.push({
@@ -79,7 +81,7 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
   await creator.getByRole('button', { name: 'End Stream' }).click();
   await expect(creator.getByText('Stream ended successfully')).toBeVisible();
   await expect(creator.getByRole('button', { name: 'Go Live' })).toBeVisible();
-  await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: 10_000 });
+  await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: scaled(10_000) });
   // The recording holds the broadcast, before and after the reload.
   await expect(creator.getByTestId('recording-status')).toContainText('saved as a private draft', {
     timeout: RECORDING_READY_MS,
@@ -94,7 +96,7 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
 });
 
 test('the offer ends the stream normally with End stream', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const host = await person('Ezra Ender', 'creator');
   const creator = host.page;
   await host.ctx.grantPermissions(['microphone'], { origin: baseURL });
@@ -102,12 +104,12 @@ test('the offer ends the stream normally with End stream', async () => {
   await creator.getByLabel('Stream Title').fill('Short Show');
   await creator.getByLabel('Category').selectOption('News');
   await creator.getByRole('button', { name: 'Go Live' }).click();
-  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: 20_000 });
+  await expect(creator.getByText('You are now live!')).toBeVisible({ timeout: scaled(20_000) });
   const href = await creator.getByRole('link', { name: 'Open your stream page' }).getAttribute('href');
   const streamId = (href ?? '').split('/').pop() as string;
   // Two seconds on air first: a broadcast under half a second leaves no recording (and says so).
   const elapsed = async () => (await (await creator.request.get(`/api/live/${streamId}`)).json()).elapsedSeconds;
-  await expect.poll(elapsed, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(elapsed, { timeout: scaled(20_000) }).toBeGreaterThanOrEqual(2);
 
   // Closed and reopened (a new page: no beforeunload involved).
   await creator.close();

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { adminPage, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/test';
+import { scaled } from './support/timeouts';
 
 // Issue 31: a creator on air from an encoder (ffmpeg as the Icecast source) is suspended by an
 // admin while a listener plays the stream in Chromium: the listener's player ends within 2 s, and
@@ -22,7 +23,7 @@ test('an encoder-fed broadcast ends for its listener within 2 s of the creator b
   browser,
   page: listener,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // The creator and their stream key (an encoder's password).
   const creatorCtx = await browser.newContext();
   const email = uniqueEmail('suspended-dj');
@@ -48,16 +49,16 @@ test('an encoder-fed broadcast ends for its listener within 2 s of the creator b
           streamId = mine.stream?.status === 'live' ? mine.stream.id : '';
           return streamId;
         },
-        { timeout: 20_000 },
+        { timeout: scaled(20_000) },
       )
       .not.toBe('');
 
     // The listener plays it.
     await listener.goto(`/live/${streamId}`);
-    await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 15_000 });
+    await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: scaled(15_000) });
     await expect
       .poll(() => listener.getByTestId('live-audio').evaluate((a: HTMLAudioElement) => a.currentTime), {
-        timeout: 15_000,
+        timeout: scaled(15_000),
       })
       .toBeGreaterThan(0.5);
 
@@ -68,12 +69,12 @@ test('an encoder-fed broadcast ends for its listener within 2 s of the creator b
     expect(res.status()).toBe(200);
 
     // Within 2 s the listener's page says it ended and the player has stopped.
-    await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: 2_000 });
+    await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: scaled(2_000) });
     // The player is gone from the page (or at least no longer listening).
     const state = listener.getByTestId('live-player-state');
     await expect
       .poll(async () => (await state.count()) === 0 || (await state.textContent()) !== 'Listening live', {
-        timeout: 2_000,
+        timeout: scaled(2_000),
       })
       .toBe(true);
     const ended = Date.now() - t0;
@@ -99,7 +100,7 @@ test('an encoder-fed broadcast ends for its listener within 2 s of the creator b
           const out = await (await admin.page.request.get(`/api/admin/mail?to=${encodeURIComponent(email)}`)).json();
           return (out.items as { subject: string; text: string }[]).filter((m) => m.subject.includes('suspended'));
         },
-        { timeout: 15_000 },
+        { timeout: scaled(15_000) },
       )
       .toEqual([
         expect.objectContaining({

@@ -71,8 +71,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     RTMP_PORT: String(Number(port) + 5),
   },
 });
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    stopping = true;
     child.kill(signal);
     provider.kill(signal);
     stripe.kill(signal);
@@ -81,5 +83,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 child.on('exit', (code) => {
   provider.kill('SIGTERM');
   stripe.kill('SIGTERM');
-  process.exit(code ?? 0);
+  process.exit(process.exitCode || (code ?? 0));
 });
+// A helper that dies (its port taken, say: E2E_PORT 5420's second worker would put the fake Stripe
+// on PostgreSQL's 5432) takes the server down with it: the run stops at once naming the cause,
+// instead of specs failing later on a half-working server.
+for (const [name, helper] of [
+  ['OAuth provider', provider],
+  ['fake Stripe', stripe],
+]) {
+  helper.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`serve-e2e: the ${name} exited (code ${code}, signal ${signal}); stopping the server`);
+    child.kill('SIGTERM');
+    process.exitCode = 1;
+  });
+}
