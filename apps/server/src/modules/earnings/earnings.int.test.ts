@@ -146,16 +146,14 @@ describe('the month close', () => {
           ivtReason: ivt,
         })
         .returning({ id: adServes.id });
-      await t.ctx.database.db
-        .insert(adLedger)
-        .values({
-          advertiserId: advertiser.id,
-          kind: 'spend',
-          amountMicros: -micros,
-          campaignId: campaign,
-          serveId: serve?.id,
-          at: now(),
-        });
+      await t.ctx.database.db.insert(adLedger).values({
+        advertiserId: advertiser.id,
+        kind: 'spend',
+        amountMicros: -micros,
+        campaignId: campaign,
+        serveId: serve?.id,
+        at: now(),
+      });
     }
 
     moveInto(month, 3);
