@@ -131,7 +131,7 @@ describe('the month close', () => {
     const campaign = await seedDisplayCampaign(t.ctx.database.db, advertiser.id, { at: now(), cpmMicros: 1_000_000 });
     for (const [micros, ivt] of [
       [1_234_567, null],
-      [5_000_000, 'bot'],
+      [5_000_000, 'known-bot'],
     ] as const) {
       const [serve] = await t.ctx.database.db
         .insert(adServes)
