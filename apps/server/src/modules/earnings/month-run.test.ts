@@ -159,14 +159,18 @@ describe('a month allocation (random months)', () => {
           });
         }
         const out = next.finish();
-        expect(out.subscriptionNetCents).toBe(refunded);
-        expect(out.creatorsCents + out.platformCents).toBe(refunded);
+        if (out.subscriptionNetCents !== refunded || out.creatorsCents + out.platformCents !== refunded) {
+          misses.push(`seed ${seed} ${rule} sum`);
+        }
+        if (out.entries.some((e) => e.kind !== 'reversal')) misses.push(`seed ${seed} ${rule} kind`);
         if (rule === 'pro-rata') continue; // pro-rata pooled the payment: its reversal follows the payer's plays
-        for (const [id, c] of paid.creators)
-          expect(out.creators.get(id)?.reversalCents ?? 0).toBe(0 - c.subscriptionCents || 0);
-        for (const e of out.entries) expect(e.kind).toBe('reversal');
+        for (const [id, c] of paid.creators) {
+          if ((out.creators.get(id)?.reversalCents ?? 0) !== -c.subscriptionCents)
+            misses.push(`seed ${seed} ${rule} ${id}`);
+        }
       }
     }
+    expect(misses.slice(0, 5)).toEqual([]);
   });
 
   it('keeps a refund of a month never allocated with the platform', () => {
