@@ -10,13 +10,17 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Exec = Pick<Db, 'execute'>;
 
-/** Finished days with listening and not folded yet, up to `before` (exclusive), oldest first. */
-export async function unfoldedDays(db: Exec, before: string, from?: string): Promise<string[]> {
+/**
+ * Days to fold before `before` (exclusive), oldest first: from the day after the last folded one
+ * (or the oldest raw session), each once; days fold in order, so there are no gaps behind.
+ */
+export async function unfoldedDays(db: Exec, before: string): Promise<string[]> {
   return rowsOf<{ day: string }>(
     await db.execute(sql`
-      SELECT DISTINCT s.day::text AS day FROM listen_sessions s
-       WHERE s.day < ${before}::date ${from ? sql`AND s.day >= ${from}::date` : sql``}
-         AND NOT EXISTS (SELECT 1 FROM earnings_folded_days f WHERE f.day = s.day)
+      SELECT d::date::text AS day
+        FROM generate_series(
+               coalesce((SELECT max(day) + 1 FROM earnings_folded_days), (SELECT min(day) FROM listen_sessions)),
+               ${before}::date - 1, interval '1 day') d
        ORDER BY 1`),
   ).map((r) => r.day);
 }
