@@ -1,0 +1,317 @@
+import { EARNINGS_HYBRID_MIN_SECONDS, type EarningsRule, LISTEN_BUCKET_SECONDS } from '@wavecast/shared';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type earningsCreatorMonths, type earningsLedger, earningsMonths } from '../../db/schema';
+
+// The month close's SQL: the fold of a day's listening, the month's revenue, the listening grouped
+// per paying account (read through a cursor, never whole), and the close's writes.
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Exec = Pick<Db, 'execute'>;
+
+/**
+ * Days to fold before `before` (exclusive), oldest first: from the day after the last folded one
+ * (or the oldest raw session), each once; days fold in order, so there are no gaps behind.
+ */
+export async function unfoldedDays(db: Exec, before: string): Promise<string[]> {
+  return rowsOf<{ day: string }>(
+    await db.execute(sql`
+      SELECT d::date::text AS day
+        FROM generate_series(
+               coalesce((SELECT max(day) + 1 FROM earnings_folded_days), (SELECT min(day) FROM listen_sessions)),
+               ${before}::date - 1, interval '1 day') d
+       ORDER BY 1`),
+  ).map((r) => r.day);
+}
+
+/**
+ * Folds one day: its counted plays by signed-in listeners (not of their own tracks), with the
+ * seconds their distinct buckets heard. Marked in the same transaction: a second fold writes nothing.
+ */
+export async function foldDay(db: Db, day: string, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = rowsOf<{ day: string }>(
+      await tx.execute(sql`
+        INSERT INTO earnings_folded_days (day, folded_at) VALUES (${day}::date, ${at.toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING day::text AS day`),
+    );
+    if (marked.length === 0) return false;
+    await tx.execute(sql`
+      INSERT INTO earnings_listening (month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
+      SELECT to_char(s.day, 'YYYY-MM'), s.day, s.user_id, s.audio_id, a.user_id, count(*)::int,
+             count(*) FILTER (WHERE h.n * ${LISTEN_BUCKET_SECONDS} >= ${EARNINGS_HYBRID_MIN_SECONDS})::int,
+             coalesce(sum(h.n * ${LISTEN_BUCKET_SECONDS}), 0)::int
+        FROM listen_sessions s
+        JOIN audio_content a ON a.id = s.audio_id
+        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM listen_buckets b WHERE b.session_id = s.id) h
+       WHERE s.day = ${day}::date AND s.counted AND s.user_id IS NOT NULL AND s.user_id <> a.user_id
+       GROUP BY s.day, s.user_id, s.audio_id, a.user_id`);
+    return true;
+  });
+}
+
+export async function isClosed(db: Db, month: string): Promise<typeof earningsMonths.$inferSelect | null> {
+  const [row] = await db.select().from(earningsMonths).where(eq(earningsMonths.month, month));
+  return row ?? null;
+}
+
+/** The first month anything could be allocated in (the oldest subscription payment or folded day). */
+export async function firstActiveMonth(db: Exec): Promise<string | null> {
+  const [r] = rowsOf<{ month: string | null }>(
+    await db.execute(sql`
+      SELECT to_char(least(
+        (SELECT min(occurred_at) FROM payments WHERE purpose = 'subscription' AND kind = 'paid') AT TIME ZONE 'UTC',
+        (SELECT min(month) || '-01' FROM earnings_listening)::date::timestamp,
+        (SELECT min(at) FROM ad_ledger WHERE kind = 'spend') AT TIME ZONE 'UTC'), 'YYYY-MM') AS month`),
+  );
+  return r?.month ?? null;
+}
+
+export interface FeeRule {
+  bps: number;
+  fixedCents: number;
+}
+
+/**
+ * Each paying account's subscription net for the month: payments − the processor's fee (no
+ * ledger records it: the configured rate) − affiliate commissions (net of their reversals), plus
+ * refunds of payments of this same month (refunds of earlier months are reversals: `refunds`).
+ */
+export function subscriptionNets(
+  tx: Tx,
+  start: Date,
+  end: Date,
+  fee: FeeRule,
+): AsyncGenerator<{ payer: string; netCents: number }[]> {
+  return streamRows(
+    tx,
+    'earnings_nets',
+    sql`
+      WITH p AS (
+        SELECT p.id, p.user_id, p.kind, p.amount_cents, p.invoice_id
+          FROM payments p
+         WHERE p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
+           AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz),
+      same AS (
+        SELECT p.* FROM p
+         WHERE p.kind = 'paid'
+            OR NOT EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id
+                             AND p.invoice_id IS NOT NULL AND o.occurred_at < ${start.toISOString()}::timestamptz)),
+      c AS (
+        SELECT a.payment_id, sum(a.amount_cents)::bigint AS cents FROM affiliate_ledger a
+         WHERE a.kind IN ('commission', 'reversal') AND a.payment_id IN (SELECT id FROM same)
+         GROUP BY a.payment_id)
+      SELECT same.user_id AS payer,
+             (sum(same.amount_cents)
+              - sum(CASE WHEN same.kind = 'paid' THEN (same.amount_cents::bigint * ${fee.bps} + 5000) / 10000 + ${fee.fixedCents} ELSE 0 END)
+              - coalesce(sum(c.cents), 0))::float8 AS "netCents"
+        FROM same LEFT JOIN c ON c.payment_id = same.id
+       GROUP BY same.user_id`,
+  );
+}
+
+/**
+ * Refunds (and lost disputes) in the month of payments made in an earlier month: reversals. With
+ * the refund's net (what moved: the refund, less the commission the affiliate gave back) and the
+ * refunded payment's own amount and commission, so the creators give back their part of it.
+ */
+export async function earlierRefunds(
+  db: Exec,
+  start: Date,
+  end: Date,
+): Promise<
+  {
+    id: string;
+    payer: string;
+    refundCents: number;
+    refundCommissionCents: number;
+    paidCents: number;
+    paidCommissionCents: number;
+    paidMonth: string;
+  }[]
+> {
+  return rowsOf(
+    await db.execute(sql`
+      SELECT p.id, p.user_id AS payer, p.amount_cents::float8 AS "refundCents",
+             coalesce((SELECT sum(a.amount_cents) FROM affiliate_ledger a
+                        WHERE a.payment_id = p.id AND a.kind = 'reversal'), 0)::float8 AS "refundCommissionCents",
+             o.amount_cents::float8 AS "paidCents",
+             coalesce((SELECT sum(a.amount_cents) FROM affiliate_ledger a
+                        WHERE a.payment_id = o.id AND a.kind = 'commission'), 0)::float8 AS "paidCommissionCents",
+             to_char(o.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') AS "paidMonth"
+        FROM payments p
+        JOIN LATERAL (SELECT id, amount_cents, occurred_at FROM payments o
+                       WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id
+                       ORDER BY occurred_at LIMIT 1) o ON true
+       WHERE p.purpose = 'subscription' AND p.kind = 'refunded' AND p.user_id IS NOT NULL AND p.invoice_id IS NOT NULL
+         AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz
+         AND o.occurred_at < ${start.toISOString()}::timestamptz
+       ORDER BY p.occurred_at, p.id`),
+  );
+}
+
+/** Charged ad spend (invalid traffic is never charged) on each creator's content in the month, in micro-dollars. */
+export async function adMicrosByCreator(db: Exec, start: Date, end: Date): Promise<Map<string, number>> {
+  const rows = rowsOf<{ creatorId: string; micros: number }>(
+    await db.execute(sql`
+      SELECT s.creator_id AS "creatorId", (-sum(l.amount_micros))::float8 AS micros
+        FROM ad_ledger l JOIN ad_serves s ON s.id = l.serve_id
+       WHERE l.kind = 'spend' AND s.creator_id IS NOT NULL AND s.ivt_reason IS NULL
+         AND l.at >= ${start.toISOString()}::timestamptz AND l.at < ${end.toISOString()}::timestamptz
+       GROUP BY s.creator_id ORDER BY s.creator_id`),
+  );
+  return new Map(rows.map((r) => [r.creatorId, r.micros]));
+}
+
+/** One paying account's listening of one track (one day of it for the hybrid rule). */
+export interface ListeningRow {
+  payer: string;
+  audioId: string;
+  creatorId: string;
+  day: string | null;
+  plays: number;
+  longPlays: number;
+  heardSeconds: number;
+}
+
+/** Active family seats: member → the owner who pays for them. */
+export async function familySeats(db: Exec): Promise<Map<string, string>> {
+  const rows = rowsOf<{ memberId: string; ownerId: string }>(
+    await db.execute(sql`SELECT member_id AS "memberId", owner_id AS "ownerId" FROM family_members
+                          WHERE status = 'active' AND member_id IS NOT NULL`),
+  );
+  return new Map(rows.map((r) => [r.memberId, r.ownerId]));
+}
+
+/**
+ * The month's listening per listener and track (and day, for the hybrid rule), read in batches
+ * through a cursor in the primary key's order: PostgreSQL streams it grouped from the index (no
+ * sort, no statement longer than one batch), and the month never sits in memory whole.
+ */
+export function listeningByListener(tx: Tx, month: string, perDay: boolean): AsyncGenerator<ListeningRow[]> {
+  return streamRows(
+    tx,
+    'earnings_listening_cursor',
+    sql`
+    SELECT l.listener_id AS payer, l.audio_id AS "audioId", max(l.creator_id) AS "creatorId",
+           ${perDay ? sql`l.day::text` : sql`NULL::text`} AS day,
+           sum(l.plays)::int AS plays, sum(l.long_plays)::int AS "longPlays", sum(l.heard_seconds)::int AS "heardSeconds"
+      FROM earnings_listening l
+     WHERE l.month = ${month}
+     GROUP BY l.listener_id, l.audio_id${perDay ? sql`, l.day` : sql``}
+     ORDER BY l.listener_id, l.audio_id${perDay ? sql`, l.day` : sql``}`,
+  );
+}
+
+/**
+ * A query's rows in batches through a cursor (in the caller's transaction): no statement lasts
+ * longer than one batch, whatever the month's size, and the rows never sit in memory whole.
+ */
+export async function* streamRows<T>(tx: Tx, name: string, query: SQL, batch = 20_000): AsyncGenerator<T[]> {
+  await tx.execute(sql`DECLARE ${sql.identifier(name)} NO SCROLL CURSOR FOR ${query}`);
+  try {
+    for (;;) {
+      const rows = rowsOf<T>(await tx.execute(sql.raw(`FETCH ${batch} FROM "${name}"`)));
+      if (rows.length === 0) return;
+      yield rows;
+    }
+  } finally {
+    await tx.execute(sql`CLOSE ${sql.identifier(name)}`);
+  }
+}
+
+/** One paying account's listening in a month, its family's included (a reversal splits by it). */
+export async function listeningOfPayer(db: Exec, payer: string, month: string): Promise<ListeningRow[]> {
+  return rowsOf<ListeningRow>(
+    await db.execute(sql`
+      SELECT ${payer} AS payer, l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
+             l.plays, l.long_plays AS "longPlays", l.heard_seconds AS "heardSeconds"
+        FROM earnings_listening l
+       WHERE l.month = ${month}
+         AND (l.listener_id = ${payer} OR l.listener_id IN
+              (SELECT member_id FROM family_members WHERE owner_id = ${payer} AND status = 'active'))
+       ORDER BY l.day, l.audio_id`),
+  );
+}
+
+/** The rule and platform share a closed month was allocated under (null: not closed). */
+export async function monthTerms(
+  db: Exec,
+  month: string,
+): Promise<{ rule: EarningsRule; platformShareBps: number } | null> {
+  const [r] = rowsOf<{ rule: EarningsRule; platformShareBps: number }>(
+    await db.execute(
+      sql`SELECT rule, platform_share_bps AS "platformShareBps" FROM earnings_months WHERE month = ${month}`,
+    ),
+  );
+  return r ?? null;
+}
+
+export type NewEntry = typeof earningsLedger.$inferInsert;
+export type NewCreatorMonth = typeof earningsCreatorMonths.$inferInsert;
+export type NewMonth = typeof earningsMonths.$inferInsert;
+
+/** The close's writes, in its transaction; the month row first, so a concurrent close fails on its key. */
+export async function writeClose(
+  tx: Tx,
+  month: NewMonth,
+  entries: NewEntry[],
+  creators: NewCreatorMonth[],
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(earningsMonths)
+    .values(month)
+    .onConflictDoNothing()
+    .returning({ month: earningsMonths.month });
+  if (inserted.length === 0) return false;
+  // Many rows per statement as one JSON parameter: a month has one entry per paid track.
+  for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+    const rows = entries.slice(i, i + WRITE_BATCH).map((e) => ({
+      creator_id: e.creatorId,
+      month: e.month,
+      kind: e.kind,
+      source: e.source,
+      audio_id: e.audioId ?? null,
+      rule: e.rule,
+      amount_cents: e.amountCents,
+      subscribers: e.subscribers ?? 0,
+      payment_id: e.paymentId ?? null,
+      occurred_at: (e.occurredAt as Date).toISOString(),
+      available_at: (e.availableAt as Date).toISOString(),
+      created_at: (e.createdAt as Date).toISOString(),
+    }));
+    await tx.execute(sql`
+      INSERT INTO earnings_ledger (creator_id, month, kind, source, audio_id, rule, amount_cents, subscribers, payment_id,
+                                   occurred_at, available_at, created_at)
+      SELECT creator_id, month, kind, source, audio_id, rule, amount_cents, subscribers, payment_id,
+             occurred_at, available_at, created_at
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+          creator_id text, month text, kind text, source text, audio_id uuid, rule text, amount_cents bigint,
+          subscribers int, payment_id uuid, occurred_at timestamptz, available_at timestamptz, created_at timestamptz)`);
+  }
+  for (let i = 0; i < creators.length; i += WRITE_BATCH) {
+    const rows = creators.slice(i, i + WRITE_BATCH).map((c) => ({
+      month: c.month,
+      creator_id: c.creatorId,
+      rule: c.rule,
+      earned_cents: c.earnedCents,
+      subscription_cents: c.subscriptionCents,
+      ad_cents: c.adCents,
+      reversal_cents: c.reversalCents,
+      pro_rata_cents: c.proRataCents,
+      subscribers: c.subscribers,
+      plays: c.plays,
+      heard_seconds: c.heardSeconds,
+    }));
+    await tx.execute(sql`
+      INSERT INTO earnings_creator_months (month, creator_id, rule, earned_cents, subscription_cents, ad_cents,
+                                           reversal_cents, pro_rata_cents, subscribers, plays, heard_seconds)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+        month text, creator_id text, rule text, earned_cents bigint, subscription_cents bigint, ad_cents bigint,
+        reversal_cents bigint, pro_rata_cents bigint, subscribers int, plays int, heard_seconds bigint)`);
+  }
+  return true;
+}
+
+const WRITE_BATCH = 10_000;
