@@ -73,6 +73,8 @@ const PLAN_AHEAD_MS = 10 * 60_000;
 const PLAN_CHUNK_MS = 60 * 60_000;
 const ANTI_CLICK_MS = 20;
 const STOP_FADE_MS = 500;
+/** Blocks written to the encoder at once in offline renders. */
+const OFFLINE_BATCH = 25;
 
 /**
  * Starts a channel: plans its timeline, renders it (decoders → gain → crossfades → mix →
@@ -102,6 +104,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
   let grace: { djId: string; until: number; timer: NodeJS.Timeout | null } | null = null;
   const due: { frame: number; fire: () => void }[] = [];
   let pos = 0;
+  const batch: Float32Array[] = [];
   let stopped = false;
   /** Set by stop(): the frame where the closing fade ends. */
   let stopAt: number | null = null;
@@ -401,8 +404,22 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       }
       pos += block;
       fireDue();
-      await encoder.write(mix);
+      batch.push(mix);
+      // Offline, fewer larger writes: the pipe, not the mix, was the cost.
+      if (realTime || batch.length >= OFFLINE_BATCH) await flushBatch();
     }
+  }
+
+  async function flushBatch(): Promise<void> {
+    if (batch.length === 0) return;
+    const all = new Float32Array(batch.reduce((n, b) => n + b.length, 0));
+    let o = 0;
+    for (const b of batch) {
+      all.set(b, o);
+      o += b.length;
+    }
+    batch.length = 0;
+    await encoder.write(all);
   }
 
   async function finish(): Promise<void> {
@@ -411,6 +428,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     dj?.decoder.close();
     dj?.reject(new RadioTakeoverRefused('stopped'));
     if (grace?.timer) clearTimeout(grace.timer);
+    await flushBatch();
     await encoder.end();
     opts.output.end();
   }
