@@ -176,6 +176,8 @@ export interface RadioChannelHandle {
   /** The last items heard, newest first (at most RADIO_DEFAULTS.historySize). */
   history(): RadioNowPlaying[];
   on(fn: (e: RadioEvent) => void): () => void;
+  /** Settles when the channel has ended (stopped, or an offline render reached its end). */
+  readonly finished: Promise<void>;
   /** Fades out (0.5 s) and ends the output. */
   stop(): Promise<void>;
 }
