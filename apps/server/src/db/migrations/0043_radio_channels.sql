@@ -62,6 +62,7 @@ CREATE TABLE "radio_slots" (
 	"playlist_id" uuid
 );
 --> statement-breakpoint
+ALTER TABLE "live_streams" ADD COLUMN "radio_channel_id" uuid;--> statement-breakpoint
 ALTER TABLE "radio_airings" ADD CONSTRAINT "radio_airings_channel_id_radio_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."radio_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "radio_airings" ADD CONSTRAINT "radio_airings_audio_id_audio_content_id_fk" FOREIGN KEY ("audio_id") REFERENCES "public"."audio_content"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "radio_channels" ADD CONSTRAINT "radio_channels_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -74,4 +75,5 @@ ALTER TABLE "radio_slots" ADD CONSTRAINT "radio_slots_playlist_id_playlists_id_f
 CREATE INDEX "radio_airings_audio_idx" ON "radio_airings" USING btree ("audio_id","started_at");--> statement-breakpoint
 CREATE INDEX "radio_channels_user_idx" ON "radio_channels" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "radio_channels_on_air_idx" ON "radio_channels" USING btree ("on_air","listener_count");--> statement-breakpoint
-CREATE INDEX "radio_slots_channel_idx" ON "radio_slots" USING btree ("channel_id");
+CREATE INDEX "radio_slots_channel_idx" ON "radio_slots" USING btree ("channel_id");--> statement-breakpoint
+ALTER TABLE "live_streams" ADD CONSTRAINT "live_streams_radio_channel_id_radio_channels_id_fk" FOREIGN KEY ("radio_channel_id") REFERENCES "public"."radio_channels"("id") ON DELETE set null ON UPDATE no action;

@@ -204,6 +204,24 @@ export const history = (db: Db, channelId: string, limit: number) =>
     .orderBy(desc(radioAirings.startedAt))
     .limit(limit);
 
+/** The playable tracks (visible to everyone) of these playlists, in playlist order. */
+export async function playlistTracksPlayable(db: Db, playlistIds: string[]) {
+  if (playlistIds.length === 0) return [];
+  const res = await db.execute(sql`
+    SELECT pt.playlist_id, pt.audio_id AS track_id
+    FROM playlist_tracks pt JOIN audio_content a ON a.id = pt.audio_id
+    WHERE pt.playlist_id IN (${sql.join(
+      playlistIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) AND ${sql.raw(discoverableSql('a'))}
+    ORDER BY pt.playlist_id, pt.position`);
+  return rowsOf<{ playlist_id: string; track_id: string }>(res);
+}
+
+/** Channels on air (the process starting up takes those nobody holds). */
+export const onAirChannelIds = async (db: Db) =>
+  (await db.select({ id: radioChannels.id }).from(radioChannels).where(eq(radioChannels.onAir, true))).map((r) => r.id);
+
 /** Radio plays of a creator's tracks (listeners who heard them on any channel) since `since`. */
 export async function radioPlaysOf(db: Db, ownerId: string, since: Date) {
   const res = await db.execute(sql`

@@ -19,6 +19,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { playlistFile } from './playlist-files';
+import { RadioRuntime } from './runtime';
 import { radioService } from './service';
 
 const tags = ['radio'];
@@ -35,6 +36,13 @@ export async function radioRoutes(root: FastifyInstance, ctx: AppContext) {
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const service = radioService(ctx);
+    // The engines of the channels this process airs; DJ keys reach them through the encoder ingest.
+    const runtime = new RadioRuntime(ctx, root.live, service, (msg, err) => root.log.error({ err }, msg));
+    root.encoderIngest?.setRadioDj(runtime.admitDj);
+    root.addHook('onReady', async () => {
+      void runtime.resumeOnAir().catch((e) => root.log.error({ err: e }, 'radio: resuming channels failed'));
+    });
+    root.addHook('onClose', () => runtime.close());
     // Multipart only for the cover.
     await app.register(multipart, { limits: { fileSize: PLAYLIST_COVER_MAX_BYTES, files: 1, fields: 5 } });
 
@@ -97,12 +105,20 @@ export async function radioRoutes(root: FastifyInstance, ctx: AppContext) {
     app.post(
       '/api/radio/channels/:id/on-air',
       { config: creatorWrite, schema: { tags, params: Params, response: { 200: ZRadioChannel } } },
-      async (req) => service.goOnAir(signedInUser(req), req.params.id),
+      async (req) => {
+        const channel = await service.goOnAir(signedInUser(req), req.params.id);
+        await runtime.start(channel.id);
+        return service.get(req.user?.id ?? null, channel.id);
+      },
     );
     app.post(
       '/api/radio/channels/:id/off-air',
       { config: creatorWrite, schema: { tags, params: Params, response: { 200: ZRadioChannel } } },
-      async (req) => service.goOffAir(signedInUser(req), req.params.id),
+      async (req) => {
+        const channel = await service.goOffAir(signedInUser(req), req.params.id);
+        await runtime.stop(channel.id);
+        return channel;
+      },
     );
     app.post(
       '/api/radio/channels/:id/key',

@@ -190,6 +190,38 @@ function makeRadioService(ctx: AppContext) {
       return { channel: found.channel, ownerId: found.owner.id, refused };
     },
 
+    /** The channel as the engine starts it: the row, its owner and the facts of its program. */
+    async engineFacts(id: string) {
+      const found = await repo.findChannel(db, id);
+      if (!found) return null;
+      const program = await repo.readProgram(db, id);
+      const playlistIds = [
+        ...new Set([
+          ...program.rotations.map((r) => r.playlistId),
+          ...program.slots.flatMap((s) => s.playlistId ?? []),
+        ]),
+      ];
+      const tracksOf = new Map<string, string[]>();
+      for (const row of await repo.playlistTracksPlayable(db, playlistIds))
+        tracksOf.set(row.playlist_id, [...(tracksOf.get(row.playlist_id) ?? []), row.track_id]);
+      return { ...found, facts: { channel: found.channel, ...program, tracksOf } };
+    },
+
+    onAirIds: () => repo.onAirChannelIds(db),
+
+    /** Takes a channel off air from the server's side (its free allowance ran out, its engine failed). */
+    async forceOffAir(id: string) {
+      await repo.updateChannel(db, id, {
+        onAir: false,
+        onAirAt: null,
+        streamId: null,
+        listenerCount: 0,
+        nowPlaying: null,
+      });
+      await announce(id, 'air');
+      await ctx.bus.publish(`radio:${id}`, 'radio.air', { channelId: id, onAir: false });
+    },
+
     /** The program as the engine reads it: settings, slots, jingles and the playable rotation pool. */
     async program(id: string) {
       const found = await repo.findChannel(db, id);
