@@ -15,6 +15,9 @@ import {
 import { toEngineProgram } from './engine-program';
 import { RADIO_INTERNAL_TOPIC, type RadioService } from './service';
 
+/** How long stopping waits for the engine's fade-out before the stream ends anyway. */
+const STOP_WAIT_MS = 3_000;
+
 interface Running {
   handle: RadioChannelHandle;
   streamId: string;
@@ -122,7 +125,11 @@ export class RadioRuntime {
     this.running.delete(channelId);
     r.off();
     r.dj?.cut();
-    await r.handle.stop().catch((e) => this.log('radio: stopping the engine failed', e));
+    // The engine fades out and ends its output; never held up by it (the hub may be closing too).
+    await Promise.race([
+      r.handle.stop().catch((e) => this.log('radio: stopping the engine failed', e)),
+      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+    ]);
     await this.live.streams.endById(r.streamId).catch((e) => this.log('radio: ending the stream failed', e));
   }
 
