@@ -346,6 +346,8 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     if (dj && dj.phase !== 'buffering' && blockEnd > dj.startFrame) {
       const d = dj;
       const from = Math.max(pos, d.startFrame);
+      // Offline, the DJ's file is decoded as needed; live, what has not arrived is their own gap.
+      if (!realTime) await d.decoder.want(blockEnd - from);
       const got = d.decoder.mixInto(mix, from - pos, blockEnd - from, () => 1);
       if (d.phase === 'draining' && d.decoder.ended && got < blockEnd - from) finishDj(d, from + got);
     }

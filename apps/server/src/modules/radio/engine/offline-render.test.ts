@@ -34,20 +34,21 @@ let djFile: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'radio-render-'));
-  // Varied loudness (about -24 to -12 LUFS before gain), lengths and padding; four artists.
+  // Varied loudness (about -27 to -14 LUFS before gain), lengths and padding; four artists.
   const specs = [
-    { seconds: 70, amp: 0.25 },
-    { seconds: 85, amp: 0.9 },
-    { seconds: 55, amp: 0.45 },
-    { seconds: 95, amp: 0.3 },
-    { seconds: 60, amp: 0.7 },
-    { seconds: 75, amp: 0.35 },
-    { seconds: 65, amp: 1.0 },
-    { seconds: 80, amp: 0.5 },
+    { seconds: 70, volumeDb: -8 },
+    { seconds: 85, volumeDb: 3 },
+    { seconds: 55, volumeDb: -4 },
+    { seconds: 95, volumeDb: -6 },
+    { seconds: 60, volumeDb: 0 },
+    { seconds: 75, volumeDb: -5 },
+    { seconds: 65, volumeDb: 4 },
+    { seconds: 80, volumeDb: -2 },
   ];
   const music = specs.map((s, i) =>
     generatedTrack(dir, `t${i}`, {
       ...s,
+      bandLimitHz: BAND_HZ,
       artistId: `a${i % 4}`,
       padIn: 0.3 + (i % 3) * 0.7,
       padOut: 0.5 + (i % 2) * 1.5,
@@ -174,6 +175,7 @@ describe('offline render of a 2-hour schedule', () => {
       const renderSeconds = (performance.now() - started) / 1000;
       const file = path.join(dir, 'out.webm');
       writeFileSync(file, Buffer.concat(output.chunks));
+    if (process.env.RADIO_RENDER_KEEP) writeFileSync(process.env.RADIO_RENDER_KEEP, Buffer.concat(output.chunks));
       console.log(
         `rendered ${HOURS} h in ${renderSeconds.toFixed(1)} s (${((HOURS * 3600) / renderSeconds).toFixed(0)}× real time)`,
       );

@@ -35,7 +35,7 @@ export async function generateAudio(
 }
 
 /**
- * A track of `seconds` of pink noise at amplitude `amp` (its loudness varies with it), with
+ * A track of `seconds` of pink noise (full-scale, then `volumeDb`), or of a tone at amplitude `amp`, with
  * silence padding at both ends, measured by the same analysis uploads get.
  */
 export async function generatedTrack(
@@ -43,7 +43,8 @@ export async function generatedTrack(
   id: string,
   o: {
     seconds: number;
-    amp: number;
+    amp?: number;
+    volumeDb?: number;
     artistId: string;
     padIn?: number;
     padOut?: number;
@@ -54,11 +55,11 @@ export async function generatedTrack(
   const padIn = o.padIn ?? 0.6;
   const padOut = o.padOut ?? 1.2;
   const source = o.tone
-    ? `sine=f=${o.tone}:d=${o.seconds}:sample_rate=48000,volume=${o.amp * 8}`
-    : `anoisesrc=d=${o.seconds}:c=pink:a=${o.amp}:r=48000`;
+    ? `sine=f=${o.tone}:d=${o.seconds}:sample_rate=48000,volume=${(o.amp ?? 0.2) * 8}`
+    : `anoisesrc=d=${o.seconds}:c=pink:a=1:r=48000`;
   const file = await generateAudio(
     path.join(dir, `${id}.webm`),
-    `${source},${o.bandLimitHz ? `${bandLimit(o.bandLimitHz)},` : ''}adelay=${padIn * 1000}|${padIn * 1000},apad=pad_dur=${padOut},aformat=channel_layouts=stereo`,
+    `${source},${o.bandLimitHz ? `${bandLimit(o.bandLimitHz)},` : ''}volume=${o.volumeDb ?? 0}dB,adelay=${padIn * 1000}|${padIn * 1000},apad=pad_dur=${padOut},aformat=channel_layouts=stereo`,
   );
   const cues = await analyzeTrack(file);
   return {
