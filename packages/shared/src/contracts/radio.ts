@@ -213,3 +213,11 @@ export const ZRadioHistoryItem = z.object({
 });
 export const ZRadioHistory = z.object({ items: z.array(ZRadioHistoryItem) });
 export type TRadioHistory = z.infer<typeof ZRadioHistory>;
+
+/** GET /api/radio/plays: the creator's tracks heard on any channel in the last 30 days (radio plays, apart from on-demand). */
+export const RADIO_PLAYS_DAYS = 30;
+export const ZRadioPlays = z.object({
+  total: z.number().int(),
+  items: z.array(z.object({ trackId: z.string(), plays: z.number().int() })),
+});
+export type TRadioPlays = z.infer<typeof ZRadioPlays>;

@@ -353,6 +353,13 @@ describe('radio channels', () => {
 
     const plays = await radio.radioPlaysOf(rita.id, new Date('2026-11-01T00:00:00Z'));
     expect(Object.fromEntries(plays.map((p) => [p.audio_id, p.plays]))).toEqual({ [p1]: 3, [p2]: 5 });
+    expect((await call(rita, 'GET', '/api/radio/plays')).json()).toEqual({
+      total: 8,
+      items: [
+        { trackId: p2, plays: 5 },
+        { trackId: p1, plays: 3 },
+      ],
+    });
     // On-demand play counts are untouched.
     const track = (await call(null, 'GET', `/api/tracks/${p1}`)).json();
     expect(track.playCount ?? track.track?.playCount).toBe(0);

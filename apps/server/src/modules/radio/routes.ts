@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   PLAYLIST_COVER_MAX_BYTES,
   RADIO_MESSAGES,
+  RADIO_PLAYS_DAYS,
   ZRadioChannel,
   ZRadioChannelDetail,
   ZRadioChannelInput,
@@ -9,6 +10,7 @@ import {
   ZRadioChannelUpdate,
   ZRadioHistory,
   ZRadioKeyCreated,
+  ZRadioPlays,
   ZRadioProgram,
 } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
@@ -57,6 +59,18 @@ export async function radioRoutes(root: FastifyInstance, ctx: AppContext) {
         },
       },
       async (req) => ({ items: await service.onAir(ON_AIR_PAGE, req.query.q || undefined) }),
+    );
+    app.get(
+      '/api/radio/plays',
+      { config: { access: 'creator' }, schema: { tags, response: { 200: ZRadioPlays } } },
+      async (req) => {
+        const since = new Date(ctx.clock.now().getTime() - RADIO_PLAYS_DAYS * 86_400_000);
+        const rows = await service.radioPlaysOf(signedInUser(req).id, since);
+        const items = rows
+          .map((r) => ({ trackId: r.audio_id, plays: Number(r.plays) }))
+          .sort((a, b) => b.plays - a.plays);
+        return { total: items.reduce((n, i) => n + i.plays, 0), items };
+      },
     );
     app.get(
       '/api/radio/mine',

@@ -6,6 +6,7 @@ import type {
   TRadioChannelList,
   TRadioHistory,
   TRadioKeyCreated,
+  TRadioPlays,
   TRadioProgram,
   TTrack,
 } from '@wavecast/shared';
@@ -72,6 +73,9 @@ export const useChannelsOnAir = (q = '') =>
     queryFn: async () =>
       (await api<TRadioChannelList>(`/api/radio/channels${q ? `?q=${encodeURIComponent(q)}` : ''}`)).items,
   });
+
+export const useRadioPlays = () =>
+  useQuery({ queryKey: ['radio', 'plays'], queryFn: () => api<TRadioPlays>('/api/radio/plays') });
 
 export const useMyChannels = () =>
   useQuery({ queryKey: radioKeys.mine, queryFn: async () => (await api<TRadioChannelList>('/api/radio/mine')).items });

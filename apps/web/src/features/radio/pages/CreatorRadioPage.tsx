@@ -1,4 +1,4 @@
-import { pluralize, RADIO_MESSAGES } from '@wavecast/shared';
+import { pluralize, RADIO_MESSAGES, RADIO_PLAYS_DAYS } from '@wavecast/shared';
 import { Radio } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -8,11 +8,12 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { LiveBadge } from '../../live/components/LiveBadge';
 import { ChannelForm } from '../components/ChannelForm';
-import { useCreateChannel, useMyChannels } from '../queries';
+import { useCreateChannel, useMyChannels, useRadioPlays } from '../queries';
 
 /** /creator/radio: the creator's radio channels and a new one. */
 export default function CreatorRadioPage() {
   const { data: channels, isPending } = useMyChannels();
+  const { data: plays } = useRadioPlays();
   const create = useCreateChannel();
   const navigate = useNavigate();
   return (
@@ -21,6 +22,12 @@ export default function CreatorRadioPage() {
         title="Radio channels"
         subtitle="24/7 stations: an auto-DJ plays your playlists; DJs take over live."
       />
+      {plays && (
+        <p className="mb-6 text-sm text-muted" data-testid="radio-plays">
+          Radio plays of your tracks in the last {RADIO_PLAYS_DAYS} days: {plays.total.toLocaleString('en')} (counted
+          apart from on-demand plays)
+        </p>
+      )}
       <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="my-channels">
           <h2 id="my-channels" className="mb-3 text-lg font-semibold">
