@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { pluralize } from '@wavecast/shared';
 import { ListMusic, Radio, Users } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -11,7 +13,7 @@ import { LivePlayer } from '../../live/components/LivePlayer';
 import { useLiveStream } from '../../live/queries';
 import { RadioHistory } from '../components/RadioHistory';
 import { RadioNowPlaying } from '../components/RadioNowPlaying';
-import { useRadioChannel } from '../queries';
+import { radioKeys, useRadioChannel } from '../queries';
 
 /**
  * /radio/{id}: a radio channel. On air it plays in the live player (the channel's relay stream:
@@ -21,6 +23,15 @@ export default function RadioChannelPage() {
   const { id } = useParams();
   const { data: channel, isPending, error } = useRadioChannel(id);
   const { data: stream } = useLiveStream(channel?.onAir ? (channel.streamId ?? undefined) : undefined);
+  // The stream's ICY/HLS title changes at every boundary too (live.nowPlaying): the channel's
+  // answer (artwork, track id for like/open) and its history are asked again then as well.
+  const qc = useQueryClient();
+  const streamTitle = stream?.nowPlaying;
+  useEffect(() => {
+    if (!id || streamTitle === undefined) return;
+    void qc.invalidateQueries({ queryKey: radioKeys.channel(id) });
+    void qc.invalidateQueries({ queryKey: radioKeys.history(id) });
+  }, [id, qc, streamTitle]);
 
   if (isPending) {
     return (
