@@ -175,7 +175,7 @@ describe('offline render of a 2-hour schedule', () => {
       const renderSeconds = (performance.now() - started) / 1000;
       const file = path.join(dir, 'out.webm');
       writeFileSync(file, Buffer.concat(output.chunks));
-    if (process.env.RADIO_RENDER_KEEP) writeFileSync(process.env.RADIO_RENDER_KEEP, Buffer.concat(output.chunks));
+      if (process.env.RADIO_RENDER_KEEP) writeFileSync(process.env.RADIO_RENDER_KEEP, Buffer.concat(output.chunks));
       console.log(
         `rendered ${HOURS} h in ${renderSeconds.toFixed(1)} s (${((HOURS * 3600) / renderSeconds).toFixed(0)}× real time)`,
       );
