@@ -64,7 +64,14 @@ function treeCpuSeconds(root: number): number {
 }
 
 const countingOutput = (): RadioOutput & { bytes: number } => {
-  const o = { bytes: 0, push: (c: Buffer) => void (o.bytes += c.length), title: () => {}, end: () => {} };
+  const o = {
+    bytes: 0,
+    push: (c: Buffer) => {
+      o.bytes += c.length;
+    },
+    title: () => {},
+    end: () => {},
+  };
   return o;
 };
 
@@ -87,15 +94,17 @@ async function benchEngine(dir: string, trackIds: string[], library: ReturnType<
   await sleep(WARMUP * 1000);
   const cpu0 = treeCpuSeconds(process.pid);
   const bytes0 = outputs.reduce((s, o) => s + o.bytes, 0);
+  const rendered0 = handles.map((h) => h.renderedUntil());
   const t0 = performance.now();
   await sleep(SECONDS * 1000);
   const cpu = treeCpuSeconds(process.pid) - cpu0;
   const wall = (performance.now() - t0) / 1000;
   const bytes = outputs.reduce((s, o) => s + o.bytes, 0) - bytes0;
+  // Real time kept: audio rendered per wall second, the slowest channel (1.00: keeping up).
+  const pace = Math.min(...handles.map((h, i) => (h.renderedUntil() - rendered0[i]) / 1000 / wall));
   await Promise.all(handles.map((h) => h.stop()));
-  // Real time kept: the output's bitrate over the wall time, against the encoder's target.
   const kbps = (bytes * 8) / wall / n / 1000;
-  return { n, share: cpu / wall, perChannel: cpu / wall / n, kbps };
+  return { n, share: cpu / wall, perChannel: cpu / wall / n, kbps, pace };
 }
 
 async function benchLiquidsoap(dir: string, files: string[]) {
@@ -115,8 +124,14 @@ async function benchLiquidsoap(dir: string, files: string[]) {
   );
   const child: ChildProcess = spawn('liquidsoap', [script], { stdio: 'ignore' });
   try {
-    // Liquidsoap takes several seconds to start (its standard library): the warm-up covers it.
-    await sleep((WARMUP + 6) * 1000);
+    // Liquidsoap takes several seconds to start (its standard library): measured from its first output.
+    const out = path.join(dir, 'liq.opus');
+    const deadline = Date.now() + 120_000;
+    while (!fs.existsSync(out)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('liquidsoap produced no output');
+      await sleep(200);
+    }
+    await sleep(WARMUP * 1000);
     const pid = child.pid as number;
     const cpu0 = treeCpuSeconds(pid);
     const size0 = fs.statSync(path.join(dir, 'liq.opus')).size;
@@ -161,7 +176,7 @@ async function main() {
     );
     for (const r of results) {
       console.log(
-        `  engine ${String(r.n).padStart(2)} channel(s): ${(r.share * 100).toFixed(1)} % of a core in all, ${(r.perChannel * 100).toFixed(1)} % per channel, output ${r.kbps.toFixed(0)} kbit/s per channel`,
+        `  engine ${String(r.n).padStart(2)} channel(s): ${(r.share * 100).toFixed(1)} % of a core in all, ${(r.perChannel * 100).toFixed(1)} % per channel, output ${r.kbps.toFixed(0)} kbit/s per channel, ${r.pace.toFixed(2)}× real time (slowest channel)`,
       );
     }
     console.log(
