@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { startRadioChannel } from '../../apps/server/src/modules/radio/engine/channel';
 import { generatedTrack, memoryLibrary } from '../../apps/server/src/modules/radio/engine/testing';
 import type { RadioChannelHandle, RadioOutput, RadioProgram } from '../../apps/server/src/modules/radio/engine/types';
+import { BUDGETS } from '../budgets';
 import { stopChildren } from '../processes';
 
 const { values: args } = parseArgs({
@@ -27,8 +28,7 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const WARMUP = Number(args.warmup);
 const COUNTS = String(args.channels).split(',').map(Number);
-/** The issue's ceiling for one process. */
-const CORE_SHARE = 0.7;
+const CORE_SHARE = BUDGETS.radioAutoDj.coreShare;
 const BITRATE = 96_000;
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 const step = (m: string) => process.stderr.write(`… ${m}\n`);
