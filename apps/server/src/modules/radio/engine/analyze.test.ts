@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../../test/time';
 import { analyzeTrack } from './analyze';
 import { computeCues } from './cues';
 
@@ -52,34 +53,42 @@ describe('computeCues', () => {
 });
 
 describe('analyzeTrack (ffmpeg)', () => {
-  it('cues a tone padded with silence at its edges', async () => {
-    // 2 s silence, 10 s of 440 Hz, 3 s silence.
-    const path = generate(
-      'padded.webm',
-      'sine=f=440:d=10:sample_rate=48000,volume=1.6,adelay=2000|2000,apad=pad_dur=3',
-    );
-    const cues = await analyzeTrack(path);
-    expect(cues.durationMs).toBeGreaterThan(14_900);
-    expect(cues.durationMs).toBeLessThan(15_200);
-    expect(cues.cueInMs).toBeGreaterThanOrEqual(1900);
-    expect(cues.cueInMs).toBeLessThanOrEqual(2000);
-    expect(cues.cueOutMs).toBeGreaterThanOrEqual(12_000);
-    expect(cues.cueOutMs).toBeLessThanOrEqual(12_200);
-    // No fade: the tail starts at the end of the audio.
-    expect(cues.crossfadeStartMs).toBeGreaterThanOrEqual(11_900);
-    expect(cues.integratedLufs).toBeGreaterThan(-20);
-    expect(cues.integratedLufs).toBeLessThan(-15);
-  });
+  it(
+    'cues a tone padded with silence at its edges',
+    async () => {
+      // 2 s silence, 10 s of 440 Hz, 3 s silence.
+      const path = generate(
+        'padded.webm',
+        'sine=f=440:d=10:sample_rate=48000,volume=1.6,adelay=2000|2000,apad=pad_dur=3',
+      );
+      const cues = await analyzeTrack(path);
+      expect(cues.durationMs).toBeGreaterThan(14_900);
+      expect(cues.durationMs).toBeLessThan(15_200);
+      expect(cues.cueInMs).toBeGreaterThanOrEqual(1900);
+      expect(cues.cueInMs).toBeLessThanOrEqual(2000);
+      expect(cues.cueOutMs).toBeGreaterThanOrEqual(12_000);
+      expect(cues.cueOutMs).toBeLessThanOrEqual(12_200);
+      // No fade: the tail starts at the end of the audio.
+      expect(cues.crossfadeStartMs).toBeGreaterThanOrEqual(11_900);
+      expect(cues.integratedLufs).toBeGreaterThan(-20);
+      expect(cues.integratedLufs).toBeLessThan(-15);
+    },
+    scaled(20_000),
+  );
 
-  it('starts the crossfade where a long fade-out drops away', async () => {
-    // 20 s of noise fading out over its last 8 s.
-    const path = generate('fade.webm', 'anoisesrc=d=20:c=pink:a=0.3:r=48000,afade=t=out:st=12:d=8:curve=exp');
-    const cues = await analyzeTrack(path);
-    expect(cues.cueInMs).toBe(0);
-    expect(cues.crossfadeStartMs).toBeGreaterThan(12_000);
-    // The exponential fade is inaudible well before the file ends: cue-out there, the tail before it.
-    expect(cues.cueOutMs).toBeGreaterThan(14_000);
-    expect(cues.cueOutMs).toBeLessThan(17_000);
-    expect(cues.crossfadeStartMs).toBeLessThan(cues.cueOutMs - 1000);
-  });
+  it(
+    'starts the crossfade where a long fade-out drops away',
+    async () => {
+      // 20 s of noise fading out over its last 8 s.
+      const path = generate('fade.webm', 'anoisesrc=d=20:c=pink:a=0.3:r=48000,afade=t=out:st=12:d=8:curve=exp');
+      const cues = await analyzeTrack(path);
+      expect(cues.cueInMs).toBe(0);
+      expect(cues.crossfadeStartMs).toBeGreaterThan(12_000);
+      // The exponential fade is inaudible well before the file ends: cue-out there, the tail before it.
+      expect(cues.cueOutMs).toBeGreaterThan(14_000);
+      expect(cues.cueOutMs).toBeLessThan(17_000);
+      expect(cues.crossfadeStartMs).toBeLessThan(cues.cueOutMs - 1000);
+    },
+    scaled(20_000),
+  );
 });

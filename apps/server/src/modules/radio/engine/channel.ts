@@ -163,8 +163,8 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     if (dj && dj.phase !== 'draining') return; // the timeline waits while a DJ is on
     const last = planned.at(-1) ?? voices.filter((v) => !v.overTakeover).at(-1)?.item;
     const horizon = msOf(pos) + PLAN_AHEAD_MS;
-    if (!last) return replan(msOf(pos));
-    if (last.nextStartMs < horizon) extendPlan(last.nextStartMs);
+    if (!last) replan(msOf(pos));
+    else if (last.nextStartMs < horizon) extendPlan(last.nextStartMs);
   }
 
   function startVoice(item: PlayItem, startFrame: number, overTakeover: boolean): void {
@@ -200,7 +200,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     }
   }
 
-  function endVoice(v: Voice, atFrame: number): void {
+  function endVoice(v: Voice): void {
     v.decoder.close();
     voices = voices.filter((x) => x !== v);
     if (v.heardFrames > 0) {
@@ -213,7 +213,6 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
         heardMs: Math.round((v.heardFrames * 1000) / rate),
       });
     }
-    void atFrame;
   }
 
   /** A takeover once the DJ's buffer is full: auto-DJ fades out, DJ from their first audio. */
@@ -303,7 +302,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       const from = Math.max(pos, v.startFrame);
       const to = Math.min(blockEnd, v.endFrame);
       if (to <= from) {
-        if (v.endFrame <= pos) endVoice(v, v.endFrame);
+        if (v.endFrame <= pos) endVoice(v);
         continue;
       }
       await v.decoder.want(to - from);
@@ -335,12 +334,12 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
         const endedAt = from + got;
         const shift = planned.length > 0 ? framesOf(planned[0].startMs - t0) - endedAt : 0;
         if (shift > 0 && voices.at(-1) === v) for (const p of planned) shiftItem(p, -shift);
-        endVoice(v, endedAt);
-      } else if (to >= v.endFrame) endVoice(v, v.endFrame);
+        endVoice(v);
+      } else if (to >= v.endFrame) endVoice(v);
     }
     // The auto-DJ faded out under a DJ: its voices stop.
     if (dj?.phase === 'on' && rampAt(autoRamp, pos) === 0) {
-      for (const v of voices.filter((x) => !x.overTakeover)) endVoice(v, pos);
+      for (const v of voices.filter((x) => !x.overTakeover)) endVoice(v);
     }
     // The DJ, from their first audio on.
     if (dj && dj.phase !== 'buffering' && blockEnd > dj.startFrame) {
@@ -426,7 +425,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
 
   async function finish(): Promise<void> {
     stopped = true;
-    for (const v of [...voices]) endVoice(v, pos);
+    for (const v of [...voices]) endVoice(v);
     dj?.decoder.close();
     dj?.reject(new RadioTakeoverRefused('stopped'));
     if (grace?.timer) clearTimeout(grace.timer);
@@ -485,6 +484,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       return { onAir, leave: () => void input.source.destroy() };
     },
     nowPlaying: () => current,
+    renderedUntil: () => msOf(pos),
     history: () => [...historyList],
     on(fn) {
       listeners.add(fn);

@@ -33,6 +33,9 @@ export function dbTrackLibrary(
       for (const row of rows) {
         const key = playableKey(row.media);
         if (!key) continue;
+        // A file storage cannot give is left out, as an unknown id is: the rest still plays.
+        const file = await local(key).catch(() => null);
+        if (!file) continue;
         const durationMs = Math.round(row.duration * 1000);
         const c = row.cues;
         const measured = c !== null && c.cueOutMs > c.cueInMs;
@@ -42,7 +45,7 @@ export function dbTrackLibrary(
           artistId: row.userId,
           artistName: row.artistName,
           durationMs,
-          path: await local(key),
+          path: file,
           cues: measured
             ? c
             : {

@@ -9,7 +9,7 @@ import { findFfmpeg } from '../../../media/ffmpeg';
 import { parseEbur128Summary } from '../../../media/loudness';
 import { analyzeTrack } from './analyze';
 import { startRadioChannel } from './channel';
-import { bandLimit, generateAudio, generatedTrack, memoryLibrary, memoryOutput } from './testing';
+import { bandLimit, generateAudio, generatedTrack, memoryLibrary, memoryOutput, toneShare } from './testing';
 import type { RadioEvent, RadioProgram, RadioTrack } from './types';
 
 /**
@@ -90,24 +90,6 @@ async function decodeMono(file: string): Promise<Float32Array> {
   );
   const b = new Uint8Array(r.stdout);
   return new Float32Array(b.buffer, b.byteOffset, Math.floor(b.length / 4));
-}
-
-/** Share of a 100 ms frame's power at `hz` (Goertzel): about 1 for a pure tone, near 0 for noise. */
-function toneShare(pcm: Float32Array, from: number, n: number, hz: number): number {
-  const k = (2 * Math.PI * hz) / RATE;
-  const c = 2 * Math.cos(k);
-  let s1 = 0;
-  let s2 = 0;
-  let energy = 0;
-  for (let i = from; i < from + n; i++) {
-    const s0 = pcm[i] + c * s1 - s2;
-    s2 = s1;
-    s1 = s0;
-    energy += pcm[i] * pcm[i];
-  }
-  const power = s1 * s1 + s2 * s2 - c * s1 * s2;
-  const amplitude = (2 * Math.sqrt(power)) / n;
-  return energy > 0 ? (amplitude * amplitude) / 2 / (energy / n) : 0;
 }
 
 describe('offline render of a 2-hour schedule', () => {
@@ -225,7 +207,7 @@ describe('offline render of a 2-hour schedule', () => {
       const frame = RATE / 10;
       const marked: number[] = [];
       for (let f = 0; (f + 1) * frame <= pcm.length; f++)
-        if (toneShare(pcm, f * frame, frame, MARKER_HZ) > 0.3) marked.push(f);
+        if (toneShare(pcm, f * frame, frame, MARKER_HZ, RATE) > 0.3) marked.push(f);
       expect(marked.length).toBeGreaterThanOrEqual(9);
       expect(marked.length).toBeLessThanOrEqual(12);
       const firstMarkMs = START + marked[0] * 100;

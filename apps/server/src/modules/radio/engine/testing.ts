@@ -97,3 +97,21 @@ export function memoryOutput(): RadioOutput & { chunks: Buffer[]; titles: string
   };
   return o;
 }
+
+/** Share of a 100 ms frame's power at `hz` (Goertzel): about 1 for a pure tone, near 0 for noise. */
+export function toneShare(pcm: Float32Array, from: number, n: number, hz: number, rate: number): number {
+  const k = (2 * Math.PI * hz) / rate;
+  const c = 2 * Math.cos(k);
+  let s1 = 0;
+  let s2 = 0;
+  let energy = 0;
+  for (let i = from; i < from + n; i++) {
+    const s0 = pcm[i] + c * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+    energy += pcm[i] * pcm[i];
+  }
+  const power = s1 * s1 + s2 * s2 - c * s1 * s2;
+  const amplitude = (2 * Math.sqrt(power)) / n;
+  return energy > 0 ? (amplitude * amplitude) / 2 / (energy / n) : 0;
+}

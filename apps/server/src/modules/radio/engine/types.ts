@@ -173,6 +173,8 @@ export interface RadioChannelHandle {
   /** A DJ's input takes over (refused with RadioTakeoverRefused when `djOnlyInSlots` forbids it or one is on). */
   takeover(input: DjInput): DjSession;
   nowPlaying(): RadioNowPlaying | null;
+  /** Epoch ms up to which the output is rendered (ahead of the wall clock by about renderAheadMs while keeping up). */
+  renderedUntil(): number;
   /** The last items heard, newest first (at most RADIO_DEFAULTS.historySize). */
   history(): RadioNowPlaying[];
   on(fn: (e: RadioEvent) => void): () => void;
