@@ -1,6 +1,7 @@
 import type { TComment } from './contracts/comments';
 import type { TLiveChatMessage } from './contracts/live';
 import type { TNotification } from './contracts/notifications';
+import type { TRadioNowPlaying } from './contracts/radio';
 import type { DomainEvent } from './domain-events';
 import type { ClockPong, RoomMemberStatus, RoomPlayback, SyncClientMessage } from './sync/messages';
 import type { PlaybackSchedule } from './sync/schedule';
@@ -70,6 +71,16 @@ export interface RealtimeEvents {
    * change, an end, a family seat); caches of plan answers (ads') drop theirs.
    */
   'plan.changed': { userId: string };
+  /** A radio channel went on or off air (on `radio:{id}`). */
+  'radio.air': { channelId: string; onAir: boolean };
+  /** What a radio channel airs now changed (on `radio:{id}`): a track boundary or a DJ's title. */
+  'radio.nowPlaying': { channelId: string; nowPlaying: TRadioNowPlaying | null };
+  'radio.listeners': { channelId: string; listeners: number };
+  /**
+   * Server-internal (topic `internal:radio`): a channel's program, air state or key changed (or an
+   * account's channels went: `userId`); the engine of every process re-reads what it holds.
+   */
+  'radio.changed': { channelId?: string; userId?: string; what: 'program' | 'air' | 'key' | 'account' };
   /** Server-internal (topic `internal:domain`): a lifecycle event of the spine (domain-events.ts), once per process. */
   'domain.event': DomainEvent;
   /** Sent on the pinging socket only (topic `clock`), never over the bus: a clock ping's answer (ADR 0057). */

@@ -21,6 +21,8 @@ export interface JobPayloads {
   'track.process': { trackId: string };
   /** An automatic transcript of a track by the local speech recogniser (modules/transcripts/auto.ts). */
   'transcript.generate': { trackId: string };
+  /** Every 30 s: cue points and loudness of tracks not measured yet (radio engine, ADR 0055). */
+  'radio.cues': { at: string };
   /** Resize a track's new cover. */
   'track.cover': { trackId: string };
   /** The email copy of one notification. */

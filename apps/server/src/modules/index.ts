@@ -44,6 +44,9 @@ import { playRoutes } from './plays/routes';
 import { subscribeEpisodeArt } from './podcasts/episode-art';
 import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
+import { radioCueJobs, radioCueSchedules } from './radio/cues/jobs';
+import { subscribeRadioLifecycle } from './radio/lifecycle';
+import { radioRoutes } from './radio/routes';
 import { repostRoutes } from './reposts/routes';
 import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
@@ -101,8 +104,11 @@ export const modules: ModuleDefinition[] = [
   { name: 'comments', routes: [commentRoutes] },
   // Live broadcasting: streams, ingest, listeners, chat, recordings.
   { name: 'live', routes: [liveRoutes] },
+  // Issue 38: radio channels (the auto-DJ's engine lives in radio/engine).
+  { name: 'radio', routes: [radioRoutes], subscribers: [subscribeRadioLifecycle] },
   // Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); the creator dashboard.
   { name: 'tracks', routes: [trackRoutes], jobs: trackJobs, schedules: trackSchedules },
+  { name: 'radio-cues', jobs: radioCueJobs, schedules: radioCueSchedules },
   { name: 'delivery', routes: [deliveryRoutes], subscribers: [subscribeDeliveryCache] },
   { name: 'creator', routes: [creatorRoutes] },
   // Discovery: home, explore, categories, search; follows; public profiles.

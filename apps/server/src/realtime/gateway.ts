@@ -21,7 +21,7 @@ import type { UserSockets } from './user-sockets';
 
 /** How long a socket refused for abuse keeps its connection for the close frame to reach the client. */
 const REFUSED_GRACE_MS = 500;
-const TOPIC = /^(global|(track|live|user|playlist|room):[A-Za-z0-9_-]{1,64})$/;
+const TOPIC = /^(global|(track|live|radio|user|playlist|room):[A-Za-z0-9_-]{1,64})$/;
 
 /**
  * `/api/ws`: browsers subscribe to topics and receive the bus's events for them.

@@ -10,6 +10,8 @@ export * from './live';
 export * from './moderation';
 export * from './playlists';
 export * from './podcasts';
+export * from './radio';
+export * from './radio-channels';
 export * from './system';
 export * from './tokens';
 export * from './tracks';

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { radioChannels } from './radio-channels';
 import { users } from './users';
 
 /** spec: live_streams */
@@ -27,6 +28,11 @@ export const liveStreams = pgTable(
     onAirAt: timestamp('on_air_at', { withTimezone: true }),
     /** What the encoder says is playing (Icecast/SHOUTcast metadata updates); null until it says. */
     nowPlaying: text('now_playing'),
+    /**
+     * Set when the stream is a radio channel's air (issue 38, ADR 0056): listed as the channel, not
+     * as a broadcast; never one creator's "one broadcast"; its audio not kept as a recording.
+     */
+    radioChannelId: uuid('radio_channel_id').references(() => radioChannels.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

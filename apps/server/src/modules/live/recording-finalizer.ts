@@ -51,6 +51,12 @@ export class RecordingFinalizer {
       return removeQuietly(raw);
     }
     if (!stream.endedAt) return; // still open somewhere: finalized once it ends
+    // A radio channel's air is made of tracks already on the platform (and DJ sets): not kept.
+    if (stream.radioChannelId) {
+      await removeQuietly(raw);
+      await deleteParts(this.ctx.storage, id).catch(() => {});
+      return;
+    }
     // Still held by a live process (ended elsewhere, its last part not stored yet): that one finalizes.
     const holder = await this.rt.hub.leaseHolder(id);
     if (holder && holder !== this.rt.hub.processId) return;

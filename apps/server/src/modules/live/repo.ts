@@ -23,7 +23,14 @@ export interface EndedStream {
 
 export async function insertStream(
   db: Db,
-  v: { userId: string; title: string; description: string | null; category: string; tags: string[] },
+  v: {
+    userId: string;
+    title: string;
+    description: string | null;
+    category: string;
+    tags: string[];
+    radioChannelId?: string;
+  },
 ): Promise<StreamRow> {
   const [row] = await db
     .insert(liveStreams)
@@ -50,7 +57,8 @@ export async function listActive(
   q: { category?: string; sort: 'viewers' | 'recent'; search?: string; limit: number },
 ) {
   // A suspended creator's streams are hidden (admin suspension, ADR 0015).
-  const where = [eq(liveStreams.isActive, true), isNull(users.suspendedAt)];
+  // Radio channels' air is listed as the channels (modules/radio), not as broadcasts.
+  const where = [eq(liveStreams.isActive, true), isNull(users.suspendedAt), isNull(liveStreams.radioChannelId)];
   if (q.category) where.push(eq(liveStreams.category, q.category));
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -86,6 +94,9 @@ async function endWhere(db: Db, where: ReturnType<typeof sql>): Promise<EndedStr
 
 export const endStream = (db: Db, id: string) => endWhere(db, sql`id = ${id}`);
 export const endStreamsOfUser = (db: Db, userId: string) => endWhere(db, sql`user_id = ${userId}`);
+/** The creator's open broadcasts, not their radio channels' air (a new broadcast ends only these). */
+export const endBroadcastsOfUser = (db: Db, userId: string) =>
+  endWhere(db, sql`user_id = ${userId} AND radio_channel_id IS NULL`);
 
 /** Which of these streams are the user's. */
 export async function streamIdsOfUserAmong(db: Db, userId: string, ids: string[]): Promise<string[]> {
@@ -333,7 +344,7 @@ export async function findOpenStreamOf(
   const [row] = await db
     .select()
     .from(liveStreams)
-    .where(and(eq(liveStreams.userId, userId), onAir, isNull(liveStreams.endedAt)))
+    .where(and(eq(liveStreams.userId, userId), onAir, isNull(liveStreams.endedAt), isNull(liveStreams.radioChannelId)))
     .orderBy(desc(liveStreams.createdAt))
     .limit(1);
   return row;

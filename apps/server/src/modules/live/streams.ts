@@ -1,4 +1,4 @@
-import type { TCreateLiveStream, TLiveEndReason, TLiveStream, TMyLiveStream } from '@wavecast/shared';
+import type { Role, TCreateLiveStream, TLiveEndReason, TLiveStream, TMyLiveStream } from '@wavecast/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { announceIfPublic } from '../tracks/announce';
@@ -40,7 +40,7 @@ export class LiveStreams {
   async create(user: SessionUser, input: Required<Omit<TCreateLiveStream, 'description'>> & { description: string }) {
     await this.allowance.assertMayStart(user);
     // One broadcast per creator: a new one ends any earlier one still open.
-    for (const e of await repo.endStreamsOfUser(this.db, user.id)) await this.afterEnd(e);
+    for (const e of await repo.endBroadcastsOfUser(this.db, user.id)) await this.afterEnd(e);
     const row = await repo.insertStream(this.db, {
       userId: user.id,
       title: input.title,
@@ -124,6 +124,20 @@ export class LiveStreams {
     if (open) return open.id;
     const created = await this.create(user, { ...meta, tags: [] });
     return created.id;
+  }
+
+  /**
+   * A radio channel's air (issue 38): a stream row the channel's engine publishes into, apart from
+   * the creator's broadcasts. The free plan's live allowance counts its on-air time like any stream's.
+   */
+  async openForRadio(
+    owner: { id: string; role: Role },
+    v: { radioChannelId: string; title: string; description: string | null; category: string },
+  ): Promise<string> {
+    await this.allowance.assertMayStart(owner);
+    const row = await repo.insertStream(this.db, { userId: owner.id, tags: [], ...v });
+    this.owners.set(row.id, owner.id);
+    return row.id;
   }
 
   /** The creator's stream on air (an encoder's metadata update names no stream, only its key). */

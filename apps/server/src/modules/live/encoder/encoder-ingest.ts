@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { RADIO_KEY_PREFIX } from '@wavecast/shared';
 import { AppError } from '../../../lib/errors';
 import { type LiveTranscode, liveToWebm } from '../../../media/live-transcode';
 import { IngestTooFast, type Publisher } from '../../../relay/session';
@@ -6,6 +7,7 @@ import { WebmError } from '../../../relay/webm-demuxer';
 import type { LiveService } from '../service';
 import type { KeyHolder, streamKeysService } from '../stream-keys';
 import { ChunkedDecoder, ChunkedError } from './chunked';
+import { pipeDjSource, type RadioDjAdmission } from './dj-source';
 import { type MetadataUpdate, metadataResponse, metadataUpdate } from './metadata-update';
 import { RTMP_APP, serveRtmp } from './rtmp-source';
 import {
@@ -117,6 +119,8 @@ export class EncoderIngest {
   private readonly byKey = new Map<string, Set<() => void>>();
   private readonly byUser = new Map<string, Set<() => void>>();
   private readonly sockets = new Set<net.Socket>();
+  /** Radio channels' DJ keys (`wrk_…`) are the radio module's to admit (issue 38); set by it. */
+  private radioDj: RadioDjAdmission | null = null;
 
   constructor(
     private readonly live: LiveService,
@@ -397,8 +401,42 @@ export class EncoderIngest {
     });
   }
 
+  setRadioDj(admission: RadioDjAdmission): void {
+    this.radioDj = admission;
+  }
+
+  /** A DJ key: the radio module admits it and takes the audio (the channel's takeover), not a broadcast. */
+  private async admitDj(
+    socket: SourceSocket,
+    source: SourceStart,
+    rest: Buffer,
+    key: string,
+    radioDj: RadioDjAdmission,
+  ) {
+    if (!declaredFormat(source.headers['content-type'])) {
+      return source.refuse({
+        status: 415,
+        message: 'Unsupported content type: send Ogg (Opus or Vorbis), WebM, MP3 or AAC',
+      });
+    }
+    const djName = source.headers['ice-name']?.trim() || 'Live DJ';
+    const admitted = await radioDj(key, djName);
+    if ('status' in admitted) return source.refuse(admitted);
+    if (socket.destroyed) return;
+    if (typeof source.accepted === 'function') source.accepted();
+    else if (source.accepted) socket.write(source.accepted);
+    // RTMP bodies are FLV (rtmp-source.ts); the others tell their format by their first bytes.
+    const rtmp = typeof source.accepted === 'function';
+    pipeDjSource(
+      socket,
+      { chunked: source.chunked, rest, stallMs: stallMs(this.live.graceMs), forcedFormat: rtmp ? 'flv' : undefined },
+      admitted.start,
+    );
+  }
+
   private async admit(socket: SourceSocket, source: SourceStart, rest: Buffer): Promise<void> {
     const { key, headers } = source;
+    if (key?.startsWith(RADIO_KEY_PREFIX) && this.radioDj) return this.admitDj(socket, source, rest, key, this.radioDj);
     const holder = key ? await this.keys.authenticate(key) : null;
     if (!holder) return source.refuse({ status: 401, message: 'Invalid or revoked stream key' });
     if (holder.suspended || holder.user.role !== 'creator') {

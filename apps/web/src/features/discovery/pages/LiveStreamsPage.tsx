@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { skeletonKeys } from '../../../components/ui/CardGrid';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { RadioOnAir } from '../../radio/components/RadioOnAir';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { useLiveListsRealtime, useLiveStreams } from '../queries';
@@ -66,6 +67,7 @@ export default function LiveStreamsPage() {
           <LiveGrid streams={streams} />
         )}
       </div>
+      <RadioOnAir />
       <footer className="mt-10 border-t border-border pt-4 text-sm text-muted" data-testid="live-footer">
         {streams.length.toLocaleString('en')} active {streams.length === 1 ? 'stream' : 'streams'} ·{' '}
         {viewers.toLocaleString('en')} total {viewers === 1 ? 'viewer' : 'viewers'}

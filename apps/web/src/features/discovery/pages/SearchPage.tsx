@@ -9,6 +9,7 @@ import { PlaylistGrid } from '../../playlists/components/PlaylistGrid';
 import { useSearchPlaylists } from '../../playlists/queries';
 import { TranscriptHits } from '../../podcasts/components/TranscriptHits';
 import { useTranscriptSearch } from '../../podcasts/queries';
+import { RadioOnAir } from '../../radio/components/RadioOnAir';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
@@ -121,6 +122,7 @@ export default function SearchPage() {
             <LiveGrid streams={r.live} action="Join Stream" />
           </Section>
         )}
+        {q && <RadioOnAir q={q} title="Radio Channels" />}
       </div>
     </div>
   );

@@ -44,6 +44,7 @@ export default function CreatorDashboardPage() {
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <QuickAction to="/creator/upload" icon={<Upload className={icon} aria-hidden />} label="Upload Audio" />
           <QuickAction to="/creator/live" icon={<Radio className={icon} aria-hidden />} label="Go Live" />
+          <QuickAction to="/creator/radio" icon={<Radio className={icon} aria-hidden />} label="Radio Channels" />
           <QuickAction to="/creator/analytics" icon={<BarChart3 className={icon} aria-hidden />} label="Analytics" />
           <QuickAction to="/creator/settings" icon={<Settings className={icon} aria-hidden />} label="Settings" />
         </div>

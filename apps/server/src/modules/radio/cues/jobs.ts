@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../../../context';
+import { defineJob, type ModuleJobs } from '../../../jobs/define';
+import { every, type Schedule } from '../../../jobs/schedule';
+import { analyzeTrack } from '../engine/analyze';
+import { downloadTo, playableKey } from './fetch';
+import { saveCues, tracksWithoutCues } from './repo';
+
+export const RADIO_CUES_JOB = 'radio.cues';
+/** Tracks measured per run: one run stays short beside the other media jobs. */
+const BATCH = 20;
+
+/**
+ * Measures the tracks that have no cues yet (ADR 0055): a new upload within a run of its
+ * processing, the existing library as a backfill, in the media lane. A file ffmpeg cannot measure
+ * gets a whole-file row, so it is not tried forever.
+ */
+export async function measureMissingCues(ctx: AppContext, limit = BATCH): Promise<number> {
+  const rows = await tracksWithoutCues(ctx.database, limit);
+  if (rows.length === 0) return 0;
+  const dir = await mkdtemp(path.join(tmpdir(), 'wavecast-cues-'));
+  try {
+    for (const row of rows) {
+      const key = playableKey(row.media, row.audioKey);
+      const file = path.join(dir, row.id);
+      try {
+        if (!key) throw new Error('no audio');
+        await downloadTo(ctx, key, file);
+        const c = await analyzeTrack(file, { ffmpeg: ctx.config.FFMPEG_PATH, timeoutMs: 5 * 60_000 });
+        await saveCues(ctx.database, { audioId: row.id, ...c });
+      } catch {
+        await saveCues(ctx.database, {
+          audioId: row.id,
+          integratedLufs: null,
+          peakDbfs: null,
+          cueInMs: 0,
+          cueOutMs: 0,
+          crossfadeStartMs: 0,
+          durationMs: 0,
+        });
+      } finally {
+        await rm(file, { force: true });
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return rows.length;
+}
+
+export const radioCueJobs: ModuleJobs = (ctx) => [
+  defineJob(RADIO_CUES_JOB, async () => void (await measureMissingCues(ctx)), { lane: 'media' }),
+];
+
+export const radioCueSchedules: Schedule[] = [every(RADIO_CUES_JOB, 'radio cue points', 30_000)];

@@ -1,0 +1,504 @@
+import { PcmEncoder } from './encoder';
+import { itemGainAt, type Ramp, rampAt } from './envelope';
+import { CHANNELS, PcmDecoder } from './pcm';
+import { activeSlot } from './schedule';
+import { placeItem, planTimeline } from './timeline';
+import {
+  type DjInput,
+  type DjSession,
+  RADIO_DEFAULTS,
+  type RadioChannelHandle,
+  type RadioEvent,
+  type RadioNowPlaying,
+  type RadioOutput,
+  type RadioProgram,
+  RadioTakeoverRefused,
+  type RadioTrack,
+  type TimelineItem,
+  type TrackLibrary,
+} from './types';
+
+export interface RadioChannelOptions {
+  library: TrackLibrary;
+  output: RadioOutput;
+  /** Same seed, program and start instant → the same timeline. */
+  seed: string;
+  /** When the timeline starts, epoch ms (default: now). */
+  startAt?: number;
+  /** Offline renders: stop by themselves once the output reaches this instant (epoch ms). */
+  renderUntil?: number;
+  /** PCM rate of the mix (default 48 kHz; tests and benches may lower it: 8, 12, 16 or 24 kHz). */
+  sampleRate?: number;
+  /** false: render as fast as the encoder takes it (offline renders); default true (real time, a little ahead). */
+  realTime?: boolean;
+  /** The Opus bitrate of the output (default 96 kbit/s). */
+  bitrate?: number;
+  /** Overrides of RADIO_DEFAULTS' timings (tests). */
+  timing?: Partial<Pick<typeof RADIO_DEFAULTS, 'djBufferMs' | 'takeoverFadeMs' | 'renderAheadMs'>>;
+  ffmpegPath?: string;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+type PlayItem = Extract<TimelineItem, { kind: 'track' | 'jingle' }>;
+
+interface Voice {
+  item: PlayItem;
+  track: RadioTrack;
+  decoder: PcmDecoder;
+  startFrame: number;
+  endFrame: number;
+  fadeOutFrom: number | null;
+  fadeInFrames: number;
+  heardFrames: number;
+  announced: boolean;
+  /** A going-live jingle: not the auto-DJ's, so not faded by the takeover. */
+  overTakeover: boolean;
+}
+
+interface DjState {
+  input: DjInput;
+  decoder: PcmDecoder;
+  phase: 'buffering' | 'on' | 'draining';
+  startFrame: number;
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
+/** The mix advances in blocks this long: the grain of every switch. */
+const BLOCK_MS = 20;
+/** A decoder starts this far ahead of its item, so its first audio is ready in time. */
+const PREFETCH_MS = 3000;
+/** Items are planned at least this far ahead. */
+const PLAN_AHEAD_MS = 10 * 60_000;
+const PLAN_CHUNK_MS = 60 * 60_000;
+const ANTI_CLICK_MS = 20;
+const STOP_FADE_MS = 500;
+/** Blocks written to the encoder at once in offline renders. */
+const OFFLINE_BATCH = 25;
+
+/**
+ * Starts a channel: plans its timeline, renders it (decoders → gain → crossfades → mix →
+ * encoder) a little ahead of real time into `output`, and takes DJ inputs over (ADR 0055).
+ */
+export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptions): RadioChannelHandle {
+  const rate = opts.sampleRate ?? RADIO_DEFAULTS.sampleRate;
+  const timing = { ...RADIO_DEFAULTS, ...opts.timing };
+  const realTime = opts.realTime ?? true;
+  /** Epoch ms of frame 0 (set when rendering starts, unless given). */
+  let t0 = opts.startAt ?? Date.now();
+  const block = Math.round((rate * BLOCK_MS) / 1000);
+  const framesOf = (ms: number) => Math.round((ms * rate) / 1000);
+  const msOf = (frame: number) => t0 + (frame * 1000) / rate;
+  const log = opts.log ?? (() => {});
+
+  let program = initial;
+  let catalog = new Map<string, RadioTrack>();
+  const listeners = new Set<(e: RadioEvent) => void>();
+  const historyList: RadioNowPlaying[] = [];
+  let current: RadioNowPlaying | null = null;
+  let planned: PlayItem[] = [];
+  const heard: TimelineItem[] = [];
+  let voices: Voice[] = [];
+  let autoRamp: Ramp = { from: 1, to: 1, startFrame: 0, frames: 1 };
+  let dj: DjState | null = null;
+  let grace: { djId: string; until: number; timer: NodeJS.Timeout | null } | null = null;
+  const due: { frame: number; fire: () => void }[] = [];
+  let pos = 0;
+  const batch: Float32Array[] = [];
+  let stopped = false;
+  /** Set by stop(): the frame where the closing fade ends. */
+  let stopAt: number | null = null;
+  let wallStart = 0;
+
+  const emit = (e: RadioEvent) => {
+    for (const fn of listeners) {
+      try {
+        fn(e);
+      } catch (err) {
+        log('radio: an event listener failed', err);
+      }
+    }
+  };
+  const at = (frame: number, fire: () => void) => due.push({ frame, fire });
+  const announce = (np: RadioNowPlaying) => {
+    current = np;
+    historyList.unshift(np);
+    historyList.length = Math.min(historyList.length, RADIO_DEFAULTS.historySize);
+    opts.output.title(np.artist ? `${np.artist} - ${np.title}` : np.title);
+    emit({ type: 'nowPlaying', nowPlaying: np });
+  };
+
+  const encoder = new PcmEncoder(rate, (chunk) => opts.output.push(chunk), {
+    ffmpegPath: opts.ffmpegPath,
+    bitrate: opts.bitrate,
+  });
+
+  async function loadCatalog(p: RadioProgram): Promise<Map<string, RadioTrack>> {
+    const ids = [
+      ...p.rotations.flatMap((r) => r.trackIds),
+      ...p.shows.flatMap((s) => (s.kind === 'playlist' ? s.trackIds : [])),
+      ...(p.jingles?.trackIds ?? []),
+      ...(p.jingles?.goingLiveTrackId ? [p.jingles.goingLiveTrackId] : []),
+    ];
+    return opts.library.load(ids);
+  }
+
+  /** Plans from `fromMs` on (dropping what was planned and not started). */
+  function replan(fromMs: number): void {
+    planned = [];
+    extendPlan(fromMs);
+  }
+
+  function extendPlan(fromMs: number): void {
+    const items = planTimeline(program, catalog, {
+      seed: opts.seed,
+      from: fromMs,
+      until: fromMs + PLAN_CHUNK_MS,
+      history: heard.slice(-200),
+    });
+    for (const i of items) if (i.kind !== 'dj-slot') planned.push(i);
+  }
+
+  function ensurePlanned(): void {
+    if (dj && dj.phase !== 'draining') return; // the timeline waits while a DJ is on
+    const last = planned.at(-1) ?? voices.filter((v) => !v.overTakeover).at(-1)?.item;
+    const horizon = msOf(pos) + PLAN_AHEAD_MS;
+    if (!last) replan(msOf(pos));
+    else if (last.nextStartMs < horizon) extendPlan(last.nextStartMs);
+  }
+
+  function startVoice(item: PlayItem, startFrame: number, overTakeover: boolean): void {
+    const track = catalog.get(item.trackId);
+    if (!track) return;
+    const length = item.endMs - item.startMs;
+    const decoder = new PcmDecoder(
+      { kind: 'file', path: track.path, startMs: track.cues.cueInMs, lengthMs: length, gainDb: item.gainDb },
+      rate,
+      { ffmpegPath: opts.ffmpegPath },
+    );
+    const endFrame = startFrame + framesOf(length);
+    const fadeOut = startFrame + framesOf(item.nextStartMs - item.startMs);
+    voices.push({
+      item,
+      track,
+      decoder,
+      startFrame,
+      endFrame,
+      fadeOutFrom: fadeOut < endFrame ? fadeOut : null,
+      fadeInFrames: framesOf(ANTI_CLICK_MS),
+      heardFrames: 0,
+      announced: false,
+      overTakeover,
+    });
+    heard.push(item);
+  }
+
+  function startDueVoices(): void {
+    while (planned.length > 0 && framesOf(planned[0].startMs - t0) < pos + block + framesOf(PREFETCH_MS)) {
+      const item = planned.shift() as PlayItem;
+      startVoice(item, Math.max(pos, framesOf(item.startMs - t0)), false);
+    }
+  }
+
+  function endVoice(v: Voice): void {
+    v.decoder.close();
+    voices = voices.filter((x) => x !== v);
+    if (v.heardFrames > 0) {
+      emit({
+        type: 'played',
+        channelId: program.channelId,
+        trackId: v.item.trackId,
+        kind: v.item.kind,
+        startedAt: msOf(v.startFrame),
+        heardMs: Math.round((v.heardFrames * 1000) / rate),
+      });
+    }
+  }
+
+  /** A takeover once the DJ's buffer is full: auto-DJ fades out, DJ from their first audio. */
+  function beginTakeover(d: DjState): void {
+    const goingLive = program.jingles?.goingLiveTrackId ? catalog.get(program.jingles.goingLiveTrackId) : undefined;
+    autoRamp = { from: rampAt(autoRamp, pos), to: 0, startFrame: pos, frames: framesOf(timing.takeoverFadeMs) };
+    planned = [];
+    let djStart = pos;
+    if (goingLive) {
+      const item = placeItem(goingLive, 'jingle', msOf(pos), 0, { showId: null, rotationId: null });
+      startVoice(item, pos, true);
+      djStart = pos + framesOf(item.nextStartMs - item.startMs);
+    }
+    d.phase = 'on';
+    d.startFrame = djStart;
+    const resumed = grace?.djId === d.input.djId;
+    if (grace?.timer) clearTimeout(grace.timer);
+    grace = null;
+    at(djStart, () => {
+      announce({
+        channelId: program.channelId,
+        kind: 'dj',
+        trackId: null,
+        title: `${d.input.djName} (live)`,
+        artist: d.input.djName,
+        startedAt: msOf(djStart),
+        durationMs: null,
+        showId: activeSlot(program.shows, msOf(djStart))?.slot.id ?? null,
+        djName: d.input.djName,
+      });
+      if (!resumed)
+        emit({
+          type: 'djOnAir',
+          channelId: program.channelId,
+          djId: d.input.djId,
+          djName: d.input.djName,
+          at: msOf(djStart),
+        });
+      d.resolve();
+    });
+  }
+
+  /** The DJ's input ended and its last second is near: the auto-DJ comes back under it. */
+  function beginHandBack(d: DjState): void {
+    d.phase = 'draining';
+    autoRamp = { from: 0, to: 1, startFrame: pos, frames: framesOf(timing.takeoverFadeMs) };
+    replan(msOf(pos));
+    startDueVoices();
+  }
+
+  function finishDj(d: DjState, endFrame: number): void {
+    d.decoder.close();
+    dj = null;
+    const djId = d.input.djId;
+    at(endFrame, () => {
+      emit({ type: 'djLeft', channelId: program.channelId, djId, at: msOf(endFrame) });
+      const g = { djId, until: msOf(endFrame) + program.djGraceSeconds * 1000, timer: null as NodeJS.Timeout | null };
+      grace = g;
+      const end = () => {
+        if (grace !== g) return;
+        grace = null;
+        emit({ type: 'djEnded', channelId: program.channelId, djId, at: g.until });
+      };
+      if (realTime) {
+        g.timer = setTimeout(end, program.djGraceSeconds * 1000);
+        g.timer.unref();
+      } else at(endFrame + framesOf(program.djGraceSeconds * 1000), end);
+    });
+  }
+
+  async function renderBlock(): Promise<Float32Array> {
+    const mix = new Float32Array(block * CHANNELS);
+    const blockEnd = pos + block;
+    // DJ state changes at the block's start.
+    if (dj?.phase === 'buffering') {
+      const full = dj.decoder.frames >= framesOf(timing.djBufferMs);
+      if (full || (dj.decoder.ended && dj.decoder.frames > 0)) beginTakeover(dj);
+      else if (dj.decoder.ended) {
+        dj.reject(new Error('The DJ input ended before any audio'));
+        dj = null;
+      }
+    }
+    if (dj?.phase === 'on' && dj.decoder.ended && dj.decoder.frames <= framesOf(timing.takeoverFadeMs))
+      beginHandBack(dj);
+    // The auto-DJ's voices (and a going-live jingle).
+    for (const v of [...voices]) {
+      const from = Math.max(pos, v.startFrame);
+      const to = Math.min(blockEnd, v.endFrame);
+      if (to <= from) {
+        if (v.endFrame <= pos) endVoice(v);
+        continue;
+      }
+      await v.decoder.want(to - from);
+      const ramp = v.overTakeover ? null : autoRamp;
+      const got = v.decoder.mixInto(mix, from - pos, to - from, (i) => {
+        const f = from + i;
+        return itemGainAt(f, v) * (ramp ? rampAt(ramp, f) : 1);
+      });
+      if (got > 0 && !v.announced) {
+        v.announced = true;
+        const { item, track } = v;
+        at(v.startFrame, () =>
+          announce({
+            channelId: program.channelId,
+            kind: item.kind,
+            trackId: item.trackId,
+            title: track.title,
+            artist: track.artistName,
+            startedAt: msOf(v.startFrame),
+            durationMs: item.endMs - item.startMs,
+            showId: item.showId,
+            djName: null,
+          }),
+        );
+      }
+      v.heardFrames += got;
+      if (got < to - from) {
+        // The file ran out before its cue-out said: the next item moves up, no gap.
+        const endedAt = from + got;
+        const shift = planned.length > 0 ? framesOf(planned[0].startMs - t0) - endedAt : 0;
+        if (shift > 0 && voices.at(-1) === v) for (const p of planned) shiftItem(p, -shift);
+        endVoice(v);
+      } else if (to >= v.endFrame) endVoice(v);
+    }
+    // The auto-DJ faded out under a DJ: its voices stop.
+    if (dj?.phase === 'on' && rampAt(autoRamp, pos) === 0) {
+      for (const v of voices.filter((x) => !x.overTakeover)) endVoice(v);
+    }
+    // The DJ, from their first audio on.
+    if (dj && dj.phase !== 'buffering' && blockEnd > dj.startFrame) {
+      const d = dj;
+      const from = Math.max(pos, d.startFrame);
+      // Offline, the DJ's file is decoded as needed; live, what has not arrived is their own gap.
+      if (!realTime) await d.decoder.want(blockEnd - from);
+      const got = d.decoder.mixInto(mix, from - pos, blockEnd - from, () => 1);
+      if (d.phase === 'draining' && d.decoder.ended && got < blockEnd - from) finishDj(d, from + got);
+    }
+    return mix;
+  }
+
+  function shiftItem(p: PlayItem, frames: number): void {
+    const d = (frames * 1000) / rate;
+    p.startMs += d;
+    p.endMs += d;
+    p.nextStartMs += d;
+  }
+
+  function fireDue(): void {
+    const now = realTime ? framesOf(performance.now() - wallStart) : pos;
+    due.sort((a, b) => a.frame - b.frame);
+    while (due.length > 0 && due[0].frame <= now) (due.shift() as { fire: () => void }).fire();
+  }
+
+  async function run(): Promise<void> {
+    catalog = await loadCatalog(program);
+    if (opts.startAt === undefined) t0 = Date.now();
+    wallStart = performance.now();
+    const ahead = framesOf(timing.renderAheadMs);
+    const until = opts.renderUntil === undefined ? null : framesOf(opts.renderUntil - t0);
+    let blocks = 0;
+    while (!stopped) {
+      if (stopAt !== null && pos >= stopAt) break;
+      if (until !== null && pos >= until) break;
+      // Offline, nothing else waits: let I/O in now and then.
+      if (!realTime && ++blocks % 50 === 0) await new Promise((r) => setImmediate(r));
+      if (realTime) {
+        const lead = pos - framesOf(performance.now() - wallStart);
+        if (lead > ahead) {
+          fireDue();
+          await new Promise((r) => setTimeout(r, Math.min(50, Math.max(5, ((lead - ahead) * 1000) / rate))));
+          continue;
+        }
+      }
+      ensurePlanned();
+      startDueVoices();
+      const mix = await renderBlock();
+      if (voices.length === 0 && !dj && planned.length === 0 && !current) {
+        // Nothing playable: say so once, keep the stream alive with silence.
+        announce({
+          channelId: program.channelId,
+          kind: 'silence',
+          trackId: null,
+          title: 'Off air',
+          artist: null,
+          startedAt: msOf(pos),
+          durationMs: null,
+          showId: null,
+          djName: null,
+        });
+      }
+      pos += block;
+      fireDue();
+      batch.push(mix);
+      // Offline, fewer larger writes: the pipe, not the mix, was the cost.
+      if (realTime || batch.length >= OFFLINE_BATCH) await flushBatch();
+    }
+  }
+
+  async function flushBatch(): Promise<void> {
+    if (batch.length === 0) return;
+    const all = new Float32Array(batch.reduce((n, b) => n + b.length, 0));
+    let o = 0;
+    for (const b of batch) {
+      all.set(b, o);
+      o += b.length;
+    }
+    batch.length = 0;
+    await encoder.write(all);
+  }
+
+  async function finish(): Promise<void> {
+    stopped = true;
+    for (const v of [...voices]) endVoice(v);
+    dj?.decoder.close();
+    dj?.reject(new RadioTakeoverRefused('stopped'));
+    if (grace?.timer) clearTimeout(grace.timer);
+    await flushBatch();
+    await encoder.end();
+    opts.output.end();
+  }
+
+  const finished = run()
+    .catch((e) => {
+      log('radio: the channel renderer failed', e);
+      emit({ type: 'error', channelId: program.channelId, message: e instanceof Error ? e.message : String(e) });
+    })
+    .then(finish);
+
+  return {
+    channelId: initial.channelId,
+    updateProgram(next) {
+      program = next;
+      void loadCatalog(next)
+        .then((c) => {
+          catalog = c;
+          const lastStarted = voices.filter((v) => !v.overTakeover).at(-1)?.item;
+          if (!dj) replan(lastStarted ? lastStarted.nextStartMs : msOf(pos));
+        })
+        .catch((e) => log('radio: the new program could not be loaded', e));
+    },
+    takeover(input) {
+      const refuse = (reason: RadioTakeoverRefused['reason']): DjSession => {
+        input.source.destroy();
+        const onAir = Promise.reject(new RadioTakeoverRefused(reason));
+        onAir.catch(() => {});
+        return { onAir, leave: () => {} };
+      };
+      if (stopped) return refuse('stopped');
+      if (dj) return refuse('dj-on-air');
+      if (program.djOnlyInSlots) {
+        const slot = activeSlot(program.shows, realTime ? Date.now() : msOf(pos));
+        const allowed =
+          slot?.slot.kind === 'dj' && (slot.slot.djIds.length === 0 || slot.slot.djIds.includes(input.djId));
+        if (!allowed) return refuse('outside-slot');
+      }
+      let resolve!: () => void;
+      let reject!: (e: Error) => void;
+      const onAir = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      onAir.catch(() => {});
+      const decoder = new PcmDecoder({ kind: 'stream', source: input.source, format: input.format }, rate, {
+        ffmpegPath: opts.ffmpegPath,
+        // A live input arrives in real time; offline, a file is read ahead (bounded).
+        maxBufferMs: 60_000,
+      });
+      dj = { input, decoder, phase: 'buffering', startFrame: Number.POSITIVE_INFINITY, resolve, reject };
+      return { onAir, leave: () => void input.source.destroy() };
+    },
+    nowPlaying: () => current,
+    renderedUntil: () => msOf(pos),
+    history: () => [...historyList],
+    on(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    finished,
+    async stop() {
+      if (stopAt === null && !stopped) {
+        // The closing fade renders, then the loop ends.
+        autoRamp = { from: rampAt(autoRamp, pos), to: 0, startFrame: pos, frames: framesOf(STOP_FADE_MS) };
+        stopAt = pos + framesOf(STOP_FADE_MS);
+        if (dj) dj.phase = 'draining';
+      }
+      await finished;
+    },
+  };
+}

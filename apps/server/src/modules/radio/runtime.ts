@@ -1,0 +1,210 @@
+import type { RealtimeMessage } from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import type { RadioDjAdmission } from '../live/encoder/dj-source';
+import type { LiveService } from '../live/service';
+import { BILLING_ALLOWANCE_CHECK_MS } from './constants';
+import {
+  type DjSession,
+  dbTrackLibrary,
+  hubOutput,
+  type RadioChannelHandle,
+  type RadioNowPlaying,
+  RadioTakeoverRefused,
+  startRadioChannel,
+} from './engine';
+import { toEngineProgram } from './engine-program';
+import { RADIO_INTERNAL_TOPIC, type RadioService } from './service';
+
+/** How long stopping waits for the engine's fade-out before the stream ends anyway. */
+const STOP_WAIT_MS = 3_000;
+
+interface Running {
+  handle: RadioChannelHandle;
+  streamId: string;
+  ownerId: string;
+  dj: { session: DjSession; cut: () => void } | null;
+  off: () => void;
+}
+
+/**
+ * The channels this process airs (issue 38, ADR 0056): each on-air channel is one engine
+ * (`engine/`) publishing into the relay hub under a live stream row of its own, so the live
+ * routes serve it (endless WebM, LL-HLS, ICY, chat, listener counts). The process that put a
+ * channel on air runs it; at start a process takes the channels on air that nobody runs.
+ * Program, air and key changes arrive on `internal:radio`; the engine's now playing goes back
+ * to the channel (history, radio plays, the page's room).
+ */
+export class RadioRuntime {
+  private readonly running = new Map<string, Running>();
+  private readonly starting = new Map<string, Promise<void>>();
+  private readonly unsubscribe: () => void;
+  private readonly allowanceTimer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly live: LiveService,
+    private readonly radio: RadioService,
+    private readonly log: (msg: string, err?: unknown) => void,
+  ) {
+    this.unsubscribe = ctx.bus.subscribe((msg) => void this.onMessage(msg).catch((e) => log('radio: message', e)));
+    this.allowanceTimer = setInterval(() => void this.checkAllowances(), BILLING_ALLOWANCE_CHECK_MS);
+    this.allowanceTimer.unref();
+  }
+
+  isRunning = (channelId: string) => this.running.has(channelId);
+  streamOf = (channelId: string) => this.running.get(channelId)?.streamId ?? null;
+
+  /** Starts the channel's engine here (once); a channel that cannot start goes off air, logged. */
+  start(channelId: string): Promise<void> {
+    if (this.running.has(channelId) || this.closed) return Promise.resolve();
+    let p = this.starting.get(channelId);
+    if (!p) {
+      p = this.doStart(channelId)
+        .catch(async (e) => {
+          this.log(`radio: channel ${channelId} could not start`, e);
+          await this.radio.forceOffAir(channelId).catch(() => {});
+        })
+        .finally(() => this.starting.delete(channelId));
+      this.starting.set(channelId, p);
+    }
+    return p;
+  }
+
+  private async doStart(channelId: string) {
+    const found = await this.radio.engineFacts(channelId);
+    if (!found?.channel.onAir || found.owner.suspended) return;
+    const { channel, owner } = found;
+    // Its stream still open elsewhere: another process runs it.
+    if (channel.streamId) {
+      const stream = await this.live.streams.get(null, channel.streamId).catch(() => null);
+      if (stream && stream.status !== 'ended') return;
+    }
+    const streamId = await this.live.streams.openForRadio(
+      { id: owner.id, role: 'creator' },
+      { radioChannelId: channel.id, title: channel.name, description: channel.description, category: channel.category },
+    );
+    const handle = startRadioChannel(toEngineProgram(found.facts), {
+      library: dbTrackLibrary(this.ctx, { ownerId: owner.id }),
+      output: hubOutput(
+        this.live.hub,
+        this.ctx.bus,
+        { id: streamId, title: channel.name, description: channel.description },
+        { log: this.log },
+      ),
+      seed: channel.id,
+      ffmpegPath: this.ctx.config.FFMPEG_PATH,
+      log: this.log,
+    });
+    const off = handle.on((e) => {
+      if (e.type === 'nowPlaying') void this.aired(channelId, e.nowPlaying);
+      else if (e.type === 'error') this.log(`radio: channel ${channelId}: ${e.message}`);
+    });
+    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, off });
+    await this.radio.setStream(channelId, { streamId });
+  }
+
+  private async aired(channelId: string, n: RadioNowPlaying) {
+    if (n.kind !== 'track' && n.kind !== 'dj') return; // jingles and silence are not "now playing"
+    await this.radio
+      .aired(channelId, {
+        trackId: n.kind === 'track' ? n.trackId : null,
+        title: n.title,
+        artist: n.artist ?? n.djName ?? '',
+        startedAt: new Date(n.startedAt).toISOString(),
+        source: n.kind === 'dj' ? 'dj' : 'autodj',
+      })
+      .catch((e) => this.log('radio: recording an airing failed', e));
+  }
+
+  /** Stops the channel's engine here and ends its stream row. */
+  async stop(channelId: string): Promise<void> {
+    await this.starting.get(channelId);
+    const r = this.running.get(channelId);
+    if (!r) return;
+    this.running.delete(channelId);
+    r.off();
+    r.dj?.cut();
+    // The engine fades out and ends its output; never held up by it (the hub may be closing too).
+    await Promise.race([
+      r.handle.stop().catch((e) => this.log('radio: stopping the engine failed', e)),
+      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+    ]);
+    await this.live.streams.endById(r.streamId).catch((e) => this.log('radio: ending the stream failed', e));
+  }
+
+  /** Channels on air that no process runs (their stream row ended with its process): started here. */
+  async resumeOnAir(): Promise<void> {
+    for (const id of await this.radio.onAirIds()) await this.start(id);
+  }
+
+  /** The encoder ingest's DJ keys (`wrk_…`): the channel's takeover, when this process runs it. */
+  readonly admitDj: RadioDjAdmission = async (key, djName) => {
+    const found = await this.radio.authenticateKey(key);
+    if (!found) return { status: 401, message: 'Invalid or revoked stream key' };
+    if (found.refused) return { status: 403, message: found.refused };
+    const r = this.running.get(found.channel.id);
+    if (!r) return { status: 503, message: 'The channel is not running on this server' };
+    if (r.dj) return { status: 403, message: 'Mountpoint in use' };
+    return {
+      start: (source, format, cut) => {
+        const session = r.handle.takeover({ source, format, djName, djId: found.ownerId });
+        const entry = { session, cut };
+        r.dj = entry;
+        const done = () => {
+          if (r.dj === entry) r.dj = null;
+        };
+        source.once('end', done);
+        source.once('close', done);
+        session.onAir.catch((e) => {
+          done();
+          if (!(e instanceof RadioTakeoverRefused)) this.log('radio: takeover failed', e);
+          cut();
+        });
+      },
+    };
+  };
+
+  private async onMessage(msg: RealtimeMessage) {
+    if (msg.topic === RADIO_INTERNAL_TOPIC && msg.event === 'radio.changed') {
+      const d = msg.data as { channelId?: string; userId?: string; what: string };
+      if (d.what === 'account') {
+        for (const [id, r] of this.running) if (r.ownerId === d.userId) await this.stop(id);
+        return;
+      }
+      const id = d.channelId;
+      const r = id ? this.running.get(id) : undefined;
+      if (!id || !r) return;
+      if (d.what === 'key') r.dj?.cut();
+      const found = await this.radio.engineFacts(id);
+      if (!found?.channel.onAir || found.owner.suspended) return this.stop(id);
+      if (d.what === 'program') r.handle.updateProgram(toEngineProgram(found.facts));
+      return;
+    }
+    // Listener counts of the channels' streams (the live hub counts them on every process).
+    if (msg.event === 'live.viewers' && msg.topic.startsWith('live:')) {
+      const { streamId, viewers } = msg.data as { streamId: string; viewers: number };
+      for (const [id, r] of this.running)
+        if (r.streamId === streamId) await this.radio.setStream(id, { listenerCount: viewers });
+    }
+  }
+
+  /** A free plan's channel goes off air once the month's live allowance is used up. */
+  private async checkAllowances() {
+    for (const [id, r] of this.running) {
+      try {
+        const left = await this.live.allowance.secondsLeft({ id: r.ownerId, role: 'creator' });
+        if (left === 0) await this.radio.forceOffAir(id);
+      } catch (e) {
+        this.log('radio: allowance check failed', e);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    clearInterval(this.allowanceTimer);
+    for (const id of [...this.running.keys()]) await this.stop(id);
+  }
+}

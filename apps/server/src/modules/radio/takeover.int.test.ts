@@ -1,0 +1,188 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TRadioChannel, TRadioProgram } from '@wavecast/shared';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { seedTrack } from '../../../test/seed-track';
+import { scaled } from '../../../test/time';
+import { playlists, playlistTracks } from '../../db/schema';
+import { findFfmpeg } from '../../media/ffmpeg';
+import { listen } from '../../relay/testing/clients';
+import { decodeWebm, longestSilenceMs, trimToCompleteElements } from '../../relay/testing/decode';
+import { billing } from '../billing';
+
+// A real channel: tracks in storage, the engine rendering into the relay, a listener on the
+// channel's stream, and ffmpeg as an Icecast source with the channel's DJ key taking over and leaving.
+let t: TestApp;
+let port: number;
+let ingestPort: number;
+let dir: string;
+const TRACK_SECONDS = 8;
+const DJ_SECONDS = 6;
+
+beforeAll(async () => {
+  t = await createTestApp({ LIVE_INGEST_PORT: '0', LIVE_INGEST_HOST: '127.0.0.1' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as { port: number }).port;
+  ingestPort = t.app.encoderIngest?.port as number;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-radio-'));
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until<T>(fn: () => T | null | Promise<T | null>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await sleep(50);
+  }
+}
+
+/** A stored Opus track of a steady tone (a gap in the channel is then silence in the decoded audio). */
+async function toneTrack(ownerId: string, title: string, hz: number): Promise<string> {
+  const file = path.join(dir, `${hz}.webm`);
+  execFileSync(findFfmpeg(), [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=f=${hz}:d=${TRACK_SECONDS}`,
+    '-ac',
+    '2',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '64k',
+    file,
+  ]);
+  const key = `audio/${ownerId}/${hz}.webm`;
+  await t.ctx.storage.put(key, fs.createReadStream(file), { contentType: 'audio/webm' });
+  return seedTrack(t.ctx.database.db, ownerId, {
+    title,
+    audioKey: key,
+    audioMime: 'audio/webm',
+    duration: TRACK_SECONDS,
+    media: { opusKey: key },
+  });
+}
+
+describe('a radio channel on air', () => {
+  it('plays the rotation, a DJ takes over with the channel key and hands back, and the listener hears no gap over 100 ms', async () => {
+    const owner = await signUp(t, { role: 'creator', name: 'Station' });
+    await billing(t.ctx).subscriptions.grant({ id: owner.id, role: 'creator' }, 'pro', 'test');
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { cookie: owner.cookie } });
+    const ids = [
+      await toneTrack(owner.id, 'Low', 330),
+      await toneTrack(owner.id, 'Mid', 440),
+      await toneTrack(owner.id, 'High', 550),
+    ];
+    const [pl] = await t.ctx.database.db
+      .insert(playlists)
+      .values({ userId: owner.id, name: 'Tones', isPublic: true })
+      .returning();
+    await t.ctx.database.db
+      .insert(playlistTracks)
+      .values(ids.map((audioId, position) => ({ playlistId: pl?.id as string, audioId, position })));
+
+    const channel = (
+      await call('POST', '/api/radio/channels', { name: 'Tone FM', category: 'Music' })
+    ).json() as TRadioChannel;
+    const program: TRadioProgram = {
+      rotations: [{ playlistId: pl?.id as string, weight: 1 }],
+      slots: [],
+      jingleTrackIds: [],
+      jingleEverySongs: null,
+      jingleEveryMinutes: null,
+      artistSeparation: 0,
+      trackSeparationHours: 0,
+      djGraceSeconds: 1,
+      djOnlyInSlot: false,
+    };
+    expect((await call('PUT', `/api/radio/channels/${channel.id}/program`, program)).statusCode).toBe(200);
+    const key = (await call('POST', `/api/radio/channels/${channel.id}/key`)).json().secret as string;
+    expect((await call('POST', `/api/radio/channels/${channel.id}/on-air`)).json()).toMatchObject({ onAir: true });
+
+    const page = async () => (await call('GET', `/api/radio/channels/${channel.id}`)).json() as TRadioChannel;
+    const onAir = await until(async () => {
+      const c = await page();
+      return c.streamId && c.nowPlaying ? c : null;
+    }, scaled(20_000));
+    expect(onAir.nowPlaying).toMatchObject({ source: 'autodj', artist: 'Station' });
+    expect(['Low', 'Mid', 'High']).toContain(onAir.nowPlaying?.title);
+
+    const listener = listen(port, `/api/live/${onAir.streamId}/stream`);
+    expect(await listener.head).toMatch(/^HTTP\/1.1 200/);
+    await sleep(2000);
+
+    // The DJ: a different tone, in real time, as an Icecast source with the channel's key.
+    const dj = spawn(findFfmpeg(), [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=f=880:d=${DJ_SECONDS}`,
+      '-ac',
+      '2',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '64k',
+      '-content_type',
+      'audio/ogg',
+      '-ice_name',
+      'DJ Test',
+      '-f',
+      'ogg',
+      `icecast://source:${key}@127.0.0.1:${ingestPort}/live`,
+    ]);
+    let djErr = '';
+    dj.stderr.on('data', (d) => {
+      djErr += d;
+    });
+    const djExit = new Promise<number | null>((r) => dj.on('close', r));
+    onTestFinished(() => {
+      dj.kill('SIGKILL');
+      listener.close();
+    });
+    const djOnAir = await until(
+      async () => ((await page()).nowPlaying?.source === 'dj' ? page() : null),
+      scaled(20_000),
+    );
+    expect(djOnAir.nowPlaying).toMatchObject({ source: 'dj', trackId: null });
+    expect(djOnAir.nowPlaying?.title).toContain('DJ Test');
+    expect(await djExit, djErr).toBe(0);
+
+    // Handed back: the auto-DJ is heard again after the grace.
+    await until(async () => ((await page()).nowPlaying?.source === 'autodj' ? true : null), scaled(20_000));
+    await sleep(3000);
+    listener.close();
+
+    const heard = trimToCompleteElements(listener.body());
+    const decoded = decodeWebm(heard);
+    expect(decoded.errors).toBe('');
+    expect(decoded.seconds).toBeGreaterThan(DJ_SECONDS + 3);
+    expect(longestSilenceMs(heard)).toBeLessThan(100);
+
+    const history = (await call('GET', `/api/radio/channels/${channel.id}/history`)).json().items as {
+      source: string;
+      title: string;
+    }[];
+    expect(history.map((h) => h.source)).toContain('dj');
+    expect(history.at(0)?.source).toBe('autodj');
+
+    expect((await call('POST', `/api/radio/channels/${channel.id}/off-air`)).json()).toMatchObject({ onAir: false });
+    await listener.ended;
+  });
+});

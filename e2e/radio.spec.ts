@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { signUpApi } from './support/accounts';
+import { toneMp3 } from './support/media';
+import { server } from './support/server';
+import { expect, test } from './support/test';
+
+// Issue 38: a radio channel on air. A listener opens its page, hears the auto-DJ through the live
+// player (measured on the page's audio graph), and sees "now playing" change at a track boundary.
+const TRACK_SECONDS = 10;
+
+async function uploadReady(request: APIRequestContext, title: string, file: string) {
+  const upload = await request.post('/api/tracks', {
+    headers: { origin: server.baseURL },
+    multipart: {
+      title,
+      category: 'Music',
+      audio: { name: `${title}.mp3`, mimeType: 'audio/mpeg', buffer: fs.readFileSync(file) },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const body = await upload.json();
+  const id = (body.track ?? body).id as string;
+  await expect
+    .poll(async () => (await (await request.get(`/api/tracks/${id}`)).json()).track.status, {
+      timeout: 120_000,
+      intervals: [1000],
+    })
+    .toBe('ready');
+  return id;
+}
+
+async function channelOnAir(browser: Browser, run: string) {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const request = context.request;
+  await signUpApi(request, `Radio Host ${run}`, { accountType: 'creator' });
+  const headers = { origin: server.baseURL };
+  const a = await uploadReady(request, `Radio A ${run}`, toneMp3('radio-a-10s.mp3', 440, TRACK_SECONDS));
+  const b = await uploadReady(request, `Radio B ${run}`, toneMp3('radio-b-10s.mp3', 660, TRACK_SECONDS));
+  const pl = await (
+    await request.post('/api/playlists', { headers, data: { name: `Rotation ${run}`, isPublic: true } })
+  ).json();
+  const playlistId = (pl.playlist ?? pl).id as string;
+  for (const trackId of [a, b])
+    expect((await request.post(`/api/playlists/${playlistId}/tracks`, { headers, data: { trackId } })).ok()).toBe(true);
+  const channel = await (
+    await request.post('/api/radio/channels', { headers, data: { name: `Tone Radio ${run}`, category: 'Music' } })
+  ).json();
+  const program = await request.put(`/api/radio/channels/${channel.id}/program`, {
+    headers,
+    data: {
+      rotations: [{ playlistId, weight: 1 }],
+      slots: [],
+      jingleTrackIds: [],
+      jingleEverySongs: null,
+      jingleEveryMinutes: null,
+      artistSeparation: 0,
+      // Two tracks, neither again within the hour: the first boundary changes the title.
+      trackSeparationHours: 1,
+      djGraceSeconds: 8,
+      djOnlyInSlot: false,
+    },
+  });
+  expect(program.status()).toBe(200);
+  const onAir = await request.post(`/api/radio/channels/${channel.id}/on-air`, { headers });
+  expect(onAir.status()).toBe(200);
+  return { id: channel.id as string, close: () => context.close() };
+}
+
+test('a listener opens a channel, hears it, and sees now playing change at a track boundary', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const run = Date.now().toString(36);
+  const channel = await channelOnAir(browser, run);
+  try {
+    await page.goto(`/radio/${channel.id}`);
+    await expect(page.getByRole('heading', { name: `Tone Radio ${run}` })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 60_000 });
+
+    // Loudness of what the page's <audio> plays, over its audio graph.
+    await page.evaluate(async () => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="live-audio"]');
+      if (!audio) throw new Error('no live audio element');
+      const ctx = new AudioContext();
+      await ctx.resume();
+      const analyser = ctx.createAnalyser();
+      analyser.fftSize = 2048;
+      ctx.createMediaElementSource(audio).connect(analyser);
+      analyser.connect(ctx.destination);
+      const data = new Float32Array(analyser.fftSize);
+      const w = window as unknown as { __loudest: number };
+      w.__loudest = 0;
+      setInterval(() => {
+        analyser.getFloatTimeDomainData(data);
+        let sum = 0;
+        for (const v of data) sum += v * v;
+        w.__loudest = Math.max(w.__loudest, Math.sqrt(sum / data.length));
+      }, 50);
+    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __loudest: number }).__loudest), { timeout: 30_000 })
+      .toBeGreaterThan(0.02);
+
+    const title = page.getByTestId('radio-now-title');
+    await expect(title).toHaveText(new RegExp(`Radio [AB] ${run}`), { timeout: 30_000 });
+    const first = await title.textContent();
+    // The next track starts within a track's length (crossfades only make it sooner).
+    await expect(title).not.toHaveText(first ?? '', { timeout: (TRACK_SECONDS + 20) * 1000 });
+    await expect(title).toHaveText(new RegExp(`Radio [AB] ${run}`));
+    await expect.poll(() => page.getByTestId('radio-history').getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+  } finally {
+    await channel.close();
+  }
+});
