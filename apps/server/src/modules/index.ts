@@ -38,6 +38,7 @@ import { subscribeBillingNotices } from './notifications/billing-notices';
 import { digestSchedules } from './notifications/digest';
 import { notificationJobs } from './notifications/jobs';
 import { notificationRoutes } from './notifications/routes';
+import { payoutRoutes } from './payouts/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
 import { subscribeEpisodeArt } from './podcasts/episode-art';
@@ -113,6 +114,7 @@ export const modules: ModuleDefinition[] = [
   { name: 'albums', routes: [albumRoutes] },
   { name: 'feed', routes: [feedRoutes] },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
+  { name: 'payouts', routes: [payoutRoutes] },
   { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
   { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },
   { name: 'analytics', routes: [analyticsRoutes], jobs: analyticsJobs, schedules: analyticsSchedules },

@@ -7,6 +7,7 @@ export * from './billing';
 export * from './feed';
 export * from './live';
 export * from './moderation';
+export * from './payouts';
 export * from './playlists';
 export * from './podcasts';
 export * from './system';
