@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_MAX_AUDIO_SECONDS, DEFAULT_MAX_UPLOAD_BYTES } from '@wavecast/shared';
+import {
+  DEFAULT_MAX_AUDIO_SECONDS,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  EARNINGS_DEFAULT_PLATFORM_SHARE_PCT,
+  EARNINGS_RULES,
+} from '@wavecast/shared';
 import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -175,6 +180,16 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** e2e only: exposes POST /api/test/clock, which moves the billing clock forward. Refused in production. */
   TEST_CLOCK: bool.default(false),
+  /** Creators' revenue share (ADR 0053): the platform's share of net revenue, in whole percent. */
+  EARNINGS_PLATFORM_SHARE_PCT: z.coerce.number().int().min(0).max(100).default(EARNINGS_DEFAULT_PLATFORM_SHARE_PCT),
+  /** How a month's net revenue is split among creators. */
+  EARNINGS_RULE: z.enum(EARNINGS_RULES).default('user-centric'),
+  /**
+   * The payment processor's fee per subscription payment (no ledger records fees): basis points of
+   * the amount plus a fixed part in cents (Stripe's standard card pricing by default).
+   */
+  EARNINGS_PAYMENT_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(290),
+  EARNINGS_PAYMENT_FEE_CENTS: z.coerce.number().int().min(0).max(1000).default(30),
   /** Days raw listening sessions are kept once rolled up into daily analytics. */
   ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   /** The free plan's monthly on-air allowance in seconds (tests shorten it). */

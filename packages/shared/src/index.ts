@@ -29,6 +29,7 @@ export * from './contracts/webhooks';
 export * from './covers';
 export * from './csv';
 export * from './domain-events';
+export * from './earnings';
 export * from './errors';
 export * from './events';
 export * from './format';

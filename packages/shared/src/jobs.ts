@@ -37,6 +37,8 @@ export interface JobPayloads {
   'affiliates.sweep': { at: string };
   /** Daily: affiliate tiers recomputed, due payouts created; the scheduler queues its next run. */
   'affiliates.daily': { at: string };
+  /** Issue 37: folds finished days' listening, closes ended months (ADR 0053). */
+  'earnings.close': { at: string };
   /** The advertising sweep (books top-ups, completes ended campaigns); the scheduler queues its next run. */
   'ads.sweep': { at: string };
   /** The hourly copyright sweep: restores tracks whose counter-notice period is over; the scheduler queues its next run. */

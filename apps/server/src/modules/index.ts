@@ -23,6 +23,7 @@ import { subscribeDeliveryCache } from './delivery/cache';
 import { deliveryRoutes } from './delivery/routes';
 import { subscribePublicCache } from './discovery/public-cache';
 import { discoveryRoutes } from './discovery/routes';
+import { earningsJobs, earningsSchedules } from './earnings/jobs';
 import { embedRoutes } from './embeds/routes';
 import { feedRoutes } from './feed/routes';
 import { followRoutes } from './follows/routes';
@@ -115,6 +116,8 @@ export const modules: ModuleDefinition[] = [
   { name: 'feed', routes: [feedRoutes] },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
   { name: 'payouts', routes: [payoutRoutes] },
+  // Issue 37: creators' revenue share (the ledger and the month close; statements and payouts build on it).
+  { name: 'earnings', jobs: earningsJobs, schedules: earningsSchedules },
   { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
   { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },
   { name: 'analytics', routes: [analyticsRoutes], jobs: analyticsJobs, schedules: analyticsSchedules },

@@ -4,6 +4,7 @@ export * from './affiliates';
 export * from './analytics';
 export * from './auth';
 export * from './billing';
+export * from './earnings';
 export * from './feed';
 export * from './live';
 export * from './moderation';

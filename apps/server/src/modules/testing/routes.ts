@@ -21,7 +21,7 @@ export async function testingRoutes(root: FastifyInstance, ctx: AppContext) {
   );
 
   /**
-   * `POST /api/test/run-job`: queues a run of a daily billing job now (the scheduler's runs follow
+   * `POST /api/test/run-job`: queues a run of a daily billing job (or the earnings close) now (the scheduler's runs follow
    * real time, not the moved clock), so an e2e test sees its effect; answers once it is queued.
    */
   app.post(
@@ -38,4 +38,4 @@ export async function testingRoutes(root: FastifyInstance, ctx: AppContext) {
   );
 }
 
-const RUNNABLE_JOBS = ['billing.trial-reminders', 'billing.settle'] as const;
+const RUNNABLE_JOBS = ['billing.trial-reminders', 'billing.settle', 'earnings.close'] as const;

@@ -1,0 +1,251 @@
+import { EARNINGS_HYBRID_MIN_SECONDS, type EarningsRule, LISTEN_BUCKET_SECONDS } from '@wavecast/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { earningsCreatorMonths, earningsLedger, earningsMonths } from '../../db/schema';
+
+// The month close's SQL: the fold of a day's listening, the month's revenue, the listening grouped
+// per paying account (read through a cursor, never whole), and the close's writes.
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Exec = Pick<Db, 'execute'>;
+
+/** Finished days with listening and not folded yet, up to `before` (exclusive), oldest first. */
+export async function unfoldedDays(db: Exec, before: string, from?: string): Promise<string[]> {
+  return rowsOf<{ day: string }>(
+    await db.execute(sql`
+      SELECT DISTINCT s.day::text AS day FROM listen_sessions s
+       WHERE s.day < ${before}::date ${from ? sql`AND s.day >= ${from}::date` : sql``}
+         AND NOT EXISTS (SELECT 1 FROM earnings_folded_days f WHERE f.day = s.day)
+       ORDER BY 1`),
+  ).map((r) => r.day);
+}
+
+/**
+ * Folds one day: its counted plays by signed-in listeners (not of their own tracks), with the
+ * seconds their distinct buckets heard. Marked in the same transaction: a second fold writes nothing.
+ */
+export async function foldDay(db: Db, day: string, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = rowsOf<{ day: string }>(
+      await tx.execute(sql`
+        INSERT INTO earnings_folded_days (day, folded_at) VALUES (${day}::date, ${at.toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING day::text AS day`),
+    );
+    if (marked.length === 0) return false;
+    await tx.execute(sql`
+      INSERT INTO earnings_listening (day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
+      SELECT s.day, s.user_id, s.audio_id, a.user_id, count(*)::int,
+             count(*) FILTER (WHERE h.n * ${LISTEN_BUCKET_SECONDS} >= ${EARNINGS_HYBRID_MIN_SECONDS})::int,
+             coalesce(sum(h.n * ${LISTEN_BUCKET_SECONDS}), 0)::int
+        FROM listen_sessions s
+        JOIN audio_content a ON a.id = s.audio_id
+        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM listen_buckets b WHERE b.session_id = s.id) h
+       WHERE s.day = ${day}::date AND s.counted AND s.user_id IS NOT NULL AND s.user_id <> a.user_id
+       GROUP BY s.day, s.user_id, s.audio_id, a.user_id`);
+    return true;
+  });
+}
+
+export async function isClosed(db: Exec, month: string): Promise<typeof earningsMonths.$inferSelect | null> {
+  const [r] = rowsOf<{ month: string }>(
+    await db.execute(sql`SELECT month FROM earnings_months WHERE month = ${month}`),
+  );
+  if (!r) return null;
+  const [row] = await (db as Db).select().from(earningsMonths).where(sql`${earningsMonths.month} = ${month}`);
+  return row ?? null;
+}
+
+/** The first month anything could be allocated in (the oldest subscription payment or folded day). */
+export async function firstActiveMonth(db: Exec): Promise<string | null> {
+  const [r] = rowsOf<{ month: string | null }>(
+    await db.execute(sql`
+      SELECT to_char(least(
+        (SELECT min(occurred_at) FROM payments WHERE purpose = 'subscription' AND kind = 'paid') AT TIME ZONE 'UTC',
+        (SELECT min(day) FROM earnings_listening)::timestamp,
+        (SELECT min(at) FROM ad_ledger WHERE kind = 'spend') AT TIME ZONE 'UTC'), 'YYYY-MM') AS month`),
+  );
+  return r?.month ?? null;
+}
+
+export interface FeeRule {
+  bps: number;
+  fixedCents: number;
+}
+
+/**
+ * Each paying account's subscription net for the month: payments − the processor's fee (no
+ * ledger records it: the configured rate) − affiliate commissions (net of their reversals), plus
+ * refunds of payments of this same month (refunds of earlier months are reversals: `refunds`).
+ */
+export async function subscriptionNets(
+  db: Exec,
+  start: Date,
+  end: Date,
+  fee: FeeRule,
+): Promise<{ payer: string; netCents: number }[]> {
+  return rowsOf<{ payer: string; netCents: number }>(
+    await db.execute(sql`
+      WITH p AS (
+        SELECT p.id, p.user_id, p.kind, p.amount_cents, p.invoice_id
+          FROM payments p
+         WHERE p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
+           AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz),
+      same AS (
+        SELECT p.* FROM p
+         WHERE p.kind = 'paid'
+            OR NOT EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id
+                             AND p.invoice_id IS NOT NULL AND o.occurred_at < ${start.toISOString()}::timestamptz)),
+      c AS (
+        SELECT a.payment_id, sum(a.amount_cents)::bigint AS cents FROM affiliate_ledger a
+         WHERE a.kind IN ('commission', 'reversal') AND a.payment_id IN (SELECT id FROM same)
+         GROUP BY a.payment_id)
+      SELECT same.user_id AS payer,
+             (sum(same.amount_cents)
+              - sum(CASE WHEN same.kind = 'paid' THEN (same.amount_cents::bigint * ${fee.bps} + 5000) / 10000 + ${fee.fixedCents} ELSE 0 END)
+              - coalesce(sum(c.cents), 0))::float8 AS "netCents"
+        FROM same LEFT JOIN c ON c.payment_id = same.id
+       GROUP BY same.user_id
+       ORDER BY same.user_id`),
+  );
+}
+
+/**
+ * Refunds (and lost disputes) in the month of payments made in an earlier month: reversals. With
+ * the refund's net (what moved: the refund, less the commission the affiliate gave back) and the
+ * refunded payment's own amount and commission, so the creators give back their part of it.
+ */
+export async function earlierRefunds(
+  db: Exec,
+  start: Date,
+  end: Date,
+): Promise<
+  {
+    id: string;
+    payer: string;
+    refundCents: number;
+    refundCommissionCents: number;
+    paidCents: number;
+    paidCommissionCents: number;
+    paidMonth: string;
+  }[]
+> {
+  return rowsOf(
+    await db.execute(sql`
+      SELECT p.id, p.user_id AS payer, p.amount_cents::float8 AS "refundCents",
+             coalesce((SELECT sum(a.amount_cents) FROM affiliate_ledger a
+                        WHERE a.payment_id = p.id AND a.kind = 'reversal'), 0)::float8 AS "refundCommissionCents",
+             o.amount_cents::float8 AS "paidCents",
+             coalesce((SELECT sum(a.amount_cents) FROM affiliate_ledger a
+                        WHERE a.payment_id = o.id AND a.kind = 'commission'), 0)::float8 AS "paidCommissionCents",
+             to_char(o.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') AS "paidMonth"
+        FROM payments p
+        JOIN LATERAL (SELECT id, amount_cents, occurred_at FROM payments o
+                       WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id
+                       ORDER BY occurred_at LIMIT 1) o ON true
+       WHERE p.purpose = 'subscription' AND p.kind = 'refunded' AND p.user_id IS NOT NULL AND p.invoice_id IS NOT NULL
+         AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz
+         AND o.occurred_at < ${start.toISOString()}::timestamptz
+       ORDER BY p.occurred_at, p.id`),
+  );
+}
+
+/** Charged ad spend (invalid traffic is never charged) on each creator's content in the month, in micro-dollars. */
+export async function adMicrosByCreator(db: Exec, start: Date, end: Date): Promise<Map<string, number>> {
+  const rows = rowsOf<{ creatorId: string; micros: number }>(
+    await db.execute(sql`
+      SELECT s.creator_id AS "creatorId", (-sum(l.amount_micros))::float8 AS micros
+        FROM ad_ledger l JOIN ad_serves s ON s.id = l.serve_id
+       WHERE l.kind = 'spend' AND s.creator_id IS NOT NULL AND s.ivt_reason IS NULL
+         AND l.at >= ${start.toISOString()}::timestamptz AND l.at < ${end.toISOString()}::timestamptz
+       GROUP BY s.creator_id ORDER BY s.creator_id`),
+  );
+  return new Map(rows.map((r) => [r.creatorId, r.micros]));
+}
+
+/** One paying account's listening of one track (one day of it for the hybrid rule). */
+export interface ListeningRow {
+  payer: string;
+  audioId: string;
+  creatorId: string;
+  day: string | null;
+  plays: number;
+  longPlays: number;
+  heardSeconds: number;
+}
+
+/**
+ * The month's listening grouped per paying account (a family's members count for its owner) and
+ * track, ordered by account, read in batches through a cursor: the month never sits in memory whole.
+ */
+export async function* listeningByPayer(
+  tx: Tx,
+  first: string,
+  last: string,
+  perDay: boolean,
+  batch = 20_000,
+): AsyncGenerator<ListeningRow[]> {
+  await tx.execute(sql`
+    DECLARE earnings_close NO SCROLL CURSOR FOR
+    SELECT coalesce(f.owner_id, l.listener_id) AS payer, l.audio_id AS "audioId", l.creator_id AS "creatorId",
+           ${perDay ? sql`l.day::text` : sql`NULL::text`} AS day,
+           sum(l.plays)::int AS plays, sum(l.long_plays)::int AS "longPlays", sum(l.heard_seconds)::int AS "heardSeconds"
+      FROM earnings_listening l
+      LEFT JOIN family_members f ON f.member_id = l.listener_id AND f.status = 'active'
+     WHERE l.day BETWEEN ${first}::date AND ${last}::date
+     GROUP BY 1, 2, 3, 4
+     ORDER BY 1`);
+  try {
+    for (;;) {
+      const rows = rowsOf<ListeningRow>(await tx.execute(sql.raw(`FETCH ${batch} FROM earnings_close`)));
+      if (rows.length === 0) return;
+      yield rows;
+    }
+  } finally {
+    await tx.execute(sql`CLOSE earnings_close`);
+  }
+}
+
+/** One paying account's listening in a month (a reversal splits by it). */
+export async function listeningOfPayer(db: Exec, payer: string, first: string, last: string): Promise<ListeningRow[]> {
+  return rowsOf<ListeningRow>(
+    await db.execute(sql`
+      SELECT ${payer} AS payer, l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
+             l.plays, l.long_plays AS "longPlays", l.heard_seconds AS "heardSeconds"
+        FROM earnings_listening l
+       WHERE l.day BETWEEN ${first}::date AND ${last}::date
+         AND (l.listener_id = ${payer} OR l.listener_id IN
+              (SELECT member_id FROM family_members WHERE owner_id = ${payer} AND status = 'active'))
+       ORDER BY l.day, l.audio_id`),
+  );
+}
+
+export async function ruleOfMonth(db: Exec, month: string): Promise<EarningsRule | null> {
+  const [r] = rowsOf<{ rule: EarningsRule }>(
+    await db.execute(sql`SELECT rule FROM earnings_months WHERE month = ${month}`),
+  );
+  return r?.rule ?? null;
+}
+
+export type NewEntry = typeof earningsLedger.$inferInsert;
+export type NewCreatorMonth = typeof earningsCreatorMonths.$inferInsert;
+export type NewMonth = typeof earningsMonths.$inferInsert;
+
+/** The close's writes, in its transaction; the month row first, so a concurrent close fails on its key. */
+export async function writeClose(
+  tx: Tx,
+  month: NewMonth,
+  entries: NewEntry[],
+  creators: NewCreatorMonth[],
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(earningsMonths)
+    .values(month)
+    .onConflictDoNothing()
+    .returning({ month: earningsMonths.month });
+  if (inserted.length === 0) return false;
+  for (let i = 0; i < entries.length; i += 2000) await tx.insert(earningsLedger).values(entries.slice(i, i + 2000));
+  for (let i = 0; i < creators.length; i += 2000)
+    await tx.insert(earningsCreatorMonths).values(creators.slice(i, i + 2000));
+  return true;
+}

@@ -1,0 +1,168 @@
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
+import { adCentsByCreator } from './allocate';
+import * as q from './close-repo';
+import { availableAtOf, isClosable, isMonth, monthBounds, monthDays, nextMonth } from './month';
+import { MonthRun, type PayerListening } from './month-run';
+import type { CloseResult } from './types';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** Folds every unfolded day that ended over an hour ago (late reports of its sessions), up to `upTo`. */
+export async function foldFinishedDays(ctx: AppContext, upTo?: string): Promise<string[]> {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const lastDone = new Date(now.getTime() - HOUR_MS - DAY_MS).toISOString().slice(0, 10);
+  const limit = nextDay(upTo && upTo < lastDone ? upTo : lastDone);
+  const folded: string[] = [];
+  for (const day of await q.unfoldedDays(db, limit)) {
+    if (await q.foldDay(db, day, now)) folded.push(day);
+  }
+  return folded;
+}
+
+/** The processor's fee on a payment, as the configured rate (no ledger records fees). */
+export const feeCents = (amount: number, bps: number, fixed: number) =>
+  amount > 0 ? Math.floor((amount * bps + 5000) / 10_000) + fixed : 0;
+
+/**
+ * Closes a month: its days folded, every paying account's net split by the rule in force (and by
+ * pro-rata for the counterfactual), ads to the creators they ran on, earlier months' refunds
+ * reversed, all written in one transaction. Exact: creators + platform = net, or nothing is written.
+ * Closing a closed month writes nothing and answers its figures.
+ */
+export async function closeMonth(ctx: AppContext, month: string): Promise<CloseResult> {
+  if (!isMonth(month)) throw badRequest('Month must be YYYY-MM');
+  const now = ctx.clock.now();
+  if (!isClosable(month, now)) throw badRequest('This month has not ended yet');
+  const db = ctx.database.db;
+  const cfg = ctx.config;
+  const done = await q.isClosed(db, month);
+  if (done) return resultOf(done, false, 0, 0);
+
+  const { first, last } = monthDays(month);
+  await foldFinishedDays(ctx, last);
+  const { start, end } = monthBounds(month);
+  const fee = { bps: cfg.EARNINGS_PAYMENT_FEE_BPS, fixedCents: cfg.EARNINGS_PAYMENT_FEE_CENTS };
+  const units = new Map((await q.subscriptionNets(db, start, end, fee)).map((u) => [u.payer, u.netCents]));
+  const ads = adCentsByCreator(await q.adMicrosByCreator(db, start, end));
+  const run = new MonthRun({
+    rule: cfg.EARNINGS_RULE,
+    platformShareBps: cfg.EARNINGS_PLATFORM_SHARE_PCT * 100,
+    units,
+    adCents: ads.cents,
+  });
+
+  for (const r of await q.earlierRefunds(db, start, end)) {
+    const rule = await q.ruleOfMonth(db, r.paidMonth);
+    const paidNet = r.paidCents - feeCents(r.paidCents, fee.bps, fee.fixedCents) - r.paidCommissionCents;
+    // The creators' part of the refunded fraction of the payment's net (a full refund: all of it).
+    const base = -Math.min(
+      Math.max(0, paidNet),
+      Math.round((Math.max(0, paidNet) * -r.refundCents) / Math.max(1, r.paidCents)),
+    );
+    const days = monthDays(r.paidMonth);
+    run.addReversal({
+      paymentId: r.id,
+      netCents: r.refundCents - r.refundCommissionCents,
+      creatorsBaseCents: base,
+      rule,
+      listening: rule ? await q.listeningOfPayer(db, r.payer, days.first, days.last) : [],
+    });
+  }
+
+  const availableAt = availableAtOf(month);
+  return db.transaction(async (tx) => {
+    let payer: string | null = null;
+    let rows: PayerListening[] = [];
+    // The cursor is ordered by account: an account's rows may straddle two batches, so one is
+    // handed over only when the next account begins.
+    for await (const batch of q.listeningByPayer(tx, first, last, cfg.EARNINGS_RULE === 'hybrid')) {
+      for (const r of batch) {
+        if (r.payer !== payer) {
+          if (payer !== null) run.addPayer(payer, rows);
+          payer = r.payer;
+          rows = [];
+        }
+        rows.push(r);
+      }
+    }
+    if (payer !== null) run.addPayer(payer, rows);
+    const out = run.finish();
+
+    const monthRow: q.NewMonth = {
+      month,
+      rule: cfg.EARNINGS_RULE,
+      platformShareBps: cfg.EARNINGS_PLATFORM_SHARE_PCT * 100,
+      subscriptionNetCents: out.subscriptionNetCents,
+      adNetCents: out.adNetCents,
+      creatorsCents: out.creatorsCents,
+      platformCents: out.platformCents,
+      subscribers: out.subscribers,
+      listeningSubscribers: out.listeningSubscribers,
+      closedAt: now,
+      availableAt,
+    };
+    const entries: q.NewEntry[] = out.entries.map((e) => ({
+      creatorId: e.creatorId,
+      month,
+      kind: e.kind,
+      source: e.source,
+      audioId: e.audioId,
+      rule: cfg.EARNINGS_RULE,
+      amountCents: e.cents,
+      subscribers: e.subscribers,
+      paymentId: e.paymentId,
+      occurredAt: end,
+      // A reversal nets the next payout at once; an allocation waits out the refund window.
+      availableAt: e.kind === 'reversal' ? end : availableAt,
+      createdAt: now,
+    }));
+    const creators: q.NewCreatorMonth[] = [...out.creators].map(([creatorId, c]) => ({
+      month,
+      creatorId,
+      rule: cfg.EARNINGS_RULE,
+      earnedCents: c.subscriptionCents + c.adCents + c.reversalCents,
+      subscriptionCents: c.subscriptionCents,
+      adCents: c.adCents,
+      reversalCents: c.reversalCents,
+      proRataCents: c.proRataCents,
+      subscribers: c.subscribers,
+      plays: c.plays,
+      heardSeconds: c.heardSeconds,
+    }));
+    const wrote = await q.writeClose(tx, monthRow, entries, creators);
+    return resultOf(monthRow, wrote, wrote ? creators.length : 0, wrote ? entries.length : 0);
+  });
+}
+
+function resultOf(m: q.NewMonth, closed: boolean, creators: number, entries: number): CloseResult {
+  return {
+    month: m.month,
+    closed,
+    rule: m.rule,
+    subscriptionNetCents: Number(m.subscriptionNetCents),
+    adNetCents: Number(m.adNetCents),
+    creatorsCents: Number(m.creatorsCents),
+    platformCents: Number(m.platformCents),
+    subscribers: m.subscribers,
+    listeningSubscribers: m.listeningSubscribers,
+    creators,
+    entries,
+  };
+}
+
+/** Every ended month since the first with activity that is not closed yet, oldest first. */
+export async function closeDueMonths(ctx: AppContext): Promise<CloseResult[]> {
+  const db = ctx.database.db;
+  const from = await q.firstActiveMonth(db);
+  if (!from) return [];
+  const out: CloseResult[] = [];
+  for (let m = from; isClosable(m, ctx.clock.now()); m = nextMonth(m)) {
+    if (await q.isClosed(db, m)) continue;
+    out.push(await closeMonth(ctx, m));
+  }
+  return out;
+}
