@@ -152,8 +152,8 @@ export class MonthRun {
     this.reversalNet += r.netCents;
     const weights = r.rule ? weightsFor(r.rule, r.listening) : [];
     const base = r.rule ? r.creatorsBaseCents : 0;
-    // The creators' part is the base itself: platform share 0 here (the base is already theirs).
-    const split = splitSubscriber(base, 0, weights);
+    // The base is the creators' part already: split among them alone, mirroring the allocation.
+    const split = splitPool(base, weights);
     let creators = 0;
     for (const s of split.shares) {
       const key = `${r.paymentId}|${s.audioId}`;

@@ -108,14 +108,18 @@ export async function latestClosedMonth(db: Db): Promise<string | null> {
 export async function monthCreatorTotals(
   db: Db,
   month: string,
-): Promise<{ rule: EarningsRule; creators: { earnedCents: number; proRataCents: number }[] } | null> {
+): Promise<{
+  rule: EarningsRule;
+  creators: { earnedCents: number; allocatedCents: number; proRataCents: number }[];
+} | null> {
   const [m] = rowsOf<{ rule: EarningsRule }>(
     await db.execute(sql`SELECT rule FROM earnings_months WHERE month = ${month}`),
   );
   if (!m) return null;
-  const creators = rowsOf<{ earnedCents: number; proRataCents: number }>(
+  const creators = rowsOf<{ earnedCents: number; allocatedCents: number; proRataCents: number }>(
     await db.execute(sql`
-      SELECT earned_cents::float8 AS "earnedCents", pro_rata_cents::float8 AS "proRataCents"
+      SELECT earned_cents::float8 AS "earnedCents", (subscription_cents + ad_cents)::float8 AS "allocatedCents",
+             pro_rata_cents::float8 AS "proRataCents"
         FROM earnings_creator_months WHERE month = ${month}`),
   );
   return { rule: m.rule, creators };

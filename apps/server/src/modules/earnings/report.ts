@@ -29,12 +29,13 @@ export function topShare(values: readonly number[], fraction = 0.01): number {
 export function distributionOf(
   month: string,
   rule: EarningsRule,
-  creators: readonly { earnedCents: number; proRataCents: number }[],
+  creators: readonly { earnedCents: number; allocatedCents: number; proRataCents: number }[],
 ): DistributionReport {
   const earned = creators.map((c) => c.earnedCents);
   const n = creators.length;
-  const better = creators.filter((c) => c.earnedCents > c.proRataCents).length;
-  const worse = creators.filter((c) => c.earnedCents < c.proRataCents).length;
+  // The month's own allocation against its counterfactual (reversals of earlier months aside).
+  const better = creators.filter((c) => c.allocatedCents > c.proRataCents).length;
+  const worse = creators.filter((c) => c.allocatedCents < c.proRataCents).length;
   return {
     month,
     rule,
