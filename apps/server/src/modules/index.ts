@@ -46,6 +46,7 @@ import { subscribeEpisodeArt } from './podcasts/episode-art';
 import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
 import { repostRoutes } from './reposts/routes';
+import { statementRoutes } from './statements/routes';
 import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
@@ -116,6 +117,7 @@ export const modules: ModuleDefinition[] = [
   { name: 'feed', routes: [feedRoutes] },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
   { name: 'payouts', routes: [payoutRoutes] },
+  { name: 'statements', routes: [statementRoutes] },
   // Issue 37: creators' revenue share (the ledger and the month close; statements and payouts build on it).
   { name: 'earnings', jobs: earningsJobs, schedules: earningsSchedules },
   { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
