@@ -5,7 +5,7 @@ import { ZAffiliatePayout, ZPayoutMethod } from './affiliates';
 // Creators' statements and payouts (issue 37, ADR 0054): the Earnings tab, its CSV, the payout rail.
 
 export const CREATOR_PAYOUT_RULES = {
-  /** Smallest available balance paid out (the affiliates' minimum: one rail, one minimum). */
+  /** Smallest available balance paid out by default (config CREATOR_PAYOUT_MIN_CENTS). */
   minPayoutCents: 5000,
   /** One payout request per calendar month. */
   schedule: 'monthly',
@@ -15,8 +15,8 @@ export const STATEMENT_MESSAGES = {
   noEarnings: 'No earnings yet. Closed months appear here after the month ends.',
   payoutRequested: 'Payout requested',
   methodSaved: 'Payout method saved',
-  payoutBelowMinimum: (availableCents: number) =>
-    `The minimum payout is $50.00; your available balance is $${(availableCents / 100).toFixed(2)}`,
+  payoutBelowMinimum: (minCents: number, availableCents: number) =>
+    `The minimum payout is $${(minCents / 100).toFixed(2)}; your available balance is $${(availableCents / 100).toFixed(2)}`,
   /** "N subscribers' listening earned you $X". */
   subscribersSentence: (subscribers: number, cents: number) =>
     `${subscribers.toLocaleString('en-US')} ${subscribers === 1 ? "subscriber's" : "subscribers'"} listening earned you $${(cents / 100).toFixed(2)}`,

@@ -67,7 +67,7 @@ function makeStatementsService(ctx: AppContext) {
       },
       payouts,
       method: method ? { kind: method.kind, masked: method.masked } : null,
-      minPayoutCents: CREATOR_PAYOUT_RULES.minPayoutCents,
+      minPayoutCents: ctx.config.CREATOR_PAYOUT_MIN_CENTS,
     };
   }
 
@@ -91,17 +91,17 @@ function makeStatementsService(ctx: AppContext) {
       await rail.saveMethod('creator', creator.id, method);
     },
 
-    /** The creator asks for its available balance: a method on file, at least $50, once a month. */
+    /** The creator asks for its available balance: a method on file, at least the minimum (config), once a month. */
     async requestPayout(viewer: SessionUser, creatorId: string) {
       const creator = await creatorFor(viewer, creatorId, true);
       return rail.request({
         kind: 'creator',
         payeeId: creator.id,
         schedule: CREATOR_PAYOUT_RULES.schedule,
-        minCents: CREATOR_PAYOUT_RULES.minPayoutCents,
+        minCents: ctx.config.CREATOR_PAYOUT_MIN_CENTS,
         method: await rail.methodOf('creator', creator.id),
         payableEntries: (tx, now) => repo.payableEntries(tx, creator.id, now),
-        belowMinimum: STATEMENT_MESSAGES.payoutBelowMinimum,
+        belowMinimum: (cents) => STATEMENT_MESSAGES.payoutBelowMinimum(ctx.config.CREATOR_PAYOUT_MIN_CENTS, cents),
       });
     },
 
