@@ -30,11 +30,14 @@ function makeStatementsService(ctx: AppContext) {
   const earnings = earningsService(ctx);
   const rail = payoutsService(ctx);
 
-  /** The creator's account, readable by itself and admins; unknown: 404, someone else's: 403. */
+  /**
+   * The creator's account, readable by itself and admins: anyone else gets 403 before the id is
+   * looked up (no account's existence is told); an admin asking for an unknown id, 404.
+   */
   async function creatorFor(viewer: SessionUser, creatorId: string, own = false) {
+    if (viewer.id !== creatorId && (own || viewer.role !== 'admin')) throw forbidden();
     const creator = /^[A-Za-z0-9_-]{1,100}$/.test(creatorId) ? await repo.findCreator(db, creatorId) : undefined;
     if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
-    if (viewer.id !== creator.id && (own || viewer.role !== 'admin')) throw forbidden();
     return creator;
   }
 

@@ -126,7 +126,8 @@ describe('a creator statement', () => {
     expect((await call(y, 'POST', `/api/creators/${x.id}/payouts`)).statusCode).toBe(403);
     expect((await call(admin, 'POST', `/api/creators/${x.id}/payouts`)).statusCode).toBe(403);
     expect((await call(null, 'GET', `/api/creators/${x.id}/earnings`)).statusCode).toBe(401);
-    expect((await call(x, 'GET', '/api/creators/no-such-user/earnings')).statusCode).toBe(404);
+    expect((await call(x, 'GET', '/api/creators/no-such-user/earnings')).statusCode).toBe(403);
+    expect((await call(admin, 'GET', '/api/creators/no-such-user/earnings')).statusCode).toBe(404);
     expect((await statement(admin, x)).month.month).toBe(month);
   });
 
