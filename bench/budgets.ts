@@ -31,6 +31,8 @@ export const BUDGETS = {
   adDecision: { p99Ms: 5 },
   /** Analytics page p95 at 10M listen events (ms). */
   analytics: { p95Ms: 50 },
+  /** Issue 37: a month's revenue-share close, 1M subscribers and 20M plays on PostgreSQL (at most). */
+  earningsClose: { seconds: 90, peakRssMb: 2048, subscribers: 1_000_000, plays: 20_000_000 },
 } as const;
 
 /** "met" / "NOT met", the word every bench prints beside a budget. */

@@ -1,5 +1,5 @@
 import { EARNINGS_HYBRID_MIN_SECONDS, type EarningsRule, LISTEN_BUCKET_SECONDS } from '@wavecast/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { earningsCreatorMonths, earningsLedger, earningsMonths } from '../../db/schema';
 
@@ -47,12 +47,8 @@ export async function foldDay(db: Db, day: string, at: Date): Promise<boolean> {
   });
 }
 
-export async function isClosed(db: Exec, month: string): Promise<typeof earningsMonths.$inferSelect | null> {
-  const [r] = rowsOf<{ month: string }>(
-    await db.execute(sql`SELECT month FROM earnings_months WHERE month = ${month}`),
-  );
-  if (!r) return null;
-  const [row] = await (db as Db).select().from(earningsMonths).where(sql`${earningsMonths.month} = ${month}`);
+export async function isClosed(db: Db, month: string): Promise<typeof earningsMonths.$inferSelect | null> {
+  const [row] = await db.select().from(earningsMonths).where(eq(earningsMonths.month, month));
   return row ?? null;
 }
 
@@ -220,11 +216,17 @@ export async function listeningOfPayer(db: Exec, payer: string, first: string, l
   );
 }
 
-export async function ruleOfMonth(db: Exec, month: string): Promise<EarningsRule | null> {
-  const [r] = rowsOf<{ rule: EarningsRule }>(
-    await db.execute(sql`SELECT rule FROM earnings_months WHERE month = ${month}`),
+/** The rule and platform share a closed month was allocated under (null: not closed). */
+export async function monthTerms(
+  db: Exec,
+  month: string,
+): Promise<{ rule: EarningsRule; platformShareBps: number } | null> {
+  const [r] = rowsOf<{ rule: EarningsRule; platformShareBps: number }>(
+    await db.execute(
+      sql`SELECT rule, platform_share_bps AS "platformShareBps" FROM earnings_months WHERE month = ${month}`,
+    ),
   );
-  return r?.rule ?? null;
+  return r ?? null;
 }
 
 export type NewEntry = typeof earningsLedger.$inferInsert;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
-import { adCentsByCreator } from './allocate';
+import { adCentsByCreator, platformSplit } from './allocate';
 import * as q from './close-repo';
 import { availableAtOf, isClosable, isMonth, monthBounds, monthDays, nextMonth } from './month';
 import { MonthRun, type PayerListening } from './month-run';
@@ -26,6 +26,22 @@ export async function foldFinishedDays(ctx: AppContext, upTo?: string): Promise<
 /** The processor's fee on a payment, as the configured rate (no ledger records fees). */
 export const feeCents = (amount: number, bps: number, fixed: number) =>
   amount > 0 ? Math.floor((amount * bps + 5000) / 10_000) + fixed : 0;
+
+/**
+ * What the creators give back for a refund (≤ 0): their part of the payment's net, in the refunded
+ * fraction (a full refund: all of it, so the reversal mirrors the allocation to the cent).
+ */
+export function reversalBase(
+  paidNetCents: number,
+  platformShareBps: number,
+  refundCents: number,
+  paidCents: number,
+): number {
+  const creators = platformSplit(paidNetCents, platformShareBps).creators;
+  const refunded = Math.min(paidCents, Math.abs(refundCents));
+  if (creators <= 0 || paidCents <= 0) return 0;
+  return refunded === paidCents ? -creators : -Math.round((creators * refunded) / paidCents);
+}
 
 /**
  * Closes a month: its days folded, every paying account's net split by the rule in force (and by
@@ -56,20 +72,15 @@ export async function closeMonth(ctx: AppContext, month: string): Promise<CloseR
   });
 
   for (const r of await q.earlierRefunds(db, start, end)) {
-    const rule = await q.ruleOfMonth(db, r.paidMonth);
+    const paidMonth = await q.monthTerms(db, r.paidMonth);
     const paidNet = r.paidCents - feeCents(r.paidCents, fee.bps, fee.fixedCents) - r.paidCommissionCents;
-    // The creators' part of the refunded fraction of the payment's net (a full refund: all of it).
-    const base = -Math.min(
-      Math.max(0, paidNet),
-      Math.round((Math.max(0, paidNet) * -r.refundCents) / Math.max(1, r.paidCents)),
-    );
     const days = monthDays(r.paidMonth);
     run.addReversal({
       paymentId: r.id,
       netCents: r.refundCents - r.refundCommissionCents,
-      creatorsBaseCents: base,
-      rule,
-      listening: rule ? await q.listeningOfPayer(db, r.payer, days.first, days.last) : [],
+      creatorsBaseCents: paidMonth ? reversalBase(paidNet, paidMonth.platformShareBps, r.refundCents, r.paidCents) : 0,
+      rule: paidMonth?.rule ?? null,
+      listening: paidMonth ? await q.listeningOfPayer(db, r.payer, days.first, days.last) : [],
     });
   }
 

@@ -1,0 +1,182 @@
+// Earnings benchmark (issue 37): a month's revenue-share close (earnings/close.ts: subscription nets
+// from payments, the listening grouped per paying account through a cursor, the user-centric split
+// and the pro-rata counterfactual, the ledger written) beside a plain SQL pro-rata of the same data.
+//   npx tsx bench/earnings/run.ts [--subscribers N] [--plays N] [--rule user-centric|pro-rata|hybrid] [--keep] [--reuse]
+// BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/); the database BENCH_EARNINGS_DB
+// (default `bench_earnings`) is created for the run and dropped after it (unless --keep; --reuse
+// takes the kept data, its month not closed yet).
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../apps/server/src/config';
+import { appContext } from '../../apps/server/src/context';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { JobQueue } from '../../apps/server/src/jobs/queue';
+import { Mailer } from '../../apps/server/src/mail/mailer';
+import { closeMonth } from '../../apps/server/src/modules/earnings/close';
+import { MemoryBus } from '../../apps/server/src/realtime/bus';
+import { LocalStorage } from '../../apps/server/src/storage/local';
+import { BUDGETS, verdict } from '../budgets';
+import { adminQuery, BENCH_PG_URL } from '../postgres';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const DB_NAME = process.env.BENCH_EARNINGS_DB ?? 'bench_earnings';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`BENCH_EARNINGS_DB: not a plain name: ${DB_NAME}`);
+const B = BUDGETS.earningsClose;
+const SUBSCRIBERS = Number(option('--subscribers', String(B.subscribers)));
+const PLAYS = Number(option('--plays', String(B.plays)));
+const RULE = option('--rule', 'user-centric');
+const REUSE = args.includes('--reuse');
+const KEEP = args.includes('--keep') || REUSE;
+const CREATORS = 20_000;
+const TRACKS = 200_000;
+const MONTH = '2026-10';
+const CHUNK = 100_000;
+
+const log = (m: string) => console.log(m);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const loadavg = () =>
+  `${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`;
+
+type Query = (text: string, params?: unknown[]) => Promise<unknown[]>;
+
+/**
+ * Subscribers (one $9.99 payment each in the month), creators' tracks, and the month's folded
+ * listening: each subscriber a few tracks (Zipf-like: low track numbers far more often), 1–3
+ * plays per row, so the rows' plays sum to about PLAYS.
+ */
+async function load(q: Query) {
+  await q(`SET session_replication_role = replica`);
+  for (let s = 0; s < SUBSCRIBERS; s += CHUNK) {
+    const n = Math.min(CHUNK, SUBSCRIBERS - s);
+    await q(`INSERT INTO payments (user_id, kind, purpose, amount_cents, plan_id, external_id, invoice_id, occurred_at)
+             SELECT 'bench-u-' || g, 'paid', 'subscription', 999, 'premium', 'bench-in-' || g || ':paid', 'bench-in-' || g,
+                    timestamptz '${MONTH}-01' + random() * interval '28 days'
+               FROM generate_series(${s + 1}, ${s + n}) g`);
+  }
+  // Rows per subscriber: plays/subscriber ÷ 2 (the mean plays per row), at least one.
+  const perSub = Math.max(1, Math.round(PLAYS / SUBSCRIBERS / 2));
+  for (let s = 0; s < SUBSCRIBERS; s += CHUNK) {
+    const n = Math.min(CHUNK, SUBSCRIBERS - s);
+    await q(`INSERT INTO earnings_listening (day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
+             SELECT DISTINCT ON (day, listener, track) day, listener, md5('t' || track)::uuid,
+                    'bench-c-' || (1 + track % ${CREATORS}), plays, plays - (plays > 1)::int, plays * (20 + floor(random() * 200))::int
+               FROM (SELECT date '${MONTH}-01' + floor(random() * 31)::int AS day, 'bench-u-' || g AS listener,
+                            1 + floor(${TRACKS} * power(random(), 3))::int AS track, 1 + floor(random() * 3)::int AS plays
+                       FROM generate_series(${s + 1}, ${s + n}) g, generate_series(1, ${perSub}) r) x
+             ON CONFLICT DO NOTHING`);
+    log(`  subscribers ${s + n}: ${loadavg()}`);
+  }
+  await q(`INSERT INTO earnings_folded_days (day, folded_at)
+           SELECT d::date, now() FROM generate_series(date '${MONTH}-01', date '${MONTH}-31', interval '1 day') d`);
+  await q(`SET session_replication_role = origin`);
+  await q('ANALYZE');
+}
+
+/** A plain pro-rata of the same month in one statement: net pool × track plays ÷ all plays (floored). */
+const PRO_RATA_SQL = `
+  WITH pool AS (
+    SELECT sum(amount_cents - ((amount_cents::bigint * 290 + 5000) / 10000 + 30)) * 70 / 100 AS cents
+      FROM payments WHERE purpose = 'subscription' AND kind = 'paid'
+       AND occurred_at >= timestamptz '${MONTH}-01' AND occurred_at < timestamptz '${MONTH}-01' + interval '1 month'),
+  t AS (SELECT audio_id, creator_id, sum(plays) AS plays FROM earnings_listening
+         WHERE day BETWEEN date '${MONTH}-01' AND date '${MONTH}-31' GROUP BY audio_id, creator_id),
+  total AS (SELECT sum(plays) AS plays FROM t)
+  SELECT count(*)::int AS tracks, sum(floor(pool.cents * t.plays / total.plays))::float8 AS cents
+    FROM t, pool, total`;
+
+async function main() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wavecast-bench-earnings-'));
+  if (!REUSE) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  }
+  const database = await openDatabase({ dataDir: dir, databaseUrl: new URL(DB_NAME, BENCH_PG_URL).toString() });
+  const q = database.query.bind(database);
+  try {
+    const t0 = performance.now();
+    log(
+      `earnings close bench: ${SUBSCRIBERS.toLocaleString('en')} subscribers, ~${PLAYS.toLocaleString('en')} plays, rule ${RULE}; load average ${loadavg()}`,
+    );
+    if (!REUSE) await load(q);
+    const [facts] = (await q(
+      `SELECT count(*)::int AS rows, sum(plays)::float8 AS plays, count(DISTINCT listener_id)::int AS listeners FROM earnings_listening`,
+    )) as [{ rows: number; plays: number; listeners: number }];
+    log(
+      `data: ${facts.rows.toLocaleString('en')} listening rows, ${facts.plays.toLocaleString('en')} plays, ${facts.listeners.toLocaleString('en')} listeners (${secs(performance.now() - t0)} to load)`,
+    );
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: dir,
+      EARNINGS_RULE: RULE,
+    });
+    const ctx = appContext({
+      config,
+      database,
+      storage: new LocalStorage(path.join(dir, 'storage')),
+      bus: new MemoryBus(),
+      jobs: new JobQueue(database),
+      mail: new Mailer(database, { from: config.MAIL_FROM, log: () => {} }),
+    });
+
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    const c0 = performance.now();
+    const result = await closeMonth(ctx, MONTH);
+    const closeMs = performance.now() - c0;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const loadAfterClose = loadavg();
+
+    const s0 = performance.now();
+    const [plain] = (await q(PRO_RATA_SQL)) as [{ tracks: number; cents: number }];
+    const sqlMs = performance.now() - s0;
+
+    // What was written adds up: the ledger's entries are the month's creators' cents.
+    const [check] = (await q(
+      `SELECT (SELECT coalesce(sum(amount_cents), 0)::float8 FROM earnings_ledger WHERE month = $1) AS ledger,
+              (SELECT count(*)::int FROM earnings_ledger WHERE month = $1) AS entries,
+              (SELECT sum(pro_rata_cents)::float8 FROM earnings_creator_months WHERE month = $1) AS pro_rata`,
+      [MONTH],
+    )) as [{ ledger: number; entries: number; pro_rata: number }];
+    const exact =
+      check.ledger === result.creatorsCents &&
+      result.creatorsCents + result.platformCents === result.subscriptionNetCents + result.adNetCents;
+
+    log('\n| | time | peak RSS |\n|---|---|---|');
+    log(
+      `| month close (${RULE}), ours | ${secs(closeMs)} | ${Math.round(peak / 2 ** 20)} MB (${Math.round(rss0 / 2 ** 20)} MB before) |`,
+    );
+    log(`| plain SQL pro-rata, one statement | ${secs(sqlMs)} | (in PostgreSQL) |`);
+    log(
+      `close: ${result.subscribers.toLocaleString('en')} subscribers, net ${result.subscriptionNetCents} + ads ${result.adNetCents} = creators ${result.creatorsCents} + platform ${result.platformCents} ` +
+        `(${exact ? 'exact' : 'NOT exact'}), ${check.entries.toLocaleString('en')} entries, ${result.creators.toLocaleString('en')} creators; ` +
+        `counterfactual ${check.pro_rata} cents vs plain SQL ${plain.cents} cents over ${plain.tracks.toLocaleString('en')} tracks (floored, no remainders)`,
+    );
+    log(`load average after the close ${loadAfterClose}`);
+    const full = SUBSCRIBERS >= B.subscribers && facts.plays >= B.plays * 0.95;
+    log(
+      `budget (issue 37: <= ${B.seconds} s and <= ${B.peakRssMb} MB at ${B.subscribers.toLocaleString('en')} subscribers, ${B.plays.toLocaleString('en')} plays)` +
+        `${full ? '' : " — this run is smaller than the budget's data"}: time ${verdict(closeMs <= B.seconds * 1000)}, memory ${verdict(peak <= B.peakRssMb * 2 ** 20)}`,
+    );
+  } finally {
+    await database.close();
+    if (!KEEP) await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
