@@ -10,6 +10,14 @@ import { money, useCreatorStatement, useRequestCreatorPayout } from '../queries'
 
 const monthName = (m: string) =>
   new Date(`${m}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+/** Listening time: seconds under a minute, else minutes (and hours past an hour). */
+const heard = (seconds: number) =>
+  seconds < 60
+    ? plural(seconds, 'second')
+    : seconds < 3600
+      ? plural(Math.round(seconds / 60), 'minute')
+      : `${plural(Math.floor(seconds / 3600), 'hour')} ${plural(Math.round((seconds % 3600) / 60), 'minute')}`;
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -50,8 +58,7 @@ function MonthSummary({ m }: { m: TStatementMonth }) {
       </p>
       <p className="text-sm text-muted">
         {m.state === 'pending' ? `Pending until ${day(m.availableAt)} (the refund window).` : 'Available for a payout.'}{' '}
-        {m.plays.toLocaleString('en-US')} plays, {Math.round(m.heardSeconds / 60).toLocaleString('en-US')} minutes heard
-        by subscribers.
+        {plural(m.plays, 'play')}, {heard(m.heardSeconds)} heard by subscribers.
       </p>
     </section>
   );
