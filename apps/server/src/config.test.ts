@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(c.DELIVERY_ACCEL_SIGNED_PREFIX).toBe('/_signed/');
   });
 
+  it('takes the revenue share’s rule and platform share, 30 % user-centric by default (ADR 0053)', () => {
+    expect(loadConfig({})).toMatchObject({ EARNINGS_RULE: 'user-centric', EARNINGS_PLATFORM_SHARE_PCT: 30 });
+    expect(loadConfig({ EARNINGS_RULE: 'hybrid', EARNINGS_PLATFORM_SHARE_PCT: '0' })).toMatchObject({
+      EARNINGS_RULE: 'hybrid',
+      EARNINGS_PLATFORM_SHARE_PCT: 0,
+    });
+    expect(() => loadConfig({ EARNINGS_RULE: 'per-stream' })).toThrow(/EARNINGS_RULE/);
+    expect(() => loadConfig({ EARNINGS_PLATFORM_SHARE_PCT: '101' })).toThrow(/EARNINGS_PLATFORM_SHARE_PCT/);
+    expect(() => loadConfig({ EARNINGS_PLATFORM_SHARE_PCT: '12.5' })).toThrow(ConfigError);
+  });
+
   it('lists every bad key at once', () => {
     let error: unknown;
     try {

@@ -37,6 +37,7 @@ CREATE TABLE "earnings_ledger" (
 );
 --> statement-breakpoint
 CREATE TABLE "earnings_listening" (
+	"month" text NOT NULL,
 	"day" date NOT NULL,
 	"listener_id" text NOT NULL,
 	"audio_id" uuid NOT NULL,
@@ -44,7 +45,7 @@ CREATE TABLE "earnings_listening" (
 	"plays" integer NOT NULL,
 	"long_plays" integer NOT NULL,
 	"heard_seconds" integer NOT NULL,
-	CONSTRAINT "earnings_listening_day_listener_id_audio_id_pk" PRIMARY KEY("day","listener_id","audio_id")
+	CONSTRAINT "earnings_listening_month_listener_id_audio_id_day_pk" PRIMARY KEY("month","listener_id","audio_id","day") INCLUDE ("creator_id","plays","long_plays","heard_seconds")
 );
 --> statement-breakpoint
 CREATE TABLE "earnings_months" (
@@ -66,5 +67,6 @@ CREATE INDEX "earnings_ledger_creator_idx" ON "earnings_ledger" USING btree ("cr
 CREATE INDEX "earnings_ledger_month_idx" ON "earnings_ledger" USING btree ("month");--> statement-breakpoint
 CREATE UNIQUE INDEX "earnings_ledger_paid_uq" ON "earnings_ledger" USING btree ("ref_entry_id") WHERE "earnings_ledger"."kind" = 'paid';--> statement-breakpoint
 CREATE INDEX "earnings_ledger_payout_idx" ON "earnings_ledger" USING btree ("payout_id");--> statement-breakpoint
+CREATE INDEX "earnings_listening_creator_idx" ON "earnings_listening" USING btree ("creator_id","month");--> statement-breakpoint
 CREATE TRIGGER "earnings_ledger_append_only" BEFORE UPDATE OR DELETE ON "earnings_ledger" FOR EACH ROW EXECUTE FUNCTION "refuse_change"();--> statement-breakpoint
 CREATE TRIGGER "earnings_months_append_only" BEFORE UPDATE OR DELETE ON "earnings_months" FOR EACH ROW EXECUTE FUNCTION "refuse_change"();

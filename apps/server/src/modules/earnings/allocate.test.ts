@@ -20,6 +20,24 @@ describe('largestRemainder', () => {
     const { parts } = largestRemainder(9_000_000_000_000, [4_000_000, 3_000_001, 2_999_999]);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(9_000_000_000_000);
   });
+  it('gives the same parts on the fast path as exact BigInt arithmetic', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed;
+    };
+    for (let k = 0; k < 2000; k++) {
+      const total = next() % 2_000_000;
+      const weights = Array.from({ length: 1 + (next() % 6) }, () => next() % 3_000_000_000);
+      const sum = weights.reduce((a, b) => a + b, 0);
+      const { parts } = largestRemainder(total, weights);
+      weights.forEach((w, i) => {
+        const floor = sum === 0 ? 0 : Number((BigInt(total) * BigInt(w)) / BigInt(sum));
+        expect((parts[i] ?? 0) - floor === 0 || (parts[i] ?? 0) - floor === 1).toBe(true);
+      });
+      expect(parts.reduce((a, b) => a + b, 0)).toBe(sum === 0 ? 0 : total);
+    }
+  });
   it('refuses non-integers', () => {
     expect(() => largestRemainder(1.5, [1])).toThrow(RangeError);
     expect(() => largestRemainder(10, [0.5])).toThrow(RangeError);

@@ -19,27 +19,47 @@ export function largestRemainder(total: number, weights: readonly number[]): { p
   }
   const sum = weights.reduce((a, w) => a + w, 0);
   if (sum <= 0 || total === 0) return { parts: weights.map(() => 0), unallocated: total };
-  // BigInt: total × weight may pass 2^53 (a month's pool × millions of seconds).
-  const T = BigInt(total);
-  const S = BigInt(sum);
   const parts: number[] = new Array(weights.length);
-  const rems: bigint[] = new Array(weights.length);
+  const rems: (number | bigint)[] = new Array(weights.length);
   let given = 0;
-  for (let i = 0; i < weights.length; i++) {
-    const w = weights[i] ?? 0;
+  for (const w of weights)
     if (w < 0 || !Number.isSafeInteger(w)) throw new RangeError('weights must be safe integers ≥ 0');
-    const exact = T * BigInt(w);
-    const q = exact / S;
-    parts[i] = Number(q);
-    rems[i] = exact - q * S;
-    given += parts[i] as number;
+  if ((total + 1) * sum <= Number.MAX_SAFE_INTEGER) {
+    // Every product below 2^53: plain numbers are exact (the common case, and far faster). The
+    // float quotient may round across an integer: the remainder's sign puts it back.
+    for (let i = 0; i < weights.length; i++) {
+      const exact = total * (weights[i] ?? 0);
+      let q = Math.floor(exact / sum);
+      let rem = exact - q * sum;
+      if (rem < 0) {
+        q--;
+        rem += sum;
+      } else if (rem >= sum) {
+        q++;
+        rem -= sum;
+      }
+      parts[i] = q;
+      rems[i] = rem;
+      given += q;
+    }
+  } else {
+    // BigInt: total × weight may pass 2^53 (a month's pool × millions of plays).
+    const T = BigInt(total);
+    const S = BigInt(sum);
+    for (let i = 0; i < weights.length; i++) {
+      const exact = T * BigInt(weights[i] ?? 0);
+      const q = exact / S;
+      parts[i] = Number(q);
+      rems[i] = exact - q * S;
+      given += parts[i] as number;
+    }
   }
   let left = total - given;
   if (left > 0) {
     const order = weights.map((_, i) => i).filter((i) => (weights[i] ?? 0) > 0);
     order.sort((a, b) => {
-      const ra = rems[a] as bigint;
-      const rb = rems[b] as bigint;
+      const ra = rems[a] as number | bigint;
+      const rb = rems[b] as number | bigint;
       return ra === rb ? a - b : ra > rb ? -1 : 1;
     });
     for (const i of order) {

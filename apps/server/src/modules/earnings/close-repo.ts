@@ -1,7 +1,7 @@
 import { EARNINGS_HYBRID_MIN_SECONDS, type EarningsRule, LISTEN_BUCKET_SECONDS } from '@wavecast/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { earningsCreatorMonths, earningsLedger, earningsMonths } from '../../db/schema';
+import { type earningsCreatorMonths, type earningsLedger, earningsMonths } from '../../db/schema';
 
 // The month close's SQL: the fold of a day's listening, the month's revenue, the listening grouped
 // per paying account (read through a cursor, never whole), and the close's writes.
@@ -10,13 +10,17 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Exec = Pick<Db, 'execute'>;
 
-/** Finished days with listening and not folded yet, up to `before` (exclusive), oldest first. */
-export async function unfoldedDays(db: Exec, before: string, from?: string): Promise<string[]> {
+/**
+ * Days to fold before `before` (exclusive), oldest first: from the day after the last folded one
+ * (or the oldest raw session), each once; days fold in order, so there are no gaps behind.
+ */
+export async function unfoldedDays(db: Exec, before: string): Promise<string[]> {
   return rowsOf<{ day: string }>(
     await db.execute(sql`
-      SELECT DISTINCT s.day::text AS day FROM listen_sessions s
-       WHERE s.day < ${before}::date ${from ? sql`AND s.day >= ${from}::date` : sql``}
-         AND NOT EXISTS (SELECT 1 FROM earnings_folded_days f WHERE f.day = s.day)
+      SELECT d::date::text AS day
+        FROM generate_series(
+               coalesce((SELECT max(day) + 1 FROM earnings_folded_days), (SELECT min(day) FROM listen_sessions)),
+               ${before}::date - 1, interval '1 day') d
        ORDER BY 1`),
   ).map((r) => r.day);
 }
@@ -34,8 +38,8 @@ export async function foldDay(db: Db, day: string, at: Date): Promise<boolean> {
     );
     if (marked.length === 0) return false;
     await tx.execute(sql`
-      INSERT INTO earnings_listening (day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
-      SELECT s.day, s.user_id, s.audio_id, a.user_id, count(*)::int,
+      INSERT INTO earnings_listening (month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
+      SELECT to_char(s.day, 'YYYY-MM'), s.day, s.user_id, s.audio_id, a.user_id, count(*)::int,
              count(*) FILTER (WHERE h.n * ${LISTEN_BUCKET_SECONDS} >= ${EARNINGS_HYBRID_MIN_SECONDS})::int,
              coalesce(sum(h.n * ${LISTEN_BUCKET_SECONDS}), 0)::int
         FROM listen_sessions s
@@ -58,7 +62,7 @@ export async function firstActiveMonth(db: Exec): Promise<string | null> {
     await db.execute(sql`
       SELECT to_char(least(
         (SELECT min(occurred_at) FROM payments WHERE purpose = 'subscription' AND kind = 'paid') AT TIME ZONE 'UTC',
-        (SELECT min(day) FROM earnings_listening)::timestamp,
+        (SELECT min(month) || '-01' FROM earnings_listening)::date::timestamp,
         (SELECT min(at) FROM ad_ledger WHERE kind = 'spend') AT TIME ZONE 'UTC'), 'YYYY-MM') AS month`),
   );
   return r?.month ?? null;
@@ -74,14 +78,16 @@ export interface FeeRule {
  * ledger records it: the configured rate) − affiliate commissions (net of their reversals), plus
  * refunds of payments of this same month (refunds of earlier months are reversals: `refunds`).
  */
-export async function subscriptionNets(
-  db: Exec,
+export function subscriptionNets(
+  tx: Tx,
   start: Date,
   end: Date,
   fee: FeeRule,
-): Promise<{ payer: string; netCents: number }[]> {
-  return rowsOf<{ payer: string; netCents: number }>(
-    await db.execute(sql`
+): AsyncGenerator<{ payer: string; netCents: number }[]> {
+  return streamRows(
+    tx,
+    'earnings_nets',
+    sql`
       WITH p AS (
         SELECT p.id, p.user_id, p.kind, p.amount_cents, p.invoice_id
           FROM payments p
@@ -101,8 +107,7 @@ export async function subscriptionNets(
               - sum(CASE WHEN same.kind = 'paid' THEN (same.amount_cents::bigint * ${fee.bps} + 5000) / 10000 + ${fee.fixedCents} ELSE 0 END)
               - coalesce(sum(c.cents), 0))::float8 AS "netCents"
         FROM same LEFT JOIN c ON c.payment_id = same.id
-       GROUP BY same.user_id
-       ORDER BY same.user_id`),
+       GROUP BY same.user_id`,
   );
 }
 
@@ -170,46 +175,60 @@ export interface ListeningRow {
   heardSeconds: number;
 }
 
+/** Active family seats: member → the owner who pays for them. */
+export async function familySeats(db: Exec): Promise<Map<string, string>> {
+  const rows = rowsOf<{ memberId: string; ownerId: string }>(
+    await db.execute(sql`SELECT member_id AS "memberId", owner_id AS "ownerId" FROM family_members
+                          WHERE status = 'active' AND member_id IS NOT NULL`),
+  );
+  return new Map(rows.map((r) => [r.memberId, r.ownerId]));
+}
+
 /**
- * The month's listening grouped per paying account (a family's members count for its owner) and
- * track, ordered by account, read in batches through a cursor: the month never sits in memory whole.
+ * The month's listening per listener and track (and day, for the hybrid rule), read in batches
+ * through a cursor in the primary key's order: PostgreSQL streams it grouped from the index (no
+ * sort, no statement longer than one batch), and the month never sits in memory whole.
  */
-export async function* listeningByPayer(
-  tx: Tx,
-  first: string,
-  last: string,
-  perDay: boolean,
-  batch = 20_000,
-): AsyncGenerator<ListeningRow[]> {
-  await tx.execute(sql`
-    DECLARE earnings_close NO SCROLL CURSOR FOR
-    SELECT coalesce(f.owner_id, l.listener_id) AS payer, l.audio_id AS "audioId", l.creator_id AS "creatorId",
+export function listeningByListener(tx: Tx, month: string, perDay: boolean): AsyncGenerator<ListeningRow[]> {
+  return streamRows(
+    tx,
+    'earnings_listening_cursor',
+    sql`
+    SELECT l.listener_id AS payer, l.audio_id AS "audioId", max(l.creator_id) AS "creatorId",
            ${perDay ? sql`l.day::text` : sql`NULL::text`} AS day,
            sum(l.plays)::int AS plays, sum(l.long_plays)::int AS "longPlays", sum(l.heard_seconds)::int AS "heardSeconds"
       FROM earnings_listening l
-      LEFT JOIN family_members f ON f.member_id = l.listener_id AND f.status = 'active'
-     WHERE l.day BETWEEN ${first}::date AND ${last}::date
-     GROUP BY 1, 2, 3, 4
-     ORDER BY 1`);
+     WHERE l.month = ${month}
+     GROUP BY l.listener_id, l.audio_id${perDay ? sql`, l.day` : sql``}
+     ORDER BY l.listener_id, l.audio_id${perDay ? sql`, l.day` : sql``}`,
+  );
+}
+
+/**
+ * A query's rows in batches through a cursor (in the caller's transaction): no statement lasts
+ * longer than one batch, whatever the month's size, and the rows never sit in memory whole.
+ */
+export async function* streamRows<T>(tx: Tx, name: string, query: SQL, batch = 20_000): AsyncGenerator<T[]> {
+  await tx.execute(sql`DECLARE ${sql.identifier(name)} NO SCROLL CURSOR FOR ${query}`);
   try {
     for (;;) {
-      const rows = rowsOf<ListeningRow>(await tx.execute(sql.raw(`FETCH ${batch} FROM earnings_close`)));
+      const rows = rowsOf<T>(await tx.execute(sql.raw(`FETCH ${batch} FROM "${name}"`)));
       if (rows.length === 0) return;
       yield rows;
     }
   } finally {
-    await tx.execute(sql`CLOSE earnings_close`);
+    await tx.execute(sql`CLOSE ${sql.identifier(name)}`);
   }
 }
 
-/** One paying account's listening in a month (a reversal splits by it). */
-export async function listeningOfPayer(db: Exec, payer: string, first: string, last: string): Promise<ListeningRow[]> {
+/** One paying account's listening in a month, its family's included (a reversal splits by it). */
+export async function listeningOfPayer(db: Exec, payer: string, month: string): Promise<ListeningRow[]> {
   return rowsOf<ListeningRow>(
     await db.execute(sql`
       SELECT ${payer} AS payer, l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
              l.plays, l.long_plays AS "longPlays", l.heard_seconds AS "heardSeconds"
         FROM earnings_listening l
-       WHERE l.day BETWEEN ${first}::date AND ${last}::date
+       WHERE l.month = ${month}
          AND (l.listener_id = ${payer} OR l.listener_id IN
               (SELECT member_id FROM family_members WHERE owner_id = ${payer} AND status = 'active'))
        ORDER BY l.day, l.audio_id`),
@@ -246,8 +265,53 @@ export async function writeClose(
     .onConflictDoNothing()
     .returning({ month: earningsMonths.month });
   if (inserted.length === 0) return false;
-  for (let i = 0; i < entries.length; i += 2000) await tx.insert(earningsLedger).values(entries.slice(i, i + 2000));
-  for (let i = 0; i < creators.length; i += 2000)
-    await tx.insert(earningsCreatorMonths).values(creators.slice(i, i + 2000));
+  // Many rows per statement as one JSON parameter: a month has one entry per paid track.
+  for (let i = 0; i < entries.length; i += WRITE_BATCH) {
+    const rows = entries.slice(i, i + WRITE_BATCH).map((e) => ({
+      creator_id: e.creatorId,
+      month: e.month,
+      kind: e.kind,
+      source: e.source,
+      audio_id: e.audioId ?? null,
+      rule: e.rule,
+      amount_cents: e.amountCents,
+      subscribers: e.subscribers ?? 0,
+      payment_id: e.paymentId ?? null,
+      occurred_at: (e.occurredAt as Date).toISOString(),
+      available_at: (e.availableAt as Date).toISOString(),
+      created_at: (e.createdAt as Date).toISOString(),
+    }));
+    await tx.execute(sql`
+      INSERT INTO earnings_ledger (creator_id, month, kind, source, audio_id, rule, amount_cents, subscribers, payment_id,
+                                   occurred_at, available_at, created_at)
+      SELECT creator_id, month, kind, source, audio_id, rule, amount_cents, subscribers, payment_id,
+             occurred_at, available_at, created_at
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+          creator_id text, month text, kind text, source text, audio_id uuid, rule text, amount_cents bigint,
+          subscribers int, payment_id uuid, occurred_at timestamptz, available_at timestamptz, created_at timestamptz)`);
+  }
+  for (let i = 0; i < creators.length; i += WRITE_BATCH) {
+    const rows = creators.slice(i, i + WRITE_BATCH).map((c) => ({
+      month: c.month,
+      creator_id: c.creatorId,
+      rule: c.rule,
+      earned_cents: c.earnedCents,
+      subscription_cents: c.subscriptionCents,
+      ad_cents: c.adCents,
+      reversal_cents: c.reversalCents,
+      pro_rata_cents: c.proRataCents,
+      subscribers: c.subscribers,
+      plays: c.plays,
+      heard_seconds: c.heardSeconds,
+    }));
+    await tx.execute(sql`
+      INSERT INTO earnings_creator_months (month, creator_id, rule, earned_cents, subscription_cents, ad_cents,
+                                           reversal_cents, pro_rata_cents, subscribers, plays, heard_seconds)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+        month text, creator_id text, rule text, earned_cents bigint, subscription_cents bigint, ad_cents bigint,
+        reversal_cents bigint, pro_rata_cents bigint, subscribers int, plays int, heard_seconds bigint)`);
+  }
   return true;
 }
+
+const WRITE_BATCH = 10_000;

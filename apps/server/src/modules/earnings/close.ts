@@ -58,49 +58,62 @@ export async function closeMonth(ctx: AppContext, month: string): Promise<CloseR
   const done = await q.isClosed(db, month);
   if (done) return resultOf(done, false, 0, 0);
 
-  const { first, last } = monthDays(month);
-  await foldFinishedDays(ctx, last);
+  await foldFinishedDays(ctx, monthDays(month).last);
   const { start, end } = monthBounds(month);
   const fee = { bps: cfg.EARNINGS_PAYMENT_FEE_BPS, fixedCents: cfg.EARNINGS_PAYMENT_FEE_CENTS };
-  const units = new Map((await q.subscriptionNets(db, start, end, fee)).map((u) => [u.payer, u.netCents]));
-  const ads = adCentsByCreator(await q.adMicrosByCreator(db, start, end));
-  const run = new MonthRun({
-    rule: cfg.EARNINGS_RULE,
-    platformShareBps: cfg.EARNINGS_PLATFORM_SHARE_PCT * 100,
-    units,
-    adCents: ads.cents,
-  });
-
-  for (const r of await q.earlierRefunds(db, start, end)) {
-    const paidMonth = await q.monthTerms(db, r.paidMonth);
-    const paidNet = r.paidCents - feeCents(r.paidCents, fee.bps, fee.fixedCents) - r.paidCommissionCents;
-    const days = monthDays(r.paidMonth);
-    run.addReversal({
-      paymentId: r.id,
-      netCents: r.refundCents - r.refundCommissionCents,
-      creatorsBaseCents: paidMonth ? reversalBase(paidNet, paidMonth.platformShareBps, r.refundCents, r.paidCents) : 0,
-      rule: paidMonth?.rule ?? null,
-      listening: paidMonth ? await q.listeningOfPayer(db, r.payer, days.first, days.last) : [],
-    });
-  }
-
+  // A family's seats count for the owner who pays: their rows wait until the cursor is done.
+  const seats = await q.familySeats(db);
+  const owners = new Set(seats.values());
+  const families = new Map<string, PayerListening[]>();
   const availableAt = availableAtOf(month);
+
   return db.transaction(async (tx) => {
-    let payer: string | null = null;
+    const units = new Map<string, number>();
+    for await (const batch of q.subscriptionNets(tx, start, end, fee))
+      for (const u of batch) units.set(u.payer, u.netCents);
+    const ads = adCentsByCreator(await q.adMicrosByCreator(tx, start, end));
+    const run = new MonthRun({
+      rule: cfg.EARNINGS_RULE,
+      platformShareBps: cfg.EARNINGS_PLATFORM_SHARE_PCT * 100,
+      units,
+      adCents: ads.cents,
+    });
+    for (const r of await q.earlierRefunds(tx, start, end)) {
+      const paidMonth = await q.monthTerms(tx, r.paidMonth);
+      const paidNet = r.paidCents - feeCents(r.paidCents, fee.bps, fee.fixedCents) - r.paidCommissionCents;
+      run.addReversal({
+        paymentId: r.id,
+        netCents: r.refundCents - r.refundCommissionCents,
+        creatorsBaseCents: paidMonth
+          ? reversalBase(paidNet, paidMonth.platformShareBps, r.refundCents, r.paidCents)
+          : 0,
+        rule: paidMonth?.rule ?? null,
+        listening: paidMonth ? await q.listeningOfPayer(tx, r.payer, r.paidMonth) : [],
+      });
+    }
+
+    let listener: string | null = null;
     let rows: PayerListening[] = [];
-    // The cursor is ordered by account: an account's rows may straddle two batches, so one is
-    // handed over only when the next account begins.
-    for await (const batch of q.listeningByPayer(tx, first, last, cfg.EARNINGS_RULE === 'hybrid')) {
+    const hand = () => {
+      if (listener === null) return;
+      const owner = seats.get(listener) ?? (owners.has(listener) ? listener : null);
+      if (owner) families.set(owner, [...(families.get(owner) ?? []), ...rows]);
+      else run.addPayer(listener, rows);
+    };
+    // In listener order: a listener's rows may straddle two batches, so they are handed over only
+    // when the next listener begins.
+    for await (const batch of q.listeningByListener(tx, month, cfg.EARNINGS_RULE === 'hybrid')) {
       for (const r of batch) {
-        if (r.payer !== payer) {
-          if (payer !== null) run.addPayer(payer, rows);
-          payer = r.payer;
+        if (r.payer !== listener) {
+          hand();
+          listener = r.payer;
           rows = [];
         }
         rows.push(r);
       }
     }
-    if (payer !== null) run.addPayer(payer, rows);
+    hand();
+    for (const [owner, familyRows] of families) run.addPayer(owner, familyRows);
     const out = run.finish();
 
     const monthRow: q.NewMonth = {

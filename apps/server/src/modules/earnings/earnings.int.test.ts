@@ -5,7 +5,7 @@ import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../../../test/f
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedDisplayCampaign } from '../../../test/seed-ad';
 import { seedTrack } from '../../../test/seed-track';
-import { adLedger, adServes } from '../../db/schema';
+import { adLedger, adServes, familyMembers } from '../../db/schema';
 import { monthBounds, monthOf, nextMonth } from './month';
 import { earningsService } from './service';
 
@@ -267,5 +267,39 @@ describe('the month close', () => {
     expect(await s.balance(x.id)).toEqual({ pendingCents: 0, availableCents: 86, paidCents: 0 });
     expect((await s.payableEntries(x.id)).map((e) => e.amountCents).sort((p, q2) => p - q2)).toEqual([-526, 86, 526]);
     expect((await s.creatorMonths(x.id)).map((m) => m.month)).toEqual([december, month]);
+  });
+
+  it('counts a family seat’s listening for the owner who pays; an unlistened payment stays with the platform', async () => {
+    const s = earningsService(t.ctx);
+    const january = nextMonth(nextMonth(month));
+    const owner = await premiumSubscriber();
+    const member = await signUp(t);
+    const idle = await premiumSubscriber();
+    // The seat as an accepted invitation leaves it (family.ts).
+    await t.ctx.database.db.insert(familyMembers).values({
+      ownerId: owner.id,
+      email: member.email,
+      memberId: member.id,
+      status: 'active',
+      tokenHash: 'accepted',
+      invitedAt: now(),
+      acceptedAt: now(),
+    });
+    await listen(member, trackX, 60);
+    await listen(owner, trackY, 60);
+    void idle;
+    moveInto(january, 3);
+    const [closed] = await s.closeDueMonths();
+    // Two payments of 940 net: the owner's 658 split 60 s / 60 s; the idle one's 658 kept.
+    expect(closed).toMatchObject({
+      month: january,
+      subscriptionNetCents: 1880,
+      creatorsCents: 658,
+      platformCents: 1222,
+      subscribers: 2,
+      listeningSubscribers: 1,
+    });
+    expect(await s.creatorMonth(x.id, january)).toMatchObject({ subscriptionCents: 329, subscribers: 1, plays: 1 });
+    expect(await s.creatorMonth(y.id, january)).toMatchObject({ subscriptionCents: 329, subscribers: 1, plays: 1 });
   });
 });

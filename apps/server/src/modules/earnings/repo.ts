@@ -39,7 +39,6 @@ export async function creatorMonths(db: Db, creatorId: string, month?: string): 
 
 /** The month's subscription entries of a creator, by track. */
 export async function trackBreakdown(db: Db, creatorId: string, month: string): Promise<TrackEarning[]> {
-  const { first, last } = monthDaysSql(month);
   return rowsOf<TrackEarning>(
     await db.execute(sql`
       WITH e AS (
@@ -54,20 +53,13 @@ export async function trackBreakdown(db: Db, creatorId: string, month: string): 
       l AS (
         SELECT audio_id, sum(plays)::int AS plays, sum(heard_seconds)::float8 AS heard
           FROM earnings_listening
-         WHERE creator_id = ${creatorId} AND day BETWEEN ${first}::date AND ${last}::date
+         WHERE creator_id = ${creatorId} AND month = ${month}
          GROUP BY audio_id)
       SELECT e.audio_id AS "audioId", coalesce(e.sub, 0) AS "subscriptionCents", coalesce(e.rev, 0) AS "reversalCents",
              coalesce(e.subs, 0) AS subscribers, coalesce(l.plays, 0) AS plays, coalesce(l.heard, 0) AS "heardSeconds"
         FROM e LEFT JOIN l ON l.audio_id = e.audio_id
        ORDER BY coalesce(e.sub, 0) + coalesce(e.rev, 0) DESC, e.audio_id`),
   );
-}
-
-function monthDaysSql(month: string) {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10);
-  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  return { first, last };
 }
 
 /** Earnings entries not paid yet, and paid ones, summed by state at `now`. */
