@@ -45,6 +45,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
     LOG_LEVEL: 'warn',
     // e2e moves the billing clock (POST /api/test/clock) to see a trial end without waiting 14 days.
     TEST_CLOCK: '1',
+    // A Premium month earns a creator a few dollars: e2e pays creators from $1 (default $50).
+    CREATOR_PAYOUT_MIN_CENTS: '100',
     NODE_ENV: 'test',
     // The demo's podcasts would each run the speech recogniser beside the browsers.
     SPEECH_RECOGNIZER: 'off',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  CREATOR_PAYOUT_RULES,
   DEFAULT_MAX_AUDIO_SECONDS,
   DEFAULT_MAX_UPLOAD_BYTES,
   EARNINGS_DEFAULT_PLATFORM_SHARE_PCT,
@@ -190,6 +191,8 @@ const ConfigSchema = z.object({
    */
   EARNINGS_PAYMENT_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(290),
   EARNINGS_PAYMENT_FEE_CENTS: z.coerce.number().int().min(0).max(1000).default(30),
+  /** Smallest available balance a creator may ask to be paid, in cents (ADR 0054; e2e lowers it). */
+  CREATOR_PAYOUT_MIN_CENTS: z.coerce.number().int().min(1).max(10_000_000).default(CREATOR_PAYOUT_RULES.minPayoutCents),
   /** Days raw listening sessions are kept once rolled up into daily analytics. */
   ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   /** The free plan's monthly on-air allowance in seconds (tests shorten it). */

@@ -129,6 +129,10 @@ const ROWS: Row[] = [
   { method: 'PUT', url: '/api/affiliates/me/settings', allowed: ['affiliate'], payload: { schedule: 'monthly' } },
   { method: 'POST', url: '/api/affiliates/me/payouts', allowed: ['affiliate'] },
   { method: 'GET', url: '/api/admin/affiliate-payouts', allowed: ADMIN },
+  // creators' statements (modules/statements): the creator itself and admins read one
+  { method: 'GET', url: ({ victim }) => `/api/creators/${victim.id}/earnings`, allowed: ADMIN },
+  { method: 'GET', url: ({ victim }) => `/api/creators/${victim.id}/earnings.csv`, allowed: ADMIN },
+  { method: 'GET', url: '/api/admin/earnings/distribution', allowed: ADMIN },
   { method: 'GET', url: '/api/admin/affiliate-payout-batches', allowed: ADMIN },
   { method: 'POST', url: '/api/admin/affiliate-payout-batches', allowed: ADMIN },
   { method: 'GET', url: '/api/admin/affiliate-payout-batches/00000000-0000-0000-0000-000000000000', allowed: ADMIN },

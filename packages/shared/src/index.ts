@@ -21,6 +21,7 @@ export * from './contracts/podcasts';
 export * from './contracts/profiles';
 export * from './contracts/radio';
 export * from './contracts/sessions';
+export * from './contracts/statements';
 export * from './contracts/stream-keys';
 export * from './contracts/support';
 export * from './contracts/tokens';

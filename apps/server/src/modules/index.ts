@@ -39,6 +39,7 @@ import { subscribeBillingNotices } from './notifications/billing-notices';
 import { digestSchedules } from './notifications/digest';
 import { notificationJobs } from './notifications/jobs';
 import { notificationRoutes } from './notifications/routes';
+import { payoutRoutes } from './payouts/routes';
 import { playlistRoutes } from './playlists/routes';
 import { playRoutes } from './plays/routes';
 import { subscribeEpisodeArt } from './podcasts/episode-art';
@@ -48,6 +49,7 @@ import { radioCueJobs, radioCueSchedules } from './radio/cues/jobs';
 import { subscribeRadioLifecycle } from './radio/lifecycle';
 import { radioRoutes } from './radio/routes';
 import { repostRoutes } from './reposts/routes';
+import { statementRoutes } from './statements/routes';
 import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
@@ -120,6 +122,8 @@ export const modules: ModuleDefinition[] = [
   { name: 'albums', routes: [albumRoutes] },
   { name: 'feed', routes: [feedRoutes] },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
+  { name: 'payouts', routes: [payoutRoutes] },
+  { name: 'statements', routes: [statementRoutes] },
   // Issue 37: creators' revenue share (the ledger and the month close; statements and payouts build on it).
   { name: 'earnings', jobs: earningsJobs, schedules: earningsSchedules },
   { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },

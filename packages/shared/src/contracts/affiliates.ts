@@ -56,6 +56,9 @@ export const PAYOUT_SCHEDULE_LABELS: Record<PayoutSchedule, string> = {
 };
 export const PAYOUT_STATUSES = ['requested', 'batched', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** Who a payout pays (one payout rail for both, ADR 0054): an affiliate's commissions or a creator's revenue share. */
+export const PAYEE_KINDS = ['affiliate', 'creator'] as const;
+export type PayeeKind = (typeof PAYEE_KINDS)[number];
 
 /** How often each schedule pays, slowest first (a tier allows its own and every slower one). */
 const SCHEDULE_RANK: Record<PayoutSchedule, number> = { monthly: 0, biweekly: 1, weekly: 2 };
@@ -223,6 +226,8 @@ export const ZAffiliateProfile = z.object({
 export type TAffiliateProfile = z.infer<typeof ZAffiliateProfile>;
 
 export const ZAdminPayout = ZAffiliatePayout.extend({
+  payeeKind: z.enum(PAYEE_KINDS),
+  /** The payee (an affiliate or a creator, as `payeeKind` says). */
   affiliate: z.object({ id: z.string(), email: z.string().nullable(), displayName: z.string().nullable() }),
   method: ZPayoutMethod.nullable(),
   batchId: z.string().nullable(),
@@ -242,6 +247,7 @@ export type TPayoutBatch = z.infer<typeof ZPayoutBatch>;
 export const ZPayoutBatchDetail = ZPayoutBatch.extend({
   payouts: z.array(
     ZAffiliatePayout.extend({
+      payeeKind: z.enum(PAYEE_KINDS),
       affiliate: z.object({ id: z.string(), email: z.string().nullable(), displayName: z.string().nullable() }),
       details: ZPayoutMethodInput.nullable(),
     }),

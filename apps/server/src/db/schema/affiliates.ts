@@ -1,4 +1,4 @@
-import type { AffiliateTierId, PayoutMethodKind, PayoutSchedule, PayoutStatus } from '@wavecast/shared';
+import type { AffiliateTierId, PayoutMethodKind, PayoutSchedule } from '@wavecast/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -102,58 +102,3 @@ export const affiliateLedger = pgTable(
     index('affiliate_ledger_referral_idx').on(t.referralId),
   ],
 );
-
-/**
- * A payout the affiliate requested: requested → batched → paid | failed (affiliates/payouts.ts).
- * At most one per affiliate and schedule period (a failed one frees its period).
- */
-export const affiliatePayouts = pgTable(
-  'affiliate_payouts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    affiliateId: text('affiliate_id').notNull(),
-    /** The schedule's period, e.g. `monthly:2026-11`, `weekly:2026-W47`, `biweekly:2026-B24`. */
-    period: text('period').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    status: text('status').$type<PayoutStatus>().notNull().default('requested'),
-    methodKind: text('method_kind').$type<PayoutMethodKind>(),
-    methodMasked: text('method_masked'),
-    /** The method's details at the request, encrypted like the affiliate's (shown to admins on step-up). */
-    methodSecret: text('method_secret'),
-    batchId: uuid('batch_id'),
-    reference: text('reference'),
-    note: text('note'),
-    decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('affiliate_payouts_period_uq').on(t.affiliateId, t.period).where(sql`${t.status} <> 'failed'`),
-    index('affiliate_payouts_batch_idx').on(t.batchId),
-    index('affiliate_payouts_status_idx').on(t.status, t.createdAt),
-  ],
-);
-
-/** The ledger entries a payout includes (a failed payout's entries are payable again). */
-export const affiliatePayoutItems = pgTable(
-  'affiliate_payout_items',
-  {
-    payoutId: uuid('payout_id')
-      .notNull()
-      .references(() => affiliatePayouts.id),
-    entryId: uuid('entry_id').notNull(),
-  },
-  (t) => [
-    uniqueIndex('affiliate_payout_items_uq').on(t.payoutId, t.entryId),
-    index('affiliate_payout_items_entry_idx').on(t.entryId),
-  ],
-);
-
-/** The requested payouts an admin gathered to pay together (exported as CSV or sent as transfers). */
-export const affiliatePayoutBatches = pgTable('affiliate_payout_batches', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  createdBy: text('created_by').notNull(),
-  payoutCount: integer('payout_count').notNull(),
-  totalCents: integer('total_cents').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});

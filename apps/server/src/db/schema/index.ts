@@ -8,6 +8,7 @@ export * from './earnings';
 export * from './feed';
 export * from './live';
 export * from './moderation';
+export * from './payouts';
 export * from './playlists';
 export * from './podcasts';
 export * from './radio';

@@ -1,23 +1,9 @@
-import {
-  AFFILIATE_RULES,
-  type AffiliateTierId,
-  type PayoutMethodKind,
-  type PayoutSchedule,
-  type PayoutStatus,
-} from '@wavecast/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { AFFILIATE_RULES, type AffiliateTierId, type PayoutMethodKind, type PayoutSchedule } from '@wavecast/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  affiliateClicks,
-  affiliateLedger,
-  affiliatePayoutBatches,
-  affiliatePayoutItems,
-  affiliatePayouts,
-  affiliateReferrals,
-  affiliates,
-  users,
-} from '../../db/schema';
+import { affiliateClicks, affiliateLedger, affiliateReferrals, affiliates, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { entryInPayoutSql } from '../payouts/repo';
 
 // The affiliates module's SQL. Money in integer cents; counts cast to int (PostgreSQL's count is bigint).
 
@@ -27,8 +13,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type AffiliateRow = typeof affiliates.$inferSelect;
 export type ReferralRow = typeof affiliateReferrals.$inferSelect;
 export type LedgerRow = typeof affiliateLedger.$inferSelect;
-export type PayoutRow = typeof affiliatePayouts.$inferSelect;
-export type BatchRow = typeof affiliatePayoutBatches.$inferSelect;
 
 /** The account when it holds the affiliate role (null otherwise). */
 export async function findAffiliateUser(db: Db, id: string) {
@@ -263,7 +247,8 @@ export async function entriesOf(db: Db, affiliateId: string, now: Date) {
         CASE
           WHEN EXISTS (SELECT 1 FROM affiliate_ledger p WHERE p.kind = 'paid' AND p.ref_entry_id = l.id) THEN 'paid'
           WHEN EXISTS (SELECT 1 FROM affiliate_payout_items i JOIN affiliate_payouts o ON o.id = i.payout_id
-                       WHERE i.entry_id = l.id AND o.status IN ('requested', 'batched')) THEN 'processing'
+                       WHERE i.entry_id = l.id AND o.payee_kind = 'affiliate'
+                         AND o.status IN ('requested', 'batched')) THEN 'processing'
           WHEN r.voided_at IS NOT NULL THEN 'voided'
           WHEN r.flagged THEN 'held'
           WHEN l.payable_at > ${now} THEN 'pending'
@@ -286,130 +271,13 @@ export async function payableEntries(db: Db, affiliateId: string, now: Date) {
       SELECT l.id, l.amount_cents FROM affiliate_ledger l JOIN affiliate_referrals r ON r.id = l.referral_id
       WHERE l.affiliate_id = ${affiliateId} AND l.kind IN ('commission', 'reversal') AND l.payable_at <= ${now}
         AND NOT r.flagged AND r.voided_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM affiliate_payout_items i JOIN affiliate_payouts o ON o.id = i.payout_id
-                        WHERE i.entry_id = l.id AND o.status <> 'failed')`),
+        AND NOT ${entryInPayoutSql('affiliate', sql`l.id`)}`),
   );
 }
 
 /** Takes a referral's lock for the transaction (refunds of one referral are booked one at a time). */
 export async function lockReferral(db: Db, referralId: string) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`affiliate-referral:${referralId}`}))`);
-}
-
-/** Takes the affiliate's payout lock for the transaction (two runs at once: one waits, then sees the payout). */
-export async function lockAffiliate(db: Db, affiliateId: string) {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`affiliate-payout:${affiliateId}`}))`);
-}
-
-/** Creates the period's payout with its entries; undefined when the period has one already. */
-export async function insertPayout(
-  db: Db,
-  v: {
-    affiliateId: string;
-    period: string;
-    amountCents: number;
-    methodKind: PayoutMethodKind | null;
-    methodMasked: string | null;
-    methodSecret: string | null;
-    entryIds: string[];
-    at: Date;
-  },
-): Promise<PayoutRow | undefined> {
-  const [row] = await db
-    .insert(affiliatePayouts)
-    .values({
-      affiliateId: v.affiliateId,
-      period: v.period,
-      amountCents: v.amountCents,
-      methodKind: v.methodKind,
-      methodMasked: v.methodMasked,
-      methodSecret: v.methodSecret,
-      createdAt: v.at,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) return undefined;
-  await db.insert(affiliatePayoutItems).values(v.entryIds.map((entryId) => ({ payoutId: row.id, entryId })));
-  return row;
-}
-
-export async function payoutsOf(db: Db, affiliateId: string) {
-  return db
-    .select()
-    .from(affiliatePayouts)
-    .where(eq(affiliatePayouts.affiliateId, affiliateId))
-    .orderBy(desc(affiliatePayouts.createdAt));
-}
-
-export async function findPayoutForUpdate(db: Db, id: string) {
-  const [row] = await db.select().from(affiliatePayouts).where(eq(affiliatePayouts.id, id)).for('update');
-  return row;
-}
-
-/** Moves a payout from `from` to a decided state; undefined when it moved meanwhile. */
-export async function decidePayout(
-  db: Db,
-  id: string,
-  from: PayoutStatus,
-  v: { status: 'paid' | 'failed'; reference: string | null; note: string | null; by: string; at: Date },
-) {
-  const [row] = await db
-    .update(affiliatePayouts)
-    .set({ status: v.status, reference: v.reference, note: v.note, decidedBy: v.by, decidedAt: v.at })
-    .where(and(eq(affiliatePayouts.id, id), eq(affiliatePayouts.status, from)))
-    .returning();
-  return row;
-}
-
-/** Gathers every requested payout into a new batch; undefined when none was waiting. */
-export async function createBatch(db: Db, v: { by: string; at: Date }) {
-  const waiting = await db
-    .select({ id: affiliatePayouts.id, amountCents: affiliatePayouts.amountCents })
-    .from(affiliatePayouts)
-    .where(eq(affiliatePayouts.status, 'requested'))
-    .for('update');
-  if (waiting.length === 0) return undefined;
-  const [batch] = await db
-    .insert(affiliatePayoutBatches)
-    .values({
-      createdBy: v.by,
-      payoutCount: waiting.length,
-      totalCents: waiting.reduce((s, p) => s + p.amountCents, 0),
-      createdAt: v.at,
-    })
-    .returning();
-  await db
-    .update(affiliatePayouts)
-    .set({ status: 'batched', batchId: batch.id })
-    .where(
-      and(
-        eq(affiliatePayouts.status, 'requested'),
-        inArray(
-          affiliatePayouts.id,
-          waiting.map((p) => p.id),
-        ),
-      ),
-    );
-  return batch;
-}
-
-export async function listBatches(db: Db) {
-  return db.select().from(affiliatePayoutBatches).orderBy(desc(affiliatePayoutBatches.createdAt)).limit(100);
-}
-
-export async function findBatch(db: Db, id: string) {
-  const [row] = await db.select().from(affiliatePayoutBatches).where(eq(affiliatePayoutBatches.id, id));
-  return row;
-}
-
-/** A batch's payouts with their affiliate. */
-export async function batchPayouts(db: Db, batchId: string) {
-  return db
-    .select({ payout: affiliatePayouts, email: users.email, displayName: users.displayName })
-    .from(affiliatePayouts)
-    .leftJoin(users, eq(users.id, affiliatePayouts.affiliateId))
-    .where(eq(affiliatePayouts.batchId, batchId))
-    .orderBy(affiliatePayouts.createdAt, affiliatePayouts.id);
 }
 
 /** Voids a flagged referral; undefined when it was not flagged (decided already). */
@@ -433,7 +301,7 @@ export async function referralNet(db: Db, referralId: string): Promise<number> {
 }
 
 /** A paid payout's entries, each marked paid by its own ledger entry. */
-export async function markEntriesPaid(db: Db, payout: PayoutRow, at: Date) {
+export async function markEntriesPaid(db: Db, payout: { id: string }, at: Date) {
   await db.execute(sql`
     INSERT INTO affiliate_ledger (affiliate_id, kind, amount_cents, referral_id, payment_cents, tier, rate_bps,
                                   ref_entry_id, payout_id, occurred_at, payable_at, created_at)
@@ -443,30 +311,19 @@ export async function markEntriesPaid(db: Db, payout: PayoutRow, at: Date) {
     ON CONFLICT DO NOTHING`);
 }
 
-/** Payouts waiting for an admin (requested or batched), with the affiliate and its flagged referrals. */
-export async function duePayouts(db: Db) {
-  return rowsOf<{
-    id: string;
-    affiliate_id: string;
-    email: string | null;
-    display_name: string | null;
-    period: string;
-    amount_cents: number;
-    status: PayoutStatus;
-    method_kind: PayoutMethodKind | null;
-    method_masked: string | null;
-    batch_id: string | null;
-    reference: string | null;
-    created_at: Date | string;
-    decided_at: Date | string | null;
-    flagged: number;
-  }>(
+/** Per affiliate: its flagged referrals (held commissions an admin should look at before paying). */
+export async function flaggedCounts(db: Db, affiliateIds: string[]): Promise<Map<string, number>> {
+  if (affiliateIds.length === 0) return new Map();
+  const rows = rowsOf<{ affiliate_id: string; n: number }>(
     await db.execute(sql`
-      SELECT o.*, u.email, u.display_name,
-             (SELECT count(*)::int FROM affiliate_referrals r WHERE r.affiliate_id = o.affiliate_id AND r.flagged) AS flagged
-      FROM affiliate_payouts o LEFT JOIN users u ON u.id = o.affiliate_id
-      WHERE o.status IN ('requested', 'batched') ORDER BY o.created_at LIMIT 200`),
+      SELECT affiliate_id, count(*)::int AS n FROM affiliate_referrals
+      WHERE flagged AND affiliate_id IN (${sql.join(
+        affiliateIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      GROUP BY affiliate_id`),
   );
+  return new Map(rows.map((r) => [r.affiliate_id, r.n]));
 }
 
 /** Clicks, sign-ups and paying referrals per day and per campaign tag since `since`. */
@@ -522,13 +379,4 @@ export async function clearFlag(db: Db, id: string) {
     .where(and(eq(affiliateReferrals.id, id), eq(affiliateReferrals.flagged, true)))
     .returning();
   return row;
-}
-
-/** The admin overview's figure: what requested and batched payouts add up to. */
-export async function payoutsDueCents(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${affiliatePayouts.amountCents}), 0)` })
-    .from(affiliatePayouts)
-    .where(inArray(affiliatePayouts.status, ['requested', 'batched']));
-  return Number(row?.total ?? 0);
 }

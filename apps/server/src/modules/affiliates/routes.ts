@@ -1,17 +1,11 @@
 import { Readable } from 'node:stream';
 import {
-  ZAdminPayout,
   ZAffiliateAnalytics,
   ZAffiliateDashboard,
   ZAffiliatePayout,
   ZAffiliateProfile,
   ZFlaggedReferral,
-  ZPayoutBatch,
-  ZPayoutBatchDetail,
-  ZPayoutFailedInput,
-  ZPayoutPaidInput,
   ZPayoutSettingsInput,
-  ZTransfersResult,
 } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,34 +14,18 @@ import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
-import { registerFigure } from '../admin/figures';
+import { presentPayout } from '../payouts/presenter';
 import { continuePage, followedByUser } from './link';
-import {
-  bankPayoutsCsv,
-  csvLines,
-  paypalPayoutsCsv,
-  presentAdminPayout,
-  presentBatch,
-  presentBatchDetail,
-  presentDashboard,
-  presentFlagged,
-  presentPayout,
-} from './presenter';
-import { affiliatePayoutsDueCents, affiliatesService } from './service';
+import { csvLines, presentDashboard, presentFlagged } from './presenter';
+import { affiliatesService } from './service';
 
 const ZId = z.object({ id: z.string().uuid() });
 
 /**
  * `/ref/:id` (a plain route, not under /api: registered before the SPA fallback, so it is never
- * answered with index.html), the affiliate's own API, and admins' payouts.
+ * answered with index.html), the affiliate's own API, and admins' flagged referrals (the payout
+ * batches are the shared payouts module's routes, ADR 0054).
  */
-registerFigure({
-  key: 'affiliates.payoutsDue',
-  label: 'Affiliate payouts due',
-  unit: 'cents',
-  read: affiliatePayoutsDueCents,
-});
-
 export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = affiliatesService(ctx);
@@ -156,109 +134,6 @@ export async function affiliateRoutes(root: FastifyInstance, ctx: AppContext) {
         },
       };
     },
-  );
-
-  app.get(
-    '/api/admin/affiliate-payouts',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['admin'], response: { 200: z.object({ items: z.array(ZAdminPayout) }) } },
-    },
-    async () => ({ items: (await service.duePayouts()).map(presentAdminPayout) }),
-  );
-
-  app.get(
-    '/api/admin/affiliate-payout-batches',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['admin'], response: { 200: z.object({ items: z.array(ZPayoutBatch) }) } },
-    },
-    async () => ({ items: (await service.listBatches()).map(presentBatch) }),
-  );
-
-  app.post(
-    '/api/admin/affiliate-payout-batches',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: { tags: ['admin'], response: { 200: z.object({ batch: ZPayoutBatch }) } },
-    },
-    async (req) => ({ batch: presentBatch(await service.createBatch(signedInUser(req))) }),
-  );
-
-  // The full payout details leave the server only here: step-up, and every read is audited.
-  app.get(
-    '/api/admin/affiliate-payout-batches/:id',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: { tags: ['admin'], params: ZId, response: { 200: z.object({ batch: ZPayoutBatchDetail }) } },
-    },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { batch: presentBatchDetail(await service.batchDetail(signedInUser(req), req.params.id, 'view')) };
-    },
-  );
-
-  for (const [file, what, write] of [
-    ['paypal.csv', 'paypal_csv', paypalPayoutsCsv],
-    ['bank.csv', 'bank_csv', bankPayoutsCsv],
-  ] as const) {
-    app.get(
-      `/api/admin/affiliate-payout-batches/:id/${file}`,
-      { config: { access: 'admin', stepUp: true }, schema: { tags: ['admin'], params: ZId } },
-      async (req, reply) => {
-        const d = await service.batchDetail(signedInUser(req), req.params.id, what);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="wavecast-payouts-${req.params.id.slice(0, 8)}-${file}"`)
-          .header('Cache-Control', 'no-store')
-          .send(write(d));
-      },
-    );
-  }
-
-  app.post(
-    '/api/admin/affiliate-payout-batches/:id/transfers',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: { tags: ['admin'], params: ZId, response: { 200: ZTransfersResult } },
-    },
-    async (req) => service.transferBatch(signedInUser(req), req.params.id),
-  );
-
-  app.post(
-    '/api/admin/affiliate-payouts/:id/paid',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: {
-        tags: ['admin'],
-        params: ZId,
-        body: ZPayoutPaidInput,
-        response: { 200: z.object({ payout: ZAffiliatePayout }) },
-      },
-    },
-    async (req) => ({
-      payout: presentPayout(
-        await service.decidePayout(signedInUser(req), req.params.id, { status: 'paid', reference: req.body.reference }),
-      ),
-    }),
-  );
-
-  app.post(
-    '/api/admin/affiliate-payouts/:id/failed',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: {
-        tags: ['admin'],
-        params: ZId,
-        body: ZPayoutFailedInput,
-        response: { 200: z.object({ payout: ZAffiliatePayout }) },
-      },
-    },
-    async (req) => ({
-      payout: presentPayout(
-        await service.decidePayout(signedInUser(req), req.params.id, { status: 'failed', note: req.body.note }),
-      ),
-    }),
   );
 
   app.get(

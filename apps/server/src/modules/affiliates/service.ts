@@ -9,14 +9,15 @@ import {
   type TPayoutSettingsInput,
   tierFor,
 } from '@wavecast/shared';
-import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
 import { recordAudit } from '../admin/audit';
-import { stripeFor } from '../billing/stripe/client';
+import { maskMethod, openMethod } from '../payouts/method';
+import { registerPayeeKind } from '../payouts/payee-kinds';
+import { payoutsService } from '../payouts/service';
 import { planEntries } from './commission-rule';
 import {
   attributionCookie,
@@ -31,11 +32,17 @@ import {
   verifyAttribution,
   visitorKey,
 } from './link';
-import { canMovePayout, payoutPeriod } from './payouts';
 import * as repo from './repo';
 
-/** Payouts requested and not paid yet (the admin overview's figure). */
-export const affiliatePayoutsDueCents = (ctx: AppContext) => repo.payoutsDueCents(ctx.database.db);
+// On the shared payout rail (ADR 0054): a paid payout marks its commission entries paid in our
+// ledger; an affiliate's flagged referrals are shown to the admin who pays it.
+registerPayeeKind('affiliate', {
+  note: 'Wavecast affiliate payout',
+  markPaid: repo.markEntriesPaid,
+  heldCounts: repo.flaggedCounts,
+});
+
+export { maskMethod };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const addMonths = (ms: number, months: number) => {
@@ -53,17 +60,6 @@ interface AttributionInput {
 const BATCH = 200;
 
 export const tierById = (id: AffiliateTierId) => AFFILIATE_TIERS.find((t) => t.id === id) ?? AFFILIATE_TIERS[0];
-
-/** What a payout method shows: never the details themselves. */
-export function maskMethod(m: TPayoutMethodInput): string {
-  if (m.kind === 'paypal') {
-    const [local, domain] = m.email.split('@');
-    return `PayPal ${local.slice(0, 1)}***@${domain}`;
-  }
-  if (m.kind === 'stripe') return `Stripe account ••••${m.accountId.slice(-4)}`;
-  const digits = m.accountNumber.replace(/\s/g, '');
-  return `Bank account ••••${digits.slice(-4)}`;
-}
 
 /**
  * Affiliates (ADR 0013): the /ref link and its signed cookie, attribution at sign-up, commissions
@@ -159,53 +155,13 @@ function makeAffiliatesService(ctx: AppContext) {
     return row ? ('attributed' as const) : ('none' as const);
   }
 
-  async function decrypt(data: string | null): Promise<TPayoutMethodInput | null> {
-    return data ? JSON.parse(await symmetricDecrypt({ key: secret(), data })) : null;
-  }
+  const decrypt = (data: string | null): Promise<TPayoutMethodInput | null> => openMethod(secret(), data);
+  const rail = payoutsService(ctx);
 
   async function methodOf(row: repo.AffiliateRow) {
     return row.payoutMethodKind && row.payoutMethodMasked
       ? { kind: row.payoutMethodKind, masked: row.payoutMethodMasked }
       : null;
-  }
-
-  /** An admin marks a batched payout paid (reference) or a waiting one failed; step-up; one audit entry, in its transaction. */
-  async function decidePayout(
-    admin: SessionUser,
-    id: string,
-    d: { status: 'paid'; reference: string } | { status: 'failed'; note?: string },
-  ) {
-    const at = ctx.clock.now();
-    return db.transaction(async (tx) => {
-      const found = await repo.findPayoutForUpdate(tx, id);
-      if (!found) throw notFound('Payout');
-      if (!canMovePayout(found.status, d.status)) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
-      const decided = await repo.decidePayout(tx, id, found.status, {
-        status: d.status,
-        reference: d.status === 'paid' ? d.reference : null,
-        note: d.status === 'failed' ? d.note || null : null,
-        by: admin.id,
-        at,
-      });
-      if (!decided) throw conflict(AFFILIATE_MESSAGES.payoutDecided);
-      if (decided.status === 'paid') await repo.markEntriesPaid(tx, decided, at);
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: `payout.${decided.status}`,
-        targetType: 'payout',
-        targetId: id,
-        before: { status: found.status },
-        after: {
-          status: decided.status,
-          affiliateId: decided.affiliateId,
-          amountCents: decided.amountCents,
-          reference: decided.reference,
-          note: decided.note,
-        },
-        at,
-      });
-      return decided;
-    });
   }
 
   return {
@@ -278,27 +234,18 @@ function makeAffiliatesService(ctx: AppContext) {
      */
     async requestPayout(user: SessionUser) {
       await bookCommissions(user.id);
-      const now = ctx.clock.now();
-      const a = await repo.ensureAffiliate(db, user.id, now);
-      if (!a.payoutMethodKind || !a.payoutMethodSecret) throw badRequest(AFFILIATE_MESSAGES.payoutMethodMissing);
-      const schedule = effectiveSchedule(a.payoutSchedule, tierById(a.tier).payout);
-      return db.transaction(async (tx) => {
-        await repo.lockAffiliate(tx, user.id);
-        const entries = await repo.payableEntries(tx, user.id, now);
-        const total = entries.reduce((s, e) => s + e.amount_cents, 0);
-        if (total < AFFILIATE_RULES.minPayoutCents) throw badRequest(AFFILIATE_MESSAGES.payoutBelowMinimum(total));
-        const row = await repo.insertPayout(tx, {
-          affiliateId: user.id,
-          period: payoutPeriod(schedule, now),
-          amountCents: total,
-          methodKind: a.payoutMethodKind,
-          methodMasked: a.payoutMethodMasked,
-          methodSecret: a.payoutMethodSecret,
-          entryIds: entries.map((e) => e.id),
-          at: now,
-        });
-        if (!row) throw conflict(AFFILIATE_MESSAGES.payoutTooSoon(schedule));
-        return row;
+      const a = await repo.ensureAffiliate(db, user.id, ctx.clock.now());
+      return rail.request({
+        kind: 'affiliate',
+        payeeId: user.id,
+        schedule: effectiveSchedule(a.payoutSchedule, tierById(a.tier).payout),
+        minCents: AFFILIATE_RULES.minPayoutCents,
+        method:
+          a.payoutMethodKind && a.payoutMethodSecret
+            ? { kind: a.payoutMethodKind, masked: a.payoutMethodMasked ?? '', secret: a.payoutMethodSecret }
+            : null,
+        payableEntries: (tx, now) => repo.payableEntries(tx, user.id, now),
+        belowMinimum: AFFILIATE_MESSAGES.payoutBelowMinimum,
       });
     },
 
@@ -310,7 +257,7 @@ function makeAffiliatesService(ctx: AppContext) {
       const [referrals, entries, payouts] = await Promise.all([
         repo.referralsOf(db, user.id, now),
         repo.entriesOf(db, user.id, now),
-        repo.payoutsOf(db, user.id),
+        rail.payoutsOf('affiliate', user.id),
       ]);
       const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
       const sum = (f: (e: (typeof entries)[number]) => boolean) =>
@@ -349,13 +296,7 @@ function makeAffiliatesService(ctx: AppContext) {
       const tier = tierById(row.tier);
       if (!scheduleAllowed(input.schedule, tier.payout))
         throw badRequest(AFFILIATE_MESSAGES.scheduleNotAllowed(input.schedule, tier.name));
-      const method = input.method
-        ? {
-            kind: input.method.kind,
-            secret: await symmetricEncrypt({ key: secret(), data: JSON.stringify(input.method) }),
-            masked: maskMethod(input.method),
-          }
-        : undefined;
+      const method = input.method ? await rail.seal(input.method) : undefined;
       await repo.updateSettings(db, user.id, { schedule: input.schedule, method, at });
     },
 
@@ -373,8 +314,6 @@ function makeAffiliatesService(ctx: AppContext) {
       const row = await repo.ensureAffiliate(db, affiliate.id, ctx.clock.now());
       return { ...affiliate, tier: tierById(row.tier) };
     },
-
-    duePayouts: () => repo.duePayouts(db),
 
     flaggedReferrals: () => repo.flaggedReferrals(db),
 
@@ -428,93 +367,6 @@ function makeAffiliatesService(ctx: AppContext) {
           at,
         });
       });
-    },
-
-    /** Gathers every requested payout into a batch (requested → batched); one audit entry. */
-    async createBatch(admin: SessionUser) {
-      const at = ctx.clock.now();
-      return db.transaction(async (tx) => {
-        const batch = await repo.createBatch(tx, { by: admin.id, at });
-        if (!batch) throw badRequest(AFFILIATE_MESSAGES.batchEmpty);
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: 'payout_batch.create',
-          targetType: 'payout_batch',
-          targetId: batch.id,
-          after: { payoutCount: batch.payoutCount, totalCents: batch.totalCents },
-          at,
-        });
-        return batch;
-      });
-    },
-
-    listBatches: () => repo.listBatches(db),
-
-    /**
-     * A batch with every payout's full details, decrypted, for the admin who pays it (step-up on
-     * the route); each read is audited (`what`: the detail view or an export).
-     */
-    async batchDetail(admin: SessionUser, id: string, what: 'view' | 'paypal_csv' | 'bank_csv') {
-      const batch = await repo.findBatch(db, id);
-      if (!batch) throw notFound('Payout batch');
-      const rows = await repo.batchPayouts(db, id);
-      const payouts = await Promise.all(
-        rows.map(async (r) => ({ ...r, details: await decrypt(r.payout.methodSecret) })),
-      );
-      await recordAudit(db, {
-        actorId: admin.id,
-        action: `payout_batch.${what}`,
-        targetType: 'payout_batch',
-        targetId: id,
-        after: { payoutCount: rows.length, totalCents: batch.totalCents },
-        at: ctx.clock.now(),
-      });
-      return { batch, payouts };
-    },
-
-    decidePayout,
-
-    /**
-     * Pays a batch's Stripe Connect payouts by transfers (one per payout, idempotent on the payout
-     * id: a retry never pays twice) and marks each paid with the transfer id; one Stripe refuses
-     * stays batched, with its message. Step-up on the route; audited.
-     */
-    async transferBatch(admin: SessionUser, id: string) {
-      const billing = stripeFor(ctx);
-      if (!billing) throw badRequest(AFFILIATE_MESSAGES.connectNotConfigured);
-      if (!(await repo.findBatch(db, id))) throw notFound('Payout batch');
-      const paid: { payoutId: string; transferId: string }[] = [];
-      const failed: { payoutId: string; message: string }[] = [];
-      for (const { payout } of await repo.batchPayouts(db, id)) {
-        if (payout.status !== 'batched' || payout.methodKind !== 'stripe') continue;
-        const details = await decrypt(payout.methodSecret);
-        if (details?.kind !== 'stripe') continue;
-        try {
-          const transfer = await billing.stripe.transfers.create(
-            {
-              amount: payout.amountCents,
-              currency: 'usd',
-              destination: details.accountId,
-              transfer_group: `payout-batch-${id}`,
-              metadata: { payoutId: payout.id, period: payout.period },
-            },
-            { idempotencyKey: `wavecast-payout-${payout.id}` },
-          );
-          await decidePayout(admin, payout.id, { status: 'paid', reference: transfer.id });
-          paid.push({ payoutId: payout.id, transferId: transfer.id });
-        } catch (e) {
-          failed.push({ payoutId: payout.id, message: (e as Error).message });
-        }
-      }
-      await recordAudit(db, {
-        actorId: admin.id,
-        action: 'payout_batch.transfers',
-        targetType: 'payout_batch',
-        targetId: id,
-        after: { paid: paid.length, failed: failed.length },
-        at: ctx.clock.now(),
-      });
-      return { paid, failed };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AdvertisersAdmin } from '../ads/components/AdvertisersAdmin';
+import { DistributionAdmin } from '../earnings/components/DistributionAdmin';
 import { ReportsAdmin } from '../moderation/components/ReportsAdmin';
 import { ContactMessagesAdmin } from '../support/components/ContactMessagesAdmin';
 import { ApprovalsAdmin } from './approvals';
@@ -21,6 +22,7 @@ export const adminTabs: AdminTab[] = [
   { id: 'reports', label: 'Reports', Component: ReportsAdmin },
   { id: 'approvals', label: 'Approvals', Component: ApprovalsAdmin },
   { id: 'advertisers', label: 'Advertisers', Component: AdvertisersAdmin },
+  { id: 'earnings', label: 'Earnings', Component: DistributionAdmin },
   { id: 'messages', label: 'Messages', Component: ContactMessagesAdmin },
   { id: 'mail', label: 'Mail outbox', Component: MailOutboxAdmin },
   { id: 'audit', label: 'Audit log', Component: AuditAdmin },

@@ -5,17 +5,17 @@ import { PayoutBatches } from './PayoutBatches';
 
 const toItem = (p: TAdminPayout) => ({
   id: p.id,
-  title: `Affiliate payout ${money(p.amountCents)}: ${p.affiliate.displayName || p.affiliate.email || p.affiliate.id}`,
+  title: `${p.payeeKind === 'creator' ? 'Creator' : 'Affiliate'} payout ${money(p.amountCents)}: ${p.affiliate.displayName || p.affiliate.email || p.affiliate.id}`,
   subtitle: `${p.period} · ${p.status === 'batched' ? 'in a batch' : 'requested'} ${timeAgo(p.createdAt)}`,
   facts: [
     ['Method', p.method?.masked ?? 'none on file'],
     ['E-mail', p.affiliate.email ?? '(deleted account)'],
-    ['Flagged referrals', String(p.flaggedReferrals)],
+    ...(p.payeeKind === 'affiliate' ? [['Flagged referrals', String(p.flaggedReferrals)]] : []),
   ] as [string, string][],
 });
 
 /**
- * Approvals: affiliate payouts requested (gather them in a batch, pay the batch from its details or
+ * Approvals: payouts requested by affiliates and creators (one rail, ADR 0054) (gather them in a batch, pay the batch from its details or
  * CSVs, then mark each paid with the reference, or failed).
  */
 export function PayoutsApprovals() {
@@ -25,7 +25,7 @@ export function PayoutsApprovals() {
     <>
       <PayoutBatches />
       <ApprovalQueue
-        title="Affiliate payouts"
+        title="Affiliate payouts and creator payouts"
         loading={query.isPending}
         items={query.data?.map(toItem)}
         empty="No payouts due."

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
+import { RevenueShare } from '../../earnings/components/RevenueShare';
 import { CtaBanner } from '../components/CtaBanner';
 import { FaqList } from '../components/Faq';
 import { FeatureGrid } from '../components/FeatureGrid';
@@ -140,6 +141,10 @@ export default function HowItWorksPage() {
             </li>
           ))}
         </ul>
+      </Section>
+
+      <Section id="creator-earnings" title="How creators are paid">
+        <RevenueShare />
       </Section>
 
       <Section id="features" title="Key features">

@@ -9,6 +9,7 @@ import {
 } from '@wavecast/shared';
 import { ButtonLink } from '../../../components/ui/Button';
 import { PlanButton } from '../../billing/components/PlanButton';
+import { RevenueShare } from '../../earnings/components/RevenueShare';
 import { CtaBanner } from '../components/CtaBanner';
 import { FaqList } from '../components/Faq';
 import { Hero } from '../components/Hero';
@@ -54,6 +55,10 @@ export default function PricingPage() {
             />
           ))}
         </PlanGrid>
+      </Section>
+
+      <Section id="creator-earnings" title="What creators earn">
+        <RevenueShare />
       </Section>
 
       <Section

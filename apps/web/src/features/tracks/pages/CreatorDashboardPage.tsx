@@ -1,4 +1,4 @@
-import { BarChart3, Radio, Settings, Upload } from 'lucide-react';
+import { BarChart3, DollarSign, Radio, Settings, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -41,11 +41,12 @@ export default function CreatorDashboardPage() {
         <h2 id="quick-actions-heading" className="mb-3 text-lg font-bold">
           Quick Actions
         </h2>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           <QuickAction to="/creator/upload" icon={<Upload className={icon} aria-hidden />} label="Upload Audio" />
           <QuickAction to="/creator/live" icon={<Radio className={icon} aria-hidden />} label="Go Live" />
           <QuickAction to="/creator/radio" icon={<Radio className={icon} aria-hidden />} label="Radio Channels" />
           <QuickAction to="/creator/analytics" icon={<BarChart3 className={icon} aria-hidden />} label="Analytics" />
+          <QuickAction to="/creator/earnings" icon={<DollarSign className={icon} aria-hidden />} label="Earnings" />
           <QuickAction to="/creator/settings" icon={<Settings className={icon} aria-hidden />} label="Settings" />
         </div>
       </section>
