@@ -21,7 +21,7 @@ export interface JobPayloads {
   'track.process': { trackId: string };
   /** An automatic transcript of a track by the local speech recogniser (modules/transcripts/auto.ts). */
   'transcript.generate': { trackId: string };
-  /** Every 30 s: cue points and loudness of tracks not measured yet (radio engine, ADR 0055). */
+  /** Every 5 minutes: cue points and loudness of tracks not measured yet (radio engine, ADR 0055). */
   'radio.cues': { at: string };
   /** Resize a track's new cover. */
   'track.cover': { trackId: string };

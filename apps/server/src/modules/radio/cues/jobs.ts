@@ -13,7 +13,7 @@ export const RADIO_CUES_JOB = 'radio.cues';
 const BATCH = 20;
 
 /**
- * Measures the tracks that have no cues yet (ADR 0055): a new upload within a run of its
+ * Measures the tracks that have no cues yet (ADR 0055): a new upload within minutes of its
  * processing, the existing library as a backfill, in the media lane. A file ffmpeg cannot measure
  * gets a whole-file row, so it is not tried forever.
  */
@@ -54,4 +54,4 @@ export const radioCueJobs: ModuleJobs = (ctx) => [
   defineJob(RADIO_CUES_JOB, async () => void (await measureMissingCues(ctx)), { lane: 'media' }),
 ];
 
-export const radioCueSchedules: Schedule[] = [every(RADIO_CUES_JOB, 'radio cue points', 30_000)];
+export const radioCueSchedules: Schedule[] = [every(RADIO_CUES_JOB, 'radio cue points', 5 * 60_000)];
