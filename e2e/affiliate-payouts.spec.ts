@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, adminPage, signUpApi } from './support/accounts';
+import { moveClock } from './support/clock';
 import { expect, test } from './support/test';
 import { scaled } from './support/timeouts';
 
@@ -99,8 +100,7 @@ test('an affiliate requests a payout, an admin batches it, exports the CSV and m
   await expect(aff.getByTestId('payable-balance')).toHaveText('$0.00'); // pending for the refund window
 
   // 31 days later the commissions are payable. The method goes in; the payout is requested.
-  const moved = await aff.request.post('/api/test/clock', { data: { advanceMs: 31 * DAY_MS }, headers: { origin } });
-  expect(moved.ok()).toBe(true);
+  await moveClock(aff.request, 31 * DAY_MS);
   await aff.reload();
   await aff.getByRole('tab', { name: 'Earnings' }).click();
   await expect(aff.getByTestId('payable-balance')).toHaveText('$51.45');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signUpApi, uniqueEmail } from './support/accounts';
+import { moveClock } from './support/clock';
 import { droppedMails } from './support/mail';
 import { expect, test } from './support/test';
 
@@ -12,10 +13,7 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 
 /** Moves the server's billing clock forward (a same-origin request, as the server wants); its new time. */
 async function advanceClock(page: Page, ms: number): Promise<number> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/test/clock', { data: { advanceMs: ms }, headers: { origin } });
-  expect(res.ok()).toBe(true);
-  return Date.parse((await res.json()).now);
+  return moveClock(page.request, ms);
 }
 
 test('a listener starts a Premium trial from /pricing, cancels it, and is on Free once it ends', async ({ page }) => {

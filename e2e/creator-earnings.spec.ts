@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminPage, signUpApi } from './support/accounts';
+import { moveClock } from './support/clock';
 import { ffmpegFile } from './support/media';
 import { server } from './support/server';
 import { expect, test } from './support/test';
@@ -106,11 +107,9 @@ test('a Premium listener’s month pays two creators by listening time; one requ
   await playToEnd(page, y.trackUrl, titleY);
 
   // Into the next month (past the close delay); the close runs.
-  const now = new Date(
-    (await (await page.request.post('/api/test/clock', { data: { advanceMs: 1 }, headers: { origin } })).json()).now,
-  );
+  const now = new Date(await moveClock(page.request, 1));
   const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 3);
-  await page.request.post('/api/test/clock', { data: { advanceMs: nextMonth - now.getTime() }, headers: { origin } });
+  await moveClock(page.request, nextMonth - now.getTime());
   await page.request.post('/api/test/run-job', { data: { type: 'earnings.close' }, headers: { origin } });
   const statementOf = async (c: { id: string; page: Page }) =>
     (await (await c.page.request.get(`/api/creators/${c.id}/earnings`)).json()) as Statement;
@@ -146,7 +145,7 @@ test('a Premium listener’s month pays two creators by listening time; one requ
   }
 
   // After the refund window the money is available; X adds a PayPal address and asks to be paid.
-  await page.request.post('/api/test/clock', { data: { advanceMs: 31 * DAY_MS }, headers: { origin } });
+  await moveClock(page.request, 31 * DAY_MS);
   await x.page.reload();
   // The machine is shared and busy: a page's first answers may take a while.
   await expect(x.page.getByTestId('available-balance')).toHaveText(usd(sx.earnedCents), { timeout: 60_000 });

@@ -83,6 +83,10 @@ export async function startFakeStripe(
   const refunds: FakeRefund[] = [];
   const transfers: { id: string; amount: number; destination: string; metadata: Record<string, string> }[] = [];
   let seq = 0;
+  // Follows the app's moved test clock (e2e: `advanceClock` in e2e/support posts to both), so an
+  // invoice paid after the app's clock moved a month is dated in that month, as it would be.
+  let clockOffsetMs = 0;
+  const now = () => new Date(Date.now() + clockOffsetMs);
   const newId = (prefix: string) => `${prefix}_fake${++seq}`;
   const signer = new Stripe('sk_test_fake');
 
@@ -244,7 +248,7 @@ export async function startFakeStripe(
         ];
       if (method === 'DELETE') {
         found.status = 'canceled';
-        found.canceled_at = Math.floor(Date.now() / 1000);
+        found.canceled_at = Math.floor(now().getTime() / 1000);
         return [200, found];
       }
       if (method === 'POST') {
@@ -319,7 +323,7 @@ export async function startFakeStripe(
     if (!found || !newPrice)
       return [400, { error: { type: 'invalid_request_error', message: 'subscription and a new price are required' } }];
     const item = found.items.data[0];
-    const at = Number(body['subscription_details[proration_date]'] ?? Math.floor(Date.now() / 1000));
+    const at = Number(body['subscription_details[proration_date]'] ?? Math.floor(now().getTime() / 1000));
     const length = item.current_period_end - item.current_period_start;
     const left = Math.min(Math.max(item.current_period_end - at, 0), length) / length;
     const inTrial = found.status === 'trialing';
@@ -420,7 +424,7 @@ export async function startFakeStripe(
   /** Delivers an event to the app's webhook, signed as Stripe does. */
   async function deliver(type: string, object: object) {
     if (!opts.webhookUrl) return;
-    const d = api.delivery(type, object, { created: new Date() });
+    const d = api.delivery(type, object, { created: now() });
     const res = await fetch(opts.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
@@ -431,11 +435,11 @@ export async function startFakeStripe(
 
   /** The Pay button of a hosted Checkout page: what Stripe does when the card is accepted. */
   async function completeCheckout(session: Record<string, unknown>) {
-    const now = new Date();
+    const at = now();
     session.payment_status = 'paid';
     session.status = 'complete';
     if (session.mode === 'subscription') {
-      for (const e of api.pay(String(session.id), now)) await deliver(e.type, e.object);
+      for (const e of api.pay(String(session.id), at)) await deliver(e.type, e.object);
     } else {
       await deliver('checkout.session.completed', session);
     }
@@ -451,6 +455,12 @@ export async function startFakeStripe(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
+      if (url.pathname === '/_test/clock' && req.method === 'POST') {
+        clockOffsetMs += Number(JSON.parse(Buffer.concat(chunks).toString() || '{}').advanceMs) || 0;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ now: now().toISOString() }));
+        return;
+      }
       const hosted = opts.webhookUrl ? /^\/checkout\/([\w-]+)(\/pay)?$/.exec(url.pathname) : null;
       const session = hosted ? sessions.get(hosted[1]) : undefined;
       if (hosted && session) {
@@ -548,7 +558,7 @@ export async function startFakeStripe(
         amount,
         currency: 'usd',
         status: 'succeeded',
-        created: Math.floor(Date.now() / 1000),
+        created: Math.floor(now().getTime() / 1000),
       };
       refunds.push(refund);
       return refund;
