@@ -85,7 +85,10 @@ function read(events: TraceEvent[], url: string): Figures {
         `  task at ${round((t.ts - start) / 1000)} ms: ${round(ms(t))} ms ×4 (wall ${round((t.dur ?? 0) / 1000)}) · ` +
           kids
             .slice(0, Number(process.env.TRACE_DEBUG) || 8)
-            .map((k) => `${k.name}${k.args?.data?.url ? `(${k.args.data.url.split('/').pop()})` : ''} ${round(((k.tdur ?? 0) / 1000) * SLOWDOWN)}`)
+            .map(
+              (k) =>
+                `${k.name}${k.args?.data?.url ? `(${k.args.data.url.split('/').pop()})` : ''} ${round(((k.tdur ?? 0) / 1000) * SLOWDOWN)}`,
+            )
             .join(', '),
       );
     }
