@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
-import { toneMp3 } from './support/media';
+import { ffmpegFile, toneMp3 } from './support/media';
 import { server } from './support/server';
 import { expect, test } from './support/test';
 
@@ -86,6 +86,14 @@ test('repost → the follower’s feed → a related track plays when the queue 
     const row = f.getByTestId('track-row').filter({ hasText: seedTitle });
     await expect(row.getByTestId('feed-repost')).toContainText(`Reposted by Reposter ${run}`, { timeout: 60_000 });
 
+    // The reposter's profile lists it under Reposts (public: seen here by the follower).
+    await f.goto(`/profile/listener/${reposter.id}`);
+    await f.getByRole('tab', { name: 'Reposts' }).click();
+    const reposts = f.getByRole('tabpanel');
+    await expect(reposts.getByRole('heading', { name: `Reposted by Reposter ${run}` })).toBeAttached();
+    await expect(reposts.getByRole('link', { name: seedTitle }).first()).toBeVisible({ timeout: 30_000 });
+    await f.goto('/feed');
+
     // Played from the feed with nothing queued: when it ends, a related track (same creator, tags) follows.
     await row.getByRole('button', { name: `Play ${seedTitle}` }).click();
     await expect(bar(f).getByTestId('player-title')).toHaveText(seedTitle);
@@ -162,9 +170,63 @@ test('batch upload: several files, titles from their names, released as an EP wi
     ]);
 
     // The profile's Albums tab lists it.
+    const albumUrl = page.url();
     await page.goto(`/profile/${creator.id}`);
     await page.getByRole('tab', { name: 'Albums' }).click({ timeout: 60_000 });
     await expect(page.getByTestId('album-grid').getByRole('link')).toContainText(`First Light ${run}`);
+
+    // Edited in the web UI: title, cover, order by keyboard, a track removed and added back; saved.
+    const third = await uploadReady(page.request, `Bonus ${run}`, toneMp3('batch-c.mp3', 440, 3), []);
+    expect(third).toBeTruthy();
+    await page.goto(albumUrl);
+    await page.getByRole('button', { name: 'Edit album' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit album' });
+    await editor.getByLabel('Album title').fill(`First Light (Deluxe) ${run}`);
+    await editor
+      .getByLabel('Cover')
+      .setInputFiles(
+        ffmpegFile('album-cover.png', ['-f', 'lavfi', '-i', 'color=c=orange:s=320x320', '-frames:v', '1']),
+      );
+    const editRows = editor.getByTestId('album-edit-track');
+    await expect(editRows).toHaveText([new RegExp(`Sunrise Theme ${run}`), new RegExp(`Night Drive ${run}`)]);
+    await editor.getByRole('button', { name: `Move Night Drive ${run} up` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(editRows).toHaveText([new RegExp(`Night Drive ${run}`), new RegExp(`Sunrise Theme ${run}`)]);
+    // Focus stays with the moved track (now first: its Move down button), and the move is announced.
+    await expect(editor.getByRole('button', { name: `Move Night Drive ${run} down` })).toBeFocused();
+    await expect(editor.getByRole('status')).toHaveText(`Night Drive ${run} moved to position 1 of 2`);
+    await editor.getByRole('button', { name: `Add Bonus ${run}` }).click();
+    await editor.getByRole('button', { name: `Remove Sunrise Theme ${run}` }).click();
+    await expect(editRows).toHaveText([new RegExp(`Night Drive ${run}`), new RegExp(`Bonus ${run}`)]);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`First Light (Deluxe) ${run}`);
+    await expect(page.getByTestId('track-row')).toHaveText([
+      new RegExp(`Night Drive ${run}`),
+      new RegExp(`Bonus ${run}`),
+    ]);
+    // The server has it (a reload), cover included.
+    await page.reload();
+    await expect(page.getByTestId('track-row')).toHaveText([
+      new RegExp(`Night Drive ${run}`),
+      new RegExp(`Bonus ${run}`),
+    ]);
+    const album = await (await page.request.get(`/api/albums/${albumUrl.split('/').pop()}`)).json();
+    expect(album).toMatchObject({ title: `First Light (Deluxe) ${run}`, trackCount: 2 });
+    expect(album.coverUrl).toMatch(/^\/api\/albums\/[^/]+\/cover\?v=/);
+    expect((await page.request.get(album.coverUrl)).headers()['content-type']).toMatch(/^image\//);
+
+    // Deleted: back on the profile, no album; its tracks stay.
+    await page.getByRole('button', { name: 'Edit album' }).click();
+    await editor.getByRole('button', { name: 'Delete album' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this album?' })
+      .getByRole('button', { name: 'Delete album' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${creator.id}$`));
+    await page.getByRole('tab', { name: 'Albums' }).click();
+    await expect(page.getByText('No albums yet')).toBeVisible();
+    expect((await page.request.get(albumUrl.replace('/album/', '/api/albums/'))).status()).toBe(404);
   } finally {
     await creator.close();
   }

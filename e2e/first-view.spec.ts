@@ -177,9 +177,10 @@ test('React hydrates the first view: the markup on screen is kept, with a player
   for (const [path, answers, withPlayer, stable] of [
     ['/', ['/api/home'], false, false],
     [`/audio/${track.id}`, [], false, true],
-    // Known gap (issue 36, after the merges of 2026-11-27): with a player restored from storage the
-    // profile is rendered again by React instead of kept on the CI machine; it must still work.
-    [`/profile/${track.creator.id}`, [], true, false],
+    // With a player restored from storage: kept too. (The server's tree forks where the browser's
+    // does, so React's useId gives the tabs the ids the server wrote: ADR 0059.)
+    [`/profile/${track.creator.id}`, [], true, true],
+    [`/profile/${track.creator.id}`, [], false, true],
   ] as const) {
     await expect
       .poll(async () => {

@@ -248,9 +248,23 @@ test('the share dialog: link with a start time, embed code with sizes and previe
     await dialog.getByText('Large 640×152').click();
     await expect(code).toHaveValue(/width="640" height="152"/);
     await expect(preview).toHaveAttribute('width', '640');
-    await expect(
-      page.frameLocator('[data-testid="share-dialog"] iframe').getByText('Morning Meditation').first(),
-    ).toBeVisible();
+    const frame = page.frameLocator('[data-testid="share-dialog"] iframe');
+    await expect(frame.getByText('Morning Meditation').first()).toBeVisible();
+
+    // "Start at 0:12" (still on) goes into the embed too: the code and the preview carry ?t=12, and
+    // the embedded player starts there (its clock, driven by the audio's position, reads 0:12 on).
+    await expect(code).toHaveValue(new RegExp(`src="http://[^"]+/embed/track/${id}\\?t=12"`));
+    await expect(preview).toHaveAttribute('src', `/embed/track/${id}?t=12`);
+    await expect(frame.locator('.time')).toHaveText(/^0:12 \//);
+    await frame.getByRole('button', { name: 'Play' }).click();
+    await expect(frame.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const [m, s] = ((await frame.locator('.time').textContent()) ?? '').split(' / ')[0].split(':').map(Number);
+        return m * 60 + s;
+      })
+      .toBeGreaterThanOrEqual(13);
+    await frame.getByRole('button', { name: 'Pause' }).click();
     await dialog.getByRole('button', { name: 'Copy embed code' }).click();
     await expect(code).toBeFocused();
     expect(await code.evaluate((el: HTMLTextAreaElement) => el.selectionEnd - el.selectionStart)).toBe(

@@ -42,5 +42,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The manifest tells the server each route's chunks, to preload with the HTML (ADR 0022).
   build: isSsrBuild
     ? { outDir: 'dist-ssr', sourcemap: false, copyPublicDir: false }
-    : { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        chunkSizeWarningLimit: 400,
+        manifest: true,
+        // React DOM in one chunk, its own boot stage (main.tsx, ADR 0059). Its modules are CommonJS,
+        // wrapped to run when first required: the entry may import this chunk for `createPortal`
+        // without running React DOM's client, which runs in the stage that asks for it.
+        rolldownOptions: {
+          output: {
+            advancedChunks: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+          },
+        },
+      },
 }));

@@ -6,13 +6,14 @@
  */
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter, useRoutes } from 'react-router';
+import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router';
 import { SESSION_KEY, SessionProvider } from './features/auth/session';
 import { seedDiscovery } from './features/discovery/queries';
 import { IdlePlayerProvider } from './features/player/IdlePlayerProvider';
 import { seedProfilePage } from './features/profiles/queries';
 import { seedTrackPage } from './features/tracks/queries';
 import { newQueryClient } from './lib/query-client';
+import { ToastHost } from './lib/toast';
 import { preloadPage, routes } from './routes';
 
 type Seed = (client: QueryClient, answers: Record<string, unknown>, id: string) => void;
@@ -39,9 +40,12 @@ function seedOf(pathname: string): { seed: Seed; id: string } | null {
   return null;
 }
 
-function Routes() {
-  return useRoutes(routes);
-}
+// The browser's router (routes.tsx createRouter) is a data router under NavigationRoot, which holds
+// only browser effects and renders its <Outlet/>: the same tree here, with the data router's static
+// twin. React's useId is derived from the tree's shape (where siblings fork it), so the server's tree
+// must fork where the browser's does (RouterProvider's and App's sibling pairs), or the ids in the
+// hydrated markup (tabs' aria-controls, Radix's) differ from React's (ADR 0052, issue 36).
+const handler = createStaticHandler([{ element: <Outlet />, children: routes }]);
 
 export interface RenderedFirstView {
   markup: string;
@@ -57,19 +61,22 @@ export async function renderFirstView(
   const pathname = url.split('?', 1)[0];
   const page = seedOf(pathname);
   if (!page || !(await preloadPage(pathname))) return null;
+  const context = await handler.query(new Request(new URL(url, 'http://first-view.invalid')));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
   const client = newQueryClient();
   client.setQueryData(SESSION_KEY, { user: null });
   page.seed(client, answers, page.id);
   try {
+    // The shape of App.tsx (QueryClientProvider > [SessionProvider > player > router, ToastHost]).
     const markup = renderToString(
       <QueryClientProvider client={client}>
         <SessionProvider>
           <IdlePlayerProvider>
-            <StaticRouter location={url}>
-              <Routes />
-            </StaticRouter>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
           </IdlePlayerProvider>
         </SessionProvider>
+        <ToastHost />
       </QueryClientProvider>,
     );
     const cache = client

@@ -51,6 +51,8 @@ export const PAGE_SIZES = {
   feed: 20,
   related: 10,
   profileAlbums: 24,
+  /** A profile's Reposts tab, paged like its Tracks tab. */
+  profileReposts: 24,
 } as const;
 
 export const LIVE_CARD_MAX_TAGS = 3;

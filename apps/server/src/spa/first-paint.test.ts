@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  bootChunks,
   FIRST_PAINT_ROUTES,
   firstPaintHints,
   firstViewData,
@@ -27,6 +28,36 @@ describe('first paint hints', () => {
       '/assets/grid-c.js',
       '/assets/cover-d.js',
     ]);
+  });
+
+  it("preloads the boot stages the entry imports dynamically, with their chunks, before the page's", () => {
+    const staged = {
+      ...manifest,
+      'index.html': {
+        ...manifest['index.html'],
+        dynamicImports: ['src/boot/routes.ts', 'src/boot/app.ts', 'src/features/settings/pages/SettingsPage.tsx'],
+      },
+      'src/boot/routes.ts': { file: 'assets/routes-g.js', imports: ['_react.js', '_grid.js'] },
+      'src/boot/app.ts': { file: 'assets/App-h.js', imports: ['src/boot/routes.ts'] },
+      'src/features/settings/pages/SettingsPage.tsx': { file: 'assets/Settings-i.js' },
+    };
+    expect(bootChunks(staged)).toEqual([
+      '/assets/routes-g.js',
+      '/assets/grid-c.js',
+      '/assets/cover-d.js',
+      '/assets/App-h.js',
+    ]);
+    // The page's own chunks follow, each once.
+    expect(pageChunks(staged, 'src/features/discovery/pages/HomePage.tsx')).toEqual([
+      '/assets/routes-g.js',
+      '/assets/grid-c.js',
+      '/assets/cover-d.js',
+      '/assets/App-h.js',
+      '/assets/HomePage-e.js',
+    ]);
+    // A page without a first view starts with the same stages; other lazy modules load on demand.
+    expect(firstPaintHints(staged, '/settings').chunks).toEqual(bootChunks(staged));
+    expect(bootChunks(manifest)).toEqual([]);
   });
 
   it('preloads the session check and the exact URLs the page queries', () => {

@@ -64,6 +64,7 @@ export const FIRST_PAINT_ROUTES: FirstPaintRoute[] = [
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -76,11 +77,31 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-/** The route chunks of a page not already loaded by the entry (whose preloads Vite wrote). */
+/** Where the web's boot stages live (apps/web/src/boot/): the modules main.tsx imports dynamically, in order. */
+const BOOT_STAGES = 'src/boot/';
+
+/**
+ * The chunks the app starts with that Vite's own preloads (the entry's static imports, written into
+ * index.html) leave out: the boot stages the entry imports dynamically (web main.tsx, ADR 0059),
+ * each evaluated in its own task, but all needed at once. Its other dynamic imports load on demand.
+ */
+export function bootChunks(manifest: Manifest): string[] {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) return [];
+  const loaded = closure(manifest, entry);
+  const boot = new Set<string>();
+  for (const stage of manifest[entry].dynamicImports ?? [])
+    if (stage.startsWith(BOOT_STAGES)) closure(manifest, stage, boot);
+  return [...boot].filter((k) => !loaded.has(k)).map((k) => `/${manifest[k].file}`);
+}
+
+/** The chunks a page starts with beyond the entry's (whose preloads Vite wrote): the boot stages', then its route's. */
 export function pageChunks(manifest: Manifest, page: string): string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
-  return [...closure(manifest, page)].filter((k) => !loaded.has(k)).map((k) => `/${manifest[k].file}`);
+  const boot = bootChunks(manifest);
+  const route = [...closure(manifest, page)].filter((k) => !loaded.has(k)).map((k) => `/${manifest[k].file}`);
+  return [...new Set([...boot, ...route])];
 }
 
 export interface FirstPaintHints {
@@ -113,7 +134,7 @@ export function firstViewData(url: string): string[] {
 /** The hints of a request's page; `cover`: its largest cover's URL, when known (spa/lcp-cover.ts). */
 export function firstPaintHints(manifest: Manifest | null, url: string, cover: string | null = null): FirstPaintHints {
   const hit = routeOf(url);
-  if (!hit) return { chunks: [], data: [SESSION_URL] };
+  if (!hit) return { chunks: manifest ? bootChunks(manifest) : [], data: [SESSION_URL] };
   const { route } = hit;
   const srcset = cover ? coverSrcSet(cover) : undefined;
   return {

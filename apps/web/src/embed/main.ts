@@ -4,6 +4,7 @@
 import { playCountThreshold } from '@wavecast/shared';
 import './embed.css';
 import type { EmbedLiveData } from './live';
+import { startSeconds } from './start';
 
 interface EmbedTrack {
   id: string;
@@ -197,6 +198,21 @@ if (live && root) {
     root.append(list);
   }
   load(0);
+  // `?t=` (the share dialog's "start at"): a track's frame starts there (a playlist's at its start).
+  const startAt = data.kind === 'track' ? startSeconds(location.search, data.tracks[0].duration) : 0;
+  if (startAt > 0) {
+    // Before the metadata this is the default start position; once known, a plain seek.
+    audio.currentTime = startAt;
+    seek.value = String(startAt);
+    time.textContent = `${fmt(startAt)} / ${fmt(data.tracks[0].duration)}`;
+    audio.addEventListener(
+      'loadedmetadata',
+      () => {
+        if (!started && audio.currentTime < startAt) audio.currentTime = startAt;
+      },
+      { once: true },
+    );
+  }
 } else if (root) {
   root.textContent = 'Nothing to play here.';
 }

@@ -120,6 +120,12 @@ export const EMBED_SIZES = {
 
 export type EmbedKind = keyof typeof EMBED_SIZES;
 
+/** An embed's frame URL; `startAt` (whole seconds, a track's only) becomes `?t=`, as on the audio page. */
+export function embedSrc(origin: string, kind: EmbedKind, id: string, startAt: number | null = null): string {
+  const src = `${origin.replace(/\/+$/, '')}/embed/${kind}/${encodeURIComponent(id)}`;
+  return kind === 'track' && startAt !== null && startAt > 0 ? `${src}?t=${Math.floor(startAt)}` : src;
+}
+
 /** The iframe code of an embed: what Share → Embed copies and what oEmbed answers. */
 export function embedIframe(
   origin: string,
@@ -127,8 +133,9 @@ export function embedIframe(
   id: string,
   title: string,
   size: { width: number; height: number } = EMBED_SIZES[kind],
+  startAt: number | null = null,
 ): string {
   const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-  const src = `${origin.replace(/\/+$/, '')}/embed/${kind}/${encodeURIComponent(id)}`;
+  const src = embedSrc(origin, kind, id, startAt);
   return `<iframe src="${esc(src)}" width="${size.width}" height="${size.height}" title="${esc(title)}" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`;
 }

@@ -75,3 +75,33 @@ export async function listActivity(database: Database, userId: string, limit: nu
     [userId, limit],
   );
 }
+
+/**
+ * Tracks the user reposted, newest repost first, keyset on (reposted at, track id). Only tracks
+ * anyone can discover now: a track made private, removed or of a suspended creator drops out (a
+ * deleted one takes its repost row with it).
+ */
+export async function listReposts(
+  database: Database,
+  userId: string,
+  after: { key: string; id: string } | undefined,
+  limit: number,
+): Promise<RawRow[]> {
+  const params: unknown[] = [userId, limit];
+  let keyset = '';
+  if (after) {
+    params.push(after.key, after.id);
+    keyset = 'AND (r.created_at, r.audio_id) < ($3::timestamptz, $4::uuid)';
+  }
+  return database.query(
+    `SELECT ${TRACK_SELECT},
+            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "repostKey"
+     FROM reposts r
+     JOIN audio_content a ON a.id = r.audio_id
+     LEFT JOIN users u ON u.id = a.user_id
+     WHERE r.user_id = $1 AND ${discoverableSql('a')} ${keyset}
+     ORDER BY r.created_at DESC, r.audio_id DESC
+     LIMIT $2`,
+    params,
+  );
+}

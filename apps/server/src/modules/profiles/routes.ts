@@ -23,6 +23,11 @@ export async function profileRoutes(root: FastifyInstance, ctx: AppContext) {
     async (req) => service.tracks(req.user, req.params.id, req.query.cursor),
   );
   app.get(
+    '/api/profiles/:id/reposts',
+    { config, schema: { tags, params: ZUserIdParams, querystring: ZCursorQuery, response: { 200: ZTrackPage } } },
+    async (req) => service.reposts(req.user, req.params.id, req.query.cursor),
+  );
+  app.get(
     '/api/profiles/:id/following',
     { config, schema: { tags, params: ZUserIdParams, querystring: ZCursorQuery, response: { 200: ZFollowingPage } } },
     async (req) => service.following(req.user, req.params.id, req.query.cursor),

@@ -86,6 +86,27 @@ function makeProfileService(ctx: AppContext) {
       };
     },
 
+    /** Tracks the user reposted (public, like their likes in Activity), newest repost first. */
+    async reposts(viewer: SessionUser | null, id: string, cursor: string | undefined): Promise<TTrackPage> {
+      await access(viewer, id);
+      const limit = PAGE_SIZES.profileReposts;
+      const rows = await repo.listReposts(ctx.database, id, decodeCursor(cursor, 'reposts'), limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const liked = viewer
+        ? await discovery.likedAmong(
+            ctx.database,
+            viewer.id,
+            page.map((r) => r.id as string),
+          )
+        : undefined;
+      return {
+        items: presentTracks(page, viewer?.id ?? null, liked),
+        nextCursor:
+          rows.length > limit && last ? encodeCursor('reposts', last.repostKey as string, last.id as string) : null,
+      };
+    },
+
     /** Whom the user follows: only the user themself may see it. */
     async following(viewer: SessionUser | null, id: string, cursor: string | undefined): Promise<TFollowingPage> {
       await access(viewer, id);

@@ -7,6 +7,7 @@ import { useSession } from '../auth/session';
 export const profileKeys = {
   profile: (id: string, viewer: string) => ['profiles', id, viewer] as const,
   tracks: (id: string) => ['profiles', id, 'tracks'] as const,
+  reposts: (id: string) => ['profiles', id, 'reposts'] as const,
   following: (id: string) => ['profiles', id, 'following'] as const,
   activity: (id: string) => ['profiles', id, 'activity'] as const,
   playlists: (id: string) => ['profiles', id, 'playlists'] as const,
@@ -43,6 +44,19 @@ export function useProfileTracks(id: string, enabled: boolean) {
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
+  });
+}
+
+/** What the user reposted, newest first (public, paged like their tracks). */
+export function useProfileReposts(id: string) {
+  return useInfiniteQuery({
+    queryKey: profileKeys.reposts(id),
+    queryFn: ({ pageParam }) =>
+      api<TTrackPage>(
+        `/api/profiles/${encodeURIComponent(id)}/reposts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -8,6 +8,7 @@ import {
   copyToClipboard,
   EMBED_SIZE_OPTIONS,
   embedCode,
+  embedSrc,
   formatStartTime,
   parseStartTime,
   shareLink,
@@ -47,12 +48,14 @@ export default function ShareDialog({ target, onClose }: { target: ShareTarget; 
       : startAt >= (target.duration ?? 0)
         ? `The track is ${formatStartTime(target.duration ?? 0)} long`
         : null;
-  const link = shareLink(origin, target.path, startOn && !startError ? startAt : null);
+  // The chosen start goes into the link and the embed alike (both honour `?t=`).
+  const start = startOn && !startError ? startAt : null;
+  const link = shareLink(origin, target.path, start);
 
   const sizes = EMBED_SIZE_OPTIONS[target.kind];
   const [sizeIndex, setSizeIndex] = useState(1);
   const size = sizes[sizeIndex] ?? sizes[0];
-  const code = embedCode(target.kind, target.id, target.title, origin, size);
+  const code = embedCode(target.kind, target.id, target.title, origin, size, start);
 
   const linkField = useRef<HTMLInputElement>(null);
   const codeField = useRef<HTMLTextAreaElement>(null);
@@ -208,7 +211,7 @@ export default function ShareDialog({ target, onClose }: { target: ShareTarget; 
               <div className="overflow-x-auto rounded-lg bg-surface-2 p-2">
                 <p className="mb-2 text-xs text-muted">Preview</p>
                 <iframe
-                  src={`/embed/${target.kind}/${encodeURIComponent(target.id)}`}
+                  src={embedSrc('', target.kind, target.id, start)}
                   width={size.width}
                   height={size.height}
                   title={`Embed preview: ${target.title}`}

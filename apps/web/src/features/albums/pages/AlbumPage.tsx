@@ -1,5 +1,6 @@
 import { ALBUM_KIND_LABELS, formatTime } from '@wavecast/shared';
-import { Play } from 'lucide-react';
+import { Pencil, Play } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -9,11 +10,15 @@ import { TrackListRow } from '../../player/components/TrackListRow';
 import { usePlayerControls } from '../../player/PlayerProvider';
 import { useAlbum } from '../queries';
 
+// The editor is for the album's creator only: its code loads when they open it.
+const AlbumEditor = lazy(() => import('../components/AlbumEditor'));
+
 /** /album/:id: an album or EP, its cover, release date and tracks in order; Play plays them in order. */
 export default function AlbumPage() {
   const { id = '' } = useParams();
   const album = useAlbum(id);
   const player = usePlayerControls();
+  const [editing, setEditing] = useState(false);
   if (album.isPending)
     return (
       <div className="grid place-items-center py-24">
@@ -54,10 +59,18 @@ export default function AlbumPage() {
             {a.trackCount === 1 ? 'track' : 'tracks'} · {formatTime(a.duration)}
           </p>
           {a.description && <p className="mt-3 max-w-2xl whitespace-pre-line">{a.description}</p>}
-          <Button className="mt-4" onClick={playAll} disabled={a.tracks.length === 0}>
-            <Play className="size-4" aria-hidden />
-            Play
-          </Button>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button onClick={playAll} disabled={a.tracks.length === 0}>
+              <Play className="size-4" aria-hidden />
+              Play
+            </Button>
+            {a.canEdit && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden />
+                Edit album
+              </Button>
+            )}
+          </div>
         </div>
       </header>
       <ol className="mt-8" aria-label="Tracks">
@@ -65,6 +78,11 @@ export default function AlbumPage() {
           <TrackListRow key={t.id} track={t} index={i + 1} />
         ))}
       </ol>
+      {editing && (
+        <Suspense fallback={null}>
+          <AlbumEditor album={a} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

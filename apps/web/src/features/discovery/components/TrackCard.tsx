@@ -31,9 +31,9 @@ export function TrackCard({ track, eager = false }: { track: TTrack; eager?: boo
           className="absolute top-2 right-2 bg-black/60 text-white opacity-100 transition-opacity hover:bg-black/80 hover:text-white md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100"
         />
       </div>
-      {/* Block links: a whole line (24 px, 24 px with padding) is the tap target, as WCAG 2.5.8 asks. */}
+      {/* Block links at least 24 px tall (a one-line title too): the tap target WCAG 2.5.8 asks for. */}
       <h3 className="mt-3 text-sm font-semibold leading-snug">
-        <Link to={`/audio/${track.id}`} className="block hover:underline">
+        <Link to={`/audio/${track.id}`} className="block min-h-6 hover:underline">
           <ClampedText text={track.title} />
         </Link>
       </h3>

@@ -8,14 +8,16 @@ import { ProfileAbout } from '../components/ProfileAbout';
 import { ProfileGate } from '../components/ProfileGate';
 import { ProfileHeader, Stat } from '../components/ProfileHeader';
 import { ProfilePlaylists } from '../components/ProfilePlaylists';
+import { ProfileReposts } from '../components/ProfileReposts';
 import { ProfileTracks } from '../components/ProfileTracks';
 import { Tabs } from '../components/Tabs';
 
-type Tab = 'tracks' | 'playlists' | 'albums' | 'about';
+type Tab = 'tracks' | 'playlists' | 'albums' | 'reposts' | 'about';
 const TABS: { value: Tab; label: string }[] = [
   { value: 'tracks', label: 'Tracks' },
   { value: 'playlists', label: 'Playlists' },
   { value: 'albums', label: 'Albums' },
+  { value: 'reposts', label: 'Reposts' },
   { value: 'about', label: 'About' },
 ];
 
@@ -65,6 +67,7 @@ export default function CreatorProfilePage() {
                 )}
                 {tab === 'playlists' && <ProfilePlaylists id={profile.id} />}
                 {tab === 'albums' && <ProfileAlbums id={profile.id} name={name} />}
+                {tab === 'reposts' && <ProfileReposts id={profile.id} name={name} />}
                 {tab === 'about' && <ProfileAbout profile={profile} name={name} />}
               </Tabs>
             </div>

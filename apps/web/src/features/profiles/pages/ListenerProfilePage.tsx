@@ -7,11 +7,13 @@ import { ProfileAbout } from '../components/ProfileAbout';
 import { ProfileGate } from '../components/ProfileGate';
 import { ProfileHeader, Stat } from '../components/ProfileHeader';
 import { ProfilePlaylists } from '../components/ProfilePlaylists';
+import { ProfileReposts } from '../components/ProfileReposts';
 import { Tabs } from '../components/Tabs';
 
-type Tab = 'activity' | 'playlists' | 'following' | 'about';
+type Tab = 'activity' | 'reposts' | 'playlists' | 'following' | 'about';
 const TABS: { value: Tab; label: string }[] = [
   { value: 'activity', label: 'Recent Activity' },
+  { value: 'reposts', label: 'Reposts' },
   { value: 'playlists', label: 'Public Playlists' },
   { value: 'following', label: 'Following' },
   { value: 'about', label: 'About' },
@@ -50,6 +52,7 @@ export default function ListenerProfilePage() {
           <div className="mt-8">
             <Tabs label="Profile sections" tabs={TABS} value={tab} onChange={setTab}>
               {tab === 'activity' && <ActivityList id={profile.id} />}
+              {tab === 'reposts' && <ProfileReposts id={profile.id} name={profile.displayName || UNKNOWN_LISTENER} />}
               {tab === 'playlists' && <ProfilePlaylists id={profile.id} />}
               {tab === 'following' && <FollowingList id={profile.id} isSelf={profile.isSelf} />}
               {tab === 'about' && <ProfileAbout profile={profile} name={profile.displayName || UNKNOWN_LISTENER} />}

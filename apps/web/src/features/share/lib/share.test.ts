@@ -36,6 +36,18 @@ describe('embedCode', () => {
     expect(code).toContain('width="640" height="480"');
     expect(code).toContain('title="Mix &quot;A&quot; &lt;b>"');
   });
+  it("carries a track's start time as ?t=, whole seconds; never a playlist's", () => {
+    const size = EMBED_SIZE_OPTIONS.track[0];
+    expect(embedCode('track', 't1', 'T', 'https://wave.test', size, 83.7)).toContain(
+      'src="https://wave.test/embed/track/t1?t=83"',
+    );
+    expect(embedCode('track', 't1', 'T', 'https://wave.test', size, null)).toContain(
+      'src="https://wave.test/embed/track/t1"',
+    );
+    expect(embedCode('playlist', 'p1', 'P', 'https://wave.test', size, 30)).toContain(
+      'src="https://wave.test/embed/playlist/p1"',
+    );
+  });
 });
 
 describe('copyToClipboard', () => {

@@ -1,5 +1,7 @@
 import { embedIframe } from '@wavecast/shared';
 
+export { embedSrc } from '@wavecast/shared';
+
 export type ShareKind = 'track' | 'playlist';
 
 /** The embed sizes offered in the share dialog; the middle one is the oEmbed default (EMBED_SIZES). */
@@ -30,7 +32,8 @@ export const embedCode = (
   title: string,
   origin: string,
   size?: { width: number; height: number },
-) => embedIframe(origin, kind, id, title, size);
+  startAt: number | null = null,
+) => embedIframe(origin, kind, id, title, size, startAt);
 
 /** Seconds as m:ss (h:mm:ss from an hour on), whole seconds. */
 export function formatStartTime(seconds: number): string {
