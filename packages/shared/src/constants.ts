@@ -81,6 +81,7 @@ export const DEFAULT_NOTIFICATION_PREFS = {
   newLikes: true,
   newReposts: true,
   liveStreamAlerts: true,
+  premiereAlerts: true,
   weeklyDigest: true,
 } as const;
 

@@ -19,6 +19,7 @@ export * from './contracts/player';
 export * from './contracts/playlists';
 export * from './contracts/podcasts';
 export * from './contracts/profiles';
+export * from './contracts/rooms';
 export * from './contracts/sessions';
 export * from './contracts/stream-keys';
 export * from './contracts/support';

@@ -9,6 +9,7 @@ export * from './live';
 export * from './moderation';
 export * from './playlists';
 export * from './podcasts';
+export * from './rooms';
 export * from './system';
 export * from './tokens';
 export * from './tracks';
