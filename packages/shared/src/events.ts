@@ -81,12 +81,20 @@ export interface RealtimeEvents {
   /** A member was removed by the host: their page leaves. */
   'room.removed': { roomId: string; memberId: string };
   /** A premiere was scheduled or started (topic `global`): followers are notified. */
-  'premiere.scheduled': { premiereId: string; trackId: string; userId: string };
-  'premiere.started': { premiereId: string; trackId: string; userId: string };
+  'premiere.scheduled': PremiereAnnounced;
+  'premiere.started': PremiereAnnounced;
   /** Server-internal (topic `internal:domain`): a lifecycle event of the spine (domain-events.ts), once per process. */
   'domain.event': DomainEvent;
 }
 export type RealtimeEventName = keyof RealtimeEvents;
+export interface PremiereAnnounced {
+  premiereId: string;
+  trackId: string;
+  roomId: string;
+  userId: string;
+  title: string;
+  startsAt: string;
+}
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {
   topic: string;
   event: K;

@@ -44,6 +44,10 @@ import { subscribeEpisodeArt } from './podcasts/episode-art';
 import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
 import { repostRoutes } from './reposts/routes';
+import { roomJobs, roomSchedules } from './rooms/jobs';
+import { subscribeRoomLifecycle } from './rooms/lifecycle';
+import { premiereRoutes } from './rooms/premieres/routes';
+import { roomRoutes } from './rooms/routes';
 import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
@@ -112,6 +116,14 @@ export const modules: ModuleDefinition[] = [
   { name: 'reposts', routes: [repostRoutes] },
   { name: 'albums', routes: [albumRoutes] },
   { name: 'feed', routes: [feedRoutes] },
+  // Issue 39: listening rooms and premieres (ADR 0058).
+  {
+    name: 'rooms',
+    routes: [roomRoutes, premiereRoutes],
+    jobs: roomJobs,
+    schedules: roomSchedules,
+    subscribers: [subscribeRoomLifecycle],
+  },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
   { name: 'ads', routes: [adsRoutes], jobs: adsJobs, schedules: adsSchedules, subscribers: [subscribeAdServing] },
   { name: 'moderation', routes: [moderationRoutes], jobs: moderationJobs, schedules: moderationSchedules },

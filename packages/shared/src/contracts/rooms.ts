@@ -41,17 +41,14 @@ export const ROOM_MESSAGES = {
   premiereStarted: 'The premiere has already started',
 } as const;
 
-const trimmed = (max: number, empty: string) =>
-  z.string().trim().min(1, empty).max(max, `At most ${max} characters`);
+const trimmed = (max: number, empty: string) => z.string().trim().min(1, empty).max(max, `At most ${max} characters`);
 
 export const ZCreateRoom = z.object({
   name: trimmed(ROOM_LIMITS.nameMax, 'Name the room').optional(),
   visibility: z.enum(ROOM_VISIBILITIES).default('link'),
   queuePolicy: z.enum(ROOM_QUEUE_POLICIES).default('everyone'),
   /** What the room starts with: a track, or a playlist's tracks in order. */
-  source: z
-    .object({ kind: z.enum(['track', 'playlist']), id: z.string().uuid('Invalid id') })
-    .optional(),
+  source: z.object({ kind: z.enum(['track', 'playlist']), id: z.string().uuid('Invalid id') }).optional(),
 });
 export type TCreateRoom = z.input<typeof ZCreateRoom>;
 
@@ -157,7 +154,14 @@ export const ZAddToQueue = z.object({ trackId: z.string().uuid('Invalid track id
 export const ZRoomControl = z.discriminatedUnion('action', [
   z.object({ action: z.literal('play') }),
   z.object({ action: z.literal('pause') }),
-  z.object({ action: z.literal('seek'), positionMs: z.number().int().min(0).max(24 * 3600_000) }),
+  z.object({
+    action: z.literal('seek'),
+    positionMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600_000),
+  }),
   z.object({ action: z.literal('skip') }),
   /** Plays this queue item from its start. */
   z.object({ action: z.literal('playItem'), itemId: z.string().uuid() }),
@@ -176,6 +180,7 @@ export const ZRoomChat = z.object({
 export const ZRoomReaction = z.object({ emoji: z.enum(ROOM_REACTIONS) });
 
 export const ZRoomMessages = z.object({ items: z.array(ZRoomMessage) });
+export type TRoomMessages = z.infer<typeof ZRoomMessages>;
 export const ZRoomMembers = z.object({ items: z.array(ZRoomMember) });
 export const ZRoomQueue = z.object({ items: z.array(ZRoomQueueItem) });
 

@@ -121,8 +121,6 @@ export const premieres = pgTable(
   },
   (t) => [
     index('premieres_due_idx').on(t.status, t.startsAt),
-    uniqueIndex('premieres_track_open_uq')
-      .on(t.trackId)
-      .where(sql`status in ('scheduled', 'live')`),
+    uniqueIndex('premieres_track_open_uq').on(t.trackId).where(sql`status in ('scheduled', 'live')`),
   ],
 );
