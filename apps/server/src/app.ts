@@ -25,6 +25,7 @@ import { stepUpService } from './modules/admin/step-up';
 import { serveHotMedia } from './modules/delivery/hot-media';
 import { publicCache } from './modules/discovery/public-cache';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
+import { roomSync } from './modules/rooms/sync/service';
 import { isBearerOnly } from './modules/tokens/service';
 import { WEB_DIST_DEFAULT } from './paths';
 import { realtimeGateway } from './realtime/gateway';
@@ -99,7 +100,9 @@ export async function buildApp(
   // After the modules' routes, so the subscribers they make run first: the live module tells a
   // suspended publisher why its broadcast ended before these close the account's sockets.
   const sockets = userSockets(ctx.events);
-  const gateway = await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets });
+  const rooms = roomSync(ctx);
+  app.addHook('onClose', async () => rooms.close());
+  const gateway = await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets, rooms });
   // After topicAccess dropped its facts (its subscribers came first): held topics are asked again.
   ctx.events.on('track.hidden', ({ payload }) => gateway.recheck((topic) => topic === `track:${payload.trackId}`));
   const recheckTracks = () => gateway.recheck((topic) => topic.startsWith('track:'));

@@ -3,6 +3,8 @@ import type { TLiveChatMessage } from './contracts/live';
 import type { TNotification } from './contracts/notifications';
 import type { TRoomMember, TRoomMessage, TRoomPlayback, TRoomQueueItem } from './contracts/rooms';
 import type { DomainEvent } from './domain-events';
+import type { ClockPong, RoomMemberStatus, RoomPlayback, SyncClientMessage } from './sync/messages';
+import type { PlaybackSchedule } from './sync/schedule';
 
 /**
  * The realtime event map: every event that crosses the bus or the WebSocket, with its payload.
@@ -85,6 +87,31 @@ export interface RealtimeEvents {
   'premiere.started': PremiereAnnounced;
   /** Server-internal (topic `internal:domain`): a lifecycle event of the spine (domain-events.ts), once per process. */
   'domain.event': DomainEvent;
+  /** Sent on the pinging socket only (topic `clock`), never over the bus: a clock ping's answer (ADR 0057). */
+  'clock.pong': ClockPong;
+  /** A room's playback schedule (topic `room:{id}`): every decision of the room's sync state. */
+  'room.playback': RoomPlayback;
+  /**
+   * Server-internal (topic `internal:rooms`): the rooms' sync state replicated between processes.
+   * `state`: a decision (the newest `schedule.revision` wins, ties by `origin`); `member`: a
+   * member's report or departure on the process holding its socket; `ask`: a process without a
+   * room's state asks the others for it.
+   */
+  'room.sync.state': {
+    roomId: string;
+    origin: string;
+    schedule: PlaybackSchedule;
+    wait: { key: string; startedAt: number; deadline: number; coordinator: string } | null;
+  };
+  'room.sync.member': {
+    roomId: string;
+    memberId: string;
+    processId: string;
+    status: RoomMemberStatus | 'left';
+    readyKey: string | null;
+    at: number;
+  };
+  'room.sync.ask': { roomId: string; processId: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export interface PremiereAnnounced {
@@ -102,7 +129,10 @@ export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName
 }
 
 /** Messages a browser sends over the socket. */
-export type ClientSocketMessage = { type: 'subscribe'; topic: string } | { type: 'unsubscribe'; topic: string };
+export type ClientSocketMessage =
+  | { type: 'subscribe'; topic: string }
+  | { type: 'unsubscribe'; topic: string }
+  | SyncClientMessage;
 
 /**
  * Close codes of `/api/ws` (4000–4999: ours; each echoes the HTTP status it stands for). The

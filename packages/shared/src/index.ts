@@ -39,3 +39,4 @@ export * from './plans';
 export * from './pricing';
 export * from './rules';
 export * from './support';
+export * from './sync';

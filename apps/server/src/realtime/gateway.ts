@@ -1,16 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import { type ClientSocketMessage, REALTIME_CLOSE, REALTIME_LIMITS, type RealtimeMessage } from '@wavecast/shared';
+import {
+  CLOCK_TOPIC,
+  type ClientSocketMessage,
+  REALTIME_CLOSE,
+  REALTIME_LIMITS,
+  type RealtimeMessage,
+  type RoomMemberReport,
+  type RoomPlayback,
+  syncClientMessage,
+} from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionUser } from '../lib/session';
 import type { EventBus } from './bus';
 import { MessageBudget } from './message-budget';
+import { syncNow } from './sync-clock';
 import type { TopicAccess } from './topic-access';
 import type { UserSockets } from './user-sockets';
 
 /** How long a socket refused for abuse keeps its connection for the close frame to reach the client. */
 const REFUSED_GRACE_MS = 500;
-const TOPIC = /^(global|(track|live|user|playlist):[A-Za-z0-9_-]{1,64})$/;
+const TOPIC = /^(global|(track|live|user|playlist|room):[A-Za-z0-9_-]{1,64})$/;
 
 /**
  * `/api/ws`: browsers subscribe to topics and receive the bus's events for them.
@@ -21,7 +32,7 @@ const TOPIC = /^(global|(track|live|user|playlist):[A-Za-z0-9_-]{1,64})$/;
  */
 export async function realtimeGateway(
   app: FastifyInstance,
-  opts: { bus: EventBus; canSubscribe: TopicAccess; users?: UserSockets },
+  opts: { bus: EventBus; canSubscribe: TopicAccess; users?: UserSockets; rooms?: RoomMembersPort },
 ): Promise<RealtimeGateway> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const rooms = new Map<string, Set<WebSocket>>();
@@ -39,8 +50,11 @@ export async function realtimeGateway(
   // Anyone may connect (from our own origin: lib/guard.ts); topics are checked one by one.
   app.get('/api/ws', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket, req) => {
     const mine = new Set<string>();
+    /** This socket as a room member (one per socket: a user with two devices is two members). */
+    const memberId = randomUUID();
     opts.users?.add(req.user, socket);
     const leave = (topic: string) => {
+      if (topic.startsWith('room:') && mine.has(topic)) opts.rooms?.left(memberId, topic.slice('room:'.length));
       rooms.get(topic)?.delete(socket);
       if (rooms.get(topic)?.size === 0) rooms.delete(topic);
       mine.delete(topic);
@@ -74,18 +88,39 @@ export async function realtimeGateway(
     socket.on('message', (raw) => {
       if (refused) return;
       if (!budget.take()) return refuse(REALTIME_CLOSE.tooManyMessages, 'Too many messages');
+      // Stamped on arrival, before parsing: the clock ping's t1 (ADR 0057).
+      const arrivedAt = syncNow();
       let msg: ClientSocketMessage;
       try {
         msg = JSON.parse(String(raw));
       } catch {
         return;
       }
+      if (msg?.type === 'clock.ping' || msg?.type === 'room.member') return onSync(msg, arrivedAt);
       if (typeof msg?.topic !== 'string' || !TOPIC.test(msg.topic)) return;
       const { type, topic } = msg;
       // In the order sent: an access check must not let a later unsubscribe overtake its subscribe.
       if (type === 'subscribe') pending = pending.then(() => subscribe(topic));
       else if (type === 'unsubscribe') pending = pending.then(() => leave(topic));
     });
+    const onSync = (raw: unknown, arrivedAt: number) => {
+      const parsed = syncClientMessage.safeParse(raw);
+      if (!parsed.success) return;
+      const msg = parsed.data;
+      if (msg.type === 'clock.ping') {
+        const data = { id: msg.id, t0: msg.t0, t1: arrivedAt, t2: syncNow() };
+        return socket.send(JSON.stringify({ topic: CLOCK_TOPIC, event: 'clock.pong', data }));
+      }
+      const rooms = opts.rooms;
+      if (!rooms) return;
+      // After any subscribe sent before it; only a member holding the room's topic may report in it.
+      pending = pending.then(async () => {
+        if (refused || !mine.has(msg.topic)) return;
+        const playback = await rooms.report(memberId, msg).catch(() => null);
+        if (playback && socket.readyState === socket.OPEN && mine.has(msg.topic))
+          socket.send(JSON.stringify({ topic: msg.topic, event: 'room.playback', data: playback }));
+      });
+    };
     socket.on('close', () => {
       for (const t of [...mine]) leave(t);
       holders.delete(socket);
@@ -109,6 +144,13 @@ export async function realtimeGateway(
       }
     },
   };
+}
+
+/** The rooms' sync state as the gateway feeds it: member reports and departures (ADR 0057). */
+export interface RoomMembersPort {
+  /** A member's report; the room's playback when the member is new (sent to that socket). */
+  report(memberId: string, report: RoomMemberReport): Promise<RoomPlayback | null>;
+  left(memberId: string, roomId: string): void;
 }
 
 export interface RealtimeGateway {

@@ -51,6 +51,7 @@ function makeTopicAccess(ctx: AppContext): TopicAccess {
       );
       return track !== null && canSeeTrack(user?.id ?? null, track);
     }
+    // Rooms (issue 39): the room's id is its link; who may join is the rooms module's to refine.
     return true;
   };
 }

@@ -1,0 +1,5 @@
+export * from './clock-filter';
+export * from './constants';
+export * from './controller';
+export * from './messages';
+export * from './schedule';
