@@ -1,7 +1,7 @@
 import type { TComment } from './contracts/comments';
 import type { TLiveChatMessage } from './contracts/live';
 import type { TNotification } from './contracts/notifications';
-import type { TRoomMember, TRoomMessage, TRoomPlayback, TRoomQueueItem } from './contracts/rooms';
+import type { TRoomMember, TRoomMessage, TRoomQueueItem } from './contracts/rooms';
 import type { DomainEvent } from './domain-events';
 import type { ClockPong, RoomMemberStatus, RoomPlayback, SyncClientMessage } from './sync/messages';
 import type { PlaybackSchedule } from './sync/schedule';
@@ -71,13 +71,12 @@ export interface RealtimeEvents {
    * change, an end, a family seat); caches of plan answers (ads') drop theirs.
    */
   'plan.changed': { userId: string };
-  /** Rooms (topic `room:{id}`, ADR 0058): who is in, the queue, chat and reactions, host and playback changes. */
+  /** Rooms (topic `room:{id}`, ADR 0058): who is in, the queue, chat and reactions, host changes (playback: `room.playback`). */
   'room.members': { roomId: string; members: TRoomMember[] };
   'room.queue': { roomId: string; items: TRoomQueueItem[] };
   'room.message': { roomId: string; message: TRoomMessage };
   'room.message.deleted': { roomId: string; messageId: string };
   'room.host': { roomId: string; hostMemberId: string | null };
-  'room.playback': { roomId: string; playback: TRoomPlayback };
   /** The room closed (by its host, its host's account gone, a premiere over): pages say so. */
   'room.closed': { roomId: string; reason: 'host' | 'account' | 'premiere' };
   /** A member was removed by the host: their page leaves. */

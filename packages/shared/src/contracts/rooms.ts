@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roomPlayback } from '../sync/messages';
 
 /** Listening rooms and premieres (issue 39, ADR 0058): limits in one place. */
 export const ROOM_LIMITS = {
@@ -88,21 +89,6 @@ export const ZRoomQueueItem = z.object({
 });
 export type TRoomQueueItem = z.infer<typeof ZRoomQueueItem>;
 
-/**
- * What the room plays: the item, and the media position `positionMs` at server time `at` (epoch
- * ms); while playing, position = positionMs + (serverNow − at). The sync core keeps members on it.
- */
-export const ZRoomPlayback = z.object({
-  itemId: z.string().nullable(),
-  trackId: z.string().nullable(),
-  status: z.enum(['playing', 'paused', 'idle']),
-  positionMs: z.number(),
-  at: z.number(),
-  /** Bumped by every change: a late or repeated message is recognised. */
-  version: z.number().int(),
-});
-export type TRoomPlayback = z.infer<typeof ZRoomPlayback>;
-
 export const ZRoomMessage = z.object({
   id: z.string(),
   kind: z.enum(['chat', 'reaction']),
@@ -126,11 +112,12 @@ export const ZRoom = z.object({
   /** For premieres: when the first play starts (ISO). */
   premiereStartsAt: z.string().nullable(),
   premiereTrackId: z.string().nullable(),
-  playback: ZRoomPlayback,
+  /** The sync core's current decision (ADR 0057). */
+  playback: roomPlayback,
   /** The viewer's own membership, if they joined (and were not removed). */
   me: ZRoomMember.nullable(),
   memberCount: z.number().int(),
-  /** The server's clock when answering (epoch ms): a first estimate of the offset. */
+  /** The sync clock when answering (epoch ms): a first estimate before the clock pings. */
   serverNow: z.number(),
 });
 export type TRoom = z.infer<typeof ZRoom>;
@@ -163,7 +150,7 @@ export const ZRoomControl = z.discriminatedUnion('action', [
       .max(24 * 3600_000),
   }),
   z.object({ action: z.literal('skip') }),
-  /** Plays this queue item from its start. */
+  /** Loads this queue item at its start (paused; then play). */
   z.object({ action: z.literal('playItem'), itemId: z.string().uuid() }),
 ]);
 export type TRoomControl = z.infer<typeof ZRoomControl>;
@@ -183,9 +170,6 @@ export const ZRoomMessages = z.object({ items: z.array(ZRoomMessage) });
 export type TRoomMessages = z.infer<typeof ZRoomMessages>;
 export const ZRoomMembers = z.object({ items: z.array(ZRoomMember) });
 export const ZRoomQueue = z.object({ items: z.array(ZRoomQueueItem) });
-
-/** `GET /api/time`: the server clock (epoch ms) for the four-timestamp offset estimate. */
-export const ZServerTime = z.object({ t1: z.number(), t2: z.number() });
 
 // Premieres
 export const ZSchedulePremiere = z.object({ startsAt: z.string().datetime({ offset: true, message: 'Invalid date' }) });

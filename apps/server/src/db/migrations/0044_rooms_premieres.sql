@@ -53,11 +53,7 @@ CREATE TABLE "rooms" (
 	"status" text DEFAULT 'open' NOT NULL,
 	"owner_id" text,
 	"host_member_id" uuid,
-	"playback_item_id" uuid,
-	"playback_status" text DEFAULT 'idle' NOT NULL,
-	"playback_position_ms" bigint DEFAULT 0 NOT NULL,
-	"playback_at" bigint DEFAULT 0 NOT NULL,
-	"playback_version" integer DEFAULT 0 NOT NULL,
+	"playback" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"closed_at" timestamp with time zone
 );

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PlaybackSchedule } from '@wavecast/shared';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { audioContent } from './tracks';
 import { users } from './users';
 
 /**
  * Listening rooms (issue 39, ADR 0058). The id is a random UUID: a `link` room is reached only by
- * knowing it (it is never listed). `host_member_id` points at a row of room_members; the playback
- * columns are the server's authoritative answer to "what plays, from where, since when".
+ * knowing it (it is never listed). `host_member_id` points at a row of room_members.
  */
 export const rooms = pgTable(
   'rooms',
@@ -20,12 +20,11 @@ export const rooms = pgTable(
     /** The user who opened it (a premiere's creator); kept for listing, null once their account is gone. */
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     hostMemberId: uuid('host_member_id'),
-    playbackItemId: uuid('playback_item_id'),
-    playbackStatus: text('playback_status').$type<'playing' | 'paused' | 'idle'>().notNull().default('idle'),
-    playbackPositionMs: bigint('playback_position_ms', { mode: 'number' }).notNull().default(0),
-    /** Server time (epoch ms, the injectable clock's) at which the position above held. */
-    playbackAt: bigint('playback_at', { mode: 'number' }).notNull().default(0),
-    playbackVersion: integer('playback_version').notNull().default(0),
+    /**
+     * The sync core's last decision (a `PlaybackSchedule`, ADR 0057), kept so the room's state
+     * comes back after every process restarted; the live state is the sync core's replicas.
+     */
+    playback: jsonb('playback').$type<PlaybackSchedule>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { load } from './playback';
+import { roomPlayback } from './playback';
 import * as premieres from './premieres/repo';
 import { premiereService } from './premieres/service';
 import * as repo from './repo';
@@ -18,6 +18,7 @@ export function subscribeRoomLifecycle(ctx: AppContext): void {
   const rooms = roomService(ctx);
   const premiereSvc = premiereService(ctx);
   const { db } = ctx.database;
+  const playback = roomPlayback(ctx);
 
   ctx.events.once('track.hidden', async ({ payload }) => {
     const open = await premieres.findForTrack(db, payload.trackId);
@@ -28,14 +29,13 @@ export function subscribeRoomLifecycle(ctx: AppContext): void {
     const touched = new Set(removed.map((r) => r.roomId));
     for (const roomId of touched) {
       const room = await repo.findRoom(db, roomId);
-      const playing = removed.find((r) => r.roomId === roomId && r.itemId === room?.playbackItemId);
+      if (!room) continue;
+      const playing = removed.find((r) => r.roomId === roomId && r.itemId === room.playback?.itemId);
       if (playing) {
-        await rooms.changePlayback(roomId, async (p, _room, tx) => {
-          const next = await repo.nextQueueItem(tx, roomId, playing.position);
-          return load({ ...p, itemId: null }, next ?? null, ctx.clock.now().getTime());
-        });
+        const next = await repo.nextQueueItem(db, roomId, playing.position);
+        await playback.sync.skip(roomId, next ? playback.toItem(next) : null);
       }
-      await rooms.publishQueue(roomId);
+      await playback.publishQueue(roomId);
     }
   });
 

@@ -1,57 +1,103 @@
-import type { TRoomPlayback } from '@wavecast/shared';
-
-/** The room's playback as stored: media position `positionMs` held at server time `at` (epoch ms). */
-export interface PlaybackState {
-  itemId: string | null;
-  trackId: string | null;
-  status: 'playing' | 'paused' | 'idle';
-  positionMs: number;
-  at: number;
-  version: number;
-}
+import { emptySchedule, type PlaybackSchedule, positionAt, type RoomPlayback, roomTopic } from '@wavecast/shared';
+import type { AppContext } from '../../context';
+import { perApp } from '../../lib/per-app';
+import { syncNow } from '../../realtime/sync-clock';
+import { presentQueueItem } from './presenter';
+import * as repo from './repo';
+import { roomSync } from './sync/service';
+import type { QueueItem, RoomSyncState } from './sync/state';
 
 /**
- * Which status may follow which (the host's controls and the queue's end). `idle` is "nothing
- * loaded"; play from idle loads the first item. Enforced by `transition` before any write.
+ * The rooms product's side of the sync core (ADR 0057, 0058): the core holds each room's playback
+ * decision in memory on every process; this keeps the last one in `rooms.playback` (so it comes
+ * back after a restart), answers the core's "what comes next" from the queue (the item that ended
+ * leaves it), and turns queue rows into the core's items.
  */
-export const PLAYBACK_TRANSITIONS: Record<PlaybackState['status'], PlaybackState['status'][]> = {
-  idle: ['playing', 'paused', 'idle'],
-  playing: ['paused', 'playing', 'idle'],
-  paused: ['playing', 'paused', 'idle'],
-};
+export const roomPlayback = perApp(makeRoomPlayback);
 
-/** Where the media stands at server time `now` (never before 0, never past `durationMs` if given). */
-export function positionAt(p: PlaybackState, now: number, durationMs?: number): number {
-  const raw = p.status === 'playing' ? p.positionMs + (now - p.at) : p.positionMs;
-  const clamped = Math.max(0, raw);
-  return durationMs !== undefined ? Math.min(clamped, durationMs) : clamped;
-}
+const toItem = (row: { id: string; duration: number }): QueueItem => ({
+  itemId: row.id,
+  durationMs: row.duration > 0 ? Math.round(row.duration * 1000) : null,
+});
 
-function transition(p: PlaybackState, next: Omit<PlaybackState, 'version'>): PlaybackState {
-  if (!PLAYBACK_TRANSITIONS[p.status].includes(next.status)) {
-    throw new Error(`Playback cannot go from ${p.status} to ${next.status}`);
+function makeRoomPlayback(ctx: AppContext) {
+  const { db } = ctx.database;
+  const sync = roomSync(ctx);
+
+  /** The queue item after `itemId` (which leaves the queue: it was played or skipped). */
+  async function nextAfter(roomId: string, itemId: string | null): Promise<QueueItem | null> {
+    const current = itemId ? await repo.findQueueItem(db, roomId, itemId) : undefined;
+    if (current) await repo.deleteQueueItem(db, current.id);
+    const next = await repo.nextQueueItem(db, roomId, current?.position ?? -1);
+    if (current) await publishQueue(roomId);
+    return next ? toItem({ id: next.id, duration: next.duration }) : null;
   }
-  return { ...next, version: p.version + 1 };
+
+  async function publishQueue(roomId: string) {
+    const items = (await repo.listQueue(db, roomId)).map(presentQueueItem);
+    await ctx.bus.publish(roomTopic(roomId), 'room.queue', { roomId, items });
+  }
+
+  sync.setHooks({
+    nextItem: (roomId, itemId) => nextAfter(roomId, itemId),
+    changed: (state) => {
+      repo.updateRoom(db, state.roomId, { playback: state.schedule }).catch(() => {});
+    },
+  });
+
+  /** The room's current decision: the core's, seeded from the row when this process holds none. */
+  async function state(room: repo.RoomRow): Promise<RoomSyncState> {
+    const kept = room.playback ?? emptySchedule(syncNow());
+    // A wait cannot be resumed from a row (its members are gone): it comes back paused there.
+    sync.restore({ roomId: room.id, schedule: { ...kept, waiting: false }, origin: '', wait: null });
+    return sync.get(room.id);
+  }
+
+  return {
+    nextAfter,
+    publishQueue,
+    state,
+    async present(room: repo.RoomRow): Promise<RoomPlayback> {
+      return sync.present(await state(room));
+    },
+    /** Where the room's media stands now (ms): what a chat line is timed at. */
+    async positionNow(room: repo.RoomRow): Promise<number> {
+      const s = (await state(room)).schedule;
+      return s.itemId ? Math.round(positionAt(s, syncNow())) : 0;
+    },
+    toItem,
+    sync,
+
+    /**
+     * Starts `item` at a given sync-clock instant for everyone (a premiere's start): the same
+     * decision the core's own transitions make, published the way it publishes them (to the other
+     * processes on `internal:rooms`, to members as `room.playback`).
+     */
+    async startAt(room: repo.RoomRow, item: QueueItem, startAt: number) {
+      const before = await state(room);
+      const schedule: PlaybackSchedule = {
+        itemId: item.itemId,
+        durationMs: item.durationMs,
+        startAt,
+        positionAtStart: 0,
+        paused: false,
+        rate: 1,
+        revision: before.schedule.revision + 1,
+        waiting: false,
+      };
+      const made: RoomSyncState = { roomId: room.id, schedule, origin: sync.processId, wait: null };
+      sync.restore(made);
+      await repo.updateRoom(db, room.id, { playback: schedule });
+      await ctx.bus.publish('internal:rooms', 'room.sync.state', {
+        roomId: room.id,
+        origin: made.origin,
+        schedule,
+        wait: null,
+      });
+      await ctx.bus.publish(roomTopic(room.id), 'room.playback', sync.present(made));
+      return made;
+    },
+  };
 }
 
-export const play = (p: PlaybackState, now: number): PlaybackState =>
-  p.status === 'playing' ? p : transition(p, { ...p, status: 'playing', at: now });
-
-export const pause = (p: PlaybackState, now: number): PlaybackState =>
-  p.status !== 'playing' ? p : transition(p, { ...p, status: 'paused', positionMs: positionAt(p, now), at: now });
-
-export const seek = (p: PlaybackState, now: number, positionMs: number): PlaybackState =>
-  transition(p, { ...p, status: p.status === 'idle' ? 'paused' : p.status, positionMs, at: now });
-
-/** Loads an item from its start, playing from `startAt` (now, or a premiere's future instant). */
-export const load = (
-  p: PlaybackState,
-  item: { id: string; trackId: string } | null,
-  startAt: number,
-  status: 'playing' | 'paused' = 'playing',
-): PlaybackState =>
-  item
-    ? transition(p, { itemId: item.id, trackId: item.trackId, status, positionMs: 0, at: startAt })
-    : transition(p, { itemId: null, trackId: null, status: 'idle', positionMs: 0, at: startAt });
-
-export const present = (p: PlaybackState): TRoomPlayback => ({ ...p });
+export type RoomPlaybackPort = ReturnType<typeof roomPlayback>;

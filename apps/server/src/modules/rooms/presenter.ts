@@ -1,7 +1,6 @@
 import { DEFAULT_COVER_URL, type TRoomMember, type TRoomMessage, type TRoomQueueItem } from '@wavecast/shared';
 import type { roomMessages } from '../../db/schema';
-import type { PlaybackState } from './playback';
-import type { MemberRow, QueueRow, RoomRow } from './repo';
+import type { MemberRow, QueueRow } from './repo';
 
 export const memberName = (m: Pick<MemberRow, 'displayName' | 'guestName'>) =>
   m.displayName?.trim() || m.guestName || 'Listener';
@@ -40,20 +39,3 @@ export function presentMessage(m: typeof roomMessages.$inferSelect): TRoomMessag
     createdAt: m.createdAt.toISOString(),
   };
 }
-
-export const playbackOf = (r: RoomRow, trackId: string | null): PlaybackState => ({
-  itemId: r.playbackItemId,
-  trackId,
-  status: r.playbackStatus,
-  positionMs: r.playbackPositionMs,
-  at: r.playbackAt,
-  version: r.playbackVersion,
-});
-
-export const playbackColumns = (p: PlaybackState) => ({
-  playbackItemId: p.itemId,
-  playbackStatus: p.status,
-  playbackPositionMs: Math.round(p.positionMs),
-  playbackAt: Math.round(p.at),
-  playbackVersion: p.version,
-});

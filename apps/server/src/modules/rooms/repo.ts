@@ -52,7 +52,7 @@ export async function listPublicRooms(db: Db, since: Date, limit: number) {
       >`(select coalesce(u.display_name, m.guest_name) from room_members m left join users u on u.id = m.user_id where m.id = ${rooms.hostMemberId})`,
       nowPlaying: sql<
         string | null
-      >`(select a.title from room_queue_items q join audio_content a on a.id = q.track_id where q.id = ${rooms.playbackItemId})`,
+      >`(select a.title from room_queue_items q join audio_content a on a.id = q.track_id where q.id::text = ${rooms.playback}->>'itemId')`,
       memberCount: present,
     })
     .from(rooms)
@@ -207,8 +207,9 @@ export async function deleteQueueItem(db: Executor, itemId: string) {
 /** The item after `position` (the next to play), if any. */
 export async function nextQueueItem(db: Executor, roomId: string, afterPosition: number) {
   const [row] = await db
-    .select({ id: roomQueueItems.id, trackId: roomQueueItems.trackId })
+    .select({ id: roomQueueItems.id, trackId: roomQueueItems.trackId, duration: audioContent.duration })
     .from(roomQueueItems)
+    .innerJoin(audioContent, eq(audioContent.id, roomQueueItems.trackId))
     .where(and(eq(roomQueueItems.roomId, roomId), gt(roomQueueItems.position, afterPosition)))
     .orderBy(asc(roomQueueItems.position))
     .limit(1);

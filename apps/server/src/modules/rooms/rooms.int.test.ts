@@ -1,8 +1,17 @@
-import type { RealtimeMessage, TJoinedRoom, TRoom, TRoomMessages, TRoomQueueItem } from '@wavecast/shared';
+import {
+  type RealtimeMessage,
+  type RoomPlayback,
+  SYNC,
+  type TJoinedRoom,
+  type TRoom,
+  type TRoomMessages,
+  type TRoomQueueItem,
+} from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
 import { scaled } from '../../../test/time';
+import { syncNow } from '../../realtime/sync-clock';
 
 let t: TestApp;
 let creator: TestUser;
@@ -135,7 +144,7 @@ describe('rooms', () => {
     expect((await call(host, 'POST', `/api/rooms/${r.id}/playback`, { action: 'jump' })).statusCode).toBe(400);
   });
 
-  it('the host plays, pauses, seeks and skips: one authoritative state on the server clock, published', async () => {
+  it('the host plays, pauses, seeks and skips through the sync core; the decision is kept and published', async () => {
     const host = await signUp(t, { name: 'DJ' });
     const r = await openRoom(host);
     expect((await call(host, 'POST', `/api/rooms/${r.id}/playback`, { action: 'play' })).json().error.message).toBe(
@@ -143,36 +152,34 @@ describe('rooms', () => {
     );
     for (const id of tracks)
       expect((await call(host, 'POST', `/api/rooms/${r.id}/queue`, { trackId: id })).statusCode).toBe(200);
-    t.ctx.clock.freeze();
-    try {
-      const played = (await call(host, 'POST', `/api/rooms/${r.id}/playback`, { action: 'play' })).json() as TRoom;
-      expect(played.playback).toMatchObject({ status: 'playing', trackId: tracks[0], positionMs: 0 });
-      expect(played.playback.at).toBe(t.ctx.clock.now().getTime());
-      t.ctx.clock.advance(4_000);
-      const paused = (await call(host, 'POST', `/api/rooms/${r.id}/playback`, { action: 'pause' })).json() as TRoom;
-      expect(paused.playback).toMatchObject({ status: 'paused', positionMs: 4_000 });
-      const sought = (
-        await call(host, 'POST', `/api/rooms/${r.id}/playback`, { action: 'seek', positionMs: 30_000 })
-      ).json();
-      expect(sought.playback).toMatchObject({ status: 'paused', positionMs: 30_000 });
-      const skipped = (await call(host, 'POST', `/api/rooms/${r.id}/playback`, { action: 'skip' })).json() as TRoom;
-      expect(skipped.playback).toMatchObject({ status: 'playing', trackId: tracks[1], positionMs: 0 });
-      expect(await queueTitles(r.id)).toEqual(['Two', 'Three']);
-      // The end of an item moves the room on only when the server's clock agrees, once.
-      const item = skipped.playback.itemId as string;
-      await call(host, 'POST', `/api/rooms/${r.id}/ended`, { itemId: item });
-      expect((await room(host, r.id)).playback.itemId).toBe(item);
-      t.ctx.clock.advance(60_000);
-      await Promise.all([1, 2, 3].map(() => call(host, 'POST', `/api/rooms/${r.id}/ended`, { itemId: item })));
-      expect((await room(host, r.id)).playback).toMatchObject({ trackId: tracks[2], status: 'playing' });
-      expect(await queueTitles(r.id)).toEqual(['Three']);
-      const versions = published
-        .filter((m) => m.topic === `room:${r.id}` && m.event === 'room.playback')
-        .map((m) => (m.data as { playback: { version: number } }).playback.version);
-      expect(versions).toEqual([1, 2, 3, 4, 5]);
-    } finally {
-      t.ctx.clock.freeze(false);
-    }
+    const control = async (body: object) => {
+      const res = await call(host, 'POST', `/api/rooms/${r.id}/playback`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as TRoom).playback.schedule;
+    };
+    const before = syncNow();
+    // Nobody listening over a socket: the group wait has no one to wait for and starts at once, a lead ahead.
+    const played = await control({ action: 'play' });
+    expect(played).toMatchObject({ paused: false, waiting: false, positionAtStart: 0, durationMs: 60_000 });
+    expect(played.startAt).toBeGreaterThanOrEqual(before + SYNC.startLeadMs);
+    const first = played.itemId;
+    expect((await control({ action: 'pause' })).paused).toBe(true);
+    expect(await control({ action: 'seek', positionMs: 30_000 })).toMatchObject({
+      paused: true,
+      positionAtStart: 30_000,
+    });
+    const skipped = await control({ action: 'skip' });
+    expect(skipped).toMatchObject({ paused: false, positionAtStart: 0 });
+    expect(skipped.itemId).not.toBe(first);
+    expect(await queueTitles(r.id)).toEqual(['Two', 'Three']);
+    // The decision is kept beside the room and published to its members.
+    expect((await room(null, r.id)).playback.schedule.revision).toBe(skipped.revision);
+    const revisions = published
+      .filter((m) => m.topic === `room:${r.id}` && m.event === 'room.playback')
+      .map((m) => (m.data as RoomPlayback).schedule.revision);
+    expect(revisions.length).toBeGreaterThanOrEqual(4);
+    expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    expect(revisions.at(-1)).toBe(skipped.revision);
   });
 
   it('queue: the host can restrict adding; members remove only what they added; the host hands over', async () => {
@@ -253,7 +260,9 @@ describe('rooms', () => {
     const hide = await call(owner, 'PATCH', `/api/tracks/${song}`, { isPublic: false });
     expect(hide.statusCode, hide.body).toBe(200);
     await until('the hidden track left the queue', async () => (await queueTitles(r.id)).join() === 'Three');
-    expect((await room(host, r.id)).playback).toMatchObject({ trackId: tracks[2], status: 'playing' });
+    const moved = (await room(host, r.id)).playback.schedule;
+    expect(moved.itemId).not.toBeNull();
+    expect((await call(null, 'GET', `/api/rooms/${r.id}/queue`)).json().items[0].id).toBe(moved.itemId);
 
     const { guest } = await joinGuest(r.id, 'Heir');
     const admin = await signUp(t, { name: 'Rooms Admin', role: 'admin' });

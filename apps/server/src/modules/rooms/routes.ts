@@ -14,7 +14,6 @@ import {
   ZRoomMessages,
   ZRoomQueue,
   ZRoomReaction,
-  ZServerTime,
   ZUpdateRoom,
 } from '@wavecast/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,7 +31,6 @@ const Params = z.object({ id: z.string().uuid('Room not found') });
 const ItemParams = Params.extend({ itemId: z.string().uuid() });
 const MemberParams = Params.extend({ memberId: z.string().uuid() });
 const MessageParams = Params.extend({ messageId: z.string().uuid() });
-const Ended = z.object({ itemId: z.string().uuid() });
 const NoContent = { 204: z.null() };
 
 /** The guest token, if any, from its header (a bounded string; anything else counts as none). */
@@ -59,17 +57,6 @@ export async function roomRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = roomService(ctx);
   const premieres = premiereService(ctx);
-
-  /** Two of the four NTP timestamps: t1 when the request arrived, t2 when answered (the server's clock). */
-  app.get(
-    '/api/rooms/time',
-    { config: { access: 'public' }, schema: { tags, response: { 200: ZServerTime } } },
-    async (_req, reply) => {
-      const t1 = ctx.clock.now().getTime();
-      reply.header('cache-control', 'no-store');
-      return { t1, t2: ctx.clock.now().getTime() };
-    },
-  );
 
   app.get('/api/rooms', { config: { access: 'public' }, schema: { tags, response: { 200: ZRoomList } } }, async () =>
     service.listPublic(),
@@ -174,15 +161,6 @@ export async function roomRoutes(root: FastifyInstance, ctx: AppContext) {
     { config: memberWrite, schema: { tags, params: Params, body: ZRoomControl, response: { 200: ZRoom } } },
     async (req) => service.control(viewerOf(req), req.params.id, req.body),
   );
-  app.post(
-    '/api/rooms/:id/ended',
-    { config: memberWrite, schema: { tags, params: Params, body: Ended, response: NoContent } },
-    async (req, reply) => {
-      await service.ended(viewerOf(req), req.params.id, req.body.itemId);
-      return reply.status(204).send(null);
-    },
-  );
-
   // Chat and reactions
   app.get(
     '/api/rooms/:id/messages',

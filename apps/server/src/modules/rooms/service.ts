@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  emptySchedule,
   ROOM_LIMITS,
   ROOM_MESSAGES,
   type TCreateRoom,
@@ -13,8 +14,9 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
-import * as pb from './playback';
-import { memberName, playbackColumns, playbackOf, presentMember, presentMessage, presentQueueItem } from './presenter';
+import { syncNow } from '../../realtime/sync-clock';
+import { roomPlayback } from './playback';
+import { memberName, presentMember, presentMessage, presentQueueItem } from './presenter';
 import * as repo from './repo';
 
 /** Who is asking: a signed-in user, or a guest by the token their join answered. */
@@ -37,6 +39,7 @@ function makeRoomService(ctx: AppContext) {
   const now = () => ctx.clock.now();
   const presentSince = () => new Date(now().getTime() - ROOM_LIMITS.presenceMs);
   const publish = ctx.bus.publish.bind(ctx.bus);
+  const playback = roomPlayback(ctx);
 
   async function openRoom(id: string) {
     const room = await repo.findRoom(db, id);
@@ -81,42 +84,7 @@ function makeRoomService(ctx: AppContext) {
   async function queueOf(roomId: string) {
     return (await repo.listQueue(db, roomId)).map(presentQueueItem);
   }
-
-  async function publishQueue(roomId: string) {
-    await publish(`room:${roomId}`, 'room.queue', { roomId, items: await queueOf(roomId) });
-  }
-
-  async function currentTrackId(room: repo.RoomRow) {
-    if (!room.playbackItemId) return null;
-    return (await repo.findQueueItem(db, room.id, room.playbackItemId))?.trackId ?? null;
-  }
-
-  /** Writes a new playback state (under the room's row lock) and publishes it. */
-  async function changePlayback(
-    roomId: string,
-    change: (p: pb.PlaybackState, room: repo.RoomRow, tx: repo.Tx) => Promise<pb.PlaybackState | null>,
-  ) {
-    const next = await db.transaction(async (tx) => {
-      const room = await repo.findRoom(tx, roomId, true);
-      if (!room) throw notFound('Room');
-      const item = room.playbackItemId ? await repo.findQueueItem(tx, roomId, room.playbackItemId) : undefined;
-      const current = playbackOf(room, item?.trackId ?? null);
-      const changed = await change(current, room, tx);
-      if (!changed || changed === current) return null;
-      await repo.updateRoom(tx, roomId, playbackColumns(changed));
-      return changed;
-    });
-    if (next) await publish(`room:${roomId}`, 'room.playback', { roomId, playback: pb.present(next) });
-    return next;
-  }
-
-  /** Loads the item after the current one (the current leaves the queue), or idles at the end. */
-  async function advanceFrom(p: pb.PlaybackState, roomId: string, tx: repo.Tx, at: number) {
-    const current = p.itemId ? await repo.findQueueItem(tx, roomId, p.itemId) : undefined;
-    if (current) await repo.deleteQueueItem(tx, current.id);
-    const next = await repo.nextQueueItem(tx, roomId, current?.position ?? 0);
-    return pb.load(p, next ?? null, at);
-  }
+  const publishQueue = (roomId: string) => playback.publishQueue(roomId);
 
   async function view(viewer: RoomViewer, room: repo.RoomRow, premiere?: { startsAt: Date; trackId: string } | null) {
     const member = await membershipOf(viewer, room.id);
@@ -135,10 +103,10 @@ function makeRoomService(ctx: AppContext) {
       createdAt: room.createdAt.toISOString(),
       premiereStartsAt: premiere?.startsAt.toISOString() ?? null,
       premiereTrackId: premiere?.trackId ?? null,
-      playback: pb.present(playbackOf(room, await currentTrackId(room))),
+      playback: await playback.present(room),
       me: active ? presentMember(active, room.hostMemberId) : null,
       memberCount: members.length,
-      serverNow: now().getTime(),
+      serverNow: Math.round(syncNow()),
     };
     return answer;
   }
@@ -156,18 +124,13 @@ function makeRoomService(ctx: AppContext) {
     const room = await repo.findRoom(db, roomId);
     if (!room || room.status === 'closed') return;
     const at = now();
-    await repo.updateRoom(db, roomId, {
-      status: 'closed',
-      closedAt: at,
-      ...playbackColumns(pb.load(playbackOf(room, null), null, at.getTime())),
-    });
+    await repo.updateRoom(db, roomId, { status: 'closed', closedAt: at });
+    await playback.sync.skip(roomId, null);
     await publish(`room:${roomId}`, 'room.closed', { roomId, reason });
   }
 
   return {
     closeRoom,
-    changePlayback,
-    advanceFrom,
     publishQueue,
     publishMembers,
     handOverFrom,
@@ -195,6 +158,7 @@ function makeRoomService(ctx: AppContext) {
           visibility: input.visibility ?? 'link',
           queuePolicy: input.queuePolicy ?? 'everyone',
           ownerId: user.id,
+          playback: emptySchedule(syncNow()),
         });
         const hostId = await repo.insertMember(tx, { roomId: created.id, userId: user.id, lastSeenAt: now() });
         await repo.appendQueue(tx, created.id, playable, hostId);
@@ -288,8 +252,8 @@ function makeRoomService(ctx: AppContext) {
       const item = await repo.findQueueItem(db, id, itemId);
       if (!item) throw notFound('Queue item');
       if (room.hostMemberId !== member.id && item.addedBy !== member.id) throw forbidden(ROOM_MESSAGES.hostOnly);
-      if (room.playbackItemId === itemId) {
-        await changePlayback(id, (p, _r, tx) => advanceFrom(p, id, tx, now().getTime()));
+      if ((await playback.state(room)).schedule.itemId === itemId) {
+        await playback.sync.skip(id, await playback.nextAfter(id, itemId));
       } else {
         await repo.deleteQueueItem(db, itemId);
       }
@@ -297,50 +261,41 @@ function makeRoomService(ctx: AppContext) {
       return { items: await queueOf(id) };
     },
 
+    /** The host's controls, decided by the sync core (its group wait starts everyone together). */
     async control(viewer: RoomViewer, id: string, c: TRoomControl) {
-      await requireHost(viewer, id);
-      const at = now().getTime();
-      await changePlayback(id, async (p, _room, tx) => {
-        switch (c.action) {
-          case 'play': {
-            if (p.itemId) return pb.play(p, at);
-            const first = await repo.nextQueueItem(tx, id, -1);
+      const { room } = await requireHost(viewer, id);
+      const { sync } = playback;
+      const current = (await playback.state(room)).schedule;
+      switch (c.action) {
+        case 'play': {
+          if (!current.itemId) {
+            const first = await playback.nextAfter(id, null);
             if (!first) throw conflict('The queue is empty');
-            return pb.load(p, first, at);
+            await sync.load(id, first);
           }
-          case 'pause':
-            return pb.pause(p, at);
-          case 'seek':
-            if (!p.itemId) throw conflict('Nothing is playing');
-            return pb.seek(p, at, c.positionMs);
-          case 'skip':
-            return advanceFrom(p, id, tx, at);
-          case 'playItem': {
-            const item = await repo.findQueueItem(tx, id, c.itemId);
-            if (!item) throw notFound('Queue item');
-            return pb.load(p, item, at);
-          }
+          await sync.play(id);
+          break;
         }
-      });
-      if (c.action === 'skip') await publishQueue(id);
+        case 'pause':
+          await sync.pause(id);
+          break;
+        case 'seek':
+          if (!current.itemId) throw conflict('Nothing is playing');
+          await sync.seek(id, c.positionMs);
+          break;
+        case 'skip':
+          await sync.skip(id, await playback.nextAfter(id, current.itemId));
+          break;
+        case 'playItem': {
+          const item = await repo.findQueueItem(db, id, c.itemId);
+          if (!item) throw notFound('Queue item');
+          const track = await repo.trackTitle(db, item.trackId);
+          await sync.load(id, playback.toItem({ id: item.id, duration: track?.duration ?? 0 }));
+          await sync.play(id);
+          break;
+        }
+      }
       return view(viewer, await openRoom(id));
-    },
-
-    /**
-     * A member's player reached the end of `itemId`: the room moves on once the server's clock
-     * agrees (within a second); repeated or late reports of the same end change nothing.
-     */
-    async ended(viewer: RoomViewer, id: string, itemId: string) {
-      await requireMember(viewer, id);
-      const at = now().getTime();
-      const moved = await changePlayback(id, async (p, _room, tx) => {
-        if (p.itemId !== itemId || p.status !== 'playing') return null;
-        const track = p.trackId ? await repo.trackTitle(tx, p.trackId) : undefined;
-        const durationMs = (track?.duration ?? 0) * 1000;
-        if (pb.positionAt(p, at) + 1000 < durationMs) return null;
-        return advanceFrom(p, id, tx, at);
-      });
-      if (moved) await publishQueue(id);
     },
 
     async handOver(viewer: RoomViewer, id: string, memberId: string) {
@@ -386,8 +341,7 @@ function makeRoomService(ctx: AppContext) {
 
     async post(viewer: RoomViewer, id: string, kind: 'chat' | 'reaction', content: string): Promise<TRoomMessage> {
       const { room, member } = await requireMember(viewer, id);
-      const item = room.playbackItemId ? await repo.findQueueItem(db, id, room.playbackItemId) : undefined;
-      const mediaMs = Math.round(pb.positionAt(playbackOf(room, item?.trackId ?? null), now().getTime()));
+      const mediaMs = await playback.positionNow(room);
       const row = await repo.insertMessage(db, {
         roomId: id,
         memberId: member.id,
@@ -395,7 +349,7 @@ function makeRoomService(ctx: AppContext) {
         authorName: memberName(member),
         kind,
         content,
-        mediaMs: room.playbackStatus === 'idle' ? 0 : mediaMs,
+        mediaMs,
         createdAt: now(),
       });
       await repo.touchMember(db, member.id, now());

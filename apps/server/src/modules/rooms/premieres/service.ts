@@ -4,9 +4,9 @@ import type { AppContext } from '../../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { perApp } from '../../../lib/per-app';
 import type { SessionUser } from '../../../lib/session';
+import { syncNow } from '../../../realtime/sync-clock';
 import { commentsFromChat } from '../../comments/from-chat';
-import * as pb from '../playback';
-import { playbackColumns, playbackOf } from '../presenter';
+import { roomPlayback } from '../playback';
 import * as rooms from '../repo';
 import { roomService } from '../service';
 import * as repo from './repo';
@@ -27,6 +27,7 @@ export const premiereService = perApp(makePremiereService);
 function makePremiereService(ctx: AppContext) {
   const { db } = ctx.database;
   const roomsSvc = roomService(ctx);
+  const playback = roomPlayback(ctx);
 
   function present(p: repo.PremiereRow, track: NonNullable<Awaited<ReturnType<typeof repo.trackFor>>>): TPremiere {
     return {
@@ -67,15 +68,7 @@ function makePremiereService(ctx: AppContext) {
         await repo.setStatus(tx, id, { status: 'live', startedAt: now });
         await repo.setTrackPublic(tx, p.trackId, true);
         await ctx.events.record(tx, 'track.shown', { trackId: p.trackId, ownerId: p.userId, reason: 'public' });
-        // Every listener starts from the same server instant: the scheduled time, however late this runs.
-        const room = await rooms.findRoom(tx, p.roomId, true);
-        const item = (await rooms.listQueue(tx, p.roomId))[0];
-        if (room && item) {
-          const playing = pb.load(playbackOf(room, item.trackId), item, p.startsAt.getTime());
-          await rooms.updateRoom(tx, p.roomId, playbackColumns(playing));
-          return { p, next, track, playing };
-        }
-        return { p, next, track, playing: null };
+        return { p, next, track };
       }
       await repo.setStatus(tx, id, { status: 'done', endedAt: now });
       await commentsFromChat(tx, {
@@ -90,16 +83,18 @@ function makePremiereService(ctx: AppContext) {
             createdAt: m.createdAt,
           })),
       });
-      return { p, next, track, playing: null };
+      return { p, next, track };
     });
     if (!moved) return;
     await ctx.events.deliverNow();
     if (moved.next === 'live') {
-      if (moved.playing) {
-        await ctx.bus.publish(`room:${moved.p.roomId}`, 'room.playback', {
-          roomId: moved.p.roomId,
-          playback: pb.present(moved.playing),
-        });
+      // Every listener starts from the same server instant: the scheduled time, however late this
+      // runs (the sync clock's, which is real time: the test clock's lead is taken off).
+      const room = await rooms.findRoom(db, moved.p.roomId);
+      const [item] = room ? await rooms.listQueue(db, room.id) : [];
+      if (room && item) {
+        const startAt = syncNow() + (moved.p.startsAt.getTime() - now.getTime());
+        await playback.startAt(room, playback.toItem(item), startAt);
       }
       await announce('premiere.started', moved.p, moved.track.title);
       // The finish is due once the track has played through.
@@ -144,6 +139,9 @@ function makePremiereService(ctx: AppContext) {
         queuePolicy: 'host',
         trackIds: [trackId],
       });
+      // Loaded (paused at its start) now, so the waiting pages buffer it before the countdown ends.
+      const first = await playback.nextAfter(room.id, null);
+      if (first) await playback.sync.load(room.id, first);
       const premiere = await db.transaction(async (tx) => {
         const row = await repo.insertPremiere(tx, { trackId, userId: user.id, roomId: room.id, startsAt });
         if (details.isPublic) {
