@@ -117,7 +117,10 @@ export const ZRoom = z.object({
   /** The viewer's own membership, if they joined (and were not removed). */
   me: ZRoomMember.nullable(),
   memberCount: z.number().int(),
-  /** The sync clock when answering (epoch ms): a first estimate before the clock pings. */
+  /**
+   * The server's app clock when answering (epoch ms; the one premiere times are in, moved by tests):
+   * what a countdown counts against. Playback timing uses the sync core's clock pings instead.
+   */
   serverNow: z.number(),
 });
 export type TRoom = z.infer<typeof ZRoom>;

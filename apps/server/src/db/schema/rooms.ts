@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { PlaybackSchedule } from '@wavecast/shared';
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { audioContent } from './tracks';
 import { users } from './users';

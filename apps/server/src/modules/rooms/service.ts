@@ -106,7 +106,7 @@ function makeRoomService(ctx: AppContext) {
       playback: await playback.present(room),
       me: active ? presentMember(active, room.hostMemberId) : null,
       memberCount: members.length,
-      serverNow: Math.round(syncNow()),
+      serverNow: now().getTime(),
     };
     return answer;
   }

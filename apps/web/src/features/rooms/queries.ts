@@ -29,6 +29,7 @@ const roomApi = <T>(id: string, path: string, init: Parameters<typeof api>[1] = 
 
 /** Presence: the page says it is here a few times per presence window. */
 const HEARTBEAT_MS = 15_000;
+const PREMIERE_POLL_MS = 5_000;
 
 /** A room, its queue, members and chat, kept current by its topic's events. */
 export function useRoom(id: string) {
@@ -39,6 +40,11 @@ export function useRoom(id: string) {
     queryFn: () => roomApi<TRoom>(id, ''),
     enabled: !loading,
     retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
+    // Before a premiere: read again now and then (the countdown follows the server's clock).
+    refetchInterval: (q) => {
+      const r = q.state.data;
+      return r?.premiereStartsAt && Date.parse(r.premiereStartsAt) > r.serverNow ? PREMIERE_POLL_MS : false;
+    },
   });
   const queue = useQuery({
     queryKey: roomKeys.queue(id),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { roomKeys } from '../queries';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -15,8 +15,9 @@ export function PremiereCountdown({
   serverNow: number;
 }) {
   const qc = useQueryClient();
-  // The server's clock as this page sees it: its answer time against the local one when it came.
-  const [skew] = useState(() => serverNow - Date.now());
+  // The server's clock as this page sees it: its answer time against the local one when it came
+  // (taken again with every fresh answer).
+  const skew = useMemo(() => serverNow - Date.now(), [serverNow]);
   const [now, setNow] = useState(() => Date.now() + skew);
   const left = Math.max(0, Date.parse(startsAt) - now);
   useEffect(() => {

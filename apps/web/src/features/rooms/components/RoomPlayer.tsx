@@ -48,7 +48,6 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
     };
   }, [listening, room.id, qc]);
 
-  // The progress line moves with the room's clock estimate (the server's answer time as a first guess).
   useEffect(() => {
     const t = setInterval(() => setTick((n) => n + 1), 500);
     return () => clearInterval(t);
@@ -56,8 +55,8 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
 
   const s = playback.schedule;
   const item = s.itemId ? queue.find((q) => q.id === s.itemId) : undefined;
-  const skew = room.serverNow - Date.now();
-  const position = s.itemId ? positionAt(s, Date.now() + skew) / 1000 : 0;
+  // For the progress line only (the audio follows the sync core's clock estimate).
+  const position = s.itemId ? positionAt(s, Date.now()) / 1000 : 0;
   const duration = (s.durationMs ?? (item?.duration ?? 0) * 1000) / 1000;
   const playing = !s.paused || s.waiting;
   const send = (body: Parameters<typeof control.mutate>[0]) =>
