@@ -27,7 +27,7 @@ export interface ClockEstimate {
 }
 
 export interface ClockFilterOptions {
-  /** Samples before the estimate counts as ready (default 4). */
+  /** Samples before the estimate counts as ready (default 16: most of the first burst). */
   readyAfter?: number;
   /** How many recent round trips the shortest one is taken from (default 32). */
   window?: number;
@@ -39,6 +39,8 @@ export interface ClockFilterOptions {
   driftWalk?: number;
   /** The largest drift believed at the start (default 500 ppm). */
   initialDrift?: number;
+  /** How much of its extra round trip a sample's error is taken to be, as a std dev (default 0.5: the bound). */
+  excessWeight?: number;
 }
 
 export class ClockFilter implements ClockEstimate {
@@ -57,13 +59,14 @@ export class ClockFilter implements ClockEstimate {
 
   constructor(opts: ClockFilterOptions = {}) {
     this.opts = {
-      readyAfter: 4,
+      readyAfter: 16,
       window: 32,
       floorMs: 1,
-      floorPerRtt: 0.01,
+      floorPerRtt: 0.1,
       offsetWalk: 1e-5,
       driftWalk: 1e-16,
       initialDrift: 500e-6,
+      excessWeight: 0.5,
       ...opts,
     };
   }
@@ -77,7 +80,7 @@ export class ClockFilter implements ClockEstimate {
     return this.samples;
   }
 
-  /** The current estimate: offset (ms, server − local) at `local`, drift (ppm), offset's std dev (ms). */
+  /** The current estimate at `local`: offset (ms, server − local), drift (ppm: how fast that offset changes), its std dev (ms). */
   estimate(local = this.at): { offsetMs: number; driftPpm: number; stdDevMs: number } {
     return {
       offsetMs: this.offset + this.drift * (local - this.at),
@@ -110,7 +113,7 @@ export class ClockFilter implements ClockEstimate {
     if (this.samples > 0 && min < this.minRtt) this.p00 += ((this.minRtt - min) / 2) ** 2;
     this.minRtt = min;
     const floor = this.opts.floorMs + this.opts.floorPerRtt * min;
-    const r = floor ** 2 + ((rtt - min) / 2) ** 2;
+    const r = floor ** 2 + ((rtt - min) * this.opts.excessWeight) ** 2;
 
     if (this.samples === 0) {
       this.offset = z;

@@ -22,9 +22,9 @@ export const SYNC = {
   /** A first guess of the time from play() to audio moving, refined by each start. */
   startLatencyGuessMs: 20,
   /** Clock pings: a quick burst on connecting, then one every interval. */
-  pingBurst: 8,
-  pingBurstIntervalMs: 150,
-  pingIntervalMs: 1_000,
+  pingBurst: 20,
+  pingBurstIntervalMs: 50,
+  pingIntervalMs: 500,
   /** A ping without its pong after this long is forgotten. */
   pingTimeoutMs: 5_000,
 } as const;

@@ -15,7 +15,10 @@ export interface MediaReading {
 export type SyncCommand =
   | { type: 'pause' }
   | { type: 'seek'; positionMs: number }
-  /** Start playing at this local time (a timer: early or late by the timer's accuracy only). */
+  /**
+   * Start playing at this local time (a timer: early or late by the timer's accuracy only). A later
+   * `pause` or `seek` cancels a play still waiting for its time.
+   */
   | { type: 'play'; atLocal: number }
   /** Set the playback rate (the browser keeps the pitch: `preservesPitch`). */
   | { type: 'rate'; rate: number };
@@ -88,6 +91,19 @@ export class PlaybackController {
     return Math.abs(media.positionMs - s.positionAtStart) <= 5 ? readyKey(s) : null;
   }
 
+  /** What this member tells the room (`room.member`): ready (for a wait's key, or in step) or buffering. */
+  report(media: MediaReading): { status: 'ready' | 'buffering'; readyKey: string | null } {
+    const s = this.schedule;
+    if (!s || s.itemId === null) return { status: 'ready', readyKey: null };
+    if (s.paused) {
+      const key = this.readyFor(media);
+      return key ? { status: 'ready', readyKey: key } : { status: 'buffering', readyKey: null };
+    }
+    return this.phase === 'locked' && media.ready
+      ? { status: 'ready', readyKey: null }
+      : { status: 'buffering', readyKey: null };
+  }
+
   stats(): ControllerStats {
     return {
       phase: this.phase,
@@ -112,13 +128,13 @@ export class PlaybackController {
       case 'holding':
         return this.arm(localNow, s, clock, true);
       case 'arming': {
-        if (localNow >= this.playAt - 1) {
-          // Not ready in time (still seeking or buffering): arm a later start.
-          if (!media.ready) return this.arm(localNow, s, clock, false);
+        // Ready before the start: the play is timed now (the adapter's timer fires at `playAt`).
+        if (media.ready && localNow < this.playAt - 1) {
           this.phase = 'starting';
           return [{ type: 'play', atLocal: this.playAt }];
         }
-        return [];
+        // Not ready in time (still seeking or buffering): arm a later start.
+        return localNow >= this.playAt - 1 ? this.arm(localNow, s, clock, false) : [];
       }
       case 'starting': {
         // Measured once the start had time to happen and the audio to move for a while.

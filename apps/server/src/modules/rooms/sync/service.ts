@@ -54,12 +54,29 @@ export interface RoomSync {
 /** The rooms' sync state of this app (ADR 0057): one replica per process, kept equal over the bus. */
 export const roomSync = perApp((ctx: AppContext) => createRoomSync(ctx.bus));
 
-export function createRoomSync(bus: EventBus, now: () => number = syncNow): RoomSync {
+/** Time for the sync state: the server's sync clock and timers, or a simulation's virtual ones. */
+export interface SyncTime {
+  now(): number;
+  /** Runs `run` after `ms`; returns the cancel. */
+  after(ms: number, run: () => void): () => void;
+}
+
+const realTime: SyncTime = {
+  now: syncNow,
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+export function createRoomSync(bus: EventBus, time: SyncTime = realTime): RoomSync {
+  const now = () => time.now();
   const processId = randomUUID();
   const states = new Map<string, RoomSyncState>();
   const members = new Map<string, RoomMembers>();
   const asks = new Map<string, Array<() => void>>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<string, () => void>();
   const joined = new Set<string>();
   let hooks: RoomSyncHooks = {};
 
@@ -114,7 +131,7 @@ export function createRoomSync(bus: EventBus, now: () => number = syncNow): Room
 
   /** The timers a decision needs here: its wait's end (coordinator, or a fallback), its item's end. */
   const plan = (state: RoomSyncState) => {
-    clearTimeout(timers.get(state.roomId));
+    timers.get(state.roomId)?.();
     timers.delete(state.roomId);
     let at: number | null = null;
     let run: (() => Promise<void>) | null = null;
@@ -133,9 +150,10 @@ export function createRoomSync(bus: EventBus, now: () => number = syncNow): Room
     }
     if (at === null || !run) return;
     const task = run;
-    const timer = setTimeout(() => void task().catch(() => {}), Math.max(0, at - now()));
-    timer.unref();
-    timers.set(state.roomId, timer);
+    timers.set(
+      state.roomId,
+      time.after(Math.max(0, at - now()), () => void task().catch(() => {})),
+    );
   };
 
   /** Ends the room's wait when nobody is pending (or its deadline passed and `force`). */
@@ -156,7 +174,7 @@ export function createRoomSync(bus: EventBus, now: () => number = syncNow): Room
       const waiting = asks.get(roomId) ?? [];
       waiting.push(resolve);
       asks.set(roomId, waiting);
-      setTimeout(resolve, ASK_TIMEOUT_MS).unref();
+      time.after(ASK_TIMEOUT_MS, resolve);
       if (waiting.length === 1) void bus.publish(INTERNAL, 'room.sync.ask', { roomId, processId });
     });
     asks.delete(roomId);
@@ -232,7 +250,7 @@ export function createRoomSync(bus: EventBus, now: () => number = syncNow): Room
     },
     close() {
       unsubscribe();
-      for (const t of timers.values()) clearTimeout(t);
+      for (const cancel of timers.values()) cancel();
       timers.clear();
     },
   };

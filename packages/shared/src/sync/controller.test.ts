@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { ClockEstimate } from './clock-filter';
+import { SYNC } from './constants';
+import { type MediaReading, PlaybackController, type SyncCommand } from './controller';
+import type { PlaybackSchedule } from './schedule';
+
+/** The server's clock is the member's plus 1,000 ms. */
+const clock: ClockEstimate = { ready: true, toServer: (l) => l + 1_000, toLocal: (s) => s - 1_000 };
+const playing = (over: Partial<PlaybackSchedule> = {}): PlaybackSchedule => ({
+  itemId: 'a',
+  startAt: 12_000,
+  positionAtStart: 0,
+  paused: false,
+  rate: 1,
+  revision: 1,
+  durationMs: 600_000,
+  waiting: false,
+  ...over,
+});
+const reading = (positionMs: number, paused = false, ready = true): MediaReading => ({ positionMs, paused, ready });
+const rateOf = (cmds: SyncCommand[]) => cmds.find((c) => c.type === 'rate');
+
+/** Where the room is at local time `t` (the start is at local 11,000). */
+const at = (t: number) => t - 11_000;
+
+/** A controller locked on `playing()`, its media exactly in place. */
+function locked() {
+  const c = new PlaybackController();
+  c.setSchedule(playing());
+  const arm = c.update(10_000, reading(0, true), clock);
+  expect(arm[0]).toEqual({ type: 'pause' });
+  const play = c.update(10_001, reading(0, true), clock);
+  expect(play).toEqual([{ type: 'play', atLocal: 11_000 - SYNC.startLatencyGuessMs }]);
+  expect(c.update(11_300, reading(at(11_300)), clock)).toEqual([]);
+  expect(c.stats().phase).toBe('locked');
+  return c;
+}
+
+describe('PlaybackController', () => {
+  it('arms a planned start: seeks where the room will be, plays at startAt minus the start latency', () => {
+    const c = new PlaybackController();
+    c.setSchedule(playing({ startAt: 11_000, positionAtStart: 5_000 }));
+    // local 10,000 = server 11,000: the start is 1 s ahead.
+    expect(c.update(9_000, reading(0, true), clock)).toEqual([
+      { type: 'pause' },
+      { type: 'seek', positionMs: 5_000 },
+      { type: 'rate', rate: 1 },
+    ]);
+    expect(c.update(9_050, reading(5_000, true, false), clock)).toEqual([]); // still seeking
+    expect(c.update(9_200, reading(5_000, true), clock)).toEqual([
+      { type: 'play', atLocal: 10_000 - SYNC.startLatencyGuessMs },
+    ]);
+  });
+
+  it('joins late: seeks ahead by the arm lead, so the first sample heard is in place', () => {
+    const c = new PlaybackController();
+    c.setSchedule(playing({ startAt: 1_000, positionAtStart: 0 }));
+    const cmds = c.update(30_000, reading(0, true), clock);
+    // local 30,000 = server 31,000 = 30 s into the item; armed 350 ms later.
+    expect(cmds).toContainEqual({ type: 'seek', positionMs: 30_000 + SYNC.armLeadMs });
+  });
+
+  it('corrects small errors by rate alone, capped at ±0.5 %', () => {
+    const c = locked();
+    // 10 ms behind, smoothed with the last reading (0): 5 ms → 5/1500 = 0.33 %, in 0.05 % steps.
+    expect(rateOf(c.update(20_000, reading(at(20_000) - 10), clock))?.rate).toBeCloseTo(1.0035, 9);
+    // 3 ms behind: smoothed 4 ms → 0.27 % → 0.25 %.
+    expect(rateOf(c.update(20_100, reading(at(20_100) - 3), clock))?.rate).toBeCloseTo(1.0025, 9);
+    // 150 ms ahead for a second: −0.5 % and never a seek below the threshold.
+    for (let t = 21_000; t < 22_000; t += 100) {
+      const cmds = c.update(t, reading(at(t) + 150), clock);
+      expect(cmds.find((x) => x.type === 'seek')).toBeUndefined();
+    }
+    expect(c.stats().maxCorrection).toBeCloseTo(SYNC.maxRateCorrection, 9);
+    expect(c.stats().resyncs).toBe(0);
+  });
+
+  it('keeps the rate at 1 within the dead band', () => {
+    const c = locked();
+    expect(c.update(20_000, reading(at(20_000) + 1), clock)).toEqual([]);
+  });
+
+  it('resyncs only when the error stays above 200 ms for three readings', () => {
+    const c = locked();
+    expect(c.update(20_000, reading(at(20_000) + 420), clock).find((x) => x.type === 'seek')).toBeUndefined();
+    expect(c.update(20_100, reading(at(20_100) + 420), clock).find((x) => x.type === 'seek')).toBeUndefined();
+    const third = c.update(20_200, reading(at(20_200) + 420), clock);
+    expect(third).toContainEqual({ type: 'pause' });
+    expect(third.find((x) => x.type === 'seek')).toEqual({ type: 'seek', positionMs: at(20_200) + SYNC.armLeadMs });
+    expect(c.stats().resyncs).toBe(1);
+  });
+
+  it('learns a longer start latency from a late start', () => {
+    const c = new PlaybackController();
+    c.setSchedule(playing());
+    c.update(10_000, reading(0, true), clock);
+    c.update(10_001, reading(0, true), clock);
+    // The audio came 40 ms later than planned: 40 ms behind once measured.
+    c.update(11_400, reading(at(11_400) - 40), clock);
+    expect(c.stats().startLatencyMs).toBeCloseTo(SYNC.startLatencyGuessMs + 40 * 0.7, 6);
+  });
+
+  it('holds a paused schedule: pauses, seeks once, then reports ready for its key', () => {
+    const c = new PlaybackController();
+    const s = playing({ paused: true, waiting: true, positionAtStart: 42_000, revision: 3 });
+    c.setSchedule(s);
+    expect(c.update(0, reading(1_000), clock)).toEqual([{ type: 'pause' }, { type: 'seek', positionMs: 42_000 }]);
+    expect(c.update(50, reading(1_000, true, false), clock)).toEqual([]); // no second seek
+    expect(c.report(reading(42_000, true, false))).toEqual({ status: 'buffering', readyKey: null });
+    expect(c.report(reading(42_000, true))).toEqual({ status: 'ready', readyKey: 'a@42000' });
+  });
+
+  it('ignores an older revision', () => {
+    const c = new PlaybackController();
+    expect(c.setSchedule(playing({ revision: 5 }))).toBe(true);
+    expect(c.setSchedule(playing({ revision: 4, paused: true }))).toBe(false);
+    expect(c.current()?.revision).toBe(5);
+  });
+});
