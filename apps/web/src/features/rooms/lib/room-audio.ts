@@ -110,7 +110,8 @@ export function connectRoomAudio(opts: RoomAudioOptions) {
       audio.src = src;
       audio.load();
     });
-    loading = job.finally(() => {
+    loading = job;
+    void job.finally(() => {
       if (loading === job) loading = null;
     });
   };
