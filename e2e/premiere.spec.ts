@@ -49,7 +49,7 @@ async function listenForBeeps(page: Page): Promise<void> {
       const ts = ctx.getOutputTimestamp();
       const firstAt = e.playbackTime - (2 * data.length) / ctx.sampleRate;
       for (let i = 0; i < data.length; i++) {
-        if (Math.abs(data[i]) > 0.2) {
+        if (Math.abs(data[i]) > 0.03) {
           if (!on) {
             const perf = (ts.performanceTime ?? 0) + (firstAt + i / ctx.sampleRate - (ts.contextTime ?? 0)) * 1000;
             onsets.push(performance.timeOrigin + perf);
