@@ -99,12 +99,14 @@ test('a premiere: countdown and waiting-room chat, everyone starts at the same i
   await expect(fan.getByTestId('premiere-countdown')).toContainText(/Premieres in\s*\d+:\d\d/);
   await fan.getByRole('link', { name: 'Enter the waiting room' }).click();
   await expect(fan).toHaveURL(/\/rooms\//);
-  await expect(fan.getByTestId('room-members')).toContainText('Early Fan (you)');
+  await expect(fan.getByTestId('room-members')).toContainText('Early Fan (you)', { timeout: 30_000 });
   await fan.getByLabel('Message').fill('cannot wait');
   await fan.getByRole('button', { name: 'Send' }).click();
   await expect(fan.getByTestId('room-messages')).toContainText('cannot wait');
 
   await creator.getByRole('link', { name: 'Enter the waiting room' }).click();
+  await expect(creator).toHaveURL(/\/rooms\//);
+  await expect(creator.getByTestId('room-members')).toContainText('Premiere Artist (you)', { timeout: 30_000 });
   await expect(creator.getByTestId('premiere-countdown')).toBeVisible();
   await listenForBeeps(creator);
   await listenForBeeps(fan);
