@@ -116,9 +116,16 @@ export function connectRoomAudio(opts: RoomAudioOptions) {
     });
   };
 
+  let retryAt = 0;
   const tick = () => {
     if (stopped) return;
     const schedule = controller.current();
+    // A failed load (a premiere's track is hidden until its start) is tried again every 2 s.
+    if (schedule?.itemId && audio.error && !loading && performance.now() >= retryAt) {
+      retryAt = performance.now() + 2_000;
+      loadedItem = null;
+      load(schedule);
+    }
     if (schedule && filter.ready) for (const cmd of controller.update(performance.now(), reading(), filter)) apply(cmd);
     report();
   };
