@@ -123,8 +123,6 @@ test('a premiere: countdown and waiting-room chat, everyone starts at the same i
     .map((t) => a.reduce((best, x) => (Math.abs(x - t) < Math.abs(best) ? x - t : best), Number.POSITIVE_INFINITY))
     .filter((d) => Math.abs(d) < 1000);
   console.log(`premiere skew ms: ${pairs.map((d) => d.toFixed(1)).join(', ')}`);
-  expect(pairs.length).toBeGreaterThanOrEqual(2);
-  for (const d of pairs) expect(Math.abs(d)).toBeLessThanOrEqual(50);
 
   await fan.getByLabel('Message').fill('here it comes');
   await fan.getByRole('button', { name: 'Send' }).click();
@@ -142,4 +140,8 @@ test('a premiere: countdown and waiting-room chat, everyone starts at the same i
   await expect(fan.getByRole('button', { name: 'Play from 0:00' }).first()).toBeVisible();
   await expect(fan.getByText('here it comes')).toBeVisible();
   await fanCtx.close();
+
+  // Both started from the same instant: the beeps they heard within 50 ms of each other.
+  expect(pairs.length).toBeGreaterThanOrEqual(2);
+  for (const d of pairs) expect(Math.abs(d)).toBeLessThanOrEqual(50);
 });
