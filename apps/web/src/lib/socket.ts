@@ -1,4 +1,5 @@
 import {
+  type ClientSocketMessage,
   REALTIME_CLOSE,
   REALTIME_LIMITS,
   type RealtimeEventName,
@@ -24,6 +25,9 @@ export class RealtimeClient {
   /** Set while waiting after such a close: nothing connects before it fires. */
   private held?: ReturnType<typeof setTimeout>;
   private readonly sessionListeners = new Set<() => void>();
+  /** Listeners of frames the server sends unasked on this socket (`clock.pong`): no subscription. */
+  private readonly local = new Map<string, Set<Listener>>();
+  private readonly openListeners = new Set<() => void>();
 
   /** Called when the server closes the socket because the session ended or changed. */
   onSessionClosed(listener: () => void): () => void {
@@ -40,6 +44,7 @@ export class RealtimeClient {
     ws.onopen = () => {
       this.retry = 0;
       for (const topic of this.topics.keys()) ws.send(JSON.stringify({ type: 'subscribe', topic }));
+      for (const l of this.openListeners) l();
     };
     ws.onmessage = (e) => {
       let msg: RealtimeMessage;
@@ -49,6 +54,7 @@ export class RealtimeClient {
         return;
       }
       for (const l of this.topics.get(msg.topic) ?? []) l(msg);
+      for (const l of this.local.get(msg.topic) ?? []) l(msg);
     };
     ws.onclose = (e) => {
       // The server ended or changed this session (4401: signed out, password, suspension; 4409: role).
@@ -81,6 +87,35 @@ export class RealtimeClient {
       old.onmessage = null;
     } else old?.close();
     if (this.topics.size > 0) this.connect();
+  }
+
+  /** Sends a message when the socket is open (sync: clock pings, room reports); false otherwise. */
+  send(message: ClientSocketMessage): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Whether the socket is open now. */
+  get open(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  /** Frames on a topic the server sends this socket unasked (`clock`); no subscribe message. */
+  listen(topic: string, listener: Listener): () => void {
+    let set = this.local.get(topic);
+    if (!set) {
+      set = new Set();
+      this.local.set(topic, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Called each time the socket opens (a reconnect too), after its topics are subscribed again. */
+  onOpen(listener: () => void): () => void {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
   }
 
   subscribe(topic: string, listener: Listener): () => void {

@@ -18,7 +18,10 @@ vi.setConfig({ testTimeout: scaled(120_000) });
 const reachable = (host: string, port: number) =>
   new Promise<boolean>((resolve) => {
     const s = net.connect(port, host);
-    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 

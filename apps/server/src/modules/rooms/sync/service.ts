@@ -42,6 +42,12 @@ export interface RoomSync {
   pause(roomId: string): Promise<RoomSyncState>;
   seek(roomId: string, positionMs: number): Promise<RoomSyncState>;
   skip(roomId: string, item: QueueItem | null): Promise<RoomSyncState>;
+  /**
+   * Starts `item` at server sync time `at` for everyone, no wait (premieres). `at` is on the sync
+   * clock (`syncNow()`), not the billing clock tests move: map a time from that clock by its
+   * distance from `ctx.clock.now()`.
+   */
+  startAt(roomId: string, item: QueueItem, at: number): Promise<RoomSyncState>;
   /** A socket's report from the gateway; answers the room's playback for a joining member. */
   report(memberId: string, report: RoomMemberReport): Promise<RoomPlayback | null>;
   /** A socket left the room (unsubscribed or closed). */
@@ -77,7 +83,8 @@ export function createRoomSync(bus: EventBus, time: SyncTime = realTime): RoomSy
   const members = new Map<string, RoomMembers>();
   const asks = new Map<string, Array<() => void>>();
   const timers = new Map<string, () => void>();
-  const joined = new Set<string>();
+  /** Members of this process's sockets and what each said last (a repeated report costs nothing). */
+  const joined = new Map<string, string>();
   let hooks: RoomSyncHooks = {};
 
   const roomMembers = (roomId: string) => {
@@ -217,11 +224,14 @@ export function createRoomSync(bus: EventBus, time: SyncTime = realTime): RoomSy
     pause: (roomId) => change(roomId, T.pause),
     seek: (roomId, positionMs) => change(roomId, (s, c) => T.seek(s, c, positionMs)),
     skip: (roomId, item) => change(roomId, (s, c) => T.skip(s, c, item)),
+    startAt: (roomId, item, at) => change(roomId, (s, c) => T.startAt(s, c, item, at)),
     async report(memberId, report) {
       const roomId = report.topic.slice('room:'.length);
       const key = `${roomId}/${memberId}`;
       const first = !joined.has(key);
-      joined.add(key);
+      const said = `${report.status}/${report.readyKey}`;
+      if (!first && joined.get(key) === said) return null;
+      joined.set(key, said);
       await bus.publish(INTERNAL, 'room.sync.member', {
         roomId,
         memberId,

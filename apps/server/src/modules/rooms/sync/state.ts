@@ -14,14 +14,22 @@ export interface RoomSyncState {
 }
 
 export type RoomPhase = 'empty' | 'paused' | 'waiting' | 'playing';
-export type RoomAction = 'load' | 'play' | 'pause' | 'seek' | 'skip' | 'commit';
+export type RoomAction = 'load' | 'play' | 'pause' | 'seek' | 'skip' | 'commit' | 'startAt';
 
 /** Which action leads where from each phase; a missing entry is refused (a no-op for the caller). */
 export const ROOM_TRANSITIONS: Record<RoomPhase, Partial<Record<RoomAction, RoomPhase>>> = {
-  empty: { load: 'paused', skip: 'waiting' },
-  paused: { load: 'paused', play: 'waiting', seek: 'paused', skip: 'waiting', pause: 'paused' },
-  waiting: { load: 'paused', play: 'waiting', pause: 'paused', seek: 'waiting', skip: 'waiting', commit: 'playing' },
-  playing: { load: 'paused', play: 'playing', pause: 'paused', seek: 'waiting', skip: 'waiting' },
+  empty: { load: 'paused', skip: 'waiting', startAt: 'playing' },
+  paused: { load: 'paused', play: 'waiting', seek: 'paused', skip: 'waiting', pause: 'paused', startAt: 'playing' },
+  waiting: {
+    load: 'paused',
+    play: 'waiting',
+    pause: 'paused',
+    seek: 'waiting',
+    skip: 'waiting',
+    commit: 'playing',
+    startAt: 'playing',
+  },
+  playing: { load: 'paused', play: 'playing', pause: 'paused', seek: 'waiting', skip: 'waiting', startAt: 'playing' },
 };
 
 export function phaseOf(state: RoomSyncState): RoomPhase {
@@ -114,4 +122,12 @@ export function commit(state: RoomSyncState, ctx: Ctx): RoomSyncState {
   if (phaseOf(state) !== 'waiting') return state;
   const s = state.schedule;
   return next(state, ctx, { ...s, startAt: ctx.now + SYNC.startLeadMs, paused: false, waiting: false });
+}
+
+/**
+ * An item that starts at a set server instant for everyone, without a group wait (a premiere:
+ * every listener starts from the same instant; a member not ready by then joins late, in step).
+ */
+export function startAt(state: RoomSyncState, ctx: Ctx, item: QueueItem, at: number): RoomSyncState {
+  return next(state, ctx, { ...item, startAt: at, positionAtStart: 0, paused: false, waiting: false });
 }

@@ -184,7 +184,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   };
 
   const ping = (m: Member) => {
-    const id = m.pingId++;
+    m.pingId++;
     const t0 = local(m);
     deliver(m, 'up', () => {
       const t1 = serverNow();

@@ -1,0 +1,154 @@
+import type { ClockEstimate, RealtimeMessage, RoomPlayback, SyncClientMessage } from '@wavecast/shared';
+import { SYNC } from '@wavecast/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RoomAudioSync, type SyncedMedia } from './audio-driver';
+import { startClockSync } from './clock-sync';
+import type { SyncTransport } from './transport';
+
+class FakeTransport implements SyncTransport {
+  open = true;
+  sent: SyncClientMessage[] = [];
+  listeners = new Map<string, (msg: RealtimeMessage) => void>();
+  opens: (() => void)[] = [];
+  send(m: SyncClientMessage) {
+    this.sent.push(m);
+    return this.open;
+  }
+  listen(topic: string, l: (msg: RealtimeMessage) => void) {
+    this.listeners.set(topic, l);
+    return () => this.listeners.delete(topic);
+  }
+  subscribe(topic: string, l: (msg: RealtimeMessage) => void) {
+    return this.listen(topic, l);
+  }
+  onOpen(l: () => void) {
+    this.opens.push(l);
+    return () => {};
+  }
+  deliver(topic: string, event: string, data: unknown) {
+    this.listeners.get(topic)?.({ topic, event, data } as RealtimeMessage);
+  }
+}
+
+/** An `<audio>` as far as the driver uses it: ready at once, plays when asked. */
+class FakeAudio implements SyncedMedia {
+  currentTime = 0;
+  paused = true;
+  readyState = 4;
+  seeking = false;
+  playbackRate = 1;
+  preservesPitch = false;
+  plays: number[] = [];
+  async play() {
+    this.paused = false;
+    this.plays.push(Date.now());
+  }
+  pause() {
+    this.paused = true;
+  }
+  addEventListener() {}
+  removeEventListener() {}
+}
+
+const clock: ClockEstimate = { ready: true, toServer: (l) => l + 5_000, toLocal: (s) => s - 5_000 };
+const playback = (over: Partial<RoomPlayback['schedule']> = {}): RoomPlayback => ({
+  roomId: 'r1',
+  wait: null,
+  schedule: {
+    itemId: 'i1',
+    startAt: 7_000,
+    positionAtStart: 0,
+    paused: false,
+    rate: 1,
+    revision: 2,
+    durationMs: 60_000,
+    waiting: false,
+    ...over,
+  },
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(0);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('RoomAudioSync', () => {
+  it('loads the item, seeks while paused, plays at the shared start, keeps the pitch', () => {
+    const t = new FakeTransport();
+    const audio = new FakeAudio();
+    const loaded: (string | null)[] = [];
+    const sync = new RoomAudioSync({
+      media: audio,
+      transport: t,
+      clock,
+      roomId: 'r1',
+      loadItem: (id) => loaded.push(id),
+      now: () => Date.now(),
+    });
+    expect(audio.preservesPitch).toBe(true);
+    t.deliver('room:r1', 'subscribed', {});
+    expect(t.sent.at(-1)).toEqual({ type: 'room.member', topic: 'room:r1', status: 'ready', readyKey: null });
+    // Local 0 = server 5,000; the start is at server 7,000 = local 2,000.
+    t.deliver('room:r1', 'room.playback', playback());
+    expect(loaded).toEqual(['i1']);
+    expect(audio.currentTime).toBe(0);
+    expect(audio.paused).toBe(true);
+    vi.advanceTimersByTime(2_000 - SYNC.startLatencyGuessMs - 1);
+    expect(audio.plays).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(audio.plays).toEqual([2_000 - SYNC.startLatencyGuessMs]);
+    sync.stop();
+  });
+
+  it('corrects a lag by playbackRate only, and reports buffering while the element stalls', () => {
+    const t = new FakeTransport();
+    const audio = new FakeAudio();
+    const sync = new RoomAudioSync({
+      media: audio,
+      transport: t,
+      clock,
+      roomId: 'r1',
+      loadItem: () => {},
+      now: () => Date.now(),
+    });
+    t.deliver('room:r1', 'room.playback', playback({ startAt: 5_000 }));
+    // Armed: seek 350 ms ahead, play then.
+    expect(audio.currentTime).toBeCloseTo(SYNC.armLeadMs / 1000, 6);
+    vi.advanceTimersByTime(SYNC.armLeadMs);
+    expect(audio.paused).toBe(false);
+    // The element runs 20 ms behind the room from here.
+    const follow = () => {
+      audio.currentTime = (Date.now() - 20) / 1000;
+    };
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(100);
+      follow();
+    }
+    expect(audio.playbackRate).toBeGreaterThan(1);
+    expect(audio.playbackRate).toBeLessThanOrEqual(1 + SYNC.maxRateCorrection);
+    expect(audio.preservesPitch).toBe(true);
+    audio.readyState = 2;
+    vi.advanceTimersByTime(100);
+    expect(t.sent.at(-1)).toMatchObject({ type: 'room.member', status: 'buffering' });
+    sync.stop();
+  });
+});
+
+describe('startClockSync', () => {
+  it('bursts pings on an open socket and feeds its own pongs to the filter', () => {
+    const t = new FakeTransport();
+    const c = startClockSync(t, { now: () => Date.now() });
+    vi.advanceTimersByTime(SYNC.pingBurst * SYNC.pingBurstIntervalMs);
+    const pings = t.sent.filter((m) => m.type === 'clock.ping');
+    expect(pings.length).toBeGreaterThanOrEqual(SYNC.pingBurst);
+    for (const p of pings)
+      if (p.type === 'clock.ping')
+        t.deliver('clock', 'clock.pong', { id: p.id, t0: p.t0, t1: p.t0 + 5_010, t2: p.t0 + 5_010 });
+    // A forged pong (unknown id) is ignored.
+    t.deliver('clock', 'clock.pong', { id: 99_999, t0: 0, t1: 0, t2: 0 });
+    expect(c.filter.count).toBe(pings.length);
+    expect(c.filter.ready).toBe(true);
+    c.stop();
+  });
+});

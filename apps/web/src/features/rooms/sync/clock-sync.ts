@@ -1,0 +1,50 @@
+import { CLOCK_TOPIC, ClockFilter, type ClockPong, SYNC } from '@wavecast/shared';
+import type { SyncTransport } from './transport';
+
+/**
+ * Keeps a clock filter fed over the tab's socket (ADR 0057): a burst of pings whenever the socket
+ * opens, then one every `SYNC.pingIntervalMs`. Timestamps are `performance.now()` (monotonic).
+ */
+export function startClockSync(
+  transport: SyncTransport,
+  opts: { now?: () => number; filter?: ClockFilter } = {},
+): { filter: ClockFilter; stop(): void } {
+  const now = opts.now ?? (() => performance.now());
+  const filter = opts.filter ?? new ClockFilter();
+  let id = 0;
+  let timers: ReturnType<typeof setTimeout>[] = [];
+  const sent = new Map<number, number>();
+  const ping = () => {
+    const t0 = now();
+    if (!transport.send({ type: 'clock.ping', id, t0 })) return;
+    sent.set(id, t0);
+    id = (id + 1) % 2 ** 31;
+    // Pongs never answered are forgotten.
+    for (const [k, at] of sent) if (t0 - at > SYNC.pingTimeoutMs) sent.delete(k);
+  };
+  const burst = () => {
+    for (const t of timers) clearTimeout(t);
+    timers = [];
+    for (let i = 0; i < SYNC.pingBurst; i++) timers.push(setTimeout(ping, i * SYNC.pingBurstIntervalMs));
+  };
+  const offPong = transport.listen(CLOCK_TOPIC, (msg) => {
+    if (msg.event !== 'clock.pong') return;
+    const pong = msg.data as ClockPong;
+    // Only our own pings, once each, with the t0 we sent.
+    if (sent.get(pong.id) !== pong.t0) return;
+    sent.delete(pong.id);
+    filter.add({ t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: now() });
+  });
+  const offOpen = transport.onOpen(burst);
+  if (transport.open) burst();
+  const steady = setInterval(ping, SYNC.pingIntervalMs);
+  return {
+    filter,
+    stop() {
+      offPong();
+      offOpen();
+      clearInterval(steady);
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
