@@ -100,7 +100,7 @@ test('a premiere: countdown and waiting-room chat, everyone starts at the same i
   await fan.getByRole('link', { name: 'Enter the waiting room' }).click();
   await expect(fan).toHaveURL(/\/rooms\//);
   await expect(fan.getByTestId('room-members')).toContainText('Early Fan (you)', { timeout: 30_000 });
-  await fan.getByLabel('Message').fill('cannot wait');
+  await fan.getByLabel('Message', { exact: true }).fill('cannot wait');
   await fan.getByRole('button', { name: 'Send' }).click();
   await expect(fan.getByTestId('room-messages')).toContainText('cannot wait');
 
@@ -124,7 +124,7 @@ test('a premiere: countdown and waiting-room chat, everyone starts at the same i
     .filter((d) => Math.abs(d) < 1000);
   console.log(`premiere skew ms: ${pairs.map((d) => d.toFixed(1)).join(', ')}`);
 
-  await fan.getByLabel('Message').fill('here it comes');
+  await fan.getByLabel('Message', { exact: true }).fill('here it comes');
   await fan.getByRole('button', { name: 'Send' }).click();
   await expect(creator.getByTestId('room-messages')).toContainText('here it comes');
 

@@ -158,7 +158,7 @@ test('two browsers hear the same beep within 50 ms; the host pauses both; a late
   for (const d of latePairs) expect(Math.abs(d)).toBeLessThanOrEqual(50);
 
   // Chat and a reaction reach the others.
-  await late.page.getByLabel('Message').fill('perfectly in time');
+  await late.page.getByLabel('Message', { exact: true }).fill('perfectly in time');
   await late.page.getByRole('button', { name: 'Send' }).click();
   await expect(host.getByTestId('room-messages')).toContainText('perfectly in time');
   await expect(guest.page.getByTestId('room-messages')).toContainText('Late Ears');
