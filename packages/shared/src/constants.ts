@@ -83,6 +83,7 @@ export const DEFAULT_NOTIFICATION_PREFS = {
   newLikes: true,
   newReposts: true,
   liveStreamAlerts: true,
+  premiereAlerts: true,
   weeklyDigest: true,
 } as const;
 

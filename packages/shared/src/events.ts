@@ -2,6 +2,7 @@ import type { TComment } from './contracts/comments';
 import type { TLiveChatMessage } from './contracts/live';
 import type { TNotification } from './contracts/notifications';
 import type { TRadioNowPlaying } from './contracts/radio';
+import type { TRoomMember, TRoomMessage, TRoomQueueItem } from './contracts/rooms';
 import type { DomainEvent } from './domain-events';
 import type { ClockPong, RoomMemberStatus, RoomPlayback, SyncClientMessage } from './sync/messages';
 import type { PlaybackSchedule } from './sync/schedule';
@@ -81,6 +82,19 @@ export interface RealtimeEvents {
    * account's channels went: `userId`); the engine of every process re-reads what it holds.
    */
   'radio.changed': { channelId?: string; userId?: string; what: 'program' | 'air' | 'key' | 'account' };
+  /** Rooms (topic `room:{id}`, ADR 0058): who is in, the queue, chat and reactions, host changes (playback: `room.playback`). */
+  'room.members': { roomId: string; members: TRoomMember[] };
+  'room.queue': { roomId: string; items: TRoomQueueItem[] };
+  'room.message': { roomId: string; message: TRoomMessage };
+  'room.message.deleted': { roomId: string; messageId: string };
+  'room.host': { roomId: string; hostMemberId: string | null };
+  /** The room closed (by its host, its host's account gone, a premiere over): pages say so. */
+  'room.closed': { roomId: string; reason: 'host' | 'account' | 'premiere' };
+  /** A member was removed by the host: their page leaves. */
+  'room.removed': { roomId: string; memberId: string };
+  /** A premiere was scheduled or started (topic `global`): followers are notified. */
+  'premiere.scheduled': PremiereAnnounced;
+  'premiere.started': PremiereAnnounced;
   /** Server-internal (topic `internal:domain`): a lifecycle event of the spine (domain-events.ts), once per process. */
   'domain.event': DomainEvent;
   /** Sent on the pinging socket only (topic `clock`), never over the bus: a clock ping's answer (ADR 0057). */
@@ -110,6 +124,14 @@ export interface RealtimeEvents {
   'room.sync.ask': { roomId: string; processId: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
+export interface PremiereAnnounced {
+  premiereId: string;
+  trackId: string;
+  roomId: string;
+  userId: string;
+  title: string;
+  startsAt: string;
+}
 export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName> {
   topic: string;
   event: K;

@@ -20,6 +20,7 @@ export * from './contracts/playlists';
 export * from './contracts/podcasts';
 export * from './contracts/profiles';
 export * from './contracts/radio';
+export * from './contracts/rooms';
 export * from './contracts/sessions';
 export * from './contracts/statements';
 export * from './contracts/stream-keys';

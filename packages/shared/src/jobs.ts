@@ -60,6 +60,8 @@ export interface JobPayloads {
     subscriptionIds: string[];
     customerId: string | null;
   };
+  /** Premieres (ADR 0058): starts and finishes premieres whose time (the injectable clock's) has come; also queued at a premiere's start. */
+  'premieres.tick': { at: string };
   /** One webhook delivery (modules/webhooks): retried with exponential backoff for about a day. */
   'webhooks.deliver': { deliveryId: string };
 }

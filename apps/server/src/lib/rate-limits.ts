@@ -30,6 +30,12 @@ export const RATE_LIMITS = {
   comment: { max: COMMENT_RATE_LIMIT_PER_MINUTE, timeWindow: MINUTE },
   /** A live chat message (per account). */
   liveChat: { max: LIVE_CHAT_RATE_LIMIT.max, timeWindow: LIVE_CHAT_RATE_LIMIT.windowMs },
+  /** Joining a listening room (per client address: guests have no account to count by). */
+  roomJoin: { max: 30, timeWindow: MINUTE },
+  /** A room's chat line or reaction (per member). */
+  roomChat: { max: LIVE_CHAT_RATE_LIMIT.max, timeWindow: LIVE_CHAT_RATE_LIMIT.windowMs },
+  /** A room's presence heartbeat, host control or queue change (per member). */
+  roomWrite: { max: 120, timeWindow: MINUTE },
   /** A request made with a personal access token (per token). */
   apiToken: { max: TOKEN_RATE_LIMIT.max, timeWindow: TOKEN_RATE_LIMIT.windowMs },
   /** A listener's frequent small writes: likes, playlist edits, playback positions. */

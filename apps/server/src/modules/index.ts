@@ -50,6 +50,10 @@ import { subscribeRadioLifecycle } from './radio/lifecycle';
 import { radioRoutes } from './radio/routes';
 import { repostRoutes } from './reposts/routes';
 import { statementRoutes } from './statements/routes';
+import { roomJobs, roomSchedules } from './rooms/jobs';
+import { subscribeRoomLifecycle } from './rooms/lifecycle';
+import { premiereRoutes } from './rooms/premieres/routes';
+import { roomRoutes } from './rooms/routes';
 import { supportJobs } from './support/mail';
 import { supportRoutes } from './support/routes';
 import { testingRoutes } from './testing/routes';
@@ -121,6 +125,14 @@ export const modules: ModuleDefinition[] = [
   { name: 'reposts', routes: [repostRoutes] },
   { name: 'albums', routes: [albumRoutes] },
   { name: 'feed', routes: [feedRoutes] },
+  // Issue 39: listening rooms and premieres (ADR 0058).
+  {
+    name: 'rooms',
+    routes: [roomRoutes, premiereRoutes],
+    jobs: roomJobs,
+    schedules: roomSchedules,
+    subscribers: [subscribeRoomLifecycle],
+  },
   { name: 'affiliates', routes: [affiliateRoutes], jobs: affiliateJobs, schedules: affiliateSchedules },
   { name: 'payouts', routes: [payoutRoutes] },
   { name: 'statements', routes: [statementRoutes] },

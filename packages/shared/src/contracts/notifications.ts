@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'new_repost',
   'new_track',
   'live_started',
+  /** A followed creator scheduled or started a premiere (issue 39). */
+  'premiere',
   'weekly_digest',
   /** An admin removed or restored the user's content (moderation), always sent. */
   'moderation',

@@ -88,6 +88,7 @@ export const ZNotificationPrefs = z.object({
   newLikes: z.boolean(),
   newReposts: z.boolean(),
   liveStreamAlerts: z.boolean(),
+  premiereAlerts: z.boolean(),
   weeklyDigest: z.boolean(),
 });
 export type TNotificationPrefs = z.infer<typeof ZNotificationPrefs>;

@@ -13,6 +13,7 @@ export * from './playlists';
 export * from './podcasts';
 export * from './radio';
 export * from './radio-channels';
+export * from './rooms';
 export * from './system';
 export * from './tokens';
 export * from './tracks';

@@ -203,6 +203,7 @@ describe('notification and privacy settings', () => {
       newLikes: false,
       newReposts: true,
       liveStreamAlerts: false,
+      premiereAlerts: false,
       weeklyDigest: false,
     };
     expect((await put(u, '/api/me/settings/notifications', notifications)).json()).toEqual({ notifications });

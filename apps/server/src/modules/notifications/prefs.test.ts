@@ -11,6 +11,7 @@ describe('prefsOf', () => {
       newLikes: true,
       newReposts: true,
       liveStreamAlerts: true,
+      premiereAlerts: true,
       weeklyDigest: true,
     });
     expect(prefsOf(null).weeklyDigest).toBe(true);

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PAGE_SIZE } from '@wavecast/shared';
+import { NOTIFICATIONS_PAGE_SIZE, type PremiereAnnounced } from '@wavecast/shared';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
@@ -162,6 +162,33 @@ function makeNotificationService(ctx: AppContext) {
           dedupeKey: `live:${stream.id}`,
         },
         'liveStreamAlerts',
+      );
+      await deliver(rows);
+    },
+
+    /**
+     * A followed creator scheduled a premiere, or it started: followers with premiere alerts on
+     * hear of each once (the dedupe key names the premiere and the moment).
+     */
+    async onPremiere(kind: 'premiere.scheduled' | 'premiere.started', p: PremiereAnnounced) {
+      const creator = await repo.findUser(database, p.userId);
+      if (!creator) return;
+      const who = nameOf(creator.display_name);
+      const when = new Date(p.startsAt).toUTCString().replace(':00 GMT', ' UTC');
+      const rows = await repo.insertForFollowers(
+        database,
+        p.userId,
+        {
+          type: 'premiere',
+          actorId: p.userId,
+          title:
+            kind === 'premiere.started'
+              ? `${who}'s premiere of "${p.title}" is starting now`
+              : `${who} scheduled a premiere of "${p.title}" for ${when}`,
+          link: `/rooms/${p.roomId}`,
+          dedupeKey: `${kind}:${p.premiereId}`,
+        },
+        'premiereAlerts',
       );
       await deliver(rows);
     },

@@ -15,6 +15,8 @@ const WATCHED = new Set<string>([
   'track.reposted',
   'track.uploaded',
   'live.started',
+  'premiere.scheduled',
+  'premiere.started',
 ]);
 
 /**
@@ -47,6 +49,9 @@ export function subscribeNotifications(ctx: AppContext, service: NotificationSer
         // Published on the stream's topic and on global: one is enough.
         if (msg.topic !== 'global') return;
         return service.onLiveStarted((msg.data as RealtimeMessage<'live.started'>['data']).streamId);
+      case 'premiere.scheduled':
+      case 'premiere.started':
+        return service.onPremiere(msg.event, msg.data as RealtimeMessage<'premiere.started'>['data']);
     }
   };
 

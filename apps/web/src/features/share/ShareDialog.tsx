@@ -52,10 +52,11 @@ export default function ShareDialog({ target, onClose }: { target: ShareTarget; 
   const start = startOn && !startError ? startAt : null;
   const link = shareLink(origin, target.path, start);
 
-  const sizes = EMBED_SIZE_OPTIONS[target.kind];
+  const embedKind = target.kind === 'room' ? 'track' : target.kind; // a room is never embeddable
+  const sizes = EMBED_SIZE_OPTIONS[embedKind];
   const [sizeIndex, setSizeIndex] = useState(1);
   const size = sizes[sizeIndex] ?? sizes[0];
-  const code = embedCode(target.kind, target.id, target.title, origin, size, start);
+  const code = embedCode(embedKind, target.id, target.title, origin, size, start);
 
   const linkField = useRef<HTMLInputElement>(null);
   const codeField = useRef<HTMLTextAreaElement>(null);

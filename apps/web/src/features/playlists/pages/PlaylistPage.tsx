@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { profilePath } from '../../../lib/profilePath';
 import { toast } from '../../../lib/toast';
+import { ListenTogetherButton } from '../../rooms/components/ListenTogetherButton';
 import { ShareButton } from '../../share/ShareButton';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { EditPlaylistDialog } from '../components/EditPlaylistDialog';
@@ -106,6 +107,7 @@ function PlaylistView({ playlist }: { playlist: TPlaylist }) {
           Shuffle
         </Button>
         {/* A private playlist's link would open for its owner only: shared once public. */}
+        {tracks.length > 0 && <ListenTogetherButton source={{ kind: 'playlist', id: playlist.id }} />}
         {playlist.isPublic && (
           <ShareButton
             target={{

@@ -18,6 +18,11 @@ const EMAIL: { key: Key; label: string; description: string }[] = [
 const PUSH: { key: Key; label: string; description: string }[] = [
   { key: 'pushNotifications', label: 'Push Notifications', description: 'Show notifications in the app' },
   { key: 'liveStreamAlerts', label: 'Live Stream Alerts', description: 'When creators you follow go live' },
+  {
+    key: 'premiereAlerts',
+    label: 'Premiere Alerts',
+    description: 'When creators you follow schedule or start a premiere',
+  },
 ];
 
 /** Settings → Notifications: email and push toggles, saved to the server. */

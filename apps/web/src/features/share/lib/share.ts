@@ -2,10 +2,12 @@ import { embedIframe } from '@wavecast/shared';
 
 export { embedSrc } from '@wavecast/shared';
 
-export type ShareKind = 'track' | 'playlist';
+/** What can be shared; a listening room's invite link is shared too (never embedded). */
+export type ShareKind = 'track' | 'playlist' | 'room';
+type EmbedKind = Exclude<ShareKind, 'room'>;
 
 /** The embed sizes offered in the share dialog; the middle one is the oEmbed default (EMBED_SIZES). */
-export const EMBED_SIZE_OPTIONS: Record<ShareKind, { label: string; width: number; height: number }[]> = {
+export const EMBED_SIZE_OPTIONS: Record<EmbedKind, { label: string; width: number; height: number }[]> = {
   track: [
     { label: 'Small', width: 320, height: 152 },
     { label: 'Medium', width: 480, height: 152 },
@@ -27,7 +29,7 @@ export function shareLink(origin: string, path: string, startAt: number | null =
 
 /** The iframe code of an embed at a chosen size (the same markup oEmbed answers). */
 export const embedCode = (
-  kind: ShareKind,
+  kind: EmbedKind,
   id: string,
   title: string,
   origin: string,

@@ -23,6 +23,8 @@ import { TrackWaveform } from '../../player/components/TrackWaveform';
 import { useCurrentChapter, usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { TranscriptPanel } from '../../podcasts/components/TranscriptPanel';
 import { useStartAt } from '../../podcasts/useStartAt';
+import { ListenTogetherButton } from '../../rooms/components/ListenTogetherButton';
+import { PremiereInstead, PremierePanel } from '../../rooms/components/PremierePanel';
 import { ShareButton } from '../../share/ShareButton';
 import { ChapterList } from '../components/ChapterList';
 import { DeleteTrackDialog } from '../components/DeleteTrackDialog';
@@ -54,7 +56,7 @@ export default function AudioDetailPage() {
     );
   }
   if (notFound || !track) {
-    return (
+    const missing = (
       <div className="py-24 text-center">
         <h1 className="text-2xl font-bold">{MESSAGES.audioNotFound}</h1>
         <ButtonLink to="/explore" variant="secondary" className="mt-6">
@@ -62,6 +64,8 @@ export default function AudioDetailPage() {
         </ButtonLink>
       </div>
     );
+    // A track hidden until its premiere shows the premiere's countdown instead.
+    return notFound && id ? <PremiereInstead trackId={id} fallback={missing} /> : missing;
   }
   return <TrackDetail track={track} />;
 }
@@ -158,6 +162,9 @@ function TrackDetail({ track }: { track: TTrack }) {
             className="border border-border"
           />
         )}
+        {track.isPublic && track.status === 'ready' && (
+          <ListenTogetherButton source={{ kind: 'track', id: track.id }} />
+        )}
         <ShareButton
           target={{
             kind: 'track',
@@ -197,6 +204,10 @@ function TrackDetail({ track }: { track: TTrack }) {
           </button>
         )}
       </div>
+
+      {canEdit && track.status === 'ready' && track.creator.id === user?.id && (
+        <PremierePanel trackId={track.id} isOwner />
+      )}
 
       <section aria-label="Waveform">
         <TrackWaveform track={track} />

@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { formatTime, positionAt, type RoomPlayback, type TRoom, type TRoomQueueItem } from '@wavecast/shared';
+import { Pause, Play, SkipForward, Volume2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../lib/toast';
+import { connectRoomAudio, type RoomAudio } from '../lib/room-audio';
+import { roomApi, roomKeys, useRoomControl } from '../queries';
+
+/**
+ * Now playing, the host's controls and the room's audio: an `<audio>` kept on the room's schedule
+ * by the sync core (lib/room-audio.ts), for members only.
+ */
+export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRoomQueueItem[]; listening: boolean }) {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const driver = useRef<RoomAudio | null>(null);
+  const [playback, setPlayback] = useState<RoomPlayback>(room.playback);
+  const [blocked, setBlocked] = useState(false);
+  const [, setTick] = useState(0);
+  const qc = useQueryClient();
+  const control = useRoomControl(room.id);
+  const isHost = !!room.me?.isHost;
+  const queueRef = useRef(queue);
+  queueRef.current = queue;
+
+  useEffect(
+    () => setPlayback((p) => (room.playback.schedule.revision > p.schedule.revision ? room.playback : p)),
+    [room.playback],
+  );
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!listening || !audio) return;
+    const srcOf = async (itemId: string) => {
+      let item = queueRef.current.find((q) => q.id === itemId);
+      if (!item) {
+        const fresh = await roomApi<{ items: TRoomQueueItem[] }>(room.id, '/queue');
+        qc.setQueryData(roomKeys.queue(room.id), fresh);
+        item = fresh.items.find((q) => q.id === itemId);
+      }
+      return item ? `/api/tracks/${item.trackId}/stream` : null;
+    };
+    const d = connectRoomAudio({ roomId: room.id, audio, srcOf, onPlayback: setPlayback, onBlocked: setBlocked });
+    driver.current = d;
+    return () => {
+      d.stop();
+      driver.current = null;
+    };
+  }, [listening, room.id, qc]);
+
+  useEffect(() => {
+    const t = setInterval(() => setTick((n) => n + 1), 500);
+    return () => clearInterval(t);
+  }, []);
+
+  const s = playback.schedule;
+  const item = s.itemId ? queue.find((q) => q.id === s.itemId) : undefined;
+  // For the progress line only (the audio follows the sync core's clock estimate).
+  const position = s.itemId ? positionAt(s, Date.now()) / 1000 : 0;
+  const duration = (s.durationMs ?? (item?.duration ?? 0) * 1000) / 1000;
+  const playing = !s.paused || s.waiting;
+  const send = (body: Parameters<typeof control.mutate>[0]) =>
+    control.mutate(body, { onError: (e) => toast.error(e.message) });
+
+  return (
+    <section aria-label="Now playing" className="rounded-card border border-border bg-surface p-5">
+      {/* biome-ignore lint/a11y/useMediaCaption: music without speech */}
+      <audio ref={audioRef} data-testid="room-audio" preload="auto" crossOrigin="anonymous" />
+      <div className="flex items-center gap-4">
+        <img src={item?.coverUrl ?? '/default-cover.svg'} alt="" className="size-20 rounded-lg object-cover" />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold uppercase text-muted">
+            {s.itemId ? (s.paused && !s.waiting ? 'Paused' : 'Now playing') : 'Nothing playing'}
+          </p>
+          <p className="truncate text-xl font-bold" data-testid="room-now-playing">
+            {item?.title ?? (s.itemId ? 'Loading…' : 'Add a track to the queue')}
+          </p>
+          {item && <p className="truncate text-sm text-muted">{item.creatorName ?? 'Unknown Creator'}</p>}
+          {playback.wait && <p className="text-xs text-muted">Waiting for {playback.wait.pending} to be ready…</p>}
+        </div>
+      </div>
+      <div className="mt-4">
+        <input
+          type="range"
+          aria-label="Seek"
+          min={0}
+          max={Math.max(1, Math.round(duration))}
+          value={Math.min(Math.round(position), Math.round(duration))}
+          disabled={!isHost || !s.itemId}
+          onChange={(e) => send({ action: 'seek', positionMs: Number(e.target.value) * 1000 })}
+          className="w-full accent-primary"
+        />
+        <div className="flex justify-between text-xs text-muted">
+          <span data-testid="room-position">{formatTime(position)}</span>
+          <span>{formatTime(duration)}</span>
+        </div>
+      </div>
+      <div className="mt-3 flex items-center gap-2">
+        {isHost && (
+          <>
+            <Button
+              size="icon"
+              aria-label={playing ? 'Pause for everyone' : 'Play for everyone'}
+              onClick={() => send({ action: playing ? 'pause' : 'play' })}
+            >
+              {playing ? <Pause className="size-5" /> : <Play className="size-5" />}
+            </Button>
+            <Button size="icon" variant="secondary" aria-label="Skip" onClick={() => send({ action: 'skip' })}>
+              <SkipForward className="size-5" />
+            </Button>
+          </>
+        )}
+        {!isHost && <p className="text-sm text-muted">The host controls playback.</p>}
+        {listening && blocked && (
+          <Button variant="outline" size="sm" onClick={() => driver.current?.unlock()}>
+            <Volume2 className="size-4" aria-hidden /> Enable audio
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TCreateRoom,
+  TJoinedRoom,
+  TPremiere,
+  TRoom,
+  TRoomControl,
+  TRoomMember,
+  TRoomMessage,
+  TRoomQueueItem,
+} from '@wavecast/shared';
+import { useEffect } from 'react';
+import { api } from '../../lib/api';
+import { onEvent } from '../../lib/socket';
+import { useSession } from '../auth/session';
+import { guestHeaders, keepGuestToken } from './lib/guest';
+
+export const roomKeys = {
+  room: (id: string) => ['room', id] as const,
+  queue: (id: string) => ['room', id, 'queue'] as const,
+  members: (id: string) => ['room', id, 'members'] as const,
+  messages: (id: string) => ['room', id, 'messages'] as const,
+  premiere: (trackId: string) => ['premiere', trackId] as const,
+};
+
+const enc = encodeURIComponent;
+const roomApi = <T>(id: string, path: string, init: Parameters<typeof api>[1] = {}) =>
+  api<T>(`/api/rooms/${enc(id)}${path}`, { ...init, headers: { ...guestHeaders(id), ...init.headers } });
+
+/** Presence: the page says it is here a few times per presence window. */
+const HEARTBEAT_MS = 15_000;
+const PREMIERE_POLL_MS = 5_000;
+
+/** A room, its queue, members and chat, kept current by its topic's events. */
+export function useRoom(id: string) {
+  const qc = useQueryClient();
+  const { user, loading } = useSession();
+  const room = useQuery({
+    queryKey: [...roomKeys.room(id), user?.id ?? null],
+    queryFn: () => roomApi<TRoom>(id, ''),
+    enabled: !loading,
+    retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
+    // Before a premiere: read again now and then (the countdown follows the server's clock).
+    refetchInterval: (q) => {
+      const r = q.state.data;
+      return r?.premiereStartsAt && Date.parse(r.premiereStartsAt) > r.serverNow ? PREMIERE_POLL_MS : false;
+    },
+  });
+  const queue = useQuery({
+    queryKey: roomKeys.queue(id),
+    queryFn: () => roomApi<{ items: TRoomQueueItem[] }>(id, '/queue'),
+  });
+  const members = useQuery({
+    queryKey: roomKeys.members(id),
+    queryFn: () => roomApi<{ items: TRoomMember[] }>(id, '/members'),
+  });
+  const messages = useQuery({
+    queryKey: roomKeys.messages(id),
+    queryFn: () => roomApi<{ items: TRoomMessage[] }>(id, '/messages'),
+  });
+  useEffect(() => {
+    const topic = `room:${id}`;
+    const refetchRoom = () => void qc.invalidateQueries({ queryKey: roomKeys.room(id) });
+    const offs = [
+      onEvent(topic, 'room.queue', (e) => qc.setQueryData(roomKeys.queue(id), { items: e.items })),
+      onEvent(topic, 'room.members', (e) => qc.setQueryData(roomKeys.members(id), { items: e.members })),
+      onEvent(topic, 'room.message', (e) =>
+        qc.setQueryData<{ items: TRoomMessage[] }>(roomKeys.messages(id), (old) =>
+          old?.items.some((m) => m.id === e.message.id)
+            ? old
+            : { items: [...(old?.items ?? []), e.message].slice(-200) },
+        ),
+      ),
+      onEvent(topic, 'room.message.deleted', (e) =>
+        qc.setQueryData<{ items: TRoomMessage[] }>(roomKeys.messages(id), (old) =>
+          old ? { items: old.items.filter((m) => m.id !== e.messageId) } : old,
+        ),
+      ),
+      onEvent(topic, 'room.host', refetchRoom),
+      onEvent(topic, 'room.closed', refetchRoom),
+      onEvent(topic, 'room.removed', refetchRoom),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [id, qc]);
+  // Presence while the page is open and the viewer is in the room.
+  const inRoom = !!room.data?.me && room.data.status === 'open';
+  useEffect(() => {
+    if (!inRoom) return;
+    const timer = setInterval(() => void roomApi(id, '/heartbeat', { method: 'POST' }).catch(() => {}), HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [id, inRoom]);
+  return { room, queue, members, messages };
+}
+
+export function useJoinRoom(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (guestName?: string) =>
+      roomApi<TJoinedRoom>(id, '/join', { method: 'POST', body: guestName ? { guestName } : {} }),
+    onSuccess: (joined) => {
+      if (joined.guestToken) keepGuestToken(id, joined.guestToken);
+      void qc.invalidateQueries({ queryKey: roomKeys.room(id) });
+      void qc.invalidateQueries({ queryKey: roomKeys.members(id) });
+    },
+  });
+}
+
+/** A write to the room (controls, queue, chat, members); the room is read again after. */
+export function useRoomAction<V>(
+  id: string,
+  request: (v: V) => { path: string; method: 'POST' | 'DELETE' | 'PATCH'; body?: object },
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: V) => {
+      const r = request(v);
+      return roomApi<unknown>(id, r.path, { method: r.method, body: r.body as Record<string, unknown> | undefined });
+    },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: roomKeys.room(id) });
+    },
+  });
+}
+
+export const useRoomControl = (id: string) =>
+  useRoomAction<TRoomControl>(id, (body) => ({ path: '/playback', method: 'POST', body }));
+
+export function useCreateRoom() {
+  return useMutation({ mutationFn: (body: TCreateRoom) => api<TRoom>('/api/rooms', { method: 'POST', body }) });
+}
+
+export function usePremiere(trackId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: roomKeys.premiere(trackId ?? ''),
+    queryFn: () => api<TPremiere>(`/api/tracks/${enc(trackId ?? '')}/premiere`),
+    enabled: !!trackId && enabled,
+    retry: false,
+  });
+}
+
+export function useSchedulePremiere(trackId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (startsAt: string) =>
+      api<TPremiere>(`/api/tracks/${enc(trackId)}/premiere`, { method: 'POST', body: { startsAt } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: roomKeys.premiere(trackId) }),
+  });
+}
+
+export function useCancelPremiere(trackId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(`/api/tracks/${enc(trackId)}/premiere`, { method: 'DELETE' }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: roomKeys.premiere(trackId) }),
+  });
+}
+
+export { roomApi };
