@@ -212,7 +212,7 @@ export default function ShareDialog({ target, onClose }: { target: ShareTarget; 
               <div className="overflow-x-auto rounded-lg bg-surface-2 p-2">
                 <p className="mb-2 text-xs text-muted">Preview</p>
                 <iframe
-                  src={embedSrc('', target.kind, target.id, start)}
+                  src={embedSrc('', embedKind, target.id, start)}
                   width={size.width}
                   height={size.height}
                   title={`Embed preview: ${target.title}`}
