@@ -52,8 +52,9 @@ describe('general invalid traffic', () => {
   it('finds timing no player can produce: an impression before the ad started, quartiles faster than the ad', () => {
     const served = new Date('2026-11-27T10:00:00Z');
     const at = (ms: number) => new Date(served.getTime() + ms);
-    expect(impressionTiming('audio', served, at(100))).toBe('impossible-timing');
-    expect(impressionTiming('audio', served, at(400))).toBeNull();
+    expect(impressionTiming('audio', served, at(10))).toBe('impossible-timing');
+    // A real player on the same machine starts an ad ~100 ms after its serve: counted.
+    expect(impressionTiming('audio', served, at(100))).toBeNull();
     expect(impressionTiming('display', served, at(900))).toBe('impossible-timing');
     expect(impressionTiming('display', served, at(1_000))).toBeNull();
     // A 20 s ad: the first quartile 5 s in (4 s with the margins), complete at 20 s (17.5 s).
