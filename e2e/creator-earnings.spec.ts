@@ -130,7 +130,7 @@ test('a Premium listener’s month pays two creators by listening time; one requ
     [y, sy],
   ] as const) {
     await c.page.goto('/creator/dashboard');
-    await c.page.getByRole('link', { name: 'Earnings' }).click();
+    await c.page.getByRole('link', { name: 'Earnings', exact: true }).click();
     await expect(c.page).toHaveURL(/\/creator\/earnings$/);
     await expect(c.page.getByTestId('earned')).toHaveText(usd(s.earnedCents), { timeout: 60_000 });
     await expect(c.page.getByTestId('subscribers-sentence')).toHaveText(
