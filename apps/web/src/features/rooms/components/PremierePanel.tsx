@@ -1,4 +1,3 @@
-import { ROOM_LIMITS } from '@wavecast/shared';
 import { CalendarClock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -58,7 +57,10 @@ function CancelPremiere({ trackId }: { trackId: string }) {
   );
 }
 
-/** The creator's form: a time at least a minute and at most 30 days ahead. */
+/**
+ * The creator's form: a time at least a minute ahead; the server refuses one over 30 days ahead by its
+ * own clock, with its message (the browser's clock may differ from the server's).
+ */
 export function SchedulePremiere({ trackId }: { trackId: string }) {
   const [editing, setEditing] = useState(false);
   const [when, setWhen] = useState(() => localInput(60));
@@ -92,7 +94,6 @@ export function SchedulePremiere({ trackId }: { trackId: string }) {
           type="datetime-local"
           value={when}
           min={localInput(1)}
-          max={localInput(ROOM_LIMITS.premiereMaxAheadMs / 60_000)}
           onChange={(e) => setWhen(e.target.value)}
           required
           className="mt-1 block h-10 rounded-lg border border-border bg-bg px-3"
