@@ -12,6 +12,7 @@ import { seedDiscovery } from './features/discovery/queries';
 import { IdlePlayerProvider } from './features/player/IdlePlayerProvider';
 import { seedProfilePage } from './features/profiles/queries';
 import { seedTrackPage } from './features/tracks/queries';
+import { setRenderedAt } from './lib/now';
 import { newQueryClient } from './lib/query-client';
 import { ToastHost } from './lib/toast';
 import { preloadPage, routes } from './routes';
@@ -51,6 +52,8 @@ export interface RenderedFirstView {
   markup: string;
   /** The cache the markup was rendered from, `[queryKey, data]` pairs (web/src/first-view.ts). */
   cache: [unknown, unknown][];
+  /** The instant relative times ("5 minutes ago") were written against (lib/now.ts). */
+  renderedAt: number;
 }
 
 /** `url`'s first view for a signed-out visitor, rendered from `answers`; null for other pages. */
@@ -67,6 +70,8 @@ export async function renderFirstView(
   const client = newQueryClient();
   client.setQueryData(SESSION_KEY, { user: null });
   page.seed(client, answers, page.id);
+  const renderedAt = Date.now();
+  setRenderedAt(renderedAt);
   try {
     // The shape of App.tsx (QueryClientProvider > [SessionProvider > player > router, ToastHost]).
     const markup = renderToString(
@@ -84,7 +89,7 @@ export async function renderFirstView(
       .getAll()
       .filter((q) => q.state.status === 'success')
       .map((q): [unknown, unknown] => [q.queryKey, q.state.data]);
-    return { markup, cache };
+    return { markup, cache, renderedAt };
   } finally {
     client.clear();
   }

@@ -1,7 +1,8 @@
-import { formatTime, type TComment, type TTrack, timeAgo } from '@wavecast/shared';
+import { formatTime, type TComment, type TTrack } from '@wavecast/shared';
 import { Flag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TimeAgo } from '../../../components/ui/TimeAgo';
 import { profilePath } from '../../../lib/profilePath';
 import { useSession } from '../../auth/session';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
@@ -60,7 +61,7 @@ export function CommentItem({ comment, track }: { comment: TComment; track: TTra
             </button>
           )}
           <time dateTime={comment.createdAt} className="text-xs text-muted">
-            {timeAgo(comment.createdAt)}
+            <TimeAgo date={comment.createdAt} />
           </time>
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm">{comment.content}</p>

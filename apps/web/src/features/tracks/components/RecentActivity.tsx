@@ -1,7 +1,8 @@
-import { MESSAGES, type TCreatorActivity, timeAgo } from '@wavecast/shared';
+import { MESSAGES, type TCreatorActivity } from '@wavecast/shared';
 import { Headphones, MessageCircle, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
+import { TimeAgo } from '../../../components/ui/TimeAgo';
 import { profilePath } from '../../../lib/profilePath';
 
 const who = (u: { displayName: string | null } | null) => u?.displayName ?? 'Someone';
@@ -61,7 +62,9 @@ export function RecentActivity({ items, loading }: { items: TCreatorActivity[] |
                   <p className="break-words">
                     <Describe item={item} />
                   </p>
-                  <p className="text-xs text-muted">{timeAgo(item.at)}</p>
+                  <p className="text-xs text-muted">
+                    <TimeAgo date={item.at} />
+                  </p>
                 </div>
               </li>
             );

@@ -6,13 +6,13 @@ import {
   MESSAGES,
   pluralize,
   type TTrack,
-  timeAgo,
 } from '@wavecast/shared';
 import { Clock, Download, Headphones, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { TimeAgo } from '../../../components/ui/TimeAgo';
 import { ApiError } from '../../../lib/api';
 import { profilePath } from '../../../lib/profilePath';
 import { useSession } from '../../auth/session';
@@ -130,7 +130,9 @@ function TrackDetail({ track }: { track: TTrack }) {
             </div>
             <div>
               <dt className="sr-only">Uploaded</dt>
-              <dd>{timeAgo(track.createdAt)}</dd>
+              <dd>
+                <TimeAgo date={track.createdAt} />
+              </dd>
             </div>
             {canEdit && (
               <div className="flex items-center gap-2">
