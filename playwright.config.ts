@@ -22,10 +22,8 @@ export default defineConfig({
   expect: { timeout: 10_000 * factor },
   fullyParallel: false,
   workers,
-  // Locally none. In CI one, for now: two tests still fail now and then with causes not yet found
-  // (player.spec's restore after reload, first-view's audio page); a retried pass is reported as
-  // "flaky" in the log, so it stays visible. Back to 0 once they are fixed (issue 35, ADR 0060).
-  retries: process.env.CI ? 1 : 0,
+  // None: a test that fails now and then has a cause to fix, not a retry to hide it (issue 35, ADR 0060).
+  retries: 0,
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',

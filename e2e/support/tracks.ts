@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { scaled } from './timeouts';
 
 /** The id of a demo track, once the demo catalogue (seeded a few seconds after start) has it. */
 export async function seededTrackId(request: APIRequestContext, title = 'Morning Meditation'): Promise<string> {
@@ -31,7 +32,7 @@ export async function demoCatalogueProcessed(request: APIRequestContext): Promis
         const peaks = await Promise.all(items.map((t) => request.get(`/api/tracks/${t.id}/peaks`)));
         return peaks.every((r) => r.ok());
       },
-      { timeout: 120_000 },
+      { timeout: scaled(120_000) },
     )
     .toBe(true);
 }
