@@ -108,6 +108,12 @@ export async function buildApp(
   const recheckTracks = () => gateway.recheck((topic) => topic.startsWith('track:'));
   ctx.events.on('account.suspended', recheckTracks);
   ctx.events.on('account.deleted', recheckTracks);
+  // A member removed from a room stops hearing it on every process (the bus reaches them all),
+  // after the removal itself was delivered: the page learns why.
+  const offRemoved = ctx.bus.subscribe((msg) => {
+    if (msg.event === 'room.removed') void gateway.recheck((topic) => topic === msg.topic);
+  });
+  app.addHook('onClose', async () => offRemoved());
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
   await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);

@@ -140,7 +140,8 @@ export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName
 
 /** Messages a browser sends over the socket. */
 export type ClientSocketMessage =
-  | { type: 'subscribe'; topic: string }
+  /** `token`: a room guest's token, for `room:{id}` (members only). */
+  | { type: 'subscribe'; topic: string; token?: string }
   | { type: 'unsubscribe'; topic: string }
   | SyncClientMessage;
 

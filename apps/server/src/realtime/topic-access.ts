@@ -4,9 +4,11 @@ import type { AppContext } from '../context';
 import { concurrencyLimit } from '../lib/concurrency-limit';
 import { perApp } from '../lib/per-app';
 import type { SessionUser } from '../lib/session';
+import { mayHearRoom } from '../modules/rooms/topic-access';
 import { SingleFlightCache } from '../lib/single-flight-cache';
 
-export type TopicAccess = (topic: string, user: SessionUser | null) => Promise<boolean>;
+/** `token`: what the subscribe message carried besides the topic (a room guest's token). */
+export type TopicAccess = (topic: string, user: SessionUser | null, token?: string | null) => Promise<boolean>;
 
 /** How long a track's visibility facts answer subscriptions without asking the database again. */
 export const TOPIC_FACTS_TTL_MS = 5_000;
@@ -22,6 +24,7 @@ export const TOPIC_LOOKUPS_AT_ONCE = 2;
  * a burst of subscriptions costs the database one query per track, not one per message, and at
  * most TOPIC_LOOKUPS_AT_ONCE of those run at a time (made-up ids miss the memory). The spine
  * drops them on every process when a track or its owner changes: the memory never widens access.
+ * `room:{id}` is for the room's current members (modules/rooms/topic-access.ts), asked each time.
  */
 export const topicAccess = perApp(makeTopicAccess);
 
@@ -38,7 +41,7 @@ function makeTopicAccess(ctx: AppContext): TopicAccess {
   ctx.events.on('account.restored', forgetAll);
   ctx.events.on('account.deleted', forgetAll);
 
-  return async (topic, user) => {
+  return async (topic, user, token = null) => {
     if (topic.startsWith('user:')) return user !== null && topic === `user:${user.id}`;
     if (topic.startsWith('track:')) {
       const id = topic.slice('track:'.length);
@@ -51,7 +54,11 @@ function makeTopicAccess(ctx: AppContext): TopicAccess {
       );
       return track !== null && canSeeTrack(user?.id ?? null, track);
     }
-    // Rooms (issue 39): the room's id is its link; who may join is the rooms module's to refine.
+    // Rooms: current members only (a guest by its token); a removal is rechecked (app.ts).
+    if (topic.startsWith('room:')) {
+      const id = topic.slice('room:'.length);
+      return isUuid(id) && limited(() => mayHearRoom(ctx.database, id, user, token));
+    }
     return true;
   };
 }
