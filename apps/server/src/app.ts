@@ -26,6 +26,7 @@ import { serveHotMedia } from './modules/delivery/hot-media';
 import { publicCache } from './modules/discovery/public-cache';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
 import { roomSync } from './modules/rooms/sync/service';
+import { withRoomTopics } from './modules/rooms/topic-access';
 import { isBearerOnly } from './modules/tokens/service';
 import { WEB_DIST_DEFAULT } from './paths';
 import { realtimeGateway } from './realtime/gateway';
@@ -102,7 +103,12 @@ export async function buildApp(
   const sockets = userSockets(ctx.events);
   const rooms = roomSync(ctx);
   app.addHook('onClose', async () => rooms.close());
-  const gateway = await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets, rooms });
+  const gateway = await realtimeGateway(app, {
+    bus: ctx.bus,
+    canSubscribe: withRoomTopics(ctx, topicAccess(ctx)),
+    users: sockets,
+    rooms,
+  });
   // After topicAccess dropped its facts (its subscribers came first): held topics are asked again.
   ctx.events.on('track.hidden', ({ payload }) => gateway.recheck((topic) => topic === `track:${payload.trackId}`));
   const recheckTracks = () => gateway.recheck((topic) => topic.startsWith('track:'));

@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { concurrencyLimit } from '../lib/concurrency-limit';
 import { perApp } from '../lib/per-app';
 import type { SessionUser } from '../lib/session';
-import { mayHearRoom } from '../modules/rooms/topic-access';
 import { SingleFlightCache } from '../lib/single-flight-cache';
 
 /** `token`: what the subscribe message carried besides the topic (a room guest's token). */
@@ -24,7 +23,7 @@ export const TOPIC_LOOKUPS_AT_ONCE = 2;
  * a burst of subscriptions costs the database one query per track, not one per message, and at
  * most TOPIC_LOOKUPS_AT_ONCE of those run at a time (made-up ids miss the memory). The spine
  * drops them on every process when a track or its owner changes: the memory never widens access.
- * `room:{id}` is for the room's current members (modules/rooms/topic-access.ts), asked each time.
+ * `room:{id}` is refused here: app.ts asks the rooms module first (modules/rooms/topic-access.ts).
  */
 export const topicAccess = perApp(makeTopicAccess);
 
@@ -41,7 +40,7 @@ function makeTopicAccess(ctx: AppContext): TopicAccess {
   ctx.events.on('account.restored', forgetAll);
   ctx.events.on('account.deleted', forgetAll);
 
-  return async (topic, user, token = null) => {
+  return async (topic, user) => {
     if (topic.startsWith('user:')) return user !== null && topic === `user:${user.id}`;
     if (topic.startsWith('track:')) {
       const id = topic.slice('track:'.length);
@@ -54,11 +53,8 @@ function makeTopicAccess(ctx: AppContext): TopicAccess {
       );
       return track !== null && canSeeTrack(user?.id ?? null, track);
     }
-    // Rooms: current members only (a guest by its token); a removal is rechecked (app.ts).
-    if (topic.startsWith('room:')) {
-      const id = topic.slice('room:'.length);
-      return isUuid(id) && limited(() => mayHearRoom(ctx.database, id, user, token));
-    }
+    // Rooms are for their members: the rooms module answers (app.ts joins it in); nobody here.
+    if (topic.startsWith('room:')) return false;
     return true;
   };
 }

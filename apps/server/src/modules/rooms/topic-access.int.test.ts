@@ -48,7 +48,12 @@ async function trySubscribe(s: Awaited<ReturnType<typeof open>>, topic: string, 
   );
   return s.frames.slice(before).some((f) => f.event === 'subscribed' && f.topic === topic);
 }
-const call = (who: TestUser | { guest: string } | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
+const call = (
+  who: TestUser | { guest: string } | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  payload?: object,
+) =>
   t.app.inject({
     method,
     url: path,
