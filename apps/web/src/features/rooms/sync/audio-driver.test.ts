@@ -83,7 +83,9 @@ describe('RoomAudioSync', () => {
       transport: t,
       clock,
       roomId: 'r1',
-      loadItem: (id) => loaded.push(id),
+      loadItem: (id) => {
+        loaded.push(id);
+      },
       now: () => Date.now(),
     });
     expect(audio.preservesPitch).toBe(true);
