@@ -26,6 +26,7 @@ import { serveHotMedia } from './modules/delivery/hot-media';
 import { publicCache } from './modules/discovery/public-cache';
 import { indexHtmlReader, shareCardFor, withCard } from './modules/embeds/share-cards';
 import { roomSync } from './modules/rooms/sync/service';
+import { withRoomTopics } from './modules/rooms/topic-access';
 import { isBearerOnly } from './modules/tokens/service';
 import { WEB_DIST_DEFAULT } from './paths';
 import { realtimeGateway } from './realtime/gateway';
@@ -102,12 +103,23 @@ export async function buildApp(
   const sockets = userSockets(ctx.events);
   const rooms = roomSync(ctx);
   app.addHook('onClose', async () => rooms.close());
-  const gateway = await realtimeGateway(app, { bus: ctx.bus, canSubscribe: topicAccess(ctx), users: sockets, rooms });
+  const gateway = await realtimeGateway(app, {
+    bus: ctx.bus,
+    canSubscribe: withRoomTopics(ctx, topicAccess(ctx)),
+    users: sockets,
+    rooms,
+  });
   // After topicAccess dropped its facts (its subscribers came first): held topics are asked again.
   ctx.events.on('track.hidden', ({ payload }) => gateway.recheck((topic) => topic === `track:${payload.trackId}`));
   const recheckTracks = () => gateway.recheck((topic) => topic.startsWith('track:'));
   ctx.events.on('account.suspended', recheckTracks);
   ctx.events.on('account.deleted', recheckTracks);
+  // A member removed from a room stops hearing it on every process (the bus reaches them all),
+  // after the removal itself was delivered: the page learns why.
+  const offRemoved = ctx.bus.subscribe((msg) => {
+    if (msg.event === 'room.removed') void gateway.recheck((topic) => topic === msg.topic);
+  });
+  app.addHook('onClose', async () => offRemoved());
   // The publishers' WebSocket: beside the gateway, on the live module's gate.
   await ingestSocket(app, { gate: app.live.ingest, users: sockets });
   await scheduleJobs(ctx, app.log);

@@ -37,6 +37,8 @@ export class RoomMemberClient {
     private readonly origin: string,
     private readonly roomId: string,
     rng: Rng,
+    /** A guest member's token (the room's topic is for its members only). */
+    private readonly token?: string,
   ) {
     this.drift = rng.between(-200, 200) * 1e-6;
     this.offset = rng.between(0, 1e7);
@@ -70,7 +72,7 @@ export class RoomMemberClient {
         }
       });
     });
-    this.ws.send(JSON.stringify({ type: 'subscribe', topic }));
+    this.ws.send(JSON.stringify({ type: 'subscribe', topic, token: this.token }));
     await subscribed;
     for (let i = 0; i < SYNC.pingBurst; i++)
       this.timers.push(setTimeout(() => this.ping(), i * SYNC.pingBurstIntervalMs));

@@ -138,9 +138,12 @@ export interface RealtimeMessage<K extends RealtimeEventName = RealtimeEventName
   data: RealtimeEvents[K];
 }
 
-/** Messages a browser sends over the socket. */
+/**
+ * Messages a browser sends over the socket. A subscribe's `token`: a room guest's, for `room:{id}`
+ * (a room's topic is for its members only).
+ */
 export type ClientSocketMessage =
-  | { type: 'subscribe'; topic: string }
+  | { type: 'subscribe'; topic: string; token?: string }
   | { type: 'unsubscribe'; topic: string }
   | SyncClientMessage;
 

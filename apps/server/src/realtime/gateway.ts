@@ -37,7 +37,10 @@ export async function realtimeGateway(
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const rooms = new Map<string, Set<WebSocket>>();
   /** Who each socket is and how it leaves a topic: what a recheck needs. */
-  const holders = new Map<WebSocket, { user: SessionUser | null; leave: (topic: string) => void }>();
+  const holders = new Map<
+    WebSocket,
+    { user: SessionUser | null; tokens: Map<string, string | null>; leave: (topic: string) => void }
+  >();
 
   const unsubscribeBus = opts.bus.subscribe((msg: RealtimeMessage) => {
     const sockets = rooms.get(msg.topic);
@@ -50,6 +53,8 @@ export async function realtimeGateway(
   // Anyone may connect (from our own origin: lib/guard.ts); topics are checked one by one.
   app.get('/api/ws', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket, req) => {
     const mine = new Set<string>();
+    /** The token each held topic was granted with (a room guest's), for a recheck. */
+    const tokens = new Map<string, string | null>();
     /** This socket as a room member (one per socket: a user with two devices is two members). */
     const memberId = randomUUID();
     opts.users?.add(req.user, socket);
@@ -58,8 +63,9 @@ export async function realtimeGateway(
       rooms.get(topic)?.delete(socket);
       if (rooms.get(topic)?.size === 0) rooms.delete(topic);
       mine.delete(topic);
+      tokens.delete(topic);
     };
-    holders.set(socket, { user: req.user, leave });
+    holders.set(socket, { user: req.user, tokens, leave });
     let pending = Promise.resolve();
     let refused = false;
     const refuse = (code: number, reason: string) => {
@@ -70,15 +76,16 @@ export async function realtimeGateway(
       socket.pause();
       setTimeout(() => socket.terminate(), REFUSED_GRACE_MS).unref();
     };
-    const subscribe = async (topic: string) => {
+    const subscribe = async (topic: string, token: string | null) => {
       if (refused || socket.readyState !== socket.OPEN) return;
       // Already held: answered again, with no second check.
       if (mine.has(topic)) return socket.send(JSON.stringify({ topic, event: 'subscribed', data: {} }));
       // Held topics count; refused ones cost a check each, which the message budget bounds.
       if (mine.size >= REALTIME_LIMITS.maxTopics) return refuse(REALTIME_CLOSE.tooManyTopics, 'Too many topics');
-      const allowed = await opts.canSubscribe(topic, req.user).catch(() => false);
+      const allowed = await opts.canSubscribe(topic, req.user, token).catch(() => false);
       if (!allowed || refused || socket.readyState !== socket.OPEN) return;
       mine.add(topic);
+      tokens.set(topic, token);
       const room = rooms.get(topic) ?? new Set<WebSocket>();
       rooms.set(topic, room);
       room.add(socket);
@@ -100,7 +107,8 @@ export async function realtimeGateway(
       if (typeof msg?.topic !== 'string' || !TOPIC.test(msg.topic)) return;
       const { type, topic } = msg;
       // In the order sent: an access check must not let a later unsubscribe overtake its subscribe.
-      if (type === 'subscribe') pending = pending.then(() => subscribe(topic));
+      const token = type === 'subscribe' && typeof msg.token === 'string' && msg.token.length <= 64 ? msg.token : null;
+      if (type === 'subscribe') pending = pending.then(() => subscribe(topic, token));
       else if (type === 'unsubscribe') pending = pending.then(() => leave(topic));
     });
     const onSync = (raw: unknown, arrivedAt: number) => {
@@ -136,7 +144,9 @@ export async function realtimeGateway(
         if (!which(topic)) continue;
         for (const socket of [...sockets]) {
           const holder = holders.get(socket);
-          if (!holder || (await opts.canSubscribe(topic, holder.user).catch(() => false))) continue;
+          if (!holder) continue;
+          const token = holder.tokens.get(topic) ?? null;
+          if (await opts.canSubscribe(topic, holder.user, token).catch(() => false)) continue;
           holder.leave(topic);
           if (socket.readyState === socket.OPEN)
             socket.send(JSON.stringify({ topic, event: 'unsubscribed', data: {} }));

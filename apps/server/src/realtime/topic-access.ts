@@ -6,7 +6,8 @@ import { perApp } from '../lib/per-app';
 import type { SessionUser } from '../lib/session';
 import { SingleFlightCache } from '../lib/single-flight-cache';
 
-export type TopicAccess = (topic: string, user: SessionUser | null) => Promise<boolean>;
+/** `token`: what the subscribe message carried besides the topic (a room guest's token). */
+export type TopicAccess = (topic: string, user: SessionUser | null, token?: string | null) => Promise<boolean>;
 
 /** How long a track's visibility facts answer subscriptions without asking the database again. */
 export const TOPIC_FACTS_TTL_MS = 5_000;
@@ -22,6 +23,7 @@ export const TOPIC_LOOKUPS_AT_ONCE = 2;
  * a burst of subscriptions costs the database one query per track, not one per message, and at
  * most TOPIC_LOOKUPS_AT_ONCE of those run at a time (made-up ids miss the memory). The spine
  * drops them on every process when a track or its owner changes: the memory never widens access.
+ * `room:{id}` is refused here: app.ts asks the rooms module first (modules/rooms/topic-access.ts).
  */
 export const topicAccess = perApp(makeTopicAccess);
 
@@ -51,7 +53,8 @@ function makeTopicAccess(ctx: AppContext): TopicAccess {
       );
       return track !== null && canSeeTrack(user?.id ?? null, track);
     }
-    // Rooms (issue 39): the room's id is its link; who may join is the rooms module's to refine.
+    // Rooms are for their members: the rooms module answers (app.ts joins it in); nobody here.
+    if (topic.startsWith('room:')) return false;
     return true;
   };
 }

@@ -28,6 +28,8 @@ export class RealtimeClient {
   /** Listeners of frames the server sends unasked on this socket (`clock.pong`): no subscription. */
   private readonly local = new Map<string, Set<Listener>>();
   private readonly openListeners = new Set<() => void>();
+  /** A token sent with a topic's subscribe (a room guest's: rooms are for members only). */
+  private readonly tokens = new Map<string, string>();
 
   /** Called when the server closes the socket because the session ended or changed. */
   onSessionClosed(listener: () => void): () => void {
@@ -43,7 +45,7 @@ export class RealtimeClient {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
-      for (const topic of this.topics.keys()) ws.send(JSON.stringify({ type: 'subscribe', topic }));
+      for (const topic of this.topics.keys()) this.sendSubscribe(topic);
       for (const l of this.openListeners) l();
     };
     ws.onmessage = (e) => {
@@ -118,12 +120,27 @@ export class RealtimeClient {
     return () => this.openListeners.delete(listener);
   }
 
+  private sendSubscribe(topic: string) {
+    const token = this.tokens.get(topic);
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', topic, token }));
+  }
+
+  /**
+   * Asks for a topic again, with this token from now on (null: none): after joining a room,
+   * whose topic the server refused before.
+   */
+  authorize(topic: string, token: string | null) {
+    if (token) this.tokens.set(topic, token);
+    else this.tokens.delete(topic);
+    if (this.topics.has(topic)) this.sendSubscribe(topic);
+  }
+
   subscribe(topic: string, listener: Listener): () => void {
     let set = this.topics.get(topic);
     if (!set) {
       set = new Set();
       this.topics.set(topic, set);
-      if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', topic }));
+      this.sendSubscribe(topic);
     }
     set.add(listener);
     this.connect();

@@ -113,6 +113,8 @@ export const ZTrackUploadFields = z.object({
   isPublic: z.boolean().default(true),
   allowDownloads: z.boolean().default(true),
   chapterMarkers: ZChapters.optional(),
+  /** Schedule the track's premiere at this time (ADR 0058): the same rules as POST /api/tracks/:id/premiere. */
+  premiereAt: z.string().datetime({ offset: true, message: 'Invalid date' }).optional(),
 });
 export type TTrackUploadFields = z.input<typeof ZTrackUploadFields>;
 

@@ -77,6 +77,11 @@ export class PlaybackController {
     return true;
   }
 
+  /** Forgets a start under way (the media was started or stopped from outside): the next update arms again. */
+  restart() {
+    if (this.phase !== 'idle') this.phase = this.schedule?.paused ? 'holding' : 'idle';
+  }
+
   current(): PlaybackSchedule | null {
     return this.schedule;
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   emptySchedule,
   ROOM_LIMITS,
@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { syncNow } from '../../realtime/sync-clock';
+import { hashGuestToken } from './guest-token';
 import { roomPlayback } from './playback';
 import { memberName, presentMember, presentMessage, presentQueueItem } from './presenter';
 import * as repo from './repo';
@@ -24,8 +25,6 @@ export interface RoomViewer {
   user: SessionUser | null;
   guestToken: string | null;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Rooms (ADR 0058): membership (users and guests), presence by heartbeat, the shared queue, the
@@ -50,7 +49,7 @@ function makeRoomService(ctx: AppContext) {
   /** The viewer's membership row (any state), if they ever joined. */
   async function membershipOf(viewer: RoomViewer, roomId: string) {
     if (viewer.user) return repo.findUserMember(db, roomId, viewer.user.id);
-    if (viewer.guestToken) return repo.findGuestMember(db, roomId, hashToken(viewer.guestToken));
+    if (viewer.guestToken) return repo.findGuestMember(db, roomId, hashGuestToken(viewer.guestToken));
     return undefined;
   }
 
@@ -194,7 +193,7 @@ function makeRoomService(ctx: AppContext) {
       } else {
         if (!guestName) throw badRequest(ROOM_MESSAGES.nameRequired);
         guestToken = randomBytes(24).toString('base64url');
-        const tokenHash = hashToken(guestToken);
+        const tokenHash = hashGuestToken(guestToken);
         memberId = await db.transaction((tx) =>
           repo.insertMember(tx, { roomId: id, guestName, guestTokenHash: tokenHash, lastSeenAt: now() }),
         );

@@ -19,6 +19,8 @@ import type { SessionUser } from '../../lib/session';
 import { imageIsUsable } from '../../media/cover';
 import { MediaRejectedError, probeAudio } from '../../media/probe';
 import { AUDIO_FORMATS, IMAGE_FORMATS, type ImageType, SNIFF_BYTES, sniffAudio, sniffImage } from '../../media/sniff';
+import { premiereService } from '../rooms/premieres/service';
+import { premiereTimeProblem } from '../rooms/premieres/state-machine';
 import { discard, type ReceivedFile, receiveFile } from './receive-file';
 import { insertTrack, type TrackRow } from './repo';
 import { originalAudioKey, originalCoverKey } from './storage-keys';
@@ -34,6 +36,7 @@ const FIELD_NAMES = new Set([
   'isPublic',
   'allowDownloads',
   'chapterMarkers',
+  'premiereAt',
 ]);
 
 /** Where uploads wait while they are checked (removed on every path out). */
@@ -102,6 +105,7 @@ export function parseUploadFields(fields: Record<string, string>) {
     isPublic: bool(fields.isPublic),
     allowDownloads: bool(fields.allowDownloads),
     chapterMarkers: jsonArray(fields.chapterMarkers, 'Chapter markers'),
+    premiereAt: fields.premiereAt || undefined,
   });
   const chapters: TChapterMarker[] | null = parsed.chapterMarkers?.length
     ? parsed.chapterMarkers.map((c) => ({ id: c.id || randomUUID(), title: c.title, startTime: c.startTime }))
@@ -111,9 +115,11 @@ export function parseUploadFields(fields: Record<string, string>) {
     description: parsed.description ?? null,
     category: parsed.category ?? DEFAULT_CATEGORY,
     tags: parsed.tags?.length ? parsed.tags : null,
-    isPublic: parsed.isPublic,
+    // A premiere hides the track until its start (ADR 0058).
+    isPublic: parsed.premiereAt ? false : parsed.isPublic,
     allowDownloads: parsed.allowDownloads,
     chapterMarkers: chapters,
+    premiereAt: parsed.premiereAt ?? null,
   };
 }
 
@@ -163,7 +169,10 @@ export async function ingestUpload(
       }
     }
     if (!audio) throw badRequest(MESSAGES.audioFileRequired);
-    const meta = parseUploadFields(fields);
+    const { premiereAt, ...meta } = parseUploadFields(fields);
+    // The premiere's time is checked before anything is stored: a bad one is a 400 and no track.
+    const premiereProblem = premiereAt && premiereTimeProblem(new Date(premiereAt), ctx.clock.now());
+    if (premiereProblem) throw badRequest(premiereProblem);
 
     let probe: Awaited<ReturnType<typeof probeAudio>>;
     try {
@@ -205,6 +214,7 @@ export async function ingestUpload(
     committed = true;
     // A crash right here leaves a "processing" row without a job: the boot reconciliation queues it.
     await ctx.jobs.enqueue(TRACK_PROCESS_JOB, { trackId });
+    if (premiereAt) await premiereService(ctx).schedule(user, trackId, premiereAt, { atUpload: true });
     return row;
   } finally {
     await Promise.allSettled(temps.map((t) => fsp.rm(t, { force: true })));

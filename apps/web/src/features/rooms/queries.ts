@@ -11,9 +11,9 @@ import type {
 } from '@wavecast/shared';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
-import { onEvent } from '../../lib/socket';
+import { onEvent, realtime } from '../../lib/socket';
 import { useSession } from '../auth/session';
-import { guestHeaders, keepGuestToken } from './lib/guest';
+import { guestHeaders, guestToken, keepGuestToken } from './lib/guest';
 
 export const roomKeys = {
   room: (id: string) => ['room', id] as const,
@@ -60,6 +60,8 @@ export function useRoom(id: string) {
   });
   useEffect(() => {
     const topic = `room:${id}`;
+    // The room's events are for members: a returning guest proves it with its token.
+    realtime.authorize(topic, guestToken(id));
     const refetchRoom = () => void qc.invalidateQueries({ queryKey: roomKeys.room(id) });
     const offs = [
       onEvent(topic, 'room.queue', (e) => qc.setQueryData(roomKeys.queue(id), { items: e.items })),
@@ -86,6 +88,10 @@ export function useRoom(id: string) {
   }, [id, qc]);
   // Presence while the page is open and the viewer is in the room.
   const inRoom = !!room.data?.me && room.data.status === 'open';
+  // Just joined: the topic refused before is asked for again (with a new guest's token).
+  useEffect(() => {
+    if (inRoom) realtime.authorize(`room:${id}`, guestToken(id));
+  }, [id, inRoom]);
   useEffect(() => {
     if (!inRoom) return;
     const timer = setInterval(() => void roomApi(id, '/heartbeat', { method: 'POST' }).catch(() => {}), HEARTBEAT_MS);

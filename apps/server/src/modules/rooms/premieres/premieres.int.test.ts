@@ -1,9 +1,13 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { RealtimeMessage, RoomPlayback, TComment, TNotification, TPremiere, TRoom } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser, testClientIp } from '../../../../test/helpers';
 import { seedTrack } from '../../../../test/seed-track';
 import { syncNow } from '../../../realtime/sync-clock';
 import { notificationsSettled } from '../../notifications/subscriber';
+import { audioPart, makeAudio, multipartBody } from '../../tracks/testing';
 
 let t: TestApp;
 let creator: TestUser;
@@ -155,5 +159,61 @@ describe('premieres', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect((await call(null, 'GET', `/api/tracks/${early}/premiere`)).statusCode).toBe(404);
+  });
+
+  it('can be scheduled on the upload form: the same checks before anything is stored, live once processed', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wc-premiere-upload-'));
+    const audio = await audioPart(await makeAudio(dir, 'mp3', 3));
+    const upload = (fields: Record<string, string>) => {
+      const { body, contentType } = multipartBody({ title: 'At Upload', isPublic: 'true', ...fields }, [audio]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/tracks',
+        headers: { cookie: creator.cookie, 'content-type': contentType },
+        payload: body,
+      });
+    };
+    const tracksOf = async () => {
+      const rows = await t.ctx.database.query<{ n: string }>(
+        'SELECT count(*) AS n FROM audio_content WHERE user_id = $1',
+        [creator.id],
+      );
+      return Number(rows[0].n);
+    };
+    const before = await tracksOf();
+    for (const [premiereAt, message] of [
+      ['tomorrow', 'Invalid date'],
+      [inMinutes(0.5), 'Schedule the premiere at least a minute ahead'],
+      [inMinutes(31 * 24 * 60), 'A premiere can be scheduled at most 30 days ahead'],
+    ]) {
+      const refused = await upload({ premiereAt });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.message).toBe(message);
+    }
+    expect(await tracksOf()).toBe(before);
+
+    const startsAt = inMinutes(3);
+    const res = await upload({ premiereAt: startsAt });
+    expect(res.statusCode, res.body).toBe(201);
+    const trackId = (res.json().track ?? res.json()).id as string;
+    expect(await tracksOf()).toBe(before + 1);
+    const premiere = (await call(null, 'GET', `/api/tracks/${trackId}/premiere`)).json() as TPremiere;
+    expect(premiere).toMatchObject({ status: 'scheduled', trackId, startsAt, title: 'At Upload' });
+    // Hidden until its time whatever the form said about public.
+    const listener = await signUp(t, { name: 'Upload Fan' });
+    expect((await call(listener, 'GET', `/api/tracks/${trackId}`)).statusCode).toBe(404);
+
+    // Its time comes while the audio is still processing: it waits for the audio.
+    t.ctx.clock.advance(3 * 60_000 + 1_000);
+    expect((await call(null, 'GET', `/api/tracks/${trackId}/premiere`)).json().status).toBe('scheduled');
+    expect((await call(listener, 'GET', `/api/tracks/${trackId}`)).statusCode).toBe(404);
+    await t.ctx.jobs.drain();
+    const status = (await call(null, 'GET', `/api/tracks/${trackId}/premiere`)).json().status;
+    const track = (await call(creator, 'GET', `/api/tracks/${trackId}`)).json();
+    expect((track.track ?? track).status).toBe('ready');
+    // Processed by the drain above: the next read moves it live, the track public.
+    expect(status).toBe('live');
+    expect((await call(listener, 'GET', `/api/tracks/${trackId}`)).statusCode).toBe(200);
+    await fs.rm(dir, { recursive: true, force: true });
   });
 });

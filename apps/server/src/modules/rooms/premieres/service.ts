@@ -10,7 +10,7 @@ import { roomPlayback } from '../playback';
 import * as rooms from '../repo';
 import { roomService } from '../service';
 import * as repo from './repo';
-import { canMove, due } from './state-machine';
+import { canMove, due, premiereTimeProblem } from './state-machine';
 
 export const PREMIERE_TICK_JOB = 'premieres.tick';
 
@@ -62,7 +62,7 @@ function makePremiereService(ctx: AppContext) {
       const p = await repo.findById(tx, id, true);
       if (!p) return null;
       const track = await repo.trackFor(tx, p.trackId);
-      const next = due(p, (track?.duration ?? 0) * 1000, now);
+      const next = due(p, (track?.duration ?? 0) * 1000, now, track?.status === 'ready');
       if (!next || !track || !canMove(p.status, next)) return null;
       if (next === 'live') {
         await repo.setStatus(tx, id, { status: 'live', startedAt: now });
@@ -119,13 +119,21 @@ function makePremiereService(ctx: AppContext) {
   return {
     tick,
 
-    async schedule(user: SessionUser, trackId: string, startsAtIso: string): Promise<TPremiere> {
+    /**
+     * Schedules the track's premiere. `atUpload`: the track was just uploaded and is still
+     * processing (its time was checked before the upload wrote anything); it starts once ready.
+     */
+    async schedule(
+      user: SessionUser,
+      trackId: string,
+      startsAtIso: string,
+      opts: { atUpload?: boolean } = {},
+    ): Promise<TPremiere> {
       const track = await ownTrack(user, trackId);
-      if (track.status !== 'ready') throw conflict('The track is still processing');
+      if (track.status !== 'ready' && !opts.atUpload) throw conflict('The track is still processing');
       const startsAt = new Date(startsAtIso);
-      const ahead = startsAt.getTime() - ctx.clock.now().getTime();
-      if (ahead < ROOM_LIMITS.premiereMinAheadMs) throw badRequest(ROOM_MESSAGES.premiereSoon);
-      if (ahead > ROOM_LIMITS.premiereMaxAheadMs) throw badRequest(ROOM_MESSAGES.premiereFar);
+      const problem = premiereTimeProblem(startsAt, ctx.clock.now());
+      if (problem) throw badRequest(problem);
       const existing = await repo.findForTrack(db, trackId);
       if (existing && (existing.status === 'scheduled' || existing.status === 'live'))
         throw conflict(ROOM_MESSAGES.premiereExists);

@@ -2,15 +2,9 @@ import { CalendarClock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
+import { localInput } from '../lib/local-time';
 import { useCancelPremiere, usePremiere, useSchedulePremiere } from '../queries';
 import { PremiereCountdown } from './PremiereCountdown';
-
-/** A local `datetime-local` value `minutes` from now. */
-const localInput = (minutes: number) => {
-  const d = new Date(Date.now() + minutes * 60_000);
-  d.setSeconds(0, 0);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 /**
  * The track page's premiere: for anyone while it is ahead (countdown, a way into the waiting room);

@@ -83,7 +83,9 @@ describe('RoomAudioSync', () => {
       transport: t,
       clock,
       roomId: 'r1',
-      loadItem: (id) => loaded.push(id),
+      loadItem: (id) => {
+        loaded.push(id);
+      },
       now: () => Date.now(),
     });
     expect(audio.preservesPitch).toBe(true);
@@ -131,6 +133,51 @@ describe('RoomAudioSync', () => {
     audio.readyState = 2;
     vi.advanceTimersByTime(100);
     expect(t.sent.at(-1)).toMatchObject({ type: 'room.member', status: 'buffering' });
+    sync.stop();
+  });
+});
+
+describe('RoomAudioSync: loading and autoplay', () => {
+  it('is not ready while the item loads, and plays from a click once autoplay was refused', async () => {
+    const t = new FakeTransport();
+    const audio = new FakeAudio();
+    let refuse = true;
+    audio.play = async function (this: FakeAudio) {
+      if (refuse) throw new Error('NotAllowedError');
+      this.paused = false;
+      this.plays.push(Date.now());
+    };
+    let loaded!: () => void;
+    const blocked: boolean[] = [];
+    const sync = new RoomAudioSync({
+      media: audio,
+      transport: t,
+      clock,
+      roomId: 'r1',
+      loadItem: () => new Promise<void>((resolve) => (loaded = resolve)),
+      onBlocked: (b) => blocked.push(b),
+      now: () => Date.now(),
+    });
+    // A paused wait at 0: not ready while the source loads, ready for the wait's key after.
+    t.deliver('room:r1', 'room.playback', playback({ paused: true, waiting: true, startAt: 5_000 }));
+    expect(t.sent.at(-1)).toMatchObject({ type: 'room.member', status: 'buffering', readyKey: null });
+    loaded();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(t.sent.at(-1)).toMatchObject({ type: 'room.member', status: 'ready', readyKey: 'i1@0' });
+    // The start comes; the browser refuses play() without a gesture: the page is told.
+    t.deliver('room:r1', 'room.playback', playback({ startAt: 5_000, revision: 3 }));
+    await vi.advanceTimersByTimeAsync(SYNC.armLeadMs + 10);
+    expect(blocked.at(-1)).toBe(true);
+    expect(audio.paused).toBe(true);
+    // A click unlocks: paused again at once, then started on the schedule by the controller.
+    refuse = false;
+    sync.unlock();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(blocked.at(-1)).toBe(false);
+    const clicks = audio.plays.length;
+    await vi.advanceTimersByTimeAsync(SYNC.armLeadMs + 100);
+    expect(audio.plays.length).toBeGreaterThan(clicks);
+    expect(audio.paused).toBe(false);
     sync.stop();
   });
 });

@@ -17,6 +17,8 @@ export interface SyncedMedia {
   readonly seeking: boolean;
   playbackRate: number;
   preservesPitch: boolean;
+  /** Set when loading the item failed (a premiere's track stays hidden until its start). */
+  readonly error?: unknown;
   play(): Promise<void>;
   pause(): void;
   addEventListener(type: string, listener: () => void): void;
@@ -28,17 +30,24 @@ export interface RoomAudioSyncOptions {
   transport: SyncTransport;
   clock: ClockEstimate;
   roomId: string;
-  /** Loads an item into the element (sets its `src`); called when the room's item changes. */
-  loadItem(itemId: string | null): void;
+  /**
+   * Loads an item into the element (sets its `src`); called when the room's item changes, and
+   * again every `RELOAD_MS` while the element reports an error. Not ready until its promise settles.
+   */
+  loadItem(itemId: string | null): void | Promise<void>;
   /** The output latency to take off the position heard, ms (an AudioContext's `outputLatency`). */
   outputLatencyMs?: () => number;
   now?: () => number;
   /** Every schedule the room sends (the page shows position, waiting, paused). */
   onPlayback?(playback: RoomPlayback): void;
+  /** play() was refused (no user gesture yet): the page offers a button that calls `unlock`. */
+  onBlocked?(blocked: boolean): void;
 }
 
 const HAVE_FUTURE_DATA = 3;
 const MEDIA_EVENTS = ['playing', 'waiting', 'seeked', 'canplay', 'stalled', 'pause'];
+/** How often a failed load is tried again. */
+const RELOAD_MS = 2_000;
 
 /**
  * Drives one `<audio>` element on a room's schedule (ADR 0057): joins the room's topic, applies the
@@ -49,6 +58,8 @@ export class RoomAudioSync {
   readonly controller = new PlaybackController();
   private readonly now: () => number;
   private itemId: string | null | undefined = undefined;
+  private loading: Promise<void> | null = null;
+  private reloadAt = 0;
   private reported = '';
   private pendingPlay: ReturnType<typeof setTimeout> | null = null;
   private readonly offs: (() => void)[] = [];
@@ -84,7 +95,7 @@ export class RoomAudioSync {
     return {
       positionMs: m.currentTime * 1000 - (this.o.outputLatencyMs?.() ?? 0),
       paused: m.paused,
-      ready: m.readyState >= HAVE_FUTURE_DATA && !m.seeking,
+      ready: !this.loading && m.readyState >= HAVE_FUTURE_DATA && !m.seeking,
     };
   }
 
@@ -93,13 +104,30 @@ export class RoomAudioSync {
     if (playback.schedule.itemId !== this.itemId) {
       this.itemId = playback.schedule.itemId;
       this.cancelPlay();
-      this.o.loadItem(this.itemId);
+      this.load();
     }
     this.o.onPlayback?.(playback);
     this.update();
   }
 
+  private load() {
+    const itemId = this.itemId ?? null;
+    const job = this.o.loadItem(itemId);
+    if (!(job instanceof Promise)) return;
+    const pending = job.catch(() => {});
+    this.loading = pending;
+    void pending.finally(() => {
+      if (this.loading !== pending) return;
+      this.loading = null;
+      this.update();
+    });
+  }
+
   update() {
+    if (this.itemId && this.o.media.error && !this.loading && this.now() >= this.reloadAt) {
+      this.reloadAt = this.now() + RELOAD_MS;
+      this.load();
+    }
     this.apply(this.controller.update(this.now(), this.reading(), this.o.clock));
     this.report(false);
   }
@@ -121,8 +149,11 @@ export class RoomAudioSync {
         this.pendingPlay = setTimeout(
           () => {
             this.pendingPlay = null;
-            // Autoplay refused (no gesture yet): the page offers a button; nothing to undo here.
-            m.play().catch(() => {});
+            // Autoplay refused (no gesture yet): the page offers a button (`unlock`).
+            m.play().then(
+              () => this.o.onBlocked?.(false),
+              () => this.o.onBlocked?.(true),
+            );
           },
           Math.max(0, c.atLocal - this.now()),
         );
@@ -141,6 +172,22 @@ export class RoomAudioSync {
     const said = `${r.status}/${r.readyKey}`;
     if (!force && said === this.reported) return;
     if (this.o.transport.send({ type: 'room.member', topic: roomTopic(this.o.roomId), ...r })) this.reported = said;
+  }
+
+  /** Called from a click: lets this page start audio from then on (and plays if the room does). */
+  unlock() {
+    const m = this.o.media;
+    m.play().then(
+      () => {
+        // Started from the click, off the schedule: paused again, then timed by the controller.
+        m.pause();
+        this.controller.restart();
+        this.o.onBlocked?.(false);
+        this.reported = '';
+        this.update();
+      },
+      () => this.o.onBlocked?.(true),
+    );
   }
 
   stop() {

@@ -45,6 +45,7 @@ export function uploadForm({ fields, audio, cover }: UploadInput): FormData {
   form.append('isPublic', String(fields.isPublic ?? true));
   form.append('allowDownloads', String(fields.allowDownloads ?? true));
   form.append('chapterMarkers', JSON.stringify(fields.chapterMarkers ?? []));
+  if (fields.premiereAt) form.append('premiereAt', fields.premiereAt);
   form.append('audio', audio);
   if (cover) form.append('cover', cover);
   return form;

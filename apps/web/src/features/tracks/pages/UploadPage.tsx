@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { createAlbum } from '../../albums/queries';
 import { useSession } from '../../auth/session';
+import { UploadPremiere } from '../../rooms/components/UploadPremiere';
 import { type AlbumDraft, AlbumFields } from '../components/AlbumFields';
 import { AudioPicker } from '../components/AudioPicker';
 import { type BatchRow, BatchUploadRows } from '../components/BatchUploadRows';
@@ -48,6 +49,8 @@ export default function UploadPage() {
   const running = useRef<RunningUpload | null>(null);
   const uploading = progress !== null;
   const limits = useUploadLimits();
+  /** The premiere's local time when one is asked for (single uploads). */
+  const [premiereAt, setPremiereAt] = useState<string | null>(null);
   const duration = useAudioFileDuration(audio);
   const durationNow = useRef(duration);
   durationNow.current = duration;
@@ -167,6 +170,7 @@ export default function UploadPage() {
           isPublic: data.isPublic,
           allowDownloads: data.allowDownloads,
           chapterMarkers: data.chapters,
+          premiereAt: premiereAt ? new Date(premiereAt).toISOString() : undefined,
         },
         audio: file,
         cover,
@@ -307,6 +311,7 @@ export default function UploadPage() {
             publicLabel="Make this audio public"
           />
           {batch && <AlbumFields album={album} disabled={uploading} onChange={setAlbum} />}
+          {!batch && <UploadPremiere value={premiereAt} onChange={setPremiereAt} disabled={uploading} />}
 
           {uploading && !batch && (
             <ProgressBar

@@ -35,6 +35,8 @@ export interface SimOptions {
   /** Pings on connecting, and their spacing. */
   pingBurst?: number;
   pingBurstIntervalMs?: number;
+  /** Simulated time to stop at (default 90 s: every scenario; 40 s covers the start and late joiners). */
+  endMs?: number;
 }
 
 export const DEFAULT_SIM: SimOptions = {
@@ -355,7 +357,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
     queue.push(m.connectedAt + 50, watch);
   }
 
-  const END = 90_000;
+  const END = o.endMs ?? 90_000;
   while (queue.size > 0) {
     const ev = queue.pop();
     if (!ev || ev.at > END) break;
