@@ -167,6 +167,7 @@ export async function adMicrosByCreator(db: Exec, start: Date, end: Date): Promi
 /** One paying account's listening of one track (one day of it for the hybrid rule). */
 export interface ListeningRow {
   payer: string;
+  listenerId?: string;
   audioId: string;
   creatorId: string;
   day: string | null;
@@ -225,7 +226,7 @@ export async function* streamRows<T>(tx: Tx, name: string, query: SQL, batch = 2
 export async function listeningOfPayer(db: Exec, payer: string, month: string): Promise<ListeningRow[]> {
   return rowsOf<ListeningRow>(
     await db.execute(sql`
-      SELECT ${payer} AS payer, l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
+      SELECT ${payer} AS payer, l.listener_id AS "listenerId", l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
              l.plays, l.long_plays AS "longPlays", l.heard_seconds AS "heardSeconds"
         FROM earnings_listening l
        WHERE l.month = ${month}
