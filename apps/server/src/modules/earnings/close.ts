@@ -101,6 +101,20 @@ export async function closeMonth(
         listening: paidMonth ? await q.listeningOfPayer(tx, r.payer, r.paidMonth) : [],
       });
     }
+    // Commissions booked after their payment's month closed: that month's net was smaller; the
+    // creators' part of the difference is taken back (or given) now, split as a refund would be.
+    for (const c of await q.lateCommissions(tx, month, now, fee)) {
+      const terms = await q.monthTerms(tx, c.paidMonth);
+      if (!terms) continue;
+      const part = (net: number) => platformSplit(net, terms.platformShareBps).creators;
+      extra.addReversal({
+        paymentId: c.paymentId,
+        netCents: -(c.after - c.before),
+        creatorsBaseCents: part(c.baseCents - c.after) - part(c.baseCents - c.before),
+        rule: terms.rule,
+        listening: await q.listeningOfPayer(tx, c.payer, c.paidMonth),
+      });
+    }
     const extraOut = extra.finish();
 
     // Subscriptions: per account in chunks, then the pool (subscriptions + ads) by plays.
