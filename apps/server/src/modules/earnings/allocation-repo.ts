@@ -17,8 +17,14 @@ import type { FeeRule, Tx } from './close-repo';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
-/** Paying accounts per statement: ~10 listening rows each, so ~200,000 rows a statement. */
-export const CLOSE_CHUNK_PAYERS = 20_000;
+/**
+ * Paying accounts per statement: ~10 listening rows each, so ~50,000 rows a statement, a fraction
+ * of a second of CPU: under the 15 s statement timeout even with 1/20 of a core (a shared machine).
+ */
+export const CLOSE_CHUNK_PAYERS = 5000;
+/** Payers per statement of the nets, and rows per statement of the writes. */
+const NETS_CHUNK = 10_000;
+const WRITE_CHUNK = 10_000;
 
 /**
  * Each paying account's net for the month (payments − the processor's fee − affiliate commissions,
@@ -34,13 +40,23 @@ export async function loadUnits(
 ): Promise<{ unitsNetCents: number; payers: number }> {
   await tx.execute(sql`CREATE TEMP TABLE earn_units (payer text PRIMARY KEY, net bigint NOT NULL, pot bigint NOT NULL)
                        ON COMMIT DROP`);
-  await tx.execute(sql`
+  // In chunks of payers (keyset on payments' (user_id, occurred_at) index): no statement reads the month whole.
+  const inMonth = sql`p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
+         AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz`;
+  for (let last = ''; ; ) {
+    const [b] = rowsOf<{ lo: string | null; hi: string | null }>(
+      await tx.execute(sql`
+        SELECT min(u) AS lo, max(u) AS hi FROM (
+          SELECT DISTINCT p.user_id AS u FROM payments p WHERE ${inMonth} AND p.user_id > ${last}
+           ORDER BY 1 LIMIT ${NETS_CHUNK}) x`),
+    );
+    if (!b?.lo || !b.hi) break;
+    await tx.execute(sql`
     INSERT INTO earn_units (payer, net, pot)
     WITH p AS (
       SELECT p.id, p.user_id, p.kind, p.amount_cents, p.invoice_id
         FROM payments p
-       WHERE p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
-         AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz),
+       WHERE ${inMonth} AND p.user_id >= ${b.lo} AND p.user_id <= ${b.hi}),
     same AS (
       SELECT p.* FROM p
        WHERE p.kind = 'paid'
@@ -58,6 +74,8 @@ export async function loadUnits(
         FROM same LEFT JOIN c ON c.payment_id = same.id
        GROUP BY same.user_id)
     SELECT payer, net, ${creatorsPart(sql`net`, platformShareBps)} FROM n`);
+    last = b.hi;
+  }
   await tx.execute(
     sql`CREATE TEMP TABLE earn_seats (listener_id text PRIMARY KEY, payer text NOT NULL) ON COMMIT DROP`,
   );
@@ -170,11 +188,15 @@ export async function allocateChunk(
     tracks AS (
       INSERT INTO earn_acc (audio_id, creator_id, cents, subscribers, plays)
       SELECT audio_id, max(creator_id), sum(cents), count(*) FILTER (WHERE cents <> 0), sum(plays)
-        FROM sh GROUP BY audio_id),
+        FROM sh GROUP BY audio_id
+      ON CONFLICT (audio_id) DO UPDATE SET cents = earn_acc.cents + excluded.cents,
+        subscribers = earn_acc.subscribers + excluded.subscribers, plays = earn_acc.plays + excluded.plays),
     creators AS (
       INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard)
       SELECT creator_id, count(DISTINCT payer) FILTER (WHERE cents <> 0), sum(plays), sum(heard)
-        FROM sh GROUP BY creator_id),
+        FROM sh GROUP BY creator_id
+      ON CONFLICT (creator_id) DO UPDATE SET subscribers = earn_acc_creators.subscribers + excluded.subscribers,
+        plays = earn_acc_creators.plays + excluded.plays, heard = earn_acc_creators.heard + excluded.heard),
     payers AS (
       SELECT payer, max(pot) AS pot, max(tw) AS tw, sum(cents) AS cents FROM sh GROUP BY payer)
     SELECT count(*)::int AS seen, count(*) FILTER (WHERE cents <> 0)::int AS listening,
@@ -196,18 +218,25 @@ export async function allocateSubscriptions(
   rule: EarningsRule,
   chunkPayers = CLOSE_CHUNK_PAYERS,
 ): Promise<{ seen: number; listening: number; givenCents: number }> {
-  await tx.execute(sql`CREATE TEMP TABLE earn_acc (audio_id uuid NOT NULL, creator_id text NOT NULL, cents bigint NOT NULL,
+  await tx.execute(sql`CREATE TEMP TABLE earn_acc (audio_id uuid PRIMARY KEY, creator_id text NOT NULL, cents bigint NOT NULL,
                          subscribers bigint NOT NULL, plays bigint NOT NULL) ON COMMIT DROP`);
-  await tx.execute(sql`CREATE TEMP TABLE earn_acc_creators (creator_id text NOT NULL, subscribers bigint NOT NULL,
-                         plays bigint NOT NULL, heard bigint NOT NULL) ON COMMIT DROP`);
-  // Chunk bounds: every chunkPayers-th paying account (net > 0) not in a family, in id order.
-  const bounds = rowsOf<{ payer: string }>(
-    await tx.execute(sql`
-      SELECT payer FROM (
-        SELECT u.payer, row_number() OVER (ORDER BY u.payer) AS n FROM earn_units u
-         WHERE u.net > 0 AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = u.payer)) x
-       WHERE (n - 1) % ${chunkPayers} = 0 ORDER BY payer`),
-  ).map((b) => b.payer);
+  await tx.execute(sql`CREATE TEMP TABLE earn_acc_creators (creator_id text PRIMARY KEY, subscribers bigint NOT NULL,
+                         plays bigint NOT NULL, heard bigint NOT NULL, sub bigint NOT NULL DEFAULT 0,
+                         ads bigint NOT NULL DEFAULT 0, rev bigint NOT NULL DEFAULT 0, pr bigint NOT NULL DEFAULT 0)
+                         ON COMMIT DROP`);
+  // Chunk bounds: every chunkPayers-th paying account (net > 0) not in a family, in id order (keyset).
+  const bounds: string[] = [];
+  for (let from: string | undefined = ''; from !== undefined; ) {
+    const [b] = rowsOf<{ payer: string }>(
+      await tx.execute(sql`
+        SELECT u.payer FROM earn_units u
+         WHERE u.payer ${bounds.length === 0 ? sql`>` : sql`>=`} ${from} AND u.net > 0
+           AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = u.payer)
+         ORDER BY u.payer OFFSET ${bounds.length === 0 ? 0 : chunkPayers} LIMIT 1`),
+    );
+    from = b?.payer;
+    if (from !== undefined) bounds.push(from);
+  }
   const ranges: ({ from: string; to: string | null } | 'families')[] = bounds.map((from, i) => ({
     from,
     to: bounds[i + 1] ?? null,
@@ -266,47 +295,58 @@ export async function writeSubscriptionsAndCreators(
   extras: CreatorExtra[],
 ): Promise<{ entries: number; creators: number }> {
   const { month, rule } = fields;
-  const allocations =
-    rule === 'pro-rata'
-      ? sql`SELECT audio_id, creator_id, cents, 0::bigint AS subscribers FROM earn_pool WHERE cents <> 0`
-      : sql`SELECT audio_id, max(creator_id) AS creator_id, sum(cents) AS cents, sum(subscribers) AS subscribers
-              FROM earn_acc GROUP BY audio_id HAVING sum(cents) <> 0`;
-  const entries = rowsOf<{ n: number }>(
-    await tx.execute(sql`
+  const source = rule === 'pro-rata' ? sql`earn_pool` : sql`earn_acc`;
+  // Every creator's figures in one row: the rule's subscription cents, the counterfactual, the extras.
+  const upsert = (column: SQL, from: SQL) => sql`
+    INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard, ${column})
+    SELECT creator_id, 0, 0, 0, sum(cents) FROM ${from} GROUP BY creator_id
+    ON CONFLICT (creator_id) DO UPDATE SET ${column} = excluded.${column}`;
+  await tx.execute(upsert(sql`sub`, source));
+  await tx.execute(upsert(sql`pr`, sql`earn_pool`));
+  await tx.execute(sql`
+    INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard, ads, rev)
+    SELECT x."creatorId", 0, 0, 0, x."adCents", x."reversalCents"
+      FROM jsonb_to_recordset(${JSON.stringify(extras)}::jsonb) AS x("creatorId" text, "adCents" bigint, "reversalCents" bigint)
+    ON CONFLICT (creator_id) DO UPDATE SET ads = excluded.ads, rev = excluded.rev`);
+
+  // The writes in keyset chunks: no statement writes the month whole.
+  let entries = 0;
+  for (let last: string | null = null; ; ) {
+    const [r] = rowsOf<{ n: number; last: string | null }>(
+      await tx.execute(sql`
       WITH ins AS (
         INSERT INTO earnings_ledger (creator_id, month, kind, source, audio_id, rule, amount_cents, subscribers, payment_id,
                                      occurred_at, available_at, created_at)
-        SELECT a.creator_id, ${month}, 'allocation', 'subscriptions', a.audio_id, ${rule}, a.cents, a.subscribers, NULL,
+        SELECT a.creator_id, ${month}, 'allocation', 'subscriptions', a.audio_id, ${rule}, a.cents,
+               ${rule === 'pro-rata' ? sql`0` : sql`a.subscribers`}, NULL,
                ${fields.occurredAt.toISOString()}::timestamptz, ${fields.availableAt.toISOString()}::timestamptz,
                ${fields.createdAt.toISOString()}::timestamptz
-          FROM (${allocations}) a
-         ORDER BY a.audio_id
-        RETURNING 1)
-      SELECT count(*)::int AS n FROM ins`),
-  )[0]?.n;
-  const creators = rowsOf<{ n: number }>(
-    await tx.execute(sql`
+          FROM (SELECT * FROM ${source} WHERE cents <> 0 ${last === null ? sql`` : sql`AND audio_id > ${last}::uuid`}
+                 ORDER BY audio_id LIMIT ${WRITE_CHUNK}) a
+        RETURNING audio_id)
+      SELECT count(*)::int AS n, max(audio_id::text) AS last FROM ins`),
+    );
+    if (!r?.n || !r.last) break;
+    entries += r.n;
+    last = r.last;
+  }
+  let creators = 0;
+  for (let last: string | null = null; ; ) {
+    const [r] = rowsOf<{ n: number; last: string | null }>(
+      await tx.execute(sql`
       WITH ins AS (
         INSERT INTO earnings_creator_months (month, creator_id, rule, earned_cents, subscription_cents, ad_cents,
                                              reversal_cents, pro_rata_cents, subscribers, plays, heard_seconds)
         SELECT ${month}, c.creator_id, ${rule}, c.sub + c.ads + c.rev, c.sub, c.ads, c.rev, c.pr, c.subscribers, c.plays, c.heard
-          FROM (
-            SELECT creator_id, sum(sub) AS sub, sum(ads) AS ads, sum(rev) AS rev, sum(pr) AS pr,
-                   sum(subscribers) AS subscribers, sum(plays) AS plays, sum(heard) AS heard
-              FROM (
-                SELECT creator_id, ${rule === 'pro-rata' ? sql`0` : sql`cents`} AS sub, 0 AS ads, 0 AS rev, 0 AS pr,
-                       0 AS subscribers, 0 AS plays, 0 AS heard FROM earn_acc
-                UNION ALL
-                SELECT creator_id, ${rule === 'pro-rata' ? sql`cents` : sql`0`}, 0, 0, cents, 0, 0, 0 FROM earn_pool
-                UNION ALL
-                SELECT creator_id, 0, 0, 0, 0, subscribers, plays, heard FROM earn_acc_creators
-                UNION ALL
-                SELECT x."creatorId", 0, x."adCents", x."reversalCents", 0, 0, 0, 0
-                  FROM jsonb_to_recordset(${JSON.stringify(extras)}::jsonb) AS x("creatorId" text, "adCents" bigint, "reversalCents" bigint)
-              ) u GROUP BY creator_id) c
-         WHERE NOT (c.sub + c.ads + c.rev = 0 AND c.pr = 0)
-        RETURNING 1)
-      SELECT count(*)::int AS n FROM ins`),
-  )[0]?.n;
-  return { entries: entries ?? 0, creators: creators ?? 0 };
+          FROM (SELECT * FROM earn_acc_creators WHERE NOT (sub + ads + rev = 0 AND pr = 0)
+                  ${last === null ? sql`` : sql`AND creator_id > ${last}`}
+                 ORDER BY creator_id LIMIT ${WRITE_CHUNK}) c
+        RETURNING creator_id)
+      SELECT count(*)::int AS n, max(creator_id) AS last FROM ins`),
+    );
+    if (!r?.n || !r.last) break;
+    creators += r.n;
+    last = r.last;
+  }
+  return { entries, creators };
 }
