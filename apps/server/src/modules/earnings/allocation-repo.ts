@@ -38,13 +38,18 @@ export async function loadUnits(
   fee: FeeRule,
   platformShareBps: number,
 ): Promise<{ unitsNetCents: number; payers: number }> {
+  // The chunks' sorts and aggregates in memory (a few MB each), not spilled to disk.
+  await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
   await tx.execute(sql`CREATE TEMP TABLE earn_units (payer text PRIMARY KEY, net bigint NOT NULL, pot bigint NOT NULL)
                        ON COMMIT DROP`);
   // In chunks of payers (keyset on payments' (user_id, occurred_at) index): no statement reads the month whole.
   const inMonth = sql`p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
          AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz`;
   for (let last = ''; ; ) {
-    const [b] = rowsOf<{ lo: string | null; hi: string | null }>(
+    const [b]: ({ lo: string | null; hi: string | null } | undefined)[] = rowsOf<{
+      lo: string | null;
+      hi: string | null;
+    }>(
       await tx.execute(sql`
         SELECT min(u) AS lo, max(u) AS hi FROM (
           SELECT DISTINCT p.user_id AS u FROM payments p WHERE ${inMonth} AND p.user_id > ${last}
@@ -114,20 +119,21 @@ export interface ChunkTotals {
   owed: number;
 }
 
-/** The listening rows of one chunk's paying accounts (net > 0): payer, listener, track, day, figures. */
+/**
+ * The listening rows of one chunk (payer, listener, track, day, figures), in the listening key's
+ * order, so they group without a sort; the accounts' nets join after grouping.
+ */
 function chunkRows(month: string, range: { from: string; to: string | null } | 'families'): SQL {
   if (range === 'families') {
     return sql`
-      SELECT s.payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays, l.heard_seconds, u.pot
+      SELECT s.payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays, l.heard_seconds
         FROM earn_seats s
-        JOIN earn_units u ON u.payer = s.payer AND u.net > 0
         JOIN earnings_listening l ON l.month = ${month} AND l.listener_id = s.listener_id`;
   }
   return sql`
     SELECT l.listener_id AS payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays,
-           l.heard_seconds, u.pot
+           l.heard_seconds
       FROM earnings_listening l
-      JOIN earn_units u ON u.payer = l.listener_id AND u.net > 0
      WHERE l.month = ${month} AND l.listener_id >= ${range.from}
        ${range.to === null ? sql`` : sql`AND l.listener_id < ${range.to}`}
        AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = l.listener_id)`;
@@ -172,10 +178,11 @@ export async function allocateChunk(
     await tx.execute(sql`
     WITH r AS (${chunkRows(month, range)}),
     h AS (${weighted(rule)}),
-    pt AS (
+    g AS (
       SELECT payer, audio_id, max(creator_id) AS creator_id, sum(w)::bigint AS w, sum(plays)::bigint AS plays,
-             sum(heard_seconds)::bigint AS heard, max(pot) AS pot
+             sum(heard_seconds)::bigint AS heard
         FROM h GROUP BY payer, audio_id),
+    pt AS (SELECT g.*, u.pot FROM g JOIN earn_units u ON u.payer = g.payer AND u.net > 0),
     f AS (
       SELECT s.*, CASE WHEN s.w > 0 THEN s.pot * s.w / s.tw ELSE 0 END AS fl,
              CASE WHEN s.w > 0 THEN s.pot * s.w % s.tw ELSE 0 END AS rm
@@ -227,7 +234,7 @@ export async function allocateSubscriptions(
   // Chunk bounds: every chunkPayers-th paying account (net > 0) not in a family, in id order (keyset).
   const bounds: string[] = [];
   for (let from: string | undefined = ''; from !== undefined; ) {
-    const [b] = rowsOf<{ payer: string }>(
+    const [b]: ({ payer: string } | undefined)[] = rowsOf<{ payer: string }>(
       await tx.execute(sql`
         SELECT u.payer FROM earn_units u
          WHERE u.payer ${bounds.length === 0 ? sql`>` : sql`>=`} ${from} AND u.net > 0
@@ -312,7 +319,7 @@ export async function writeSubscriptionsAndCreators(
   // The writes in keyset chunks: no statement writes the month whole.
   let entries = 0;
   for (let last: string | null = null; ; ) {
-    const [r] = rowsOf<{ n: number; last: string | null }>(
+    const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
       await tx.execute(sql`
       WITH ins AS (
         INSERT INTO earnings_ledger (creator_id, month, kind, source, audio_id, rule, amount_cents, subscribers, payment_id,
@@ -332,7 +339,7 @@ export async function writeSubscriptionsAndCreators(
   }
   let creators = 0;
   for (let last: string | null = null; ; ) {
-    const [r] = rowsOf<{ n: number; last: string | null }>(
+    const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
       await tx.execute(sql`
       WITH ins AS (
         INSERT INTO earnings_creator_months (month, creator_id, rule, earned_cents, subscription_cents, ad_cents,
