@@ -18,10 +18,14 @@ import type { FeeRule, Tx } from './close-repo';
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /**
- * Paying accounts per statement: ~10 listening rows each, so ~50,000 rows a statement, a fraction
- * of a second of CPU: under the 15 s statement timeout even with 1/20 of a core (a shared machine).
+ * Paying accounts in the first chunk (~10 listening rows each): a fraction of a second of CPU, under
+ * the 15 s statement timeout even with 1/25 of a core (a shared machine); later chunks grow or
+ * shrink towards CHUNK_TARGET_MS.
  */
-export const CLOSE_CHUNK_PAYERS = 5000;
+export const CLOSE_CHUNK_PAYERS = 1000;
+const CHUNK_TARGET_MS = 2000;
+const MIN_CHUNK = 250;
+const MAX_CHUNK = 40_000;
 /** Payers per statement of the nets, and rows per statement of the writes. */
 const NETS_CHUNK = 10_000;
 const WRITE_CHUNK = 10_000;
@@ -223,42 +227,52 @@ export async function allocateSubscriptions(
   tx: Tx,
   month: string,
   rule: EarningsRule,
-  chunkPayers = CLOSE_CHUNK_PAYERS,
+  chunkPayers?: number,
 ): Promise<{ seen: number; listening: number; givenCents: number }> {
+  // A size given (tests): kept; else adapted to how long chunks take.
+  const adaptive = chunkPayers === undefined;
+  chunkPayers ??= CLOSE_CHUNK_PAYERS;
   await tx.execute(sql`CREATE TEMP TABLE earn_acc (audio_id uuid PRIMARY KEY, creator_id text NOT NULL, cents bigint NOT NULL,
                          subscribers bigint NOT NULL, plays bigint NOT NULL) ON COMMIT DROP`);
   await tx.execute(sql`CREATE TEMP TABLE earn_acc_creators (creator_id text PRIMARY KEY, subscribers bigint NOT NULL,
                          plays bigint NOT NULL, heard bigint NOT NULL, sub bigint NOT NULL DEFAULT 0,
                          ads bigint NOT NULL DEFAULT 0, rev bigint NOT NULL DEFAULT 0, pr bigint NOT NULL DEFAULT 0)
                          ON COMMIT DROP`);
-  // Chunk bounds: every chunkPayers-th paying account (net > 0) not in a family, in id order (keyset).
-  const bounds: string[] = [];
-  for (let from: string | undefined = ''; from !== undefined; ) {
-    const [b]: ({ payer: string } | undefined)[] = rowsOf<{ payer: string }>(
+  // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset.
+  // Their size follows the machine: a chunk aims at ~2 s, far under the statement timeout even when
+  // a loaded machine slows one down 5-fold (a fixed size either times out or crawls).
+  const nextBound = async (from: string, first: boolean, size: number): Promise<string | null> => {
+    const rows: { payer: string }[] = rowsOf(
       await tx.execute(sql`
         SELECT u.payer FROM earn_units u
-         WHERE u.payer ${bounds.length === 0 ? sql`>` : sql`>=`} ${from} AND u.net > 0
+         WHERE u.payer ${first ? sql`>` : sql`>=`} ${from} AND u.net > 0
            AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = u.payer)
-         ORDER BY u.payer OFFSET ${bounds.length === 0 ? 0 : chunkPayers} LIMIT 1`),
+         ORDER BY u.payer OFFSET ${first ? 0 : size} LIMIT 1`),
     );
-    from = b?.payer;
-    if (from !== undefined) bounds.push(from);
-  }
-  const ranges: ({ from: string; to: string | null } | 'families')[] = bounds.map((from, i) => ({
-    from,
-    to: bounds[i + 1] ?? null,
-  }));
-  ranges.push('families');
+    return rows[0]?.payer ?? null;
+  };
   const sum = { seen: 0, listening: 0, givenCents: 0 };
-  for (const range of ranges) {
-    const t = await allocateChunk(tx, month, rule, range);
+  const add = (t: ChunkTotals) => {
     if (t.given !== t.owed) {
       throw new Error(`earnings: a chunk of ${month} does not add up (${t.given} given, ${t.owed} owed)`);
     }
     sum.seen += t.seen;
     sum.listening += t.listening;
     sum.givenCents += t.given;
+  };
+  let size = chunkPayers;
+  for (let from = await nextBound('', true, size); from !== null; ) {
+    const to = await nextBound(from, false, size);
+    const started = performance.now();
+    add(await allocateChunk(tx, month, rule, { from, to }));
+    if (adaptive) {
+      const ms = performance.now() - started;
+      if (ms > CHUNK_TARGET_MS * 2) size = Math.max(MIN_CHUNK, Math.floor(size / 2));
+      else if (ms < CHUNK_TARGET_MS / 2) size = Math.min(MAX_CHUNK, size * 2);
+    }
+    from = to;
   }
+  add(await allocateChunk(tx, month, rule, 'families'));
   return sum;
 }
 
