@@ -157,42 +157,48 @@ export function adCentsByCreator(micros: ReadonlyMap<string, number>): {
   return { cents: new Map(ids.map((id, i) => [id, parts[i] ?? 0])), totalCents };
 }
 
+/** Code-unit order of ids (PostgreSQL's order of the same uuids): ties in a split go to the earlier. */
+export const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * Hybrid weights for one listener: long plays (≥ 30 s heard) counted in day order up to `cap`;
- * the day that reaches the cap counts in proportion, so a track looped late in the month cannot
- * take the share of what was heard before. Integer weights: every full day × that day's total,
- * the crossing day × what was left of the cap (same proportions, no fractions).
+ * Hybrid weights for ONE listener (a Family plan's members each have their own cap): long plays
+ * (≥ 30 s heard) counted in day order up to `cap`; the day that reaches the cap gives what was left
+ * of it in proportion to that day's long plays, by largest remainder (ties: the smaller track id),
+ * so a track looped late in the month cannot take the share of what was heard before. Integer
+ * capped plays per track, in track id order, so members' weights simply add up.
  */
 export function hybridWeights(
   days: readonly { day: string; audioId: string; creatorId: string; longPlays: number }[],
   cap: number,
 ): ListeningWeight[] {
-  const byDay = new Map<string, number>();
-  for (const d of days) byDay.set(d.day, (byDay.get(d.day) ?? 0) + d.longPlays);
-  const sorted = [...byDay.keys()].sort();
-  let before = 0;
-  let crossing: { day: string; total: number; left: number } | null = null;
-  const fullDays = new Set<string>();
-  for (const day of sorted) {
-    const total = byDay.get(day) ?? 0;
-    if (before + total <= cap) {
-      fullDays.add(day);
-      before += total;
-    } else {
-      crossing = { day, total, left: cap - before };
-      break;
-    }
-  }
-  const scale = crossing ? crossing.total : 1;
-  const out = new Map<string, ListeningWeight>();
+  const byDay = new Map<string, (typeof days)[number][]>();
   for (const d of days) {
-    let w = 0;
-    if (fullDays.has(d.day)) w = d.longPlays * scale;
-    else if (crossing && d.day === crossing.day) w = d.longPlays * crossing.left;
-    if (w === 0) continue;
+    const list = byDay.get(d.day);
+    if (list) list.push(d);
+    else byDay.set(d.day, [d]);
+  }
+  const out = new Map<string, ListeningWeight>();
+  const add = (d: (typeof days)[number], w: number) => {
+    if (w === 0) return;
     const cur = out.get(d.audioId);
     if (cur) cur.weight += w;
     else out.set(d.audioId, { audioId: d.audioId, creatorId: d.creatorId, weight: w });
+  };
+  let before = 0;
+  for (const day of [...byDay.keys()].sort()) {
+    const rows = (byDay.get(day) ?? []).sort((a, b) => byId(a.audioId, b.audioId));
+    const total = rows.reduce((a, d) => a + d.longPlays, 0);
+    if (before + total <= cap) {
+      for (const d of rows) add(d, d.longPlays);
+      before += total;
+      continue;
+    }
+    const { parts } = largestRemainder(
+      cap - before,
+      rows.map((d) => d.longPlays),
+    );
+    for (const [i, d] of rows.entries()) add(d, parts[i] ?? 0);
+    break;
   }
-  return [...out.values()];
+  return [...out.values()].sort((a, b) => byId(a.audioId, b.audioId));
 }

@@ -167,6 +167,7 @@ export async function adMicrosByCreator(db: Exec, start: Date, end: Date): Promi
 /** One paying account's listening of one track (one day of it for the hybrid rule). */
 export interface ListeningRow {
   payer: string;
+  listenerId?: string;
   audioId: string;
   creatorId: string;
   day: string | null;
@@ -225,7 +226,7 @@ export async function* streamRows<T>(tx: Tx, name: string, query: SQL, batch = 2
 export async function listeningOfPayer(db: Exec, payer: string, month: string): Promise<ListeningRow[]> {
   return rowsOf<ListeningRow>(
     await db.execute(sql`
-      SELECT ${payer} AS payer, l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
+      SELECT ${payer} AS payer, l.listener_id AS "listenerId", l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
              l.plays, l.long_plays AS "longPlays", l.heard_seconds AS "heardSeconds"
         FROM earnings_listening l
        WHERE l.month = ${month}
@@ -315,3 +316,51 @@ export async function writeClose(
 }
 
 const WRITE_BATCH = 10_000;
+
+/**
+ * Affiliate commissions (or their reversals) booked since the last close on subscription payments
+ * of months already closed: late, so not in those months' nets. Per paying account and paid month:
+ * the month's net before commissions (payments − the fee, same-month refunds included) and the
+ * commissions booked up to the window's start and up to now, so the close re-allocates the
+ * difference (an adjusting entry, append-only, in this month).
+ */
+export async function lateCommissions(
+  db: Exec,
+  month: string,
+  now: Date,
+  fee: FeeRule,
+): Promise<
+  { payer: string; paidMonth: string; paymentId: string; baseCents: number; before: number; after: number }[]
+> {
+  return rowsOf(
+    await db.execute(sql`
+      WITH prev AS (SELECT coalesce(max(closed_at), '-infinity'::timestamptz) AS at FROM earnings_months WHERE month < ${month}),
+      late AS (
+        SELECT p.user_id AS payer, m.month AS paid_month, greatest(m.closed_at, prev.at) AS since, min(p.id::text) AS payment_id
+          FROM affiliate_ledger a
+          JOIN payments p ON p.id = a.payment_id AND p.purpose = 'subscription' AND p.kind = 'paid' AND p.user_id IS NOT NULL
+          JOIN earnings_months m ON m.month = to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM')
+          CROSS JOIN prev
+         WHERE a.kind IN ('commission', 'reversal') AND m.month < ${month}
+           AND a.created_at > greatest(m.closed_at, prev.at) AND a.created_at <= ${now.toISOString()}::timestamptz
+         GROUP BY p.user_id, m.month, m.closed_at, prev.at),
+      pay AS (
+        SELECT late.payer, late.paid_month, p.id, p.kind, p.amount_cents
+          FROM late JOIN payments p ON p.user_id = late.payer AND p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
+           AND to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month
+         WHERE p.kind = 'paid'
+            OR EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id AND p.invoice_id IS NOT NULL
+                         AND to_char(o.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month))
+      SELECT late.payer, late.paid_month AS "paidMonth", late.payment_id AS "paymentId",
+             (SELECT coalesce(sum(pay.amount_cents - CASE WHEN pay.kind = 'paid'
+                       THEN (pay.amount_cents::bigint * ${fee.bps} + 5000) / 10000 + ${fee.fixedCents} ELSE 0 END), 0)
+                FROM pay WHERE pay.payer = late.payer AND pay.paid_month = late.paid_month)::float8 AS "baseCents",
+             coalesce(sum(a.amount_cents) FILTER (WHERE a.created_at <= late.since), 0)::float8 AS before,
+             coalesce(sum(a.amount_cents) FILTER (WHERE a.created_at <= ${now.toISOString()}::timestamptz), 0)::float8 AS after
+        FROM late
+        JOIN pay ON pay.payer = late.payer AND pay.paid_month = late.paid_month
+        JOIN affiliate_ledger a ON a.payment_id = pay.id AND a.kind IN ('commission', 'reversal')
+       GROUP BY late.payer, late.paid_month, late.payment_id, late.since
+       ORDER BY late.paid_month, late.payer`),
+  );
+}

@@ -1,9 +1,17 @@
+import type { EarningsRule } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { adCentsByCreator, platformSplit } from './allocate';
+import {
+  allocateSubscriptions,
+  type CreatorExtra,
+  loadUnits,
+  splitPoolByPlays,
+  writeSubscriptionsAndCreators,
+} from './allocation-repo';
 import * as q from './close-repo';
 import { availableAtOf, isClosable, isMonth, monthBounds, monthDays, nextMonth } from './month';
-import { MonthRun, type PayerListening } from './month-run';
+import { MonthRun } from './month-run';
 import type { CloseResult } from './types';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -45,43 +53,45 @@ export function reversalBase(
 
 /**
  * Closes a month: its days folded, every paying account's net split by the rule in force (and by
- * pro-rata for the counterfactual), ads to the creators they ran on, earlier months' refunds
- * reversed, all written in one transaction. Exact: creators + platform = net, or nothing is written.
- * Closing a closed month writes nothing and answers its figures.
+ * pro-rata for the counterfactual) set-wise in SQL (allocation-repo.ts), ads to the creators they ran
+ * on and earlier months' refunds reversed in JS (few rows), all written in one transaction. Exact:
+ * creators + platform = net, or nothing is written. Closing a closed month writes nothing and
+ * answers its figures.
  */
-export async function closeMonth(ctx: AppContext, month: string): Promise<CloseResult> {
+export async function closeMonth(
+  ctx: AppContext,
+  month: string,
+  opts: { chunkPayers?: number; rule?: EarningsRule } = {},
+): Promise<CloseResult> {
   if (!isMonth(month)) throw badRequest('Month must be YYYY-MM');
   const now = ctx.clock.now();
   if (!isClosable(month, now)) throw badRequest('This month has not ended yet');
   const db = ctx.database.db;
   const cfg = ctx.config;
+  const rule = opts.rule ?? cfg.EARNINGS_RULE;
   const done = await q.isClosed(db, month);
   if (done) return resultOf(done, false, 0, 0);
 
   await foldFinishedDays(ctx, monthDays(month).last);
   const { start, end } = monthBounds(month);
   const fee = { bps: cfg.EARNINGS_PAYMENT_FEE_BPS, fixedCents: cfg.EARNINGS_PAYMENT_FEE_CENTS };
-  // A family's seats count for the owner who pays: their rows wait until the cursor is done.
-  const seats = await q.familySeats(db);
-  const owners = new Set(seats.values());
-  const families = new Map<string, PayerListening[]>();
+  const platformShareBps = cfg.EARNINGS_PLATFORM_SHARE_PCT * 100;
   const availableAt = availableAtOf(month);
 
   return db.transaction(async (tx) => {
-    const units = new Map<string, number>();
-    for await (const batch of q.subscriptionNets(tx, start, end, fee))
-      for (const u of batch) units.set(u.payer, u.netCents);
+    const units = await loadUnits(tx, start, end, fee, platformShareBps);
     const ads = adCentsByCreator(await q.adMicrosByCreator(tx, start, end));
-    const run = new MonthRun({
-      rule: cfg.EARNINGS_RULE,
-      platformShareBps: cfg.EARNINGS_PLATFORM_SHARE_PCT * 100,
-      units,
-      adCents: ads.cents,
+    // Ads (per creator; pooled under pro-rata) and reversals: a few rows, split by the pure rules.
+    const extra = new MonthRun({
+      rule,
+      platformShareBps,
+      units: new Map(),
+      adCents: rule === 'pro-rata' ? new Map() : ads.cents,
     });
     for (const r of await q.earlierRefunds(tx, start, end)) {
       const paidMonth = await q.monthTerms(tx, r.paidMonth);
       const paidNet = r.paidCents - feeCents(r.paidCents, fee.bps, fee.fixedCents) - r.paidCommissionCents;
-      run.addReversal({
+      extra.addReversal({
         paymentId: r.id,
         netCents: r.refundCents - r.refundCommissionCents,
         creatorsBaseCents: paidMonth
@@ -91,51 +101,53 @@ export async function closeMonth(ctx: AppContext, month: string): Promise<CloseR
         listening: paidMonth ? await q.listeningOfPayer(tx, r.payer, r.paidMonth) : [],
       });
     }
-
-    let listener: string | null = null;
-    let rows: PayerListening[] = [];
-    const hand = () => {
-      if (listener === null) return;
-      const owner = seats.get(listener) ?? (owners.has(listener) ? listener : null);
-      if (owner) families.set(owner, [...(families.get(owner) ?? []), ...rows]);
-      else run.addPayer(listener, rows);
-    };
-    // In listener order: a listener's rows may straddle two batches, so they are handed over only
-    // when the next listener begins.
-    for await (const batch of q.listeningByListener(tx, month, cfg.EARNINGS_RULE === 'hybrid')) {
-      for (const r of batch) {
-        if (r.payer !== listener) {
-          hand();
-          listener = r.payer;
-          rows = [];
-        }
-        rows.push(r);
-      }
+    // Commissions booked after their payment's month closed: that month's net was smaller; the
+    // creators' part of the difference is taken back (or given) now, split as a refund would be.
+    for (const c of await q.lateCommissions(tx, month, now, fee)) {
+      const terms = await q.monthTerms(tx, c.paidMonth);
+      if (!terms) continue;
+      const part = (net: number) => platformSplit(net, terms.platformShareBps).creators;
+      extra.addReversal({
+        paymentId: c.paymentId,
+        netCents: -(c.after - c.before),
+        creatorsBaseCents: part(c.baseCents - c.after) - part(c.baseCents - c.before),
+        rule: terms.rule,
+        listening: await q.listeningOfPayer(tx, c.payer, c.paidMonth),
+      });
     }
-    hand();
-    for (const [owner, familyRows] of families) run.addPayer(owner, familyRows);
-    const out = run.finish();
+    const extraOut = extra.finish();
 
+    // Subscriptions: per account in chunks, then the pool (subscriptions + ads) by plays.
+    const subs = await allocateSubscriptions(tx, month, rule, opts.chunkPayers);
+    const pool = platformSplit(units.unitsNetCents + ads.totalCents, platformShareBps);
+    const pooled = await splitPoolByPlays(tx, pool.creators);
+    if (pooled !== 0 && pooled !== pool.creators) {
+      throw new Error(`earnings: ${month}'s pool does not add up (${pooled} of ${pool.creators})`);
+    }
+    const subscriptionCreators = rule === 'pro-rata' ? pooled : subs.givenCents;
+
+    const subscriptionNetCents = units.unitsNetCents + extraOut.subscriptionNetCents;
+    const creatorsCents = subscriptionCreators + extraOut.creatorsCents;
     const monthRow: q.NewMonth = {
       month,
-      rule: cfg.EARNINGS_RULE,
-      platformShareBps: cfg.EARNINGS_PLATFORM_SHARE_PCT * 100,
-      subscriptionNetCents: out.subscriptionNetCents,
-      adNetCents: out.adNetCents,
-      creatorsCents: out.creatorsCents,
-      platformCents: out.platformCents,
-      subscribers: out.subscribers,
-      listeningSubscribers: out.listeningSubscribers,
+      rule,
+      platformShareBps,
+      subscriptionNetCents,
+      adNetCents: ads.totalCents,
+      creatorsCents,
+      platformCents: subscriptionNetCents + ads.totalCents - creatorsCents,
+      subscribers: units.payers,
+      listeningSubscribers: rule === 'pro-rata' ? subs.seen : subs.listening,
       closedAt: now,
       availableAt,
     };
-    const entries: q.NewEntry[] = out.entries.map((e) => ({
+    const entries: q.NewEntry[] = extraOut.entries.map((e) => ({
       creatorId: e.creatorId,
       month,
       kind: e.kind,
       source: e.source,
       audioId: e.audioId,
-      rule: cfg.EARNINGS_RULE,
+      rule,
       amountCents: e.cents,
       subscribers: e.subscribers,
       paymentId: e.paymentId,
@@ -144,21 +156,20 @@ export async function closeMonth(ctx: AppContext, month: string): Promise<CloseR
       availableAt: e.kind === 'reversal' ? end : availableAt,
       createdAt: now,
     }));
-    const creators: q.NewCreatorMonth[] = [...out.creators].map(([creatorId, c]) => ({
-      month,
-      creatorId,
-      rule: cfg.EARNINGS_RULE,
-      earnedCents: c.subscriptionCents + c.adCents + c.reversalCents,
-      subscriptionCents: c.subscriptionCents,
-      adCents: c.adCents,
-      reversalCents: c.reversalCents,
-      proRataCents: c.proRataCents,
-      subscribers: c.subscribers,
-      plays: c.plays,
-      heardSeconds: c.heardSeconds,
-    }));
-    const wrote = await q.writeClose(tx, monthRow, entries, creators);
-    return resultOf(monthRow, wrote, wrote ? creators.length : 0, wrote ? entries.length : 0);
+    const extras = new Map<string, CreatorExtra>();
+    for (const e of extraOut.entries) {
+      const x = extras.get(e.creatorId) ?? { creatorId: e.creatorId, adCents: 0, reversalCents: 0 };
+      if (e.kind === 'reversal') x.reversalCents += e.cents;
+      else x.adCents += e.cents;
+      extras.set(e.creatorId, x);
+    }
+    if (!(await q.writeClose(tx, monthRow, entries, []))) return resultOf(monthRow, false, 0, 0);
+    const wrote = await writeSubscriptionsAndCreators(
+      tx,
+      { month, rule, occurredAt: end, availableAt, createdAt: now },
+      [...extras.values()],
+    );
+    return resultOf(monthRow, true, wrote.creators, wrote.entries + entries.length);
   });
 }
 

@@ -94,7 +94,7 @@ describe('a month allocation (random months)', () => {
       }
     }
     expect(misses).toEqual([]);
-  });
+  }, 60_000);
 
   it('user-centric: a creator gets exactly the sum of their listeners’ shares', () => {
     const misses: string[] = [];
@@ -171,7 +171,7 @@ describe('a month allocation (random months)', () => {
       }
     }
     expect(misses.slice(0, 5)).toEqual([]);
-  });
+  }, 60_000);
 
   it('keeps a refund of a month never allocated with the platform', () => {
     const run = new MonthRun({ rule: 'user-centric', platformShareBps: 3000, units: new Map(), adCents: new Map() });
@@ -179,5 +179,31 @@ describe('a month allocation (random months)', () => {
     const out = run.finish();
     expect(out.entries).toEqual([]);
     expect(out.platformCents).toBe(-999);
+  });
+
+  it('hybrid: caps each listener of a Family plan on their own, 1,000 plays a month each', () => {
+    const row = (listenerId: string, audioId: string, day: string, longPlays: number): PayerListening => ({
+      listenerId,
+      audioId,
+      creatorId: `c-${audioId}`,
+      day,
+      plays: longPlays,
+      longPlays,
+      heardSeconds: longPlays * 60,
+    });
+    // The owner loops track a (1,500 long plays); a member hears b 400 times and c 800 times later.
+    const w = weightsFor('hybrid', [
+      row('owner', 'a', '2026-10-01', 1500),
+      row('member', 'b', '2026-10-02', 400),
+      row('member', 'c', '2026-10-03', 800),
+    ]);
+    expect(w).toEqual([
+      { audioId: 'a', creatorId: 'c-a', weight: 1000 },
+      { audioId: 'b', creatorId: 'c-b', weight: 400 },
+      { audioId: 'c', creatorId: 'c-c', weight: 600 },
+    ]);
+    // One listener alone: one cap for everything.
+    const alone = weightsFor('hybrid', [row('x', 'a', '2026-10-01', 700), row('x', 'b', '2026-10-02', 700)]);
+    expect(alone.map((x) => x.weight)).toEqual([700, 300]);
   });
 });

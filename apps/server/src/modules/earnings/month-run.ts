@@ -1,5 +1,5 @@
 import { EARNINGS_HYBRID_PLAY_CAP, type EarningsRule, type EarningsSource } from '@wavecast/shared';
-import { hybridWeights, type ListeningWeight, platformSplit, splitPool, splitSubscriber } from './allocate';
+import { byId, hybridWeights, type ListeningWeight, platformSplit, splitPool, splitSubscriber } from './allocate';
 
 /**
  * One month's allocation, fed one paying account at a time (close.ts reads them from a cursor):
@@ -9,6 +9,8 @@ import { hybridWeights, type ListeningWeight, platformSplit, splitPool, splitSub
 
 /** One paying account's listening of one track (one day of it for the hybrid rule). */
 export interface PayerListening {
+  /** Whose listening (a Family member's, or the payer's own when absent): the hybrid cap is per listener. */
+  listenerId?: string;
   audioId: string;
   creatorId: string;
   day: string | null;
@@ -69,13 +71,32 @@ export interface MonthOutcome {
   creators: Map<string, CreatorTotals>;
 }
 
-/** The weights a rule splits one account's payment by. */
+/**
+ * The weights a rule splits one account's payment by, in track id order (the order a split's ties
+ * follow, here and in the set-wise close's SQL).
+ */
 export function weightsFor(rule: EarningsRule, rows: readonly PayerListening[]): ListeningWeight[] {
   if (rule === 'hybrid') {
-    return hybridWeights(
-      rows.map((r) => ({ day: r.day ?? '', audioId: r.audioId, creatorId: r.creatorId, longPlays: r.longPlays })),
-      EARNINGS_HYBRID_PLAY_CAP,
-    );
+    // Each listener's own cap, then their capped plays added up per track.
+    const byListener = new Map<string, PayerListening[]>();
+    for (const r of rows) {
+      const own = byListener.get(r.listenerId ?? '');
+      if (own) own.push(r);
+      else byListener.set(r.listenerId ?? '', [r]);
+    }
+    const byTrack = new Map<string, ListeningWeight>();
+    for (const own of byListener.values()) {
+      const capped = hybridWeights(
+        own.map((r) => ({ day: r.day ?? '', audioId: r.audioId, creatorId: r.creatorId, longPlays: r.longPlays })),
+        EARNINGS_HYBRID_PLAY_CAP,
+      );
+      for (const w of capped) {
+        const cur = byTrack.get(w.audioId);
+        if (cur) cur.weight += w.weight;
+        else byTrack.set(w.audioId, { ...w });
+      }
+    }
+    return [...byTrack.values()].sort((a, b) => byId(a.audioId, b.audioId));
   }
   const byTrack = new Map<string, ListeningWeight>();
   for (const r of rows) {
@@ -84,7 +105,7 @@ export function weightsFor(rule: EarningsRule, rows: readonly PayerListening[]):
     if (cur) cur.weight += w;
     else byTrack.set(r.audioId, { audioId: r.audioId, creatorId: r.creatorId, weight: w });
   }
-  return [...byTrack.values()].filter((w) => w.weight > 0);
+  return [...byTrack.values()].filter((w) => w.weight > 0).sort((a, b) => byId(a.audioId, b.audioId));
 }
 
 export class MonthRun {
@@ -187,7 +208,10 @@ export class MonthRun {
 
     // The counterfactual (and the pro-rata rule itself): everything pooled by plays.
     const pool = platformSplit(unitsNet + adNet, platformShareBps);
-    const pooled = splitPool(pool.creators, [...this.proRataPlays.values()]);
+    const pooled = splitPool(
+      pool.creators,
+      [...this.proRataPlays.values()].sort((a, b) => byId(a.audioId, b.audioId)),
+    );
     for (const s of pooled.shares) this.creator(s.creatorId).proRataCents += s.cents;
 
     if (rule === 'pro-rata') {

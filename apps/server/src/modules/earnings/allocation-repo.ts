@@ -1,0 +1,373 @@
+import { EARNINGS_HYBRID_PLAY_CAP, type EarningsRule } from '@wavecast/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FeeRule, Tx } from './close-repo';
+
+/**
+ * The month close's subscription allocation, set-wise in PostgreSQL (ADR 0064): the same splits as
+ * the pure `MonthRun` (month-run.ts, the reference the equality test holds this to), computed where
+ * the rows are instead of streaming every listening row through Node. Temporary tables live for the
+ * close's transaction. The month's paying accounts are taken in chunks of listener ids, one
+ * statement each, so no statement outlasts the server's statement and query timeouts whatever the
+ * month's size; a Family plan's accounts (their members' rows are not in their id range) form one
+ * more chunk.
+ *
+ * Integer arithmetic only: each split is floor + largest remainder (ties: the smaller track id, as
+ * `byId` orders them in JS), and every chunk checks that what it gave is what its payers owed.
+ */
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/**
+ * Paying accounts in the first chunk (~10 listening rows each): a fraction of a second of CPU, under
+ * the 15 s statement timeout even with 1/25 of a core (a shared machine); later chunks grow or
+ * shrink towards CHUNK_TARGET_MS.
+ */
+export const CLOSE_CHUNK_PAYERS = 1000;
+const CHUNK_TARGET_MS = 2000;
+const MIN_CHUNK = 250;
+const MAX_CHUNK = 40_000;
+/** Payers per statement of the nets, and rows per statement of the writes. */
+const NETS_CHUNK = 10_000;
+const WRITE_CHUNK = 10_000;
+
+/**
+ * Each paying account's net for the month (payments − the processor's fee − affiliate commissions,
+ * + refunds of payments of this same month) and the creators' part of it (`platformSplit`), and
+ * each Family listener → the account that pays for them. Returns the month's net and payers.
+ */
+export async function loadUnits(
+  tx: Tx,
+  start: Date,
+  end: Date,
+  fee: FeeRule,
+  platformShareBps: number,
+): Promise<{ unitsNetCents: number; payers: number }> {
+  // The chunks' sorts and aggregates in memory (a few MB each), not spilled to disk.
+  await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+  await tx.execute(sql`CREATE TEMP TABLE earn_units (payer text PRIMARY KEY, net bigint NOT NULL, pot bigint NOT NULL)
+                       ON COMMIT DROP`);
+  // In chunks of payers (keyset on payments' (user_id, occurred_at) index): no statement reads the month whole.
+  const inMonth = sql`p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
+         AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz`;
+  for (let last = ''; ; ) {
+    const [b]: ({ lo: string | null; hi: string | null } | undefined)[] = rowsOf<{
+      lo: string | null;
+      hi: string | null;
+    }>(
+      await tx.execute(sql`
+        SELECT min(u) AS lo, max(u) AS hi FROM (
+          SELECT DISTINCT p.user_id AS u FROM payments p WHERE ${inMonth} AND p.user_id > ${last}
+           ORDER BY 1 LIMIT ${NETS_CHUNK}) x`),
+    );
+    if (!b?.lo || !b.hi) break;
+    await tx.execute(sql`
+    INSERT INTO earn_units (payer, net, pot)
+    WITH p AS (
+      SELECT p.id, p.user_id, p.kind, p.amount_cents, p.invoice_id
+        FROM payments p
+       WHERE ${inMonth} AND p.user_id >= ${b.lo} AND p.user_id <= ${b.hi}),
+    same AS (
+      SELECT p.* FROM p
+       WHERE p.kind = 'paid'
+          OR NOT EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id
+                           AND p.invoice_id IS NOT NULL AND o.occurred_at < ${start.toISOString()}::timestamptz)),
+    c AS (
+      SELECT a.payment_id, sum(a.amount_cents)::bigint AS cents FROM affiliate_ledger a
+       WHERE a.kind IN ('commission', 'reversal') AND a.payment_id IN (SELECT id FROM same)
+       GROUP BY a.payment_id),
+    n AS (
+      SELECT same.user_id AS payer,
+             (sum(same.amount_cents)::bigint
+             - sum(CASE WHEN same.kind = 'paid' THEN (same.amount_cents::bigint * ${fee.bps} + 5000) / 10000 + ${fee.fixedCents} ELSE 0 END)
+             - coalesce(sum(c.cents), 0))::bigint AS net
+        FROM same LEFT JOIN c ON c.payment_id = same.id
+       GROUP BY same.user_id)
+    SELECT payer, net, ${creatorsPart(sql`net`, platformShareBps)} FROM n`);
+    last = b.hi;
+  }
+  await tx.execute(
+    sql`CREATE TEMP TABLE earn_seats (listener_id text PRIMARY KEY, payer text NOT NULL) ON COMMIT DROP`,
+  );
+  await tx.execute(sql`
+    INSERT INTO earn_seats (listener_id, payer)
+    SELECT member_id, owner_id FROM family_members WHERE status = 'active' AND member_id IS NOT NULL
+    UNION
+    SELECT owner_id, owner_id FROM family_members WHERE status = 'active' AND member_id IS NOT NULL
+    ON CONFLICT DO NOTHING`);
+  // Temporary tables get no statistics from autovacuum: without them the chunks' plans guess.
+  await tx.execute(sql`ANALYZE earn_units`);
+  await tx.execute(sql`ANALYZE earn_seats`);
+  const [r] = rowsOf<{ net: number; payers: number }>(
+    await tx.execute(sql`SELECT coalesce(sum(net), 0)::float8 AS net, count(*)::int AS payers FROM earn_units`),
+  );
+  return { unitsNetCents: r?.net ?? 0, payers: r?.payers ?? 0 };
+}
+
+/**
+ * `platformSplit(net).creators` in SQL: floor of the creators' share, and the odd cent when the
+ * creators' remainder is strictly larger (a tie goes to the platform, the first weight); ≤ 0: none.
+ */
+function creatorsPart(net: SQL, bps: number): SQL {
+  const b = sql.raw(String(Math.trunc(bps)));
+  const c = sql.raw(String(10_000 - Math.trunc(bps)));
+  return sql`CASE WHEN ${net} <= 0 THEN 0 ELSE ${net} * ${c} / 10000
+    + CASE WHEN ${net} - ${net} * ${b} / 10000 - ${net} * ${c} / 10000 = 1
+            AND (${net} * ${c}) % 10000 > (${net} * ${b}) % 10000 AND ${c} > 0 THEN 1 ELSE 0 END END`;
+}
+
+export interface ChunkTotals {
+  /** Paying accounts (net > 0) with listening rows, and those of them given a share. */
+  seen: number;
+  listening: number;
+  given: number;
+  owed: number;
+}
+
+/**
+ * The listening rows of one chunk (payer, listener, track, day, figures), in the listening key's
+ * order, so they group without a sort; the accounts' nets join after grouping.
+ */
+function chunkRows(month: string, range: { from: string; to: string | null } | 'families'): SQL {
+  if (range === 'families') {
+    return sql`
+      SELECT s.payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays, l.heard_seconds
+        FROM earn_seats s
+        JOIN earnings_listening l ON l.month = ${month} AND l.listener_id = s.listener_id`;
+  }
+  return sql`
+    SELECT l.listener_id AS payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays,
+           l.heard_seconds
+      FROM earnings_listening l
+     WHERE l.month = ${month} AND l.listener_id >= ${range.from}
+       ${range.to === null ? sql`` : sql`AND l.listener_id < ${range.to}`}
+       AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = l.listener_id)`;
+}
+
+/**
+ * Each row's weight under the rule (before the per-account split): heard seconds (user-centric),
+ * the listener's long plays capped at EARNINGS_HYBRID_PLAY_CAP a month in day order, the crossing
+ * day's rest split by largest remainder (hybrid, as `hybridWeights`), none (pro-rata: pooled).
+ */
+function weighted(rule: EarningsRule): SQL {
+  if (rule === 'user-centric') return sql`SELECT r.*, r.heard_seconds::bigint AS w FROM r`;
+  if (rule === 'pro-rata') return sql`SELECT r.*, 0::bigint AS w FROM r`;
+  const cap = sql.raw(String(EARNINGS_HYBRID_PLAY_CAP));
+  return sql`
+    SELECT x.*, x.fl + CASE WHEN x.rm > 0 AND row_number() OVER (PARTITION BY x.listener, x.day ORDER BY x.rm DESC, x.audio_id)
+                                  <= x.rest - sum(x.fl) OVER (PARTITION BY x.listener, x.day) THEN 1 ELSE 0 END AS w
+      FROM (SELECT d.*,
+                   CASE WHEN d.cum <= ${cap} THEN d.long_plays::bigint
+                        WHEN d.cum - d.dt <= ${cap} THEN (${cap} - (d.cum - d.dt)) * d.long_plays / d.dt ELSE 0 END AS fl,
+                   CASE WHEN d.cum > ${cap} AND d.cum - d.dt <= ${cap} THEN (${cap} - (d.cum - d.dt)) * d.long_plays % d.dt
+                        ELSE 0 END AS rm,
+                   ${cap} - (d.cum - d.dt) AS rest
+              FROM (SELECT r.*, sum(r.long_plays) OVER (PARTITION BY r.listener, r.day) AS dt,
+                           sum(r.long_plays) OVER (PARTITION BY r.listener ORDER BY r.day
+                                                   RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum
+                      FROM r) d) x`;
+}
+
+/**
+ * One chunk: every account's creators' part split among the tracks it weighted, by largest
+ * remainder; per-track and per-creator sums appended to the accumulators (payers are in one chunk
+ * only, so the sums over chunks are the month's).
+ */
+export async function allocateChunk(
+  tx: Tx,
+  month: string,
+  rule: EarningsRule,
+  range: { from: string; to: string | null } | 'families',
+): Promise<ChunkTotals> {
+  const [t] = rowsOf<ChunkTotals>(
+    await tx.execute(sql`
+    WITH r AS (${chunkRows(month, range)}),
+    h AS (${weighted(rule)}),
+    g AS (
+      SELECT payer, audio_id, max(creator_id) AS creator_id, sum(w)::bigint AS w, sum(plays)::bigint AS plays,
+             sum(heard_seconds)::bigint AS heard
+        FROM h GROUP BY payer, audio_id),
+    pt AS (SELECT g.*, u.pot FROM g JOIN earn_units u ON u.payer = g.payer AND u.net > 0),
+    f AS (
+      SELECT s.*, CASE WHEN s.w > 0 THEN s.pot * s.w / s.tw ELSE 0 END AS fl,
+             CASE WHEN s.w > 0 THEN s.pot * s.w % s.tw ELSE 0 END AS rm
+        FROM (SELECT pt.*, (sum(pt.w) OVER (PARTITION BY pt.payer))::bigint AS tw FROM pt) s),
+    sh AS (
+      SELECT f.payer, f.audio_id, f.creator_id, f.plays, f.heard, f.pot, f.tw,
+             f.fl + CASE WHEN f.rm > 0 AND row_number() OVER (PARTITION BY f.payer ORDER BY f.rm DESC, f.audio_id)
+                              <= f.pot - sum(f.fl) OVER (PARTITION BY f.payer) THEN 1 ELSE 0 END AS cents
+        FROM f),
+    tracks AS (
+      INSERT INTO earn_acc (audio_id, creator_id, cents, subscribers, plays)
+      SELECT audio_id, max(creator_id), sum(cents), count(*) FILTER (WHERE cents <> 0), sum(plays)
+        FROM sh GROUP BY audio_id
+      ON CONFLICT (audio_id) DO UPDATE SET cents = earn_acc.cents + excluded.cents,
+        subscribers = earn_acc.subscribers + excluded.subscribers, plays = earn_acc.plays + excluded.plays),
+    creators AS (
+      INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard)
+      SELECT creator_id, count(DISTINCT payer) FILTER (WHERE cents <> 0), sum(plays), sum(heard)
+        FROM sh GROUP BY creator_id
+      ON CONFLICT (creator_id) DO UPDATE SET subscribers = earn_acc_creators.subscribers + excluded.subscribers,
+        plays = earn_acc_creators.plays + excluded.plays, heard = earn_acc_creators.heard + excluded.heard),
+    payers AS (
+      SELECT payer, max(pot) AS pot, max(tw) AS tw, sum(cents) AS cents FROM sh GROUP BY payer)
+    SELECT count(*)::int AS seen, count(*) FILTER (WHERE cents <> 0)::int AS listening,
+           coalesce(sum(cents), 0)::float8 AS given, coalesce(sum(pot) FILTER (WHERE tw > 0), 0)::float8 AS owed
+      FROM payers`),
+  );
+  return t as ChunkTotals;
+}
+
+/**
+ * The subscription allocation of the month: accumulators, the chunks, and the pro-rata pool
+ * (`poolCreatorsCents`, the creators' part of subscriptions + ads) split by plays across every
+ * track (the counterfactual, and the pro-rata rule's own entries). Throws when a chunk did not add
+ * up (the transaction, and the month, are then not written).
+ */
+export async function allocateSubscriptions(
+  tx: Tx,
+  month: string,
+  rule: EarningsRule,
+  chunkPayers?: number,
+): Promise<{ seen: number; listening: number; givenCents: number }> {
+  // A size given (tests): kept; else adapted to how long chunks take.
+  const adaptive = chunkPayers === undefined;
+  chunkPayers ??= CLOSE_CHUNK_PAYERS;
+  await tx.execute(sql`CREATE TEMP TABLE earn_acc (audio_id uuid PRIMARY KEY, creator_id text NOT NULL, cents bigint NOT NULL,
+                         subscribers bigint NOT NULL, plays bigint NOT NULL) ON COMMIT DROP`);
+  await tx.execute(sql`CREATE TEMP TABLE earn_acc_creators (creator_id text PRIMARY KEY, subscribers bigint NOT NULL,
+                         plays bigint NOT NULL, heard bigint NOT NULL, sub bigint NOT NULL DEFAULT 0,
+                         ads bigint NOT NULL DEFAULT 0, rev bigint NOT NULL DEFAULT 0, pr bigint NOT NULL DEFAULT 0)
+                         ON COMMIT DROP`);
+  // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset.
+  // Their size follows the machine: a chunk aims at ~2 s, far under the statement timeout even when
+  // a loaded machine slows one down 5-fold (a fixed size either times out or crawls).
+  const nextBound = async (from: string, first: boolean, size: number): Promise<string | null> => {
+    const rows: { payer: string }[] = rowsOf(
+      await tx.execute(sql`
+        SELECT u.payer FROM earn_units u
+         WHERE u.payer ${first ? sql`>` : sql`>=`} ${from} AND u.net > 0
+           AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = u.payer)
+         ORDER BY u.payer OFFSET ${first ? 0 : size} LIMIT 1`),
+    );
+    return rows[0]?.payer ?? null;
+  };
+  const sum = { seen: 0, listening: 0, givenCents: 0 };
+  const add = (t: ChunkTotals) => {
+    if (t.given !== t.owed) {
+      throw new Error(`earnings: a chunk of ${month} does not add up (${t.given} given, ${t.owed} owed)`);
+    }
+    sum.seen += t.seen;
+    sum.listening += t.listening;
+    sum.givenCents += t.given;
+  };
+  let size = chunkPayers;
+  for (let from = await nextBound('', true, size); from !== null; ) {
+    const to = await nextBound(from, false, size);
+    const started = performance.now();
+    add(await allocateChunk(tx, month, rule, { from, to }));
+    if (adaptive) {
+      const ms = performance.now() - started;
+      if (ms > CHUNK_TARGET_MS * 2) size = Math.max(MIN_CHUNK, Math.floor(size / 2));
+      else if (ms < CHUNK_TARGET_MS / 2) size = Math.min(MAX_CHUNK, size * 2);
+    }
+    from = to;
+  }
+  add(await allocateChunk(tx, month, rule, 'families'));
+  return sum;
+}
+
+/** The pooled split (pro-rata) of `poolCents` by each track's plays; returns what it gave. */
+export async function splitPoolByPlays(tx: Tx, poolCents: number): Promise<number> {
+  await tx.execute(sql`CREATE TEMP TABLE earn_pool (audio_id uuid PRIMARY KEY, creator_id text NOT NULL,
+                         cents bigint NOT NULL) ON COMMIT DROP`);
+  await tx.execute(sql`
+    INSERT INTO earn_pool (audio_id, creator_id, cents)
+    WITH t AS (
+      SELECT audio_id, max(creator_id) AS creator_id, sum(plays)::numeric AS plays FROM earn_acc GROUP BY audio_id),
+    f AS (
+      SELECT t.*, CASE WHEN t.plays > 0 THEN div(${poolCents}::numeric * t.plays, tot.p) ELSE 0 END AS fl,
+             CASE WHEN t.plays > 0 THEN mod(${poolCents}::numeric * t.plays, tot.p) ELSE 0 END AS rm
+        FROM t, (SELECT sum(plays) AS p FROM t) tot)
+    SELECT audio_id, creator_id,
+           fl + CASE WHEN rm > 0 AND row_number() OVER (ORDER BY rm DESC, audio_id) <= ${poolCents} - sum(fl) OVER () THEN 1
+                     ELSE 0 END
+      FROM f`);
+  const [r] = rowsOf<{ cents: number }>(
+    await tx.execute(sql`SELECT coalesce(sum(cents), 0)::float8 AS cents FROM earn_pool`),
+  );
+  return r?.cents ?? 0;
+}
+
+/** What the close computed in JS, per creator (ads and reversals), for `writeSubscriptionsAndCreators`. */
+export interface CreatorExtra {
+  creatorId: string;
+  adCents: number;
+  reversalCents: number;
+}
+
+/**
+ * Writes the month's subscription allocations (per track) and every creator's month (the
+ * accumulators + the pool + the JS extras). Creators whose earnings and counterfactual are both 0
+ * are left out, as `MonthRun.finish` leaves them. Returns the entries and creators written.
+ */
+export async function writeSubscriptionsAndCreators(
+  tx: Tx,
+  fields: { month: string; rule: EarningsRule; occurredAt: Date; availableAt: Date; createdAt: Date },
+  extras: CreatorExtra[],
+): Promise<{ entries: number; creators: number }> {
+  const { month, rule } = fields;
+  const source = rule === 'pro-rata' ? sql`earn_pool` : sql`earn_acc`;
+  // Every creator's figures in one row: the rule's subscription cents, the counterfactual, the extras.
+  const upsert = (column: SQL, from: SQL) => sql`
+    INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard, ${column})
+    SELECT creator_id, 0, 0, 0, sum(cents) FROM ${from} GROUP BY creator_id
+    ON CONFLICT (creator_id) DO UPDATE SET ${column} = excluded.${column}`;
+  await tx.execute(upsert(sql`sub`, source));
+  await tx.execute(upsert(sql`pr`, sql`earn_pool`));
+  await tx.execute(sql`
+    INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard, ads, rev)
+    SELECT x."creatorId", 0, 0, 0, x."adCents", x."reversalCents"
+      FROM jsonb_to_recordset(${JSON.stringify(extras)}::jsonb) AS x("creatorId" text, "adCents" bigint, "reversalCents" bigint)
+    ON CONFLICT (creator_id) DO UPDATE SET ads = excluded.ads, rev = excluded.rev`);
+
+  // The writes in keyset chunks: no statement writes the month whole.
+  let entries = 0;
+  for (let last: string | null = null; ; ) {
+    const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
+      await tx.execute(sql`
+      WITH ins AS (
+        INSERT INTO earnings_ledger (creator_id, month, kind, source, audio_id, rule, amount_cents, subscribers, payment_id,
+                                     occurred_at, available_at, created_at)
+        SELECT a.creator_id, ${month}, 'allocation', 'subscriptions', a.audio_id, ${rule}, a.cents,
+               ${rule === 'pro-rata' ? sql`0` : sql`a.subscribers`}, NULL,
+               ${fields.occurredAt.toISOString()}::timestamptz, ${fields.availableAt.toISOString()}::timestamptz,
+               ${fields.createdAt.toISOString()}::timestamptz
+          FROM (SELECT * FROM ${source} WHERE cents <> 0 ${last === null ? sql`` : sql`AND audio_id > ${last}::uuid`}
+                 ORDER BY audio_id LIMIT ${WRITE_CHUNK}) a
+        RETURNING audio_id)
+      SELECT count(*)::int AS n, max(audio_id::text) AS last FROM ins`),
+    );
+    if (!r?.n || !r.last) break;
+    entries += r.n;
+    last = r.last;
+  }
+  let creators = 0;
+  for (let last: string | null = null; ; ) {
+    const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
+      await tx.execute(sql`
+      WITH ins AS (
+        INSERT INTO earnings_creator_months (month, creator_id, rule, earned_cents, subscription_cents, ad_cents,
+                                             reversal_cents, pro_rata_cents, subscribers, plays, heard_seconds)
+        SELECT ${month}, c.creator_id, ${rule}, c.sub + c.ads + c.rev, c.sub, c.ads, c.rev, c.pr, c.subscribers, c.plays, c.heard
+          FROM (SELECT * FROM earn_acc_creators WHERE NOT (sub + ads + rev = 0 AND pr = 0)
+                  ${last === null ? sql`` : sql`AND creator_id > ${last}`}
+                 ORDER BY creator_id LIMIT ${WRITE_CHUNK}) c
+        RETURNING creator_id)
+      SELECT count(*)::int AS n, max(creator_id) AS last FROM ins`),
+    );
+    if (!r?.n || !r.last) break;
+    creators += r.n;
+    last = r.last;
+  }
+  return { entries, creators };
+}
