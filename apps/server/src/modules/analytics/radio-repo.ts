@@ -68,7 +68,7 @@ export async function radioListening(db: Db, fromTs: string, toTs: string): Prom
         FROM aired JOIN audio_content ac ON ac.id = aired.audio_id
         WHERE aired.started_at >= ${fromTs}::timestamptz AND aired.started_at < ${toTs}::timestamptz
       ), heard AS (
-        SELECT substr(ll.listener_key, 3)::uuid AS listener_id, a.audio_id, a.creator_id, a.duration, a.started_at,
+        SELECT substr(ll.listener_key, 3) AS listener_id, a.audio_id, a.creator_id, a.duration, a.started_at,
           sum(extract(epoch FROM least(a.ended_at, ll.started_at + make_interval(secs => ll.seconds))
             - greatest(a.started_at, ll.started_at))) AS secs
         FROM a
