@@ -26,7 +26,7 @@ const STATE_TEXT: Record<LivePlayerState, string> = {
   playing: 'Listening',
   reconnecting: 'Reconnecting...',
   blocked: 'Press play to listen',
-  stopped: 'On air',
+  stopped: 'Ready to play',
 };
 
 type El = <K extends keyof HTMLElementTagNameMap>(

@@ -150,6 +150,8 @@ export const ZRadioProgram = z.object({
   djGraceSeconds: z.number().int().min(0).max(RADIO_DJ_GRACE_MAX),
   /** A DJ may take over only during a DJ slot. */
   djOnlyInSlot: z.boolean(),
+  /** The going-live jingle: played when a DJ takes over, between the fade-out and the DJ (own track). */
+  goingLiveJingleTrackId: z.uuid().nullable().default(null),
 });
 export type TRadioProgram = z.input<typeof ZRadioProgram>;
 
@@ -203,6 +205,7 @@ export const ZRadioChannelDetail = ZRadioChannel.extend({
     trackSeparationHours: z.number().int(),
     djGraceSeconds: z.number().int(),
     djOnlyInSlot: z.boolean(),
+    goingLiveJingleTrackId: z.string().nullable(),
   }),
   keyPrefix: z.string().nullable(),
 });

@@ -16,8 +16,8 @@ import { type Listener, listenerKey } from '../plays/repo';
 import { deviceFromUserAgent } from './device';
 import { DOWNLOAD_WINDOW_MS, downloadClientKey, isProbe, minuteOfBytes } from './downloads';
 import { uniqueListeners } from './listeners';
-import { addDays, type DayRange, dayOf, previousRange, resolveRange } from './range';
 import { radioPlaysByTrack } from './radio-repo';
+import { addDays, type DayRange, dayOf, previousRange, resolveRange } from './range';
 import * as repo from './repo';
 import { biggestDrops, medianPlayTime, retentionCurve, sumHeard } from './retention';
 

@@ -45,7 +45,10 @@ async function channelWithRotation(name: string) {
     await call(rita, 'POST', '/api/radio/channels', { name, category: 'Music', description: 'Songs & "talk"' })
   ).json() as TRadioChannelDetail;
   const db = t.ctx.database.db;
-  const [pl] = await db.insert(playlists).values({ userId: rita.id, name: `${name} list`, isPublic: true }).returning();
+  const [pl] = await db
+    .insert(playlists)
+    .values({ userId: rita.id, name: `${name} list`, isPublic: true })
+    .returning();
   if (!pl) throw new Error('no playlist');
   const trackId = await seedTrack(db, rita.id, { title: `${name} song` });
   await db.insert(playlistTracks).values({ playlistId: pl.id, audioId: trackId, position: 0 });
@@ -85,7 +88,9 @@ describe('radio embed, oEmbed and RSS', () => {
       nowPlaying: null,
     });
 
-    expect((await call(rita, 'POST', `/api/radio/channels/${channel.id}/on-air`)).json()).toMatchObject({ onAir: true });
+    expect((await call(rita, 'POST', `/api/radio/channels/${channel.id}/on-air`)).json()).toMatchObject({
+      onAir: true,
+    });
     const on = embedData((await call(null, 'GET', `/embed/radio/${channel.id}?theme=light`)).body);
     expect(on).toMatchObject({ kind: 'radio', onAir: true, streamId: expect.any(String) });
     expect(on.streamUrl).toContain(on.streamId);

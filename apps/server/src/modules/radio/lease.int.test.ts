@@ -34,7 +34,12 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
   beforeAll(async () => {
     buses = [new RedisBus(url as string, `${prefix}events`), new RedisBus(url as string, `${prefix}events`)];
     await Promise.all(buses.map((x) => x.whenReady()));
-    const env = { REDIS_URL: url as string, REDIS_PREFIX: prefix, LIVE_INGEST_PORT: '0', LIVE_INGEST_HOST: '127.0.0.1' };
+    const env = {
+      REDIS_URL: url as string,
+      REDIS_PREFIX: prefix,
+      LIVE_INGEST_PORT: '0',
+      LIVE_INGEST_HOST: '127.0.0.1',
+    };
     a = await createTestApp(env, { share: { bus: buses[0] } });
     b = await createTestApp(env, { share: { bus: buses[1], database: a.ctx.database } });
     await a.app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,7 +88,9 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
       .insert(playlists)
       .values({ userId: owner.id, name: `${name} list`, isPublic: true })
       .returning();
-    await a.ctx.database.db.insert(playlistTracks).values({ playlistId: pl?.id as string, audioId: trackId, position: 0 });
+    await a.ctx.database.db
+      .insert(playlistTracks)
+      .values({ playlistId: pl?.id as string, audioId: trackId, position: 0 });
     const c = (await call('POST', '/api/radio/channels', { name, category: 'Music' })).json() as TRadioChannel;
     const program: TRadioProgram = {
       rotations: [{ playlistId: pl?.id as string, weight: 1 }],

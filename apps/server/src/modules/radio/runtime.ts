@@ -1,8 +1,8 @@
 import type { RealtimeMessage } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import type { StreamLeases } from '../../relay/lease';
 import type { RadioDjAdmission } from '../live/encoder/dj-source';
 import type { LiveService } from '../live/service';
-import type { StreamLeases } from '../../relay/lease';
 import { channelLeases } from './channel-lease';
 import { BILLING_ALLOWANCE_CHECK_MS, RADIO_HANDOVER_WAIT_MS, RADIO_LEASE_TTL_MS } from './constants';
 import {
@@ -11,10 +11,11 @@ import {
   hubOutput,
   type RadioChannelHandle,
   type RadioNowPlaying,
+  type RadioProgram,
   RadioTakeoverRefused,
   startRadioChannel,
 } from './engine';
-import { toEngineProgram } from './engine-program';
+import { djSlotOver, toEngineProgram } from './engine-program';
 import { RADIO_INTERNAL_TOPIC, type RadioService } from './service';
 
 /** How long stopping waits for the engine's fade-out before the stream ends anyway. */
@@ -32,6 +33,8 @@ interface Running {
   streamId: string;
   ownerId: string;
   dj: { session: DjSession; cut: () => void } | null;
+  /** The program it plays (its slots say when a DJ-only channel's DJ must leave). */
+  program: RadioProgram;
   off: () => void;
 }
 
@@ -128,7 +131,8 @@ export class RadioRuntime {
       { id: owner.id, role: 'creator' },
       { radioChannelId: channel.id, title: channel.name, description: channel.description, category: channel.category },
     );
-    const handle = startRadioChannel(toEngineProgram(found.facts), {
+    const program = toEngineProgram(found.facts);
+    const handle = startRadioChannel(program, {
       library: dbTrackLibrary(this.ctx, { ownerId: owner.id }),
       output: hubOutput(
         this.live.hub,
@@ -144,7 +148,7 @@ export class RadioRuntime {
       if (e.type === 'nowPlaying') void this.aired(channelId, e.nowPlaying);
       else if (e.type === 'error') this.log(`radio: channel ${channelId}: ${e.message}`);
     });
-    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, off });
+    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, program, off });
     await this.radio.setStream(channelId, { streamId });
   }
 
@@ -214,6 +218,19 @@ export class RadioRuntime {
     return this.running.has(channelId);
   }
 
+  /**
+   * A channel that takes DJs only in their slots: a DJ still on when their slot ended is cut; the
+   * engine hands back as when a DJ leaves (the auto-DJ fades in under the DJ's last buffered audio).
+   */
+  private endSlotsOver(now: Date): void {
+    for (const [id, r] of this.running) {
+      if (!r.dj || !djSlotOver(r.program, now)) continue;
+      this.log(`radio: channel ${id}: the DJ slot is over; the DJ is cut`);
+      r.dj.session.leave();
+      r.dj.cut();
+    }
+  }
+
   /** Refreshes the leases of the channels run here; resumes here those whose holder stopped refreshing. */
   private async refreshLeases(): Promise<void> {
     if (this.closed) return;
@@ -225,6 +242,7 @@ export class RadioRuntime {
           await this.letGo(id);
         }
       }
+      this.endSlotsOver(new Date());
       for (const id of await this.leases.takeLapsed()) {
         if (!this.running.has(id)) await this.start(id);
       }
@@ -286,7 +304,10 @@ export class RadioRuntime {
       if (d.what === 'key') r.dj?.cut();
       const found = await this.radio.engineFacts(id);
       if (!found?.channel.onAir || found.owner.suspended) return this.stop(id);
-      if (d.what === 'program') r.handle.updateProgram(toEngineProgram(found.facts));
+      if (d.what === 'program') {
+        r.program = toEngineProgram(found.facts);
+        r.handle.updateProgram(r.program);
+      }
       return;
     }
     // Listener counts of the channels' streams (the live hub counts them on every process).

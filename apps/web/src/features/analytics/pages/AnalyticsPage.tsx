@@ -47,15 +47,7 @@ function Stat({
   );
 }
 
-type SortKey =
-  | 'title'
-  | 'plays'
-  | 'radioPlays'
-  | 'listeners'
-  | 'avgListenThrough'
-  | 'likes'
-  | 'comments'
-  | 'downloads';
+type SortKey = 'title' | 'plays' | 'radioPlays' | 'listeners' | 'avgListenThrough' | 'likes' | 'comments' | 'downloads';
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'title', label: 'Track' },
   { key: 'plays', label: 'Plays' },
