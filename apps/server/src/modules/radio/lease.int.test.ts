@@ -160,7 +160,7 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
       streamId: null,
     });
     // Its lease lapses; one live process notices and runs the channel.
-    const live = [a.app.live.hub.processId, b.app.live.hub.processId];
+    const live: string[] = [a.app.live.hub.processId, b.app.live.hub.processId];
     await expect.poll(async () => live.includes((await leases.holder(c.id)) ?? ''), POLL).toBe(true);
     await expect.poll(async () => (await page(c.id)).nowPlaying?.source, POLL).toBe('autodj');
     const streamId = (await page(c.id)).streamId as string;
