@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { signUpApi } from './support/accounts';
 import { toneMp3 } from './support/media';
@@ -110,6 +112,64 @@ test('a listener opens a channel, hears it, and sees now playing change at a tra
     await expect(title).not.toHaveText(first ?? '', { timeout: (TRACK_SECONDS + 20) * 1000 });
     await expect(title).toHaveText(new RegExp(`Radio [AB] ${run}`));
     await expect.poll(() => page.getByTestId('radio-history').getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+  } finally {
+    await channel.close();
+  }
+});
+
+/** A page on another origin (a blog) that frames the channel. */
+async function otherSite(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const site = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const { port } = site.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => site.close(() => r())) };
+}
+
+test('the channel page shares its embed; framed on another site it plays, with On air and now playing', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const run = Date.now().toString(36);
+  const channel = await channelOnAir(browser, run);
+  try {
+    await page.goto(`/radio/${channel.id}`);
+    await expect(page.getByRole('heading', { name: `Tone Radio ${run}` })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('link', { name: 'RSS' })).toHaveAttribute(
+      'href',
+      `/api/radio/channels/${channel.id}/feed.rss`,
+    );
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByTestId('share-dialog');
+    await expect(dialog.getByLabel('Embed code')).toHaveValue(
+      new RegExp(`src="${server.baseURL}/embed/radio/${channel.id}"`),
+    );
+    await page.keyboard.press('Escape');
+
+    // What a blog gets from oEmbed for the channel's page, framed on its own origin.
+    const oembed = await (
+      await page.request.get(
+        `/api/oembed?format=json&url=${encodeURIComponent(`${server.baseURL}/radio/${channel.id}`)}`,
+      )
+    ).json();
+    const site = await otherSite(
+      `<!doctype html><html><body><h1>Blog</h1>${oembed.html.replace('loading="lazy"', '').replace('<iframe ', '<iframe id="radio" ')}</body></html>`,
+    );
+    try {
+      await page.goto(site.url);
+      const frame = page.frameLocator('#radio');
+      await expect(frame.getByRole('link', { name: `Tone Radio ${run}` })).toBeVisible({ timeout: 30_000 });
+      await expect(frame.getByText('On air', { exact: true })).toBeVisible();
+      await expect(frame.getByLabel('Now playing')).toHaveText(new RegExp(`Radio [AB] ${run}`), { timeout: 30_000 });
+      await frame.getByRole('button', { name: 'Listen' }).click();
+      await expect(frame.getByText('Listening', { exact: true })).toBeVisible({ timeout: 60_000 });
+      await expect(frame.getByRole('button', { name: 'Stop listening' })).toBeVisible();
+    } finally {
+      await site.close();
+    }
   } finally {
     await channel.close();
   }

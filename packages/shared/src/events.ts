@@ -82,6 +82,8 @@ export interface RealtimeEvents {
    * account's channels went: `userId`); the engine of every process re-reads what it holds.
    */
   'radio.changed': { channelId?: string; userId?: string; what: 'program' | 'air' | 'key' | 'account' };
+  /** A process asks the one running the channel to let it go (a DJ connected there; ADR 0065). */
+  'radio.handover': { channelId: string; processId: string };
   /** Rooms (topic `room:{id}`, ADR 0058): who is in, the queue, chat and reactions, host changes (playback: `room.playback`). */
   'room.members': { roomId: string; members: TRoomMember[] };
   'room.queue': { roomId: string; items: TRoomQueueItem[] };

@@ -1,9 +1,10 @@
-// The embeddable player (/embed/track/:id, /embed/playlist/:id, /embed/live/:id): vanilla
+// The embeddable player (/embed/track/:id, /embed/playlist/:id, /embed/live/:id, /embed/radio/:id): vanilla
 // TypeScript, no app shell, its own build entry (vite.embed.config.ts). The page carries its data
 // as inline JSON.
 import { playCountThreshold } from '@wavecast/shared';
 import './embed.css';
 import type { EmbedLiveData } from './live';
+import type { EmbedRadioData } from './radio';
 import { startSeconds } from './start';
 
 interface EmbedTrack {
@@ -27,9 +28,11 @@ interface EmbedData {
 const parsed = JSON.parse(document.getElementById('wavecast-embed-data')?.textContent ?? 'null') as
   | EmbedData
   | EmbedLiveData
+  | EmbedRadioData
   | null;
 const live = parsed?.kind === 'live' ? parsed : null;
-const data = parsed?.kind === 'live' ? null : parsed;
+const radio = parsed?.kind === 'radio' ? parsed : null;
+const data = parsed?.kind === 'live' || parsed?.kind === 'radio' ? null : parsed;
 const root = document.getElementById('wavecast-embed');
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -84,6 +87,9 @@ function report(trackId: string, secondsListened: number) {
 if (live && root) {
   // The live engine is its own chunk: track and playlist frames never load it.
   void import('./live').then(({ mountLive }) => mountLive(root, live, el));
+} else if (radio && root) {
+  // A channel plays in the same live engine, its own chunk too.
+  void import('./radio').then(({ mountRadio }) => mountRadio(root, radio, el));
 } else if (data && root && data.tracks.length > 0) {
   const audio = new Audio();
   audio.preload = 'metadata';

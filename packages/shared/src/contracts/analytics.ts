@@ -46,6 +46,8 @@ export const ZAnalyticsTrackRow = z.object({
   comments: z.number(),
   /** Podcast downloads in the range (IAB v2.1: enclosure fetches of a minute or more, one per client per 24 h). */
   downloads: z.number(),
+  /** Radio plays in the range: listeners who heard it on a radio channel (issue 38), apart from `plays`. */
+  radioPlays: z.number(),
   /** Plays in the track's first 7, 30 and 90 days since upload (whatever the range), for comparisons. */
   firstDays: z.object({ d7: z.number(), d30: z.number(), d90: z.number() }),
 });
@@ -73,6 +75,8 @@ export const ZAnalyticsOverview = z.object({
     hoursListened: ZTotal,
     followersGained: ZTotal,
     downloads: ZTotal,
+    /** Radio plays (tracks heard on radio channels), never part of `plays`. */
+    radioPlays: ZTotal,
   }),
   daily: z.array(z.object({ day: z.string(), plays: z.number(), listeners: z.number(), seconds: z.number() })),
   tracks: z.array(ZAnalyticsTrackRow),
@@ -88,6 +92,8 @@ export const ZAnalyticsTrack = z.object({
   range: ZAnalyticsRange,
   track: z.object({ id: z.string(), title: z.string(), duration: z.number() }),
   plays: z.number(),
+  /** Radio plays in the range (heard on radio channels), apart from on-demand `plays`. */
+  radioPlays: z.number(),
   listeners: z.number(),
   secondsListened: z.number(),
   /** Share of plays still listening at each 10-second moment (0 s first). */

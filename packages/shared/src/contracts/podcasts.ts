@@ -116,6 +116,7 @@ export const EMBED_SIZES = {
   track: { width: 480, height: 152 },
   playlist: { width: 480, height: 360 },
   live: { width: 480, height: 152 },
+  radio: { width: 480, height: 152 },
 } as const;
 
 export type EmbedKind = keyof typeof EMBED_SIZES;

@@ -30,6 +30,14 @@ export const RADIO_HISTORY_PAGE_SIZE = 20;
 /** Channel stream keys are told apart from personal stream keys (`wsk_`) by their prefix. */
 export const RADIO_KEY_PREFIX = 'wrk_';
 export const MINUTES_PER_WEEK = 7 * 24 * 60;
+/** A channel's public addresses: its page, embed frame, and the entries desktop and podcast apps open. */
+export const radioPaths = {
+  page: (id: string) => `/radio/${encodeURIComponent(id)}`,
+  embed: (id: string) => `/embed/radio/${encodeURIComponent(id)}`,
+  stream: (id: string) => `/api/radio/channels/${encodeURIComponent(id)}/stream`,
+  listen: (id: string, kind: 'm3u' | 'pls') => `/api/radio/channels/${encodeURIComponent(id)}/listen.${kind}`,
+  rss: (id: string) => `/api/radio/channels/${encodeURIComponent(id)}/feed.rss`,
+};
 
 export const RADIO_MESSAGES = {
   nameRequired: 'Channel name is required',
@@ -142,6 +150,8 @@ export const ZRadioProgram = z.object({
   djGraceSeconds: z.number().int().min(0).max(RADIO_DJ_GRACE_MAX),
   /** A DJ may take over only during a DJ slot. */
   djOnlyInSlot: z.boolean(),
+  /** The going-live jingle: played when a DJ takes over, between the fade-out and the DJ (own track). */
+  goingLiveJingleTrackId: z.uuid().nullable().default(null),
 });
 export type TRadioProgram = z.input<typeof ZRadioProgram>;
 
@@ -195,6 +205,7 @@ export const ZRadioChannelDetail = ZRadioChannel.extend({
     trackSeparationHours: z.number().int(),
     djGraceSeconds: z.number().int(),
     djOnlyInSlot: z.boolean(),
+    goingLiveJingleTrackId: z.string().nullable(),
   }),
   keyPrefix: z.string().nullable(),
 });

@@ -47,6 +47,8 @@ export const radioChannels = pgTable(
     trackSeparationHours: integer('track_separation_hours').notNull(),
     djGraceSeconds: integer('dj_grace_seconds').notNull(),
     djOnlyInSlot: boolean('dj_only_in_slot').notNull().default(false),
+    /** Played between the auto-DJ's fade-out and a DJ's first audio at a takeover (ADR 0065); own track. */
+    goingLiveTrackId: uuid('going_live_track_id').references(() => audioContent.id, { onDelete: 'set null' }),
     /** The channel's DJ key: hex SHA-256 only (as live stream keys), shown once. */
     keyHash: text('key_hash').unique(),
     keyPrefix: text('key_prefix'),

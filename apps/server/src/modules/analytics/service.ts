@@ -16,6 +16,7 @@ import { type Listener, listenerKey } from '../plays/repo';
 import { deviceFromUserAgent } from './device';
 import { DOWNLOAD_WINDOW_MS, downloadClientKey, isProbe, minuteOfBytes } from './downloads';
 import { uniqueListeners } from './listeners';
+import { radioPlaysByTrack } from './radio-repo';
 import { addDays, type DayRange, dayOf, previousRange, resolveRange } from './range';
 import * as repo from './repo';
 import { biggestDrops, medianPlayTime, retentionCurve, sumHeard } from './retention';
@@ -208,6 +209,13 @@ function makeAnalyticsService(ctx: AppContext) {
       const prev = previousRange(range);
       const tracks = await repo.creatorTracks(db, creatorId);
       await refresh(tracks.map((t) => t.id));
+      const rangeTs = [startOf(range.from), startOf(addDays(range.to, 1))] as const;
+      const prevTs = [startOf(prev.from), startOf(addDays(prev.to, 1))] as const;
+      const [radio, prevRadio] = await Promise.all([
+        radioPlaysByTrack(db, creatorId, ...rangeTs),
+        radioPlaysByTrack(db, creatorId, ...prevTs),
+      ]);
+      const total = (m: Map<string, number>) => [...m.values()].reduce((n, v) => n + v, 0);
       const [rows, prevTotals, sketches, prevListeners, eng, followers, prevFollowers, first, dls, prevDls, live] =
         await Promise.all([
           repo.dailyRows(db, creatorId, range.from, range.to),
@@ -252,6 +260,7 @@ function makeAnalyticsService(ctx: AppContext) {
           hoursListened: { value: hours(sum(rows, (r) => r.secondsListened)), previous: hours(prevTotals.seconds) },
           followersGained: { value: followers, previous: prevFollowers },
           downloads: { value: dls.get('') ?? 0, previous: prevDls.get('') ?? 0 },
+          radioPlays: { value: total(radio), previous: total(prevRadio) },
         },
         daily: series(rows, range),
         tracks: tracks.map((t) => {
@@ -270,6 +279,7 @@ function makeAnalyticsService(ctx: AppContext) {
             likes: e?.likes ?? 0,
             comments: e?.comments ?? 0,
             downloads: dls.get(t.id) ?? 0,
+            radioPlays: radio.get(t.id) ?? 0,
             firstDays: first.get(t.id) ?? { d7: 0, d30: 0, d90: 0 },
           };
         }),
@@ -286,9 +296,10 @@ function makeAnalyticsService(ctx: AppContext) {
       if (!track) throw notFound('Audio');
       if (track.user_id !== creatorId) throw forbidden();
       await refresh([track.id]);
-      const [rows, sketches] = await Promise.all([
+      const [rows, sketches, radio] = await Promise.all([
         repo.dailyRows(db, creatorId, range.from, range.to, { trackId: track.id, heard: true }),
         repo.listenerSketches(db, creatorId, range.from, range.to, track.id),
+        radioPlaysByTrack(db, creatorId, startOf(range.from), startOf(addDays(range.to, 1))),
       ]);
       const plays = rows.reduce((n, r) => n + r.plays, 0);
       const sources: Counts = {};
@@ -305,6 +316,7 @@ function makeAnalyticsService(ctx: AppContext) {
         range,
         track: { id: track.id, title: track.title, duration: track.duration },
         plays,
+        radioPlays: radio.get(track.id) ?? 0,
         listeners: uniqueListeners(sketches.get(track.id) ?? []),
         secondsListened: rows.reduce((n, r) => n + r.secondsListened, 0),
         retention,

@@ -1,5 +1,5 @@
 import { escHtml } from '../../lib/html';
-import type { EmbedData, EmbedLive } from './service';
+import type { EmbedData, EmbedLive, EmbedRadio } from './service';
 
 export type EmbedTheme = 'light' | 'dark';
 
@@ -8,7 +8,7 @@ export type EmbedTheme = 'light' | 'dark';
  * our own script files), and the small player script (apps/web/src/embed, its own build entry).
  */
 export function embedPage(
-  data: EmbedData | EmbedLive,
+  data: EmbedData | EmbedLive | EmbedRadio,
   theme: EmbedTheme,
   assets: { js: string; css: string | null },
 ): string {

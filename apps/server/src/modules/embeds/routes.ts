@@ -58,7 +58,13 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
   // The live module's answer of where listeners get a stream (ours, or an Icecast relay).
   const liveUrl = (id: string) => root.live?.streams.streamUrl(id) ?? `/api/live/${id}/stream`;
   const find = (kind: EmbedKind, id: string) =>
-    kind === 'track' ? embeds.track(id) : kind === 'playlist' ? embeds.playlist(id) : embeds.live(id, liveUrl);
+    kind === 'track'
+      ? embeds.track(id)
+      : kind === 'playlist'
+        ? embeds.playlist(id)
+        : kind === 'radio'
+          ? embeds.radio(id, liveUrl)
+          : embeds.live(id, liveUrl);
 
   async function page(reply: FastifyReply, kind: EmbedKind, id: string, theme: EmbedTheme) {
     reply.headers(EMBED_HEADERS).type('text/html; charset=utf-8');
@@ -73,7 +79,7 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
     return reply.send(embedPage(data, theme, built));
   }
 
-  for (const kind of ['track', 'playlist', 'live'] as const) {
+  for (const kind of ['track', 'playlist', 'live', 'radio'] as const) {
     app.get(
       `/embed/${kind}/:id`,
       {
@@ -85,7 +91,7 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  // oEmbed 1.0 (https://oembed.com): a rich `iframe` for track, playlist and live pages of this site.
+  // oEmbed 1.0 (https://oembed.com): a rich `iframe` for track, playlist, live and radio pages of this site.
   app.get(
     '/api/oembed',
     { config: { access: 'public' }, schema: { tags: ['embeds'], querystring: OEmbedQuery } },
@@ -103,7 +109,7 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
         throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       }
       const ours = new URL(ctx.config.PUBLIC_URL);
-      const m = /^\/(?:embed\/)?(audio|track|playlist|live)\/([^/]+)\/?$/.exec(target.pathname);
+      const m = /^\/(?:embed\/)?(audio|track|playlist|live|radio)\/([^/]+)\/?$/.exec(target.pathname);
       if (target.host !== ours.host || !m || m[0].startsWith('/track/') || m[0].startsWith('/embed/audio/')) {
         throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       }

@@ -1,4 +1,4 @@
-import { DEFAULT_COVER_URL, type EmbedKind, embedIframe, isUuid } from '@wavecast/shared';
+import { DEFAULT_COVER_URL, type EmbedKind, embedIframe, isUuid, radioPaths } from '@wavecast/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
@@ -9,6 +9,7 @@ import { streamStatus } from '../live/presenter';
 import { canViewPlaylist } from '../playlists/policy';
 import { findPlaylist } from '../playlists/repo';
 import { podcastRepo } from '../podcasts/repo';
+import { radioService } from '../radio/service';
 import { coverVersion, streamVersion } from '../tracks/presenter';
 import type { TrackRow } from '../tracks/repo';
 
@@ -42,6 +43,24 @@ export interface EmbedLive {
   coverUrl: string;
   status: 'pending' | 'live' | 'ended';
   streamUrl: string;
+}
+
+/**
+ * A radio channel's embed (issue 38): on air or not ("Off air" until it is); the frame asks
+ * `/api/radio/channels/:id` again for its state and now playing while it is shown.
+ */
+export interface EmbedRadio {
+  kind: 'radio';
+  id: string;
+  title: string;
+  creator: string;
+  pageUrl: string;
+  coverUrl: string;
+  onAir: boolean;
+  /** The relay stream it airs on (the live engine's id), and where listeners get it; null off air. */
+  streamId: string | null;
+  streamUrl: string | null;
+  nowPlaying: { title: string; artist: string } | null;
 }
 
 export const embedService = perApp(makeEmbedService);
@@ -125,6 +144,26 @@ function makeEmbedService(ctx: AppContext) {
         coverUrl: row.thumbnailUrl ?? DEFAULT_COVER_URL,
         status: streamStatus(row),
         streamUrl: streamUrl(row.id),
+      };
+    },
+
+    /** A channel anyone may see (a suspended creator's is hidden), on air or not; null otherwise. */
+    async radio(id: string, streamUrl: (streamId: string) => string): Promise<EmbedRadio | null> {
+      const c = await radioService(ctx)
+        .get(null, id)
+        .catch(() => null);
+      if (!c) return null;
+      return {
+        kind: 'radio',
+        id: c.id,
+        title: c.name,
+        creator: c.owner.displayName,
+        pageUrl: abs(radioPaths.page(c.id)),
+        coverUrl: c.coverUrl ?? DEFAULT_COVER_URL,
+        onAir: c.onAir,
+        streamId: c.streamId,
+        streamUrl: c.onAir && c.streamId ? streamUrl(c.streamId) : null,
+        nowPlaying: c.nowPlaying ? { title: c.nowPlaying.title, artist: c.nowPlaying.artist } : null,
       };
     },
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_COVER_URL, feedPaths, isUuid } from '@wavecast/shared';
+import { DEFAULT_COVER_URL, feedPaths, isUuid, radioPaths } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
@@ -11,10 +11,11 @@ import { canViewPlaylist } from '../playlists/policy';
 import { findPlaylist } from '../playlists/repo';
 import { enclosureOf } from '../podcasts/enclosure';
 import { profileService } from '../profiles/service';
+import { radioService } from '../radio/service';
 import { coverVersion } from '../tracks/presenter';
 
 /**
- * Share cards: the SPA's index.html for /audio/:id, /profile/:id, /live/:id and /playlist/:id
+ * Share cards: the SPA's index.html for /audio/:id, /profile/:id, /live/:id, /playlist/:id and /radio/:id
  * carries Open Graph and Twitter tags (title, creator, cover, audio) rendered by the server, for
  * every client (crawlers run no JavaScript), plus the feed and oEmbed discovery links. Only what
  * an anonymous visitor may see is described; everything is escaped.
@@ -34,7 +35,7 @@ export interface ShareCard {
   cover?: string;
 }
 
-const PAGE = /^\/(audio|profile|live|playlist)\/([^/?#]{1,100})\/?(?:[?#].*)?$/;
+const PAGE = /^\/(audio|profile|live|playlist|radio)\/([^/?#]{1,100})\/?(?:[?#].*)?$/;
 
 /** The card of a page path, or null when the path is no card page or its subject is hidden. */
 export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<ShareCard | null> {
@@ -109,6 +110,26 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
       type: 'video.other',
       creator,
       links: [oembed(`/live/${row.id}`, row.title)],
+    };
+  }
+  if (kind === 'radio') {
+    // The radio module's rule: a suspended creator's channel is hidden.
+    const c = await radioService(ctx)
+      .get(null, id)
+      .catch(() => null);
+    if (!c) return null;
+    const page = radioPaths.page(c.id);
+    return {
+      title: c.onAir ? `📻 ${c.name}` : c.name,
+      description: c.description || `${c.name}, a radio channel by ${c.owner.displayName} on Wavecast`,
+      url: abs(page),
+      image: abs(c.coverUrl ?? DEFAULT_COVER_URL),
+      type: 'music.playlist',
+      creator: c.owner.displayName,
+      links: [
+        { rel: 'alternate', type: 'application/rss+xml', href: abs(radioPaths.rss(c.id)), title: c.name },
+        oembed(page, c.name),
+      ],
     };
   }
   // profile: only what an anonymous visitor may see (privacy settings apply).

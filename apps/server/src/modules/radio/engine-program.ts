@@ -1,4 +1,5 @@
 import type { RadioProgram } from './engine';
+import { djMayTakeOver } from './policy';
 import type { ChannelRow } from './repo';
 
 /** What `toEngineProgram` reads: the channel row, its slots and jingles, and playable tracks by playlist. */
@@ -12,6 +13,7 @@ export interface ProgramFacts {
     | 'jingleEveryMinutes'
     | 'djGraceSeconds'
     | 'djOnlyInSlot'
+    | 'goingLiveTrackId'
   >;
   rotations: { playlistId: string; weight: number }[];
   slots: {
@@ -51,6 +53,9 @@ export function toEngineProgram(f: ProgramFacts): RadioProgram {
     }
   }
   const jingleIds = f.jingles.map((j) => j.trackId);
+  const goingLiveTrackId = c.goingLiveTrackId ?? null;
+  // Jingles by count or time need both a pool and a rule; the going-live jingle stands on its own.
+  const rotating = jingleIds.length > 0 && !!(c.jingleEverySongs || c.jingleEveryMinutes);
   return {
     channelId: c.id,
     rotations: f.rotations
@@ -60,15 +65,19 @@ export function toEngineProgram(f: ProgramFacts): RadioProgram {
     noTrackRepeatHours: c.trackSeparationHours,
     shows,
     jingles:
-      jingleIds.length && (c.jingleEverySongs || c.jingleEveryMinutes)
+      rotating || goingLiveTrackId
         ? {
-            trackIds: jingleIds,
-            everySongs: c.jingleEverySongs,
-            everyMinutes: c.jingleEveryMinutes,
-            goingLiveTrackId: null,
+            trackIds: rotating ? jingleIds : [],
+            everySongs: rotating ? c.jingleEverySongs : null,
+            everyMinutes: rotating ? c.jingleEveryMinutes : null,
+            goingLiveTrackId,
           }
         : null,
     djGraceSeconds: c.djGraceSeconds,
     djOnlyInSlots: c.djOnlyInSlot,
   };
 }
+
+/** A DJ-only-in-slots channel outside any DJ slot at `at`: a DJ on air there must leave. */
+export const djSlotOver = (p: Pick<RadioProgram, 'djOnlyInSlots' | 'shows'>, at: Date) =>
+  !djMayTakeOver({ djOnlyInSlot: p.djOnlyInSlots }, p.shows, at);

@@ -52,6 +52,7 @@ export function presentDetail(
       trackSeparationHours: c.trackSeparationHours,
       djGraceSeconds: c.djGraceSeconds,
       djOnlyInSlot: c.djOnlyInSlot,
+      goingLiveJingleTrackId: c.goingLiveTrackId,
     },
     keyPrefix: c.keyPrefix,
   };

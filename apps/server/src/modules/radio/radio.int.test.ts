@@ -178,6 +178,11 @@ describe('radio channels', () => {
     expect((await put(program({ jingleTrackIds: [theirs.trackIds[0] as string] }))).json().error.message).toBe(
       RADIO_MESSAGES.notOwnJingle,
     );
+    // The going-live jingle too is an own track.
+    expect((await put(program({ goingLiveJingleTrackId: theirs.trackIds[0] as string }))).json().error.message).toBe(
+      RADIO_MESSAGES.notOwnJingle,
+    );
+    expect((await put(program({ goingLiveJingleTrackId: 'not-a-uuid' }))).statusCode).toBe(400);
     const overlap = await put(
       program({
         slots: [
@@ -214,6 +219,7 @@ describe('radio channels', () => {
         ],
         jingleTrackIds: [jingle],
         djOnlyInSlot: true,
+        goingLiveJingleTrackId: jingle,
       }),
     );
     expect(ok.statusCode).toBe(200);
@@ -229,6 +235,7 @@ describe('radio channels', () => {
       jingles: [{ trackId: jingle, title: 'Station ID' }],
       jingleEverySongs: 4,
       djOnlyInSlot: true,
+      goingLiveJingleTrackId: jingle,
     });
     // A failed replacement leaves the program as it was.
     await put(program({ rotations: [{ playlistId: theirs.id, weight: 1 }] }));
@@ -376,7 +383,11 @@ describe('radio lifecycle', () => {
       rita,
       'PUT',
       `/api/radio/channels/${channel.id}/program`,
-      program({ rotations: [{ playlistId: pl.id, weight: 1 }], jingleTrackIds: [jingle] }),
+      program({
+        rotations: [{ playlistId: pl.id, weight: 1 }],
+        jingleTrackIds: [jingle],
+        goingLiveJingleTrackId: jingle,
+      }),
     );
     await call(rita, 'POST', `/api/radio/channels/${channel.id}/on-air`);
 
@@ -387,6 +398,8 @@ describe('radio lifecycle', () => {
     const program2 = await radioService(t.ctx).program(channel.id);
     expect(program2?.pool.map((p) => p.title)).toEqual(['L2']);
     expect(program2?.jingles).toEqual([]);
+    const manage = (await call(rita, 'GET', `/api/radio/channels/${channel.id}/manage`)).json() as TRadioChannelDetail;
+    expect(manage.program.goingLiveJingleTrackId).toBeNull();
 
     expect((await call(admin, 'POST', `/api/admin/users/${rita.id}/suspend`)).statusCode).toBe(200);
     await t.ctx.events.settled();

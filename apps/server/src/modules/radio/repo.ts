@@ -242,13 +242,19 @@ export async function offAirForAccount(db: Db, userId: string): Promise<string[]
   return rows.map((r) => r.id);
 }
 
-/** A hidden track leaves every channel's jingles; returns the channels that had it. */
+/** A hidden track leaves every channel's jingles (and going-live jingle); returns the channels that had it. */
 export async function dropJingle(db: Db, audioId: string): Promise<string[]> {
   const rows = await db
     .delete(radioJingles)
     .where(eq(radioJingles.audioId, audioId))
     .returning({ channelId: radioJingles.channelId });
-  return rows.map((r) => r.channelId);
+  // As the going-live jingle too.
+  const live = await db
+    .update(radioChannels)
+    .set({ goingLiveTrackId: null })
+    .where(eq(radioChannels.goingLiveTrackId, audioId))
+    .returning({ channelId: radioChannels.id });
+  return [...new Set([...rows, ...live].map((r) => r.channelId))];
 }
 
 /** Channels whose rotation plays a playlist holding the track (their queued items must be replanned). */

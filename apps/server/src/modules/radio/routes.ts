@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
+import { channelRss } from './channel-feed';
 import { playlistFile } from './playlist-files';
 import { RadioRuntime } from './runtime';
 import { radioService } from './service';
@@ -205,5 +206,17 @@ export async function radioRoutes(root: FastifyInstance, ctx: AppContext) {
             .send(file.body);
         },
       );
+    // The RSS entry (podcast and radio apps): the same stable address as the enclosure.
+    app.get(
+      '/api/radio/channels/:id/feed.rss',
+      { config: anyone, schema: { tags, params: Params } },
+      async (req, reply) => {
+        const channel = await service.get(req.user?.id ?? null, req.params.id);
+        return reply
+          .type('application/rss+xml; charset=utf-8')
+          .header('Cache-Control', 'public, max-age=300')
+          .send(channelRss(channel, ctx.config.PUBLIC_URL.replace(/\/+$/, '')));
+      },
+    );
   });
 }

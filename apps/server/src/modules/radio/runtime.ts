@@ -1,36 +1,50 @@
 import type { RealtimeMessage } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import type { StreamLeases } from '../../relay/lease';
 import type { RadioDjAdmission } from '../live/encoder/dj-source';
 import type { LiveService } from '../live/service';
-import { BILLING_ALLOWANCE_CHECK_MS } from './constants';
+import { channelLeases } from './channel-lease';
+import { BILLING_ALLOWANCE_CHECK_MS, RADIO_HANDOVER_WAIT_MS, RADIO_LEASE_TTL_MS } from './constants';
 import {
   type DjSession,
   dbTrackLibrary,
   hubOutput,
   type RadioChannelHandle,
   type RadioNowPlaying,
+  type RadioProgram,
   RadioTakeoverRefused,
   startRadioChannel,
 } from './engine';
-import { toEngineProgram } from './engine-program';
+import { djSlotOver, toEngineProgram } from './engine-program';
 import { RADIO_INTERNAL_TOPIC, type RadioService } from './service';
 
 /** How long stopping waits for the engine's fade-out before the stream ends anyway. */
 const STOP_WAIT_MS = 3_000;
+/** A process that wants a channel asks its holder to let it go (a DJ connected there). */
+const HANDOVER_EVENT = 'radio.handover';
+
+export interface RadioRuntimeOptions {
+  leaseTtlMs?: number;
+  handoverWaitMs?: number;
+}
 
 interface Running {
   handle: RadioChannelHandle;
   streamId: string;
   ownerId: string;
   dj: { session: DjSession; cut: () => void } | null;
+  /** The program it plays (its slots say when a DJ-only channel's DJ must leave). */
+  program: RadioProgram;
   off: () => void;
 }
 
 /**
  * The channels this process airs (issue 38, ADR 0056): each on-air channel is one engine
  * (`engine/`) publishing into the relay hub under a live stream row of its own, so the live
- * routes serve it (endless WebM, LL-HLS, ICY, chat, listener counts). The process that put a
- * channel on air runs it; at start a process takes the channels on air that nobody runs.
+ * routes serve it (endless WebM, LL-HLS, ICY, chat, listener counts). One process runs a channel:
+ * the holder of its lease (`channel-lease.ts`, ADR 0065). A dead holder's lease lapses and the
+ * first process to notice resumes the channel under the same stream; a DJ who reaches a process
+ * that does not run the channel has it handed over there first (the holder fades out and lets go).
  * Program, air and key changes arrive on `internal:radio`; the engine's now playing goes back
  * to the channel (history, radio plays, the page's room).
  */
@@ -39,6 +53,11 @@ export class RadioRuntime {
   private readonly starting = new Map<string, Promise<void>>();
   private readonly unsubscribe: () => void;
   private readonly allowanceTimer: NodeJS.Timeout;
+  private readonly leases: StreamLeases;
+  private readonly leaseTimer: NodeJS.Timeout;
+  private leaseTick: Promise<void> = Promise.resolve();
+  private readonly leaseTtlMs: number;
+  private readonly handoverWaitMs: number;
   private closed = false;
 
   constructor(
@@ -46,11 +65,28 @@ export class RadioRuntime {
     private readonly live: LiveService,
     private readonly radio: RadioService,
     private readonly log: (msg: string, err?: unknown) => void,
+    opts: RadioRuntimeOptions = {},
   ) {
+    this.leaseTtlMs = opts.leaseTtlMs ?? RADIO_LEASE_TTL_MS;
+    this.handoverWaitMs = opts.handoverWaitMs ?? RADIO_HANDOVER_WAIT_MS;
+    this.leases = channelLeases(ctx);
     this.unsubscribe = ctx.bus.subscribe((msg) => void this.onMessage(msg).catch((e) => log('radio: message', e)));
     this.allowanceTimer = setInterval(() => void this.checkAllowances(), BILLING_ALLOWANCE_CHECK_MS);
     this.allowanceTimer.unref();
+    this.leaseTimer = setInterval(() => {
+      // One round at a time: a slow Redis must not pile rounds up.
+      this.leaseTick = this.leaseTick.then(() => this.refreshLeases());
+    }, this.leaseTtlMs / 4);
+    this.leaseTimer.unref();
   }
+
+  /** This process, as leases name it (the relay hub's id: one process, one id). */
+  get processId(): string {
+    return this.live.hub.processId;
+  }
+
+  /** The process running the channel (its lease holder), or null. */
+  holderOf = (channelId: string) => this.leases.holder(channelId);
 
   isRunning = (channelId: string) => this.running.has(channelId);
   streamOf = (channelId: string) => this.running.get(channelId)?.streamId ?? null;
@@ -75,16 +111,28 @@ export class RadioRuntime {
     const found = await this.radio.engineFacts(channelId);
     if (!found?.channel.onAir || found.owner.suspended) return;
     const { channel, owner } = found;
-    // Its stream still open elsewhere: another process runs it.
+    // Another live process runs it.
+    if ((await this.leases.acquire(channelId, this.processId, this.leaseTtlMs)) === 'held') return;
+    let streamId: string | null = null;
     if (channel.streamId) {
+      // Its stream still open: the channel goes on under it here (its holder died or let go), so
+      // listeners and the page keep the same stream; the relay's lease on it comes here too.
       const stream = await this.live.streams.get(null, channel.streamId).catch(() => null);
-      if (stream && stream.status !== 'ended') return;
+      if (stream && stream.status !== 'ended') {
+        // Leases in memory are this process's only: an open stream may be another's, left alone.
+        if (!this.live.hub.sharesLeases || !(await this.live.hub.takeOver(channel.streamId))) {
+          await this.leases.release(channelId, this.processId);
+          return;
+        }
+        streamId = channel.streamId;
+      }
     }
-    const streamId = await this.live.streams.openForRadio(
+    streamId ??= await this.live.streams.openForRadio(
       { id: owner.id, role: 'creator' },
       { radioChannelId: channel.id, title: channel.name, description: channel.description, category: channel.category },
     );
-    const handle = startRadioChannel(toEngineProgram(found.facts), {
+    const program = toEngineProgram(found.facts);
+    const handle = startRadioChannel(program, {
       library: dbTrackLibrary(this.ctx, { ownerId: owner.id }),
       output: hubOutput(
         this.live.hub,
@@ -100,7 +148,7 @@ export class RadioRuntime {
       if (e.type === 'nowPlaying') void this.aired(channelId, e.nowPlaying);
       else if (e.type === 'error') this.log(`radio: channel ${channelId}: ${e.message}`);
     });
-    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, off });
+    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, program, off });
     await this.radio.setStream(channelId, { streamId });
   }
 
@@ -131,9 +179,79 @@ export class RadioRuntime {
       new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
     ]);
     await this.live.streams.endById(r.streamId).catch((e) => this.log('radio: ending the stream failed', e));
+    await this.leases.release(channelId, this.processId).catch(() => {});
   }
 
-  /** Channels on air that no process runs (their stream row ended with its process): started here. */
+  /**
+   * Lets the channel go to another process: the engine fades out and the relay session ends here,
+   * but the stream row stays open (the next holder goes on under it), then the lease is released.
+   */
+  private async letGo(channelId: string): Promise<void> {
+    await this.starting.get(channelId);
+    const r = this.running.get(channelId);
+    if (!r) return;
+    this.running.delete(channelId);
+    r.off();
+    r.dj?.cut();
+    await Promise.race([
+      r.handle.stop().catch((e) => this.log('radio: stopping the engine failed', e)),
+      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+    ]);
+    await this.live.hub.end(r.streamId).catch((e) => this.log('radio: ending the relay session failed', e));
+    await this.leases.release(channelId, this.processId).catch(() => {});
+  }
+
+  /**
+   * The channel here, from whichever process runs it: at once when nobody does (lease free), else
+   * by asking its holder to let go and waiting for the lease. False when it could not be had.
+   */
+  private async bringHere(channelId: string): Promise<boolean> {
+    if (this.running.has(channelId)) return true;
+    const holder = await this.leases.holder(channelId);
+    if (holder && holder !== this.processId) {
+      await this.ctx.bus.publish(RADIO_INTERNAL_TOPIC, HANDOVER_EVENT, { channelId, processId: this.processId });
+      const deadline = Date.now() + this.handoverWaitMs;
+      while (!this.closed && Date.now() < deadline && (await this.leases.holder(channelId)) !== null)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await this.start(channelId);
+    return this.running.has(channelId);
+  }
+
+  /**
+   * A channel that takes DJs only in their slots: a DJ still on when their slot ended is cut; the
+   * engine hands back as when a DJ leaves (the auto-DJ fades in under the DJ's last buffered audio).
+   */
+  private endSlotsOver(now: Date): void {
+    for (const [id, r] of this.running) {
+      if (!r.dj || !djSlotOver(r.program, now)) continue;
+      this.log(`radio: channel ${id}: the DJ slot is over; the DJ is cut`);
+      r.dj.session.leave();
+      r.dj.cut();
+    }
+  }
+
+  /** Refreshes the leases of the channels run here; resumes here those whose holder stopped refreshing. */
+  private async refreshLeases(): Promise<void> {
+    if (this.closed) return;
+    try {
+      for (const id of [...this.running.keys()]) {
+        // Held by another process: this one stalled past its lease and the channel went on there.
+        if ((await this.leases.acquire(id, this.processId, this.leaseTtlMs)) === 'held') {
+          this.log(`radio: channel ${id} is run by another process now; letting it go here`);
+          await this.letGo(id);
+        }
+      }
+      this.endSlotsOver(new Date());
+      for (const id of await this.leases.takeLapsed()) {
+        if (!this.running.has(id)) await this.start(id);
+      }
+    } catch (e) {
+      if (!this.closed) this.log('radio: refreshing the channel leases failed', e);
+    }
+  }
+
+  /** Channels on air that no process runs (no live lease): started here. */
   async resumeOnAir(): Promise<void> {
     for (const id of await this.radio.onAirIds()) await this.start(id);
   }
@@ -143,6 +261,9 @@ export class RadioRuntime {
     const found = await this.radio.authenticateKey(key);
     if (!found) return { status: 401, message: 'Invalid or revoked stream key' };
     if (found.refused) return { status: 403, message: found.refused };
+    // Run elsewhere (or nowhere): handed over here first, so the DJ is heard wherever they connect.
+    if (!(await this.bringHere(found.channel.id).catch(() => false)))
+      return { status: 503, message: 'The channel is not running on this server' };
     const r = this.running.get(found.channel.id);
     if (!r) return { status: 503, message: 'The channel is not running on this server' };
     if (r.dj) return { status: 403, message: 'Mountpoint in use' };
@@ -166,6 +287,11 @@ export class RadioRuntime {
   };
 
   private async onMessage(msg: RealtimeMessage) {
+    if (msg.topic === RADIO_INTERNAL_TOPIC && msg.event === HANDOVER_EVENT) {
+      const d = msg.data as { channelId: string; processId: string };
+      if (d.processId !== this.processId && this.running.has(d.channelId)) await this.letGo(d.channelId);
+      return;
+    }
     if (msg.topic === RADIO_INTERNAL_TOPIC && msg.event === 'radio.changed') {
       const d = msg.data as { channelId?: string; userId?: string; what: string };
       if (d.what === 'account') {
@@ -178,7 +304,10 @@ export class RadioRuntime {
       if (d.what === 'key') r.dj?.cut();
       const found = await this.radio.engineFacts(id);
       if (!found?.channel.onAir || found.owner.suspended) return this.stop(id);
-      if (d.what === 'program') r.handle.updateProgram(toEngineProgram(found.facts));
+      if (d.what === 'program') {
+        r.program = toEngineProgram(found.facts);
+        r.handle.updateProgram(r.program);
+      }
       return;
     }
     // Listener counts of the channels' streams (the live hub counts them on every process).
@@ -205,6 +334,9 @@ export class RadioRuntime {
     this.closed = true;
     this.unsubscribe();
     clearInterval(this.allowanceTimer);
+    clearInterval(this.leaseTimer);
+    await this.leaseTick;
     for (const id of [...this.running.keys()]) await this.stop(id);
+    await this.leases.close();
   }
 }

@@ -135,8 +135,12 @@ function makeRadioService(ctx: AppContext) {
       const owners = await repo.playlistOwners(db, playlistIds);
       if (owners.length !== playlistIds.length || owners.some((o) => o.userId !== user.id))
         throw badRequest(RADIO_MESSAGES.notOwnPlaylist);
-      const tracks = await repo.trackOwners(db, p.jingleTrackIds);
-      if (tracks.length !== p.jingleTrackIds.length || tracks.some((t) => t.userId !== user.id))
+      // The going-live jingle is a jingle too: the creator's own track.
+      const jingleIds = [
+        ...new Set([...p.jingleTrackIds, ...(p.goingLiveJingleTrackId ? [p.goingLiveJingleTrackId] : [])]),
+      ];
+      const tracks = await repo.trackOwners(db, jingleIds);
+      if (tracks.length !== jingleIds.length || tracks.some((t) => t.userId !== user.id))
         throw badRequest(RADIO_MESSAGES.notOwnJingle);
       await db.transaction(async (tx) => {
         await repo.replaceProgram(tx, id, {
@@ -151,6 +155,7 @@ function makeRadioService(ctx: AppContext) {
           trackSeparationHours: p.trackSeparationHours,
           djGraceSeconds: p.djGraceSeconds,
           djOnlyInSlot: p.djOnlyInSlot,
+          goingLiveTrackId: p.goingLiveJingleTrackId,
         });
       });
       await announce(id, 'program');

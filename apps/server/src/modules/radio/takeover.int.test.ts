@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TRadioChannel, TRadioProgram } from '@wavecast/shared';
@@ -184,5 +185,73 @@ describe('a radio channel on air', () => {
 
     expect((await call('POST', `/api/radio/channels/${channel.id}/off-air`)).json()).toMatchObject({ onAir: false });
     await listener.ended;
+  });
+
+  it('a DJ takes over as a SHOUTcast v1 source with the channel key; a wrong radio key is refused', async () => {
+    const owner = await signUp(t, { role: 'creator', name: 'SC Station' });
+    await billing(t.ctx).subscriptions.grant({ id: owner.id, role: 'creator' }, 'pro', 'test');
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { cookie: owner.cookie } });
+    const id = await toneTrack(owner.id, 'SC Tone', 370);
+    const [pl] = await t.ctx.database.db
+      .insert(playlists)
+      .values({ userId: owner.id, name: 'SC', isPublic: true })
+      .returning();
+    await t.ctx.database.db.insert(playlistTracks).values({ playlistId: pl?.id as string, audioId: id, position: 0 });
+    const channel = (await call('POST', '/api/radio/channels', { name: 'SC FM', category: 'Music' })).json();
+    const program: TRadioProgram = {
+      rotations: [{ playlistId: pl?.id as string, weight: 1 }],
+      slots: [],
+      jingleTrackIds: [],
+      jingleEverySongs: null,
+      jingleEveryMinutes: null,
+      artistSeparation: 0,
+      trackSeparationHours: 0,
+      djGraceSeconds: 1,
+      djOnlyInSlot: false,
+    };
+    expect((await call('PUT', `/api/radio/channels/${channel.id}/program`, program)).statusCode).toBe(200);
+    const key = (await call('POST', `/api/radio/channels/${channel.id}/key`)).json().secret as string;
+    expect((await call('POST', `/api/radio/channels/${channel.id}/on-air`)).json()).toMatchObject({ onAir: true });
+    const page = async () => (await call('GET', `/api/radio/channels/${channel.id}`)).json() as TRadioChannel;
+    await until(async () => ((await page()).nowPlaying?.source === 'autodj' ? true : null), scaled(20_000));
+
+    /** A SHOUTcast v1 source: the password line, OK2, icy headers, then the audio. */
+    const source = (password: string) => {
+      const socket = net.connect(t.app.encoderIngest?.shoutcastPort as number, '127.0.0.1');
+      let received = '';
+      socket.on('data', (d) => {
+        received += d.toString('utf8');
+      });
+      socket.on('error', () => {});
+      socket.write(`${password}\r\n`);
+      onTestFinished(() => void socket.destroy());
+      return { socket, received: () => received };
+    };
+    const wrong = source('source:wrk_not-a-key');
+    await until(() => (wrong.received().includes('\r\n\r\n') ? true : null), scaled(10_000));
+    wrong.socket.write('content-type:audio/ogg\r\nicy-name:Nobody\r\n\r\n');
+    await until(() => (wrong.received().includes('ERROR') ? true : null), scaled(10_000));
+    expect(wrong.received()).toContain('ERROR - Invalid or revoked stream key');
+
+    const dj = source(`source:${key}`);
+    await until(() => (dj.received().includes('\r\n\r\n') ? true : null), scaled(10_000));
+    expect(dj.received()).toBe('OK2\r\nicy-caps:11\r\n\r\n');
+    dj.socket.write('content-type:audio/ogg\r\nicy-name:SC DJ\r\n\r\n');
+    const encoder = spawn(findFfmpeg(), [
+      ...['-hide_banner', '-v', 'error', '-re', '-f', 'lavfi', '-i', 'sine=f=880:d=8'],
+      ...['-ac', '2', '-c:a', 'libopus', '-b:a', '64k', '-f', 'ogg', 'pipe:1'],
+    ]);
+    onTestFinished(() => void encoder.kill('SIGKILL'));
+    encoder.stdout.pipe(dj.socket);
+    const onAir = await until(async () => {
+      // A refusal after OK2 is one ERROR line (the protocol has no status).
+      if (dj.received().includes('ERROR')) throw new Error(dj.received());
+      return (await page()).nowPlaying?.source === 'dj' ? page() : null;
+    }, scaled(40_000));
+    expect(onAir.nowPlaying?.title).toContain('SC DJ');
+    // Handed back once the set ends.
+    await until(async () => ((await page()).nowPlaying?.source === 'autodj' ? true : null), scaled(30_000));
+    expect((await call('POST', `/api/radio/channels/${channel.id}/off-air`)).json()).toMatchObject({ onAir: false });
   });
 });

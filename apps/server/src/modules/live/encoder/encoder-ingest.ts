@@ -365,6 +365,8 @@ export class EncoderIngest {
 
   /** Why a SHOUTcast source's password is refused before `OK2`; null when it may go on. */
   private async checkShoutcastKey(key: string | null): Promise<string | null> {
+    // A radio channel's DJ key: the radio module admits it once the headers are read (ADR 0065).
+    if (key?.startsWith(RADIO_KEY_PREFIX) && this.radioDj) return null;
     const holder = key ? await this.keys.authenticate(key) : null;
     if (!holder) return 'invalid password';
     if (holder.suspended || holder.user.role !== 'creator') return 'ERROR - This account cannot go live';
@@ -419,7 +421,8 @@ export class EncoderIngest {
         message: 'Unsupported content type: send Ogg (Opus or Vorbis), WebM, MP3 or AAC',
       });
     }
-    const djName = source.headers['ice-name']?.trim() || 'Live DJ';
+    // Icecast sources name themselves with ice-name, SHOUTcast v1 ones with icy-name.
+    const djName = (source.headers['ice-name'] ?? source.headers['icy-name'])?.trim() || 'Live DJ';
     const admitted = await radioDj(key, djName);
     if ('status' in admitted) return source.refuse(admitted);
     if (socket.destroyed) return;

@@ -47,7 +47,7 @@ function Stat({
   );
 }
 
-type SortKey = 'title' | 'plays' | 'listeners' | 'avgListenThrough' | 'likes' | 'comments' | 'downloads';
+type SortKey = 'title' | 'plays' | 'radioPlays' | 'listeners' | 'avgListenThrough' | 'likes' | 'comments' | 'downloads';
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'title', label: 'Track' },
   { key: 'plays', label: 'Plays' },
@@ -56,6 +56,8 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'likes', label: 'Likes' },
   { key: 'comments', label: 'Comments' },
   { key: 'downloads', label: 'Downloads' },
+  // Heard on radio channels (issue 38): apart from on-demand plays.
+  { key: 'radioPlays', label: 'Radio plays' },
 ];
 
 function TrackTable({ rows, query }: { rows: TAnalyticsTrackRow[]; query: string }) {
@@ -100,6 +102,7 @@ function TrackTable({ rows, query }: { rows: TAnalyticsTrackRow[]; query: string
             <td className="pr-3">{r.likes}</td>
             <td className="pr-3">{r.comments}</td>
             <td className="pr-3">{r.downloads}</td>
+            <td className="pr-3">{r.radioPlays}</td>
           </tr>
         ))}
       </tbody>
@@ -130,8 +133,9 @@ export default function AnalyticsPage() {
           <p className="text-sm text-muted">
             {data.range.from} – {data.range.to} ({data.range.days} days)
           </p>
-          <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
             <Stat label="Plays" {...data.totals.plays} />
+            <Stat label="Radio plays" {...data.totals.radioPlays} />
             <Stat label="Listeners" {...data.totals.listeners} />
             <Stat label="Hours listened" {...data.totals.hoursListened} format={(n) => n.toFixed(2)} />
             <Stat label="Followers gained" {...data.totals.followersGained} />
@@ -165,7 +169,16 @@ export default function AnalyticsPage() {
                 onClick={() =>
                   downloadCsv(
                     `tracks-${name}.csv`,
-                    ['Track', 'Plays', 'Listeners', 'Average listen-through', 'Likes', 'Comments', 'Downloads'],
+                    [
+                      'Track',
+                      'Plays',
+                      'Listeners',
+                      'Average listen-through',
+                      'Likes',
+                      'Comments',
+                      'Downloads',
+                      'Radio plays',
+                    ],
                     data.tracks.map((t) => [
                       t.title,
                       t.plays,
@@ -174,6 +187,7 @@ export default function AnalyticsPage() {
                       t.likes,
                       t.comments,
                       t.downloads,
+                      t.radioPlays,
                     ]),
                   )
                 }

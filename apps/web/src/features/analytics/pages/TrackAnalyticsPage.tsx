@@ -34,10 +34,15 @@ export default function TrackAnalyticsPage() {
         </p>
       ) : data ? (
         <>
-          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
             <div className="rounded-card border border-border bg-surface p-4" data-testid="track-plays">
               <p className="text-sm text-muted">Plays</p>
               <p className="text-2xl font-bold">{data.plays}</p>
+            </div>
+            {/* Heard on radio channels: counted apart from on-demand plays (issue 38). */}
+            <div className="rounded-card border border-border bg-surface p-4" data-testid="track-radio-plays">
+              <p className="text-sm text-muted">Radio plays</p>
+              <p className="text-2xl font-bold">{data.radioPlays}</p>
             </div>
             <div className="rounded-card border border-border bg-surface p-4" data-testid="track-listeners">
               <p className="text-sm text-muted">Listeners</p>

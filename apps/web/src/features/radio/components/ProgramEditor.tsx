@@ -40,6 +40,7 @@ export function ProgramEditor({ channel }: { channel: TRadioChannelDetail }) {
     trackSeparationHours: p.trackSeparationHours,
     djGraceSeconds: p.djGraceSeconds,
     djOnlyInSlot: p.djOnlyInSlot,
+    goingLiveJingleTrackId: p.goingLiveJingleTrackId,
   });
   const [error, setError] = useState<string | null>(null);
   // Stable keys for the slot rows (their fields change while edited).
@@ -292,6 +293,28 @@ export function ProgramEditor({ channel }: { channel: TRadioChannelDetail }) {
           checked={program.djOnlyInSlot}
           onChange={(djOnlyInSlot) => set({ djOnlyInSlot })}
         />
+        <div className="space-y-1 text-sm">
+          <label htmlFor="radio-going-live-jingle" className="block font-medium">
+            Going-live jingle
+          </label>
+          <Select
+            id="radio-going-live-jingle"
+            className="w-full"
+            aria-describedby="radio-going-live-hint"
+            value={program.goingLiveJingleTrackId ?? ''}
+            onChange={(e) => set({ goingLiveJingleTrackId: e.target.value || null })}
+          >
+            <option value="">None</option>
+            {(tracks ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </Select>
+          <p id="radio-going-live-hint" className="text-muted">
+            Played when a DJ takes over, between the auto-DJ's fade-out and the DJ.
+          </p>
+        </div>
       </fieldset>
 
       {error && (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { pluralize } from '@wavecast/shared';
+import { pluralize, radioPaths } from '@wavecast/shared';
 import { ListMusic, Radio, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { LiveBadge } from '../../live/components/LiveBadge';
 import { LiveChat } from '../../live/components/LiveChat';
 import { LivePlayer } from '../../live/components/LivePlayer';
 import { useLiveStream } from '../../live/queries';
+import { ShareButton } from '../../share/ShareButton';
 import { RadioHistory } from '../components/RadioHistory';
 import { RadioNowPlaying } from '../components/RadioNowPlaying';
 import { radioKeys, useRadioChannel } from '../queries';
@@ -51,7 +52,6 @@ export default function RadioChannelPage() {
     );
   }
   const ownerName = channel.owner.displayName;
-  const listenBase = `/api/radio/channels/${channel.id}`;
 
   return (
     <section className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -80,10 +80,22 @@ export default function RadioChannelPage() {
               </span>
             </div>
             <h1 className="text-3xl font-bold tracking-tight break-words">{channel.name}</h1>
-            <Link to={profilePath(channel.owner)} className="inline-flex items-center gap-3 hover:underline">
-              <Avatar src={channel.owner.avatarUrl} name={ownerName} />
-              <span className="font-semibold">{ownerName}</span>
-            </Link>
+            <div className="flex flex-wrap items-center gap-3">
+              <Link to={profilePath(channel.owner)} className="inline-flex items-center gap-3 hover:underline">
+                <Avatar src={channel.owner.avatarUrl} name={ownerName} />
+                <span className="font-semibold">{ownerName}</span>
+              </Link>
+              {/* A public channel's embed plays it on other sites, on air or not ("Off air" until it is). */}
+              <ShareButton
+                target={{
+                  kind: 'radio',
+                  id: channel.id,
+                  title: channel.name,
+                  path: radioPaths.page(channel.id),
+                  embeddable: true,
+                }}
+              />
+            </div>
           </div>
         </header>
 
@@ -99,11 +111,14 @@ export default function RadioChannelPage() {
         {channel.onAir && (
           <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
             <ListMusic className="size-4" aria-hidden /> Listen in your player:
-            <a href={`${listenBase}/listen.m3u`} className="underline hover:text-fg">
+            <a href={radioPaths.listen(channel.id, 'm3u')} className="underline hover:text-fg">
               M3U
             </a>
-            <a href={`${listenBase}/listen.pls`} className="underline hover:text-fg">
+            <a href={radioPaths.listen(channel.id, 'pls')} className="underline hover:text-fg">
               PLS
+            </a>
+            <a href={radioPaths.rss(channel.id)} className="underline hover:text-fg">
+              RSS
             </a>
           </p>
         )}

@@ -3,12 +3,17 @@ import { embedIframe } from '@wavecast/shared';
 export { embedSrc } from '@wavecast/shared';
 
 /** What can be shared; a listening room's invite link is shared too (never embedded). */
-export type ShareKind = 'track' | 'playlist' | 'room';
+export type ShareKind = 'track' | 'playlist' | 'radio' | 'room';
 type EmbedKind = Exclude<ShareKind, 'room'>;
 
 /** The embed sizes offered in the share dialog; the middle one is the oEmbed default (EMBED_SIZES). */
 export const EMBED_SIZE_OPTIONS: Record<EmbedKind, { label: string; width: number; height: number }[]> = {
   track: [
+    { label: 'Small', width: 320, height: 152 },
+    { label: 'Medium', width: 480, height: 152 },
+    { label: 'Large', width: 640, height: 152 },
+  ],
+  radio: [
     { label: 'Small', width: 320, height: 152 },
     { label: 'Medium', width: 480, height: 152 },
     { label: 'Large', width: 640, height: 152 },

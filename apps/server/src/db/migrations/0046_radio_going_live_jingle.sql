@@ -1,0 +1,2 @@
+ALTER TABLE "radio_channels" ADD COLUMN "going_live_track_id" uuid;--> statement-breakpoint
+ALTER TABLE "radio_channels" ADD CONSTRAINT "radio_channels_going_live_track_id_audio_content_id_fk" FOREIGN KEY ("going_live_track_id") REFERENCES "public"."audio_content"("id") ON DELETE set null ON UPDATE no action;
