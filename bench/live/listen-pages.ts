@@ -70,6 +70,26 @@ export async function ourListener(browser: Browser, base: string, streamId: stri
   return page;
 }
 
+/** The peer: icecast2 and a plain <audio src> (what the design compares against). */
+export async function icecastListener(browser: Browser, url: string): Promise<Page> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.setContent('<!doctype html><title>icecast</title>');
+  await page.evaluate(ONSET_DETECTOR);
+  await page.evaluate(async (src) => {
+    const audio = document.createElement('audio');
+    audio.crossOrigin = 'anonymous';
+    audio.src = src;
+    document.body.append(audio);
+    const ctx = new AudioContext();
+    const node = ctx.createMediaElementSource(audio);
+    node.connect(ctx.destination);
+    (window as unknown as { __watch: (c: AudioContext, n: AudioNode) => void }).__watch(ctx, node);
+    await audio.play();
+  }, url);
+  return page;
+}
+
 /**
  * Latencies of the listener's onsets: the constant delay d that lines up most onsets with the
  * source's (within 80 ms), then each matched pair's difference.
