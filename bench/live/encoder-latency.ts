@@ -70,7 +70,8 @@ function ices2(ours: Target, peer: Target): ChildProcess[] {
     <input><module>stdinpcm</module><param name="rate">${RATE}</param><param name="channels">1</param></input>
     ${instance(ours)}${instance(peer)}</stream></ices>`,
   );
-  return [spawn('ices2', [file], { stdio: ['pipe', 'ignore', 'pipe'] })];
+  // ices2 logs to stdout with consolelog set: read it like ffmpeg's stderr.
+  return [spawn('ices2', [file], { stdio: ['pipe', 'pipe', 'pipe'] })];
 }
 
 const SETTINGS: Setting[] = [
@@ -90,7 +91,18 @@ const SETTINGS: Setting[] = [
     key: 'ogg-20ms',
     label: 'ffmpeg Ogg/Opus `-page_duration 20000` (the README command)',
     ext: 'ogg',
-    start: ffmpeg(['-c:a', 'libopus', '-b:a', '96k', '-page_duration', '20000', '-content_type', 'audio/ogg', '-f', 'ogg']),
+    start: ffmpeg([
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '96k',
+      '-page_duration',
+      '20000',
+      '-content_type',
+      'audio/ogg',
+      '-f',
+      'ogg',
+    ]),
   },
   { key: 'ices2', label: 'ices2 (stdinpcm, Ogg/Vorbis q3)', ext: 'ogg', start: ices2 },
 ];
@@ -190,29 +202,34 @@ async function measure(setting: Setting, base: string, iceBase: string, icePort:
   const keys = (await (await fetch(`${base}/api/live/keys`, { headers: { cookie } })).json()) as { ingestUrl: string };
   const url = new URL(keys.ingestUrl.replace(/^icecast:/, 'http:'));
   const ours = { host: '127.0.0.1', port: Number(url.port), mount: url.pathname, password: secret };
-  const peer = { host: '127.0.0.1', port: icePort, mount: `/bench-${setting.key}.${setting.ext}`, password: 'hackme-test' };
+  const peer = {
+    host: '127.0.0.1',
+    port: icePort,
+    mount: `/bench-${setting.key}.${setting.ext}`,
+    password: 'hackme-test',
+  };
   const encoders = setting.start(ours, peer);
   let stderr = '';
   for (const e of encoders) {
     children.push(e);
-    e.stderr?.on('data', (d) => {
-      stderr = (stderr + String(d)).slice(-2000);
-    });
+    for (const out of [e.stdout, e.stderr]) {
+      out?.on('data', (d) => {
+        stderr = (stderr + String(d)).slice(-2000);
+      });
+    }
   }
   const pcm = feed(encoders);
   await sleep(3000);
-  let pages: Page[] = [];
-  let tap: ReturnType<typeof relayTap> | undefined;
+  const pages: Page[] = [];
+  const tap = relayTap(`${base}/api/live/${streamId}/stream`);
   try {
-    tap = relayTap(`${base}/api/live/${streamId}/stream`);
-    pages = [
-      await ourListener(browser, base, streamId),
-      await ourListener(browser, base, streamId, true),
-      await icecastListener(browser, `${iceBase}${peer.mount}`),
-    ];
+    pages.push(await ourListener(browser, base, streamId));
+    pages.push(await ourListener(browser, base, streamId, true));
+    pages.push(await icecastListener(browser, `${iceBase}${peer.mount}`));
   } catch (e) {
     pcm.stop();
-    tap?.stop();
+    tap.stop();
+    await Promise.all(pages.map((p) => p.context().close()));
     throw new Error(`${setting.key}: ${(e as Error).message}; encoder said: ${stderr.trim()}`);
   }
   // Settle: the first seconds of a join (the late-joiner burst, hls.js's first playlist) are not
@@ -226,9 +243,23 @@ async function measure(setting: Setting, base: string, iceBase: string, icePort:
   const sent = pcm.beeps.filter((t) => t >= startAt && t <= Date.now() - 1500).length;
   const [mse, hls, ice] = await Promise.all(pages.map(onsets));
   const rows: Row[] = [
-    { setting: setting.label, path: 'relay output (no player)', lat: latencies(source, tap.onsets.filter((t) => t >= startAt)), sent },
+    {
+      setting: setting.label,
+      path: 'relay output (no player)',
+      lat: latencies(
+        source,
+        tap.onsets.filter((t) => t >= startAt),
+      ),
+      sent,
+    },
     { setting: setting.label, path: 'relay + MSE (live page)', budget: BUDGET.mse, lat: latencies(source, mse), sent },
-    { setting: setting.label, path: 'LL-HLS + hls.js (live page)', budget: BUDGET.hls, lat: latencies(source, hls), sent },
+    {
+      setting: setting.label,
+      path: 'LL-HLS + hls.js (live page)',
+      budget: BUDGET.hls,
+      lat: latencies(source, hls),
+      sent,
+    },
     { setting: setting.label, path: 'icecast2 + `<audio>`', lat: latencies(source, ice), sent },
   ];
   pcm.stop();
@@ -256,7 +287,13 @@ async function main() {
   const rows: Row[] = [];
   for (const s of SETTINGS.filter((s) => !only || only.includes(s.key))) {
     console.log(`Measuring ${s.label} for ${SECONDS} s...`);
-    rows.push(...(await measure(s, server.base, ice.baseUrl, ice.port, browser)));
+    try {
+      rows.push(...(await measure(s, server.base, ice.baseUrl, ice.port, browser)));
+    } catch (e) {
+      // One setting failing (a page that never started playing) is reported, the others still run.
+      console.error((e as Error).message);
+      rows.push({ setting: s.label, path: `failed: ${(e as Error).message.split('\n')[0]}`, lat: [], sent: 0 });
+    }
   }
   console.log(
     `\n${new Date().toISOString()}, load average ${os

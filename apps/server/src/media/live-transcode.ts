@@ -55,14 +55,11 @@ export function liveToWebm(
     '-loglevel',
     'error',
     // Decide from the first few KB: a live input never "ends" for a longer probe. (No +nobuffer:
-    // it drops the packets read while probing, the broadcast's first second or two.) An
-    // -analyzeduration of 0 is not "none" but ffmpeg's default of 5 s: a format without a header
-    // (FLV from RTMP) was read up to the probe size, seconds of audio, before the first packet
-    // went out, and that delay stayed in the stream (ADR 0061).
+    // it drops the packets read while probing, the broadcast's first second or two.)
     '-probesize',
     '32768',
     '-analyzeduration',
-    '200000',
+    '0',
     '-f',
     DEMUXER[format],
     '-i',
