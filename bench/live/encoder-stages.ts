@@ -13,6 +13,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type LiveInputFormat, liveToWebm } from '../../apps/server/src/media/live-transcode';
 import { WebmDemuxer } from '../../apps/server/src/relay/webm-demuxer';
+import { BUDGETS } from '../budgets';
 import { fmt, sleep } from './common';
 import { quantile } from './listen-pages';
 
@@ -104,6 +105,11 @@ async function main() {
   );
   console.log('|---|---|---|---|');
   for (const enc of ENCODERS) await stage(enc);
+  // A diagnosis, not a verdict: the budgets it explains are encoder-latency.ts's.
+  const { mse, hls } = BUDGETS.liveEncoderLatency;
+  console.log(
+    `\nbudgets (bench/budgets.ts), judged by encoder-latency.ts: MSE p50 <= ${mse.p50} s, p95 <= ${mse.p95} s; LL-HLS p50 <= ${hls.p50} s, p95 <= ${hls.p95} s`,
+  );
 }
 
 void main();
