@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { scaled } from './support/timeouts';
 
-// Issue 34 (ADR 0042): ffmpeg (default Ogg page size: a second of audio per page) streams a beep a
+// Issue 34 (ADR 0042, 0061): ffmpeg (default Ogg page size: a second of audio per page) streams a beep a
 // second through the Icecast port; Chromium's live page must play them all, each once. Beep k
 // starts at second k of the broadcast, so the media time at which the page hears a beep's onset
 // tells which beep it was: a skip leaves a hole of two seconds, a replay hears one twice.
@@ -16,7 +16,7 @@ function beepEncoder(ingestUrl: string, key: string): { child: ChildProcess; exi
   const expr = `0.5*sin(2*PI*${BEEP_HZ}*t)*lt(mod(t,1),${BEEP_SECONDS})`;
   const child = spawn('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc='${expr}':s=48000:d=${BEEPS}`],
-    // The README's command: default Ogg pages.
+    // ffmpeg's default Ogg pages (a second of audio at once): the hardest pace to keep smooth.
     ...['-ac', '2', '-c:a', 'libopus', '-b:a', '96k', '-content_type', 'audio/ogg', '-f', 'ogg'],
     `icecast://source:${key}@${url.hostname}:${url.port}${url.pathname}`,
   ]);

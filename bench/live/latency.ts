@@ -22,7 +22,7 @@ import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { ensurePrograms } from '../../scripts/system-packages.mjs';
 import { BUDGETS, verdict } from '../budgets';
 import { cleanup, creatorWithStream, fmt, onCleanup, root, sleep, startOurServer } from './common';
-import { LAUNCH_ARGS, latencies, ONSET_DETECTOR, ourListener, quantile } from './listen-pages';
+import { icecastListener, LAUNCH_ARGS, latencies, ONSET_DETECTOR, ourListener, quantile } from './listen-pages';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '40' }, strict: { type: 'boolean', default: false } },
@@ -74,26 +74,6 @@ async function publisher(browser: Browser, base: string, cookie: string, streamI
     },
     { id: streamId, timeslice: LIVE_TIMESLICE_MS },
   );
-  return page;
-}
-
-/** The peer: icecast2 and a plain <audio src> (what the design compares against). */
-async function icecastListener(browser: Browser, url: string): Promise<Page> {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.setContent('<!doctype html><title>icecast</title>');
-  await page.evaluate(ONSET_DETECTOR);
-  await page.evaluate(async (src) => {
-    const audio = document.createElement('audio');
-    audio.crossOrigin = 'anonymous';
-    audio.src = src;
-    document.body.append(audio);
-    const ctx = new AudioContext();
-    const node = ctx.createMediaElementSource(audio);
-    node.connect(ctx.destination);
-    (window as unknown as { __watch: (c: AudioContext, n: AudioNode) => void }).__watch(ctx, node);
-    await audio.play();
-  }, url);
   return page;
 }
 

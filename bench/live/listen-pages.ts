@@ -38,6 +38,8 @@ window.__watch = (ctx, node) => {
 export async function ourListener(browser: Browser, base: string, streamId: string, hls = false): Promise<Page> {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
+  // A shared machine at load 40+ took more than Playwright's 30 s to load the page.
+  page.setDefaultTimeout(120_000);
   if (hls) {
     // A browser without MSE WebM/Opus and without native HLS: the page falls back to hls.js.
     await page.addInitScript(() => {
@@ -56,7 +58,7 @@ export async function ourListener(browser: Browser, base: string, streamId: stri
     await route.fulfill({ response: res, json: { ...json, streamUrl: `/api/live/${streamId}/stream` } });
   });
   await page.goto(`${base}/live/${streamId}`);
-  await page.getByTestId('live-player-state').filter({ hasText: 'Listening live' }).waitFor({ timeout: 30_000 });
+  await page.getByTestId('live-player-state').filter({ hasText: 'Listening live' }).waitFor();
   const engine = await page.getByTestId('live-audio').getAttribute('data-engine');
   if (engine !== (hls ? 'hls.js' : 'mse')) throw new Error(`the live page played with ${engine}`);
   await page.evaluate(ONSET_DETECTOR);
@@ -67,6 +69,26 @@ export async function ourListener(browser: Browser, base: string, streamId: stri
     src.connect(ctx.destination);
     (window as unknown as { __watch: (c: AudioContext, n: AudioNode) => void }).__watch(ctx, src);
   });
+  return page;
+}
+
+/** The peer: icecast2 and a plain <audio src> (what the design compares against). */
+export async function icecastListener(browser: Browser, url: string): Promise<Page> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.setContent('<!doctype html><title>icecast</title>');
+  await page.evaluate(ONSET_DETECTOR);
+  await page.evaluate(async (src) => {
+    const audio = document.createElement('audio');
+    audio.crossOrigin = 'anonymous';
+    audio.src = src;
+    document.body.append(audio);
+    const ctx = new AudioContext();
+    const node = ctx.createMediaElementSource(audio);
+    node.connect(ctx.destination);
+    (window as unknown as { __watch: (c: AudioContext, n: AudioNode) => void }).__watch(ctx, node);
+    await audio.play();
+  }, url);
   return page;
 }
 

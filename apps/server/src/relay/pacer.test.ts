@@ -72,6 +72,25 @@ describe('Pacer', () => {
     expect(released).toHaveLength(150);
   });
 
+  it('takes back a lead no block needed for a whole window (a one-off delay does not stay)', () => {
+    const { released, page } = paced();
+    const t0 = Date.now();
+    // A one-off delay: 500 ms of audio came at once (a transcoder's start, a stall) and set the
+    // schedule. Then 20 ms blocks arrive steadily, each ~480 ms ahead of that schedule, for three
+    // windows (the first holds the burst's own on-time block, so it takes nothing back).
+    page(0, 25);
+    for (let i = 0; (i + 1) * 20 < PACING.decayWindowMs * 3; i++) {
+      vi.advanceTimersByTime(20);
+      page(500 + i * 20, 1);
+    }
+    vi.advanceTimersByTime(1000);
+    const last = released.at(-1) as { media: number; at: number };
+    const arrived = t0 + last.media - 480;
+    // Out within a quantum or two of its arrival again, not ~480 ms after it (halving the lead
+    // each window still held ~230 ms here).
+    expect(last.at - arrived).toBeLessThanOrEqual(PACING.quantumMs * 2);
+  });
+
   it('drain releases everything still waiting, in order', () => {
     const { pacer, released, page } = paced();
     page(0, 50);

@@ -11,7 +11,7 @@ export const PACING = {
   maxHoldMs: 1000,
   /** Blocks due within this of each other go out together (one timer, one write per listener). */
   quantumMs: 20,
-  /** Every window, a lead that was never needed (all blocks arrived early) is halved. */
+  /** Every window, a lead that was never needed (all blocks arrived early) is taken back, but for a quantum. */
   decayWindowMs: 2000,
 } as const;
 
@@ -73,8 +73,10 @@ export class Pacer {
         const due = media + offset;
         minSlack = Math.min(minSlack, due - now);
         if (now - windowStart >= PACING.decayWindowMs) {
-          // The source has been sending ahead of the pace all window: take back half the lead.
-          if (Number.isFinite(minSlack) && minSlack > PACING.quantumMs) offset -= minSlack / 2;
+          // The source has been sending ahead of the pace all window: take the lead back but for a
+          // quantum (ADR 0061; halving it kept a one-off delay, the transcoder's start or a stall,
+          // in every later block for many windows, on top of the player's own buffer).
+          if (Number.isFinite(minSlack) && minSlack > PACING.quantumMs) offset -= minSlack - PACING.quantumMs;
           windowStart = now;
           minSlack = Number.POSITIVE_INFINITY;
         }

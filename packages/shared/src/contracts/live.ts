@@ -18,14 +18,18 @@ export const LIVE_MSE_TYPE = 'audio/webm; codecs="opus"';
 /**
  * The MSE player's buffer (ADR 0042): it starts with `startBufferedSeconds`, aims at
  * `targetLagSeconds` of audio ahead of the playhead, and steers towards it by playing up to
- * `rateStep` faster or slower once off by more than `deadbandSeconds`; it seeks only when more
- * than `seekLagSeconds` behind (a background tab, a long network stall).
+ * `rateStep` faster or slower once off by more than `deadbandSeconds`; more than `catchUpLagSeconds`
+ * ahead (after a stall), it plays `catchUpRateStep` faster, so a second of lag is gone in ~10 s
+ * instead of ~30 s (ADR 0061); it seeks only when more than `seekLagSeconds` behind (a background
+ * tab, a long network stall).
  */
 export const LIVE_PLAYER = {
   startBufferedSeconds: 0.4,
   targetLagSeconds: 0.3,
   deadbandSeconds: 0.08,
   rateStep: 0.03,
+  catchUpLagSeconds: 0.8,
+  catchUpRateStep: 0.1,
   seekLagSeconds: 2.5,
 } as const;
 export const LIVE_CHAT_MAX_LENGTH = 500;

@@ -11,9 +11,17 @@ describe('liveRate', () => {
 
   it('speeds up by 3 % when too far behind, until the target is crossed', () => {
     expect(liveRate(0.5, 1)).toEqual({ playbackRate: 1.03 });
-    expect(liveRate(2.4, 1)).toEqual({ playbackRate: 1.03 });
+    expect(liveRate(0.8, 1)).toEqual({ playbackRate: 1.03 });
     expect(liveRate(0.32, 1.03)).toEqual({ playbackRate: 1.03 });
     expect(liveRate(0.29, 1.03)).toEqual({ playbackRate: 1 });
+  });
+
+  it('catches up by 10 % when a stall left it more than 0.8 s behind, then by 3 % near the target', () => {
+    expect(liveRate(0.81, 1)).toEqual({ playbackRate: 1.1 });
+    expect(liveRate(2.4, 1.03)).toEqual({ playbackRate: 1.1 });
+    expect(liveRate(0.7, 1.1)).toEqual({ playbackRate: 1.03 });
+    expect(liveRate(0.31, 1.1)).toEqual({ playbackRate: 1.03 });
+    expect(liveRate(0.29, 1.1)).toEqual({ playbackRate: 1 });
   });
 
   it('slows down by 3 % when the buffer runs low, until the target is crossed', () => {
