@@ -11,10 +11,10 @@ export const PACING = {
   maxHoldMs: 1000,
   /**
    * Blocks due within this of the first one waiting go out together, up to this much ahead of
-   * their time (one timer, one write per listener): ~10 writes a second per listener, like the
-   * browser publisher's 100 ms chunks, instead of one per 20 ms block (5x the fan-out CPU).
+   * their time (one timer, one write per listener): one listener batch (LISTENER_BATCH, ADR 0062)
+   * per release, instead of one write per 20 ms block (5x the fan-out CPU).
    */
-  quantumMs: 100,
+  quantumMs: 200,
   /** Every window, a lead that was never needed (all blocks arrived early) is halved. */
   decayWindowMs: 2000,
 } as const;
