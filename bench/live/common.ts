@@ -73,7 +73,7 @@ export async function startOurServer(env: Record<string, string> = {}, nodeArgs:
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
     if (child.exitCode !== null) throw new Error('our server exited during start');
-    if (i > 600) throw new Error('our server did not start');
+    if (i > 1800) throw new Error('our server did not start'); // minutes on a loaded machine
     await sleep(100);
   }
   return {
