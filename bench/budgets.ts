@@ -13,8 +13,11 @@ export const BUDGETS = {
     /** Whole files: ours / nginx MB/s. */
     wholeFiles: 1.0,
   },
-  /** Live fan-out CPU per listener at 2,000 listeners: ours / icecast2 (at most). */
-  liveFanout: { ratio: 0.6, listeners: 2_000 },
+  /**
+   * Live fan-out CPU per listener at 2,000 listeners: ours / icecast2 (at most); and `served`
+   * listeners on one process, each getting at least `servedShare` of the stream (issue 34).
+   */
+  liveFanout: { ratio: 0.6, listeners: 2_000, served: 10_000, servedShare: 0.95 },
   /** Glass-to-glass from a browser publisher (seconds, at most). */
   liveBrowserLatency: { mse: { p50: 0.5 }, hls: { p50: 2.5, p95: 3.5 } },
   /** Glass-to-glass from an encoder (seconds, at most), and the share of the audio heard (at least). */

@@ -43,11 +43,14 @@ export interface OurServer {
   stop(): Promise<void>;
 }
 
-/** Our server as in production: one Node process, embedded PGlite, its own data directory. */
-export async function startOurServer(env: Record<string, string> = {}): Promise<OurServer> {
+/**
+ * Our server as in production: one Node process, embedded PGlite, its own data directory.
+ * `nodeArgs` go to Node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
+ */
+export async function startOurServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<OurServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

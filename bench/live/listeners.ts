@@ -1,10 +1,11 @@
 // A farm of live listeners in its own process (so its CPU is not counted against the servers):
-// raw HTTP GETs of one URL, each counting the bytes it receives. Driven over IPC by fanout.ts:
+// raw HTTP GETs of one URL, each counting the bytes it receives. fanout.ts runs several, each from
+// its own loopback address (so 10,000 connections never run out of ephemeral ports). Over IPC:
 //   { cmd: 'grow', to: N }  -> opens connections until N are open (in batches)
 //   { cmd: 'stats' }        -> { open, closed, total, perConnection: [min, median] of bytes }
 import net from 'node:net';
 
-const [host, portText, path] = process.argv.slice(2);
+const [host, portText, path, localAddress] = process.argv.slice(2);
 const port = Number(portText);
 
 interface Conn {
@@ -13,11 +14,12 @@ interface Conn {
 }
 const conns: Conn[] = [];
 let closed = 0;
+let failed = 0;
 
 function connect(): Promise<void> {
   return new Promise((resolve) => {
     const c: Conn = { bytes: 0, open: false };
-    const s = net.connect(port, host);
+    const s = net.connect({ port, host, localAddress: localAddress || undefined });
     s.setNoDelay(true);
     s.on('connect', () => {
       s.write(`GET ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nUser-Agent: bench\r\nConnection: close\r\n\r\n`);
@@ -32,17 +34,23 @@ function connect(): Promise<void> {
       if (c.open) closed++;
       c.open = false;
     });
-    s.on('error', () => resolve());
+    s.on('error', () => {
+      if (!c.open) failed++;
+      resolve();
+    });
   });
 }
 
 process.on('message', async (msg: { cmd: string; to?: number }) => {
   if (msg.cmd === 'grow') {
+    const failedBefore = failed;
     while (conns.filter((c) => c.open).length < (msg.to ?? 0)) {
       const want = Math.min(50, (msg.to ?? 0) - conns.filter((c) => c.open).length);
       await Promise.all(Array.from({ length: want }, connect));
+      // Refused again and again (a limit, a dead server): say so rather than loop forever.
+      if (failed - failedBefore > 500) break;
     }
-    process.send?.({ ok: true });
+    process.send?.({ ok: true, failed: failed - failedBefore });
   } else if (msg.cmd === 'stats') {
     const open = conns.filter((c) => c.open);
     const sorted = open.map((c) => c.bytes).sort((a, b) => a - b);
@@ -50,7 +58,8 @@ process.on('message', async (msg: { cmd: string; to?: number }) => {
       open: open.length,
       closed,
       total: conns.reduce((n, c) => n + c.bytes, 0),
-      bytes: open.map((c) => c.bytes),
+      // Every connection ever opened, in order (a closed one keeps its count: it shows as short).
+      bytes: conns.map((c) => c.bytes),
       min: sorted[0] ?? 0,
       median: sorted[Math.floor(sorted.length / 2)] ?? 0,
     });

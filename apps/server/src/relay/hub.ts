@@ -17,7 +17,8 @@ export type LiveLimit =
   | 'burstMs'
   | 'ingestBytesPerSecond'
   | 'ingestBurstBytes'
-  | 'pacingHoldMs';
+  | 'pacingHoldMs'
+  | 'listenerBatchMs';
 
 export interface HubOptions {
   dataDir: string;
@@ -29,6 +30,8 @@ export interface HubOptions {
   burstMs?: number;
   /** The relay's longest pacing hold (ADR 0042; default PACING.maxHoldMs, 0: no pacing). */
   pacingHoldMs?: number;
+  /** Audio (ms) gathered per listener write (ADR 0062; default LISTENER_BATCH.mediaMs, 0: none). */
+  listenerBatchMs?: number;
   icecastPollMs?: number;
   /** Set (with the Redis bus): a listener on any process hears a broadcast published on another. */
   redisUrl?: string;
@@ -349,6 +352,7 @@ export class LiveHub {
       {
         graceMs: this.opts.graceMs,
         maxListenerBuffer: this.opts.maxListenerBuffer,
+        listenerBatchMs: this.opts.listenerBatchMs,
         burstMs: this.opts.burstMs,
         ingestBytesPerSecond: mirror ? UNLIMITED : this.opts.ingestBytesPerSecond,
         ingestBurstBytes: mirror ? UNLIMITED : this.opts.ingestBurstBytes,

@@ -50,6 +50,9 @@ describe.skipIf(!url)('a broadcast mirrored to another process over Redis', () =
     ingestBurstBytes: 1 << 22,
     redisUrl: url,
     mirrorPrefix: prefix,
+    // Each output written at once, so A's and B's listeners get the very same Buffers to match
+    // (batching, ADR 0062, groups them by each process's own timing; it has its own tests).
+    listenerBatchMs: 0,
   });
   const busA = new RedisBus(url as string, `${prefix}events`);
   const busB = new RedisBus(url as string, `${prefix}events`);

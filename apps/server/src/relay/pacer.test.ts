@@ -39,28 +39,39 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('Pacer', () => {
-  it('spreads a one-second page over its second: the first block at once, the rest at 20 ms pace', () => {
-    const { released, page } = paced();
+  it('spreads a one-second page over its second: a quantum at once, then one quantum at a time', () => {
+    const { released, page, releases } = paced();
     const t0 = Date.now();
     page(0, 50);
-    expect(released).toHaveLength(1);
-    vi.advanceTimersByTime(500);
-    // Due at media time + the page's arrival, released up to half a quantum early.
-    expect(released.length).toBeGreaterThanOrEqual(25);
-    expect(released.length).toBeLessThanOrEqual(27);
-    vi.advanceTimersByTime(500);
+    // The first quantum of audio goes within the push.
+    expect(released).toHaveLength(PACING.quantumMs / 20);
+    vi.advanceTimersByTime(400);
+    // One timer per quantum, each releasing the next quantum of audio up to a quantum early.
+    expect(released).toHaveLength((400 + PACING.quantumMs) / 20);
+    expect(releases()).toBe(400 / PACING.quantumMs);
+    vi.advanceTimersByTime(600);
     expect(released).toHaveLength(50);
     for (const r of released) {
-      expect(r.at - t0).toBeGreaterThanOrEqual(r.media - PACING.quantumMs / 2);
-      expect(r.at - t0).toBeLessThanOrEqual(r.media + PACING.quantumMs);
+      expect(r.at - t0).toBeGreaterThan(r.media - PACING.quantumMs);
+      expect(r.at - t0).toBeLessThanOrEqual(r.media);
     }
-    // The next page arrives a second later: it flows on (blocks go out up to half a quantum early).
+    // The next page arrives a second later: it flows on, a quantum at a time.
     page(1000, 50);
     vi.advanceTimersByTime(1000);
     expect(released).toHaveLength(100);
-    for (let i = 1; i < released.length; i++) {
-      expect(released[i].at - released[i - 1].at).toBeLessThanOrEqual(PACING.quantumMs * 1.5 + 1);
-    }
+    const times = [...new Set(released.map((r) => r.at))];
+    expect(times).toHaveLength(100 / (PACING.quantumMs / 20));
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBe(PACING.quantumMs);
+  });
+
+  it('sends a block arriving on time at once (a browser chunk, a small encoder page)', () => {
+    const { released, page } = paced();
+    page(0, 5);
+    expect(released).toHaveLength(5);
+    vi.advanceTimersByTime(100);
+    page(100, 5);
+    expect(released).toHaveLength(10);
+    for (const r of released) expect(r.at - 1_000_000).toBeLessThanOrEqual(r.media);
   });
 
   it('holds nothing longer than maxHoldMs: three seconds sent at once are out within a second', () => {
@@ -94,7 +105,7 @@ describe('Pacer', () => {
   it('drain releases everything still waiting, in order', () => {
     const { pacer, released, page } = paced();
     page(0, 50);
-    expect(pacer.pending).toBeGreaterThan(40);
+    expect(pacer.pending).toBe(50 - PACING.quantumMs / 20);
     pacer.drain();
     expect(pacer.pending).toBe(0);
     expect(released.map((r) => r.media)).toEqual(Array.from({ length: 50 }, (_, i) => i * 20));

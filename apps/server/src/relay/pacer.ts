@@ -9,8 +9,12 @@ import type { DemuxSink } from './webm-demuxer';
 export const PACING = {
   /** A block is never held longer than this (a burst of more than real time is let through sooner). */
   maxHoldMs: 1000,
-  /** Blocks due within this of each other go out together (one timer, one write per listener). */
-  quantumMs: 20,
+  /**
+   * Blocks due within this of the first one waiting go out together, up to this much ahead of
+   * their time (one timer, one write per listener): one listener batch (LISTENER_BATCH, ADR 0062)
+   * per release, instead of one write per 20 ms block (5x the fan-out CPU).
+   */
+  quantumMs: 200,
   /** Every window, a lead that was never needed (all blocks arrived early) is taken back, but for a quantum. */
   decayWindowMs: 2000,
 } as const;
@@ -103,7 +107,7 @@ export class Pacer {
     // Never out of order: a block due earlier than one already queued waits for it.
     const at = Math.max(due, this.lastDue);
     this.lastDue = at;
-    if (this.queue.length === 0 && at <= this.now() + PACING.quantumMs / 2) {
+    if (this.queue.length === 0 && at < this.now() + PACING.quantumMs) {
       // In time: runs within the publisher's push, whose errors cut the publisher as before.
       run();
       return;
@@ -114,10 +118,12 @@ export class Pacer {
 
   private schedule(): void {
     if (this.timer || this.queue.length === 0) return;
-    const wait = Math.max(0, this.queue[0].due - this.now() - PACING.quantumMs / 2);
+    const first = this.queue[0].due;
+    const wait = Math.max(0, first - this.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.runUpTo(this.now() + PACING.quantumMs / 2);
+      // The quantum from the first (its end is the next timer's first), and whatever a late timer owes.
+      this.runUpTo(Math.max(first + PACING.quantumMs - 1, this.now()));
       this.release();
       this.schedule();
     }, wait);

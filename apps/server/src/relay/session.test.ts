@@ -37,8 +37,9 @@ function session(opts: { graceMs?: number; maxListenerBuffer?: number } = {}) {
       burstMs: 0,
       ingestBytesPerSecond: 1024 * 1024,
       ingestBurstBytes: 1024 * 1024,
-      // Fan-out as pushed (pacing has its own tests in pacer.test.ts).
+      // Fan-out as pushed (pacing and batching have their own tests: pacer.test.ts, fan-out.test.ts).
       paced: false,
+      listenerBatchMs: 0,
     },
     { listeners: (n) => events.listeners.push(n), graceExpired: () => events.graceExpired++ },
   );

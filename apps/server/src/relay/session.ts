@@ -1,16 +1,9 @@
+import { ListenerFanOut, type Sink } from './fan-out';
 import { Pacer } from './pacer';
 import { LiveTimeline } from './timeline';
 import { WebmDemuxer } from './webm-demuxer';
 
-/** Somewhere the stream's bytes go: a listener's socket, the recording file, an Icecast source. */
-export interface Sink {
-  write(buf: Buffer): void;
-  /** Bytes written but not yet sent (the kernel's buffers come on top). */
-  buffered(): number;
-  close(): void;
-  /** Cut off at once (a listener too far behind); defaults to close. */
-  drop?(): void;
-}
+export type { Sink } from './fan-out';
 
 export interface SessionEvents {
   /** The listener count changed. */
@@ -26,6 +19,8 @@ export interface SessionOptions {
   ingestBurstBytes: number;
   /** A listener with more unsent bytes than this is dropped (its player reconnects at the edge). */
   maxListenerBuffer: number;
+  /** Audio (ms) gathered per listener write (default LISTENER_BATCH.mediaMs; 0: every output at once). */
+  listenerBatchMs?: number;
   burstMs?: number;
   /** Re-emit blocks at their audio pace (default true; a mirror's source is paced already). */
   paced?: boolean;
@@ -57,7 +52,8 @@ export class LiveSession {
   /** Re-emits the publishers' blocks at their audio pace (ADR 0042). */
   readonly pacer: Pacer;
   private publisher: { ended?: () => void } | null = null;
-  private readonly listenerSinks = new Set<Sink>();
+  /** Listeners get the output in batches (ADR 0062); taps get each output at once. */
+  private readonly listeners: ListenerFanOut;
   /** Always-on sinks (recording, Icecast): never dropped for being slow. */
   private readonly taps = new Set<Sink>();
   /** Sinks that arrived before the header: they join when it does. */
@@ -74,6 +70,11 @@ export class LiveSession {
     private readonly events: SessionEvents,
   ) {
     this.timeline = new LiveTimeline(opts.burstMs);
+    this.listeners = new ListenerFanOut({
+      maxListenerBuffer: opts.maxListenerBuffer,
+      batchMs: opts.listenerBatchMs,
+      dropped: () => this.events.listeners(this.listenerCount),
+    });
     this.pacer = new Pacer(
       () => this.flush(),
       undefined,
@@ -88,7 +89,7 @@ export class LiveSession {
   get listenerCount(): number {
     let waiting = 0;
     for (const w of this.waiting) if (!w.tap) waiting++;
-    return this.listenerSinks.size + waiting;
+    return this.listeners.size + waiting;
   }
   /** Always-on sinks, waiting or joined (an idle mirror has neither listeners nor taps). */
   get tapCount(): number {
@@ -164,7 +165,7 @@ export class LiveSession {
   }
 
   removeListener(sink: Sink): void {
-    let removed = this.listenerSinks.delete(sink);
+    let removed = this.listeners.delete(sink);
     for (const w of this.waiting) {
       if (w.sink === sink) {
         this.waiting.delete(w);
@@ -198,11 +199,10 @@ export class LiveSession {
     // What was received but not yet due still reaches the recording and the listeners.
     this.pacer.drain();
     this.flush();
-    for (const s of this.listenerSinks) s.close();
+    const hadListeners = this.listenerCount > 0;
+    this.listeners.closeAll();
     for (const s of this.taps) s.close();
     for (const w of this.waiting) w.sink.close();
-    const hadListeners = this.listenerCount > 0;
-    this.listenerSinks.clear();
     this.taps.clear();
     this.waiting.clear();
     if (hadListeners) this.events.listeners(0);
@@ -210,7 +210,7 @@ export class LiveSession {
 
   /** Sends what the timeline produced; sinks that waited for the header get everything from the very start. */
   private flush(): void {
-    if (this.ended && this.listenerSinks.size === 0 && this.taps.size === 0) return;
+    if (this.ended && this.listeners.size === 0 && this.taps.size === 0) return;
     const out = this.timeline.take();
     if (out) this.fanOut(out);
     this.joinWaiting(out);
@@ -223,8 +223,12 @@ export class LiveSession {
       this.waiting.add({ sink, tap });
       return;
     }
-    sink.write(start);
-    (tap ? this.taps : this.listenerSinks).add(sink);
+    if (tap) {
+      sink.write(start);
+      this.taps.add(sink);
+    } else {
+      this.listeners.add(sink, start);
+    }
   }
 
   /** Once the header exists: waiting sinks get it and the first output (after its fan-out). */
@@ -235,24 +239,17 @@ export class LiveSession {
     const waiting = [...this.waiting];
     this.waiting.clear();
     for (const w of waiting) {
-      w.sink.write(start);
-      (w.tap ? this.taps : this.listenerSinks).add(w.sink);
+      if (w.tap) {
+        w.sink.write(start);
+        this.taps.add(w.sink);
+      } else {
+        this.listeners.add(w.sink, start);
+      }
     }
   }
 
   private fanOut(buf: Buffer): void {
     for (const s of this.taps) s.write(buf);
-    let dropped = false;
-    for (const s of this.listenerSinks) {
-      s.write(buf);
-      // Checked after the write, so the last chunk of a burst also finds a listener that fell behind.
-      if (s.buffered() > this.opts.maxListenerBuffer) {
-        this.listenerSinks.delete(s);
-        if (s.drop) s.drop();
-        else s.close();
-        dropped = true;
-      }
-    }
-    if (dropped) this.events.listeners(this.listenerCount);
+    this.listeners.push(buf, this.timeline.mediaSeconds * 1000);
   }
 }
