@@ -1,72 +1,7 @@
-import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { signUpApi } from './support/accounts';
-import { ffmpegFile } from './support/media';
+import { listenForBeeps, onsetsOf, uploadBeeps } from './support/room-beeps';
 import { expect, test } from './support/test';
-
-/** Beeps of 1 kHz, 80 ms long, every 2 s, for 20 s. */
-const beepTrack = () =>
-  ffmpegFile('premiere-beeps-20s.mp3', [
-    ...['-f', 'lavfi', '-i', 'sine=frequency=1000:sample_rate=44100:duration=20'],
-    ...['-af', "volume='if(lt(mod(t,2),0.08),0.9,0)':eval=frame"],
-    ...['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '96k'],
-  ]);
-
-async function uploadReady(request: APIRequestContext, title: string): Promise<string> {
-  const upload = await request.post('/api/tracks', {
-    multipart: {
-      title,
-      category: 'Music',
-      audio: { name: 'premiere.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(beepTrack()) },
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const body = await upload.json();
-  const id = (body.track ?? body).id as string;
-  await expect
-    .poll(async () => (await (await request.get(`/api/tracks/${id}`)).json()).track.status, {
-      timeout: 120_000,
-      intervals: [1000],
-    })
-    .toBe('ready');
-  return id;
-}
-
-/** Wall-clock ms of each beep the room's <audio> plays (as in rooms.spec.ts). */
-async function listenForBeeps(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="room-audio"]');
-    if (!audio) throw new Error('no room audio element');
-    const ctx = new AudioContext({ sampleRate: 48_000 });
-    await ctx.resume();
-    const onsets: number[] = [];
-    (window as unknown as { __onsets: number[] }).__onsets = onsets;
-    let on = false;
-    let quiet = 0;
-    const node = ctx.createScriptProcessor(16_384, 1, 1);
-    node.onaudioprocess = (e) => {
-      const data = e.inputBuffer.getChannelData(0);
-      const ts = ctx.getOutputTimestamp();
-      const firstAt = e.playbackTime - (2 * data.length) / ctx.sampleRate;
-      for (let i = 0; i < data.length; i++) {
-        if (Math.abs(data[i]) > 0.03) {
-          if (!on) {
-            const perf = (ts.performanceTime ?? 0) + (firstAt + i / ctx.sampleRate - (ts.contextTime ?? 0)) * 1000;
-            onsets.push(performance.timeOrigin + perf);
-          }
-          on = true;
-          quiet = 0;
-        } else if (on && ++quiet >= 2_400) {
-          on = false;
-          quiet = 0;
-        }
-      }
-    };
-    ctx.createMediaElementSource(audio).connect(node);
-    node.connect(ctx.destination);
-  });
-}
-const onsetsOf = (page: Page) => page.evaluate(() => (window as unknown as { __onsets: number[] }).__onsets.slice());
 
 /** The app clock of the TEST_CLOCK server (epoch ms). */
 const serverClock = async (request: APIRequestContext) =>
@@ -78,7 +13,7 @@ test('a premiere: countdown and waiting-room chat, everyone starts at the same i
 }) => {
   test.setTimeout(240_000);
   await signUpApi(creator.request, 'Premiere Artist', { accountType: 'creator' });
-  const trackId = await uploadReady(creator.request, 'First Light');
+  const trackId = await uploadBeeps(creator.request, 'First Light', 20);
 
   // The creator schedules the premiere on the track page, 10 minutes ahead by the server's clock.
   const startsAt = new Date((await serverClock(creator.request)) + 10 * 60_000);
