@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
+import { creatorWithStreamKey, icecastEncoder, ownLiveStream } from './support/encoder';
 import { expect, test } from './support/test';
 import { scaled } from './support/timeouts';
 
@@ -10,19 +10,6 @@ import { scaled } from './support/timeouts';
 const BEEPS = 30;
 const BEEP_HZ = 880;
 const BEEP_SECONDS = 0.12;
-
-function beepEncoder(ingestUrl: string, key: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const url = new URL(ingestUrl.replace(/^icecast:/, 'http:'));
-  const expr = `0.5*sin(2*PI*${BEEP_HZ}*t)*lt(mod(t,1),${BEEP_SECONDS})`;
-  const child = spawn('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc='${expr}':s=48000:d=${BEEPS}`],
-    // The README's command: default Ogg pages.
-    ...['-ac', '2', '-c:a', 'libopus', '-b:a', '96k', '-content_type', 'audio/ogg', '-f', 'ogg'],
-    `icecast://source:${key}@${url.hostname}:${url.port}${url.pathname}`,
-  ]);
-  child.stderr?.resume();
-  return { child, exited: new Promise((r) => child.on('close', (code) => r(code))) };
-}
 
 /**
  * A beep detector on what the live <audio> plays (a ScriptProcessor with a large buffer, so a busy
@@ -72,34 +59,18 @@ test('an encoder with default Ogg pages plays in the live page: at least 95 % of
   page: listener,
 }) => {
   test.setTimeout(scaled(180_000));
-  const creatorCtx = await browser.newContext();
-  const up = await creatorCtx.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `beeps-${Date.now()}@example.test`,
-      password: 'beeps-dj-secret',
-      name: 'Beep DJ',
-      accountType: 'creator',
-    },
-  });
-  expect(up.ok()).toBe(true);
-  const made = await creatorCtx.request.post('/api/live/keys', { data: { name: 'Beep encoder' } });
-  expect(made.status()).toBe(201);
-  const { secret } = await made.json();
-  const { ingestUrl } = await (await creatorCtx.request.get('/api/live/keys')).json();
+  const { ctx: creatorCtx, secret, ingestUrl } = await creatorWithStreamKey(browser, 'Beep DJ', 'Beep encoder');
 
-  const source = beepEncoder(ingestUrl, secret);
+  const expr = `0.5*sin(2*PI*${BEEP_HZ}*t)*lt(mod(t,1),${BEEP_SECONDS})`;
+  const source = icecastEncoder(
+    ingestUrl,
+    secret,
+    [`aevalsrc='${expr}':s=48000:d=${BEEPS}`],
+    // The README's command: default Ogg pages.
+    ['-ac', '2', '-c:a', 'libopus', '-b:a', '96k', '-content_type', 'audio/ogg', '-f', 'ogg'],
+  );
   try {
-    let streamId = '';
-    await expect
-      .poll(
-        async () => {
-          const mine = await (await creatorCtx.request.get('/api/live/mine')).json();
-          streamId = mine.stream?.status === 'live' ? mine.stream.id : '';
-          return streamId;
-        },
-        { timeout: scaled(20_000) },
-      )
-      .not.toBe('');
+    const streamId = await ownLiveStream(creatorCtx.request);
     await listener.goto(`/live/${streamId}`);
     await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: scaled(15_000) });
     await listenForBeeps(listener);

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { adminPage, uniqueEmail } from './support/accounts';
+import { adminPage } from './support/accounts';
+import { creatorWithStreamKey, icecastEncoder, ownLiveStream } from './support/encoder';
 import { expect, test } from './support/test';
 import { scaled } from './support/timeouts';
 
@@ -7,51 +7,30 @@ import { scaled } from './support/timeouts';
 // admin while a listener plays the stream in Chromium: the listener's player ends within 2 s, and
 // the creator is told why by mail.
 
-/** ffmpeg streaming a tone as Ogg/Opus to the encoder ingest, in real time, for up to 2 minutes. */
-function encoder(ingestUrl: string, key: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const url = new URL(ingestUrl.replace(/^icecast:/, 'http:'));
-  const child = spawn('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'sine=f=440:d=120'],
-    ...['-ac', '2', '-c:a', 'libopus', '-b:a', '64k', '-content_type', 'application/ogg', '-f', 'ogg'],
-    `icecast://source:${key}@${url.hostname}:${url.port}${url.pathname}`,
-  ]);
-  child.stderr?.resume();
-  return { child, exited: new Promise((r) => child.on('close', (code) => r(code))) };
-}
-
 test('an encoder-fed broadcast ends for its listener within 2 s of the creator being suspended; the creator is mailed why', async ({
   browser,
   page: listener,
 }) => {
   test.setTimeout(scaled(120_000));
   // The creator and their stream key (an encoder's password).
-  const creatorCtx = await browser.newContext();
-  const email = uniqueEmail('suspended-dj');
-  const up = await creatorCtx.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'suspended-dj-secret', name: 'Suspended DJ', accountType: 'creator' },
-  });
-  expect(up.ok()).toBe(true);
-  const creatorId = (await up.json()).user.id as string;
-  const made = await creatorCtx.request.post('/api/live/keys', { data: { name: 'Studio encoder' } });
-  expect(made.status()).toBe(201);
-  const { secret } = await made.json();
-  const { ingestUrl } = await (await creatorCtx.request.get('/api/live/keys')).json();
-  expect(ingestUrl).toMatch(/^icecast:\/\//);
+  const {
+    ctx: creatorCtx,
+    email,
+    creatorId,
+    secret,
+    ingestUrl,
+  } = await creatorWithStreamKey(browser, 'Suspended DJ', 'Studio encoder');
 
-  const source = encoder(ingestUrl, secret);
+  // ffmpeg streams a tone as Ogg/Opus, in real time, for up to 2 minutes.
+  const source = icecastEncoder(
+    ingestUrl,
+    secret,
+    ['sine=f=440:d=120'],
+    ['-ac', '2', '-c:a', 'libopus', '-b:a', '64k', '-content_type', 'application/ogg', '-f', 'ogg'],
+  );
   try {
     // On air: the creator's stream.
-    let streamId = '';
-    await expect
-      .poll(
-        async () => {
-          const mine = await (await creatorCtx.request.get('/api/live/mine')).json();
-          streamId = mine.stream?.status === 'live' ? mine.stream.id : '';
-          return streamId;
-        },
-        { timeout: scaled(20_000) },
-      )
-      .not.toBe('');
+    const streamId = await ownLiveStream(creatorCtx.request);
 
     // The listener plays it.
     await listener.goto(`/live/${streamId}`);
