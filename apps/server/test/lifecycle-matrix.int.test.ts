@@ -1,12 +1,10 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { Database } from '../src/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { servingState } from '../src/modules/ads/serving-state';
-import { type EventBus, MemoryBus, RedisBus } from '../src/realtime/bus';
 import { topicAccess } from '../src/realtime/topic-access';
-import { type FakeStripe, fakeStripeEnv, startFakeStripe } from './fake-stripe';
-import { createTestApp, signInAgain, signUp, type TestApp, type TestUser, testClientIp } from './helpers';
+import type { FakeStripe } from './fake-stripe';
+import { signInAgain, signUp, type TestApp, type TestUser } from './helpers';
+import { lifecyclePair, on, reactsWithin, socketOn } from './lifecycle-pair';
 import { seedDisplayCampaign } from './seed-ad';
 import { seedTrack } from './seed-track';
 import { scaled } from './time';
@@ -14,78 +12,20 @@ import { scaled } from './time';
 /**
  * The lifecycle matrix (issue 31): for each lifecycle event × each surface that must react, the
  * change is made on process A and the surface is read on process B, whose caches were warmed
- * first; B must react within 1 s of A's answer. On PostgreSQL + Redis (TEST_REDIS_URL) the two
- * apps have their own Redis connections, as two processes do; on PGlite they share the database
- * and an in-memory bus.
+ * first; B must react within 1 s of A's answer (test/lifecycle-pair.ts). The surfaces added since
+ * (radio, rooms, premieres, statements, payouts, ads reports, now playing, billing notices) have
+ * their rows in lifecycle-matrix-surfaces.int.test.ts.
  */
 
-const WITHIN_MS = 1_000;
-// Caches on, so that only the events can explain a fresh answer; one secret, as processes share.
-const ENV = {
-  PUBLIC_CACHE_MS: '60000',
-  SESSION_CACHE_MS: '60000',
-  AUTH_SECRET: 'lifecycle-matrix-secret-0123456789abcdef',
-};
-
+const pair = lifecyclePair();
 let a: TestApp;
 let b: TestApp;
-let buses: EventBus[] = [];
 let admin: TestUser;
-let bUrl: string;
 let stripe: FakeStripe;
-
-beforeAll(async () => {
-  const redisUrl = process.env.TEST_REDIS_URL;
-  const channel = `wavecast:lifecycle:${Date.now()}:${Math.random()}`;
-  const memory = new MemoryBus();
-  buses = redisUrl ? [new RedisBus(redisUrl, channel), new RedisBus(redisUrl, channel)] : [memory, memory];
-  await Promise.all(buses.map((bus) => (bus instanceof RedisBus ? bus.whenReady() : undefined)));
-  stripe = await startFakeStripe();
-  const env = { ...ENV, ...fakeStripeEnv(stripe) };
-  a = await createTestApp(env, { share: { bus: buses[0] } });
-  b = await createTestApp(env, { share: { bus: buses[1], database: a.ctx.database as Database } });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
-  bUrl = `127.0.0.1:${(b.app.server.address() as { port: number }).port}`;
-  admin = await signUp(a, { role: 'admin', name: 'Matrix Admin' });
+beforeAll(() => {
+  ({ a, b, admin, stripe } = pair);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await Promise.all([...new Set(buses)].map((bus) => bus.close()));
-  await stripe?.close();
-});
-
-const on = (
-  t: TestApp,
-  user: TestUser | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({ method, url, payload, headers: user ? { cookie: user.cookie } : {}, remoteAddress: testClientIp() });
-
-/** Polls `check` until it passes; fails if it still does not WITHIN_MS after `since`. */
-async function reactsWithin(since: number, what: string, check: () => Promise<boolean>): Promise<number> {
-  for (;;) {
-    if (await check()) return Date.now() - since;
-    if (Date.now() - since > WITHIN_MS)
-      throw new Error(`${what}: no reaction on the other process within ${WITHIN_MS} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** A socket on process B for the user's session, and whether (and how) it closed. */
-async function socketOnB(user: TestUser) {
-  const ws = new WebSocket(`ws://${bUrl}/api/ws`, {
-    headers: { cookie: user.cookie, origin: b.ctx.config.PUBLIC_URL },
-  });
-  await new Promise((r, j) => ws.once('open', r).once('error', j));
-  const state = { closed: null as number | null };
-  ws.once('close', (code) => {
-    state.closed = code;
-  });
-  return state;
-}
+const socketOnB = (user: TestUser) => socketOn(pair, user);
 
 /**
  * A public, ready creator track with its audio stored and a transcript, in a listener's public

@@ -1,7 +1,8 @@
 import { BILLING_MESSAGES } from '@wavecast/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, type FakeSubscription, fakeStripeEnv, startFakeStripe } from '../../../test/fake-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { billingTestApp } from '../../../test/billing-app';
+import type { FakeStripe, FakeSubscription } from '../../../test/fake-stripe';
+import { signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { RECONCILE_JOB } from './jobs';
 import type { ReconcileReport } from './stripe/reconcile';
 
@@ -10,44 +11,17 @@ import type { ReconcileReport } from './stripe/reconcile';
 // the paid subscription, and a nightly reconciliation repairs or reports what drifted.
 
 const DAY = 86_400_000;
+const billingApp = billingTestApp();
+const { now, call, send, invoice } = billingApp;
 let t: TestApp;
 let fake: FakeStripe;
 let admin: TestUser;
-let seq = 0;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(fakeStripeEnv(fake));
+  ({ t, fake } = billingApp);
   admin = await signUp(t, { role: 'admin' });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
 
-const now = () => t.ctx.clock.now();
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (cookie: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { cookie, origin: t.ctx.config.PUBLIC_URL } });
-const send = (type: string, object: object) => {
-  const d = fake.delivery(type, object, { created: now() });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    payload: d.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
-  });
-};
-const invoice = (sub: FakeSubscription, reason = 'subscription_cycle') => ({
-  id: `in_follow${++seq}`,
-  object: 'invoice',
-  customer: sub.customer,
-  amount_paid: 999,
-  amount_due: 999,
-  currency: 'usd',
-  billing_reason: reason,
-  parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-});
 const openSubs = (userId: string) =>
   t.ctx.database.query<{ status: string; plan_id: string; source: string; stripe_subscription_id: string | null }>(
     `SELECT status, plan_id, source, stripe_subscription_id FROM subscriptions WHERE user_id = $1 AND status <> 'expired'`,
@@ -87,7 +61,7 @@ async function premiumListener() {
   });
   Object.assign(session, { subscription: sub.id, status: 'complete', payment_status: 'paid' });
   expect((await send('checkout.session.completed', session)).statusCode).toBe(200);
-  expect((await send('invoice.paid', invoice(sub, 'subscription_create'))).statusCode).toBe(200);
+  expect((await send('invoice.paid', invoice(sub, 999, 'subscription_create'))).statusCode).toBe(200);
   expect(await openSubs(user.id)).toEqual([
     { status: 'active', plan_id: 'premium', source: 'stripe', stripe_subscription_id: sub.id },
   ]);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, type FakeSubscription, fakeStripeEnv, startFakeStripe } from '../../../test/fake-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { billingTestApp } from '../../../test/billing-app';
+import type { FakeStripe } from '../../../test/fake-stripe';
+import { signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { billing } from './index';
 
 // Issue 31: an account's suspension, restore and deletion reach its subscription at Stripe (the
@@ -8,44 +9,17 @@ import { billing } from './index';
 // subscription are answered 200 instead of failing until Stripe disables the endpoint.
 
 const DAY = 86_400_000;
+const billingApp = billingTestApp();
+const { now, call, send, invoice } = billingApp;
 let t: TestApp;
 let fake: FakeStripe;
 let admin: TestUser;
-let seq = 0;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(fakeStripeEnv(fake));
+  ({ t, fake } = billingApp);
   admin = await signUp(t, { role: 'admin' });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
 
-const now = () => t.ctx.clock.now();
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (cookie: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { cookie, origin: t.ctx.config.PUBLIC_URL } });
-const send = (type: string, object: object) => {
-  const d = fake.delivery(type, object, { created: now() });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    payload: d.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
-  });
-};
-const invoice = (sub: FakeSubscription) => ({
-  id: `in_life${++seq}`,
-  object: 'invoice',
-  customer: sub.customer,
-  amount_paid: 999,
-  amount_due: 999,
-  currency: 'usd',
-  billing_reason: 'subscription_cycle',
-  parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-});
 const openSubs = (userId: string) =>
   t.ctx.database.query<{ status: string; stripe_subscription_id: string | null }>(
     `SELECT status, stripe_subscription_id FROM subscriptions WHERE user_id = $1 AND status <> 'expired'`,

@@ -1,43 +1,22 @@
 import type { PaidPlanId, TBilling } from '@wavecast/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, type FakeSubscription, fakeStripeEnv, startFakeStripe } from '../../../test/fake-stripe';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { billingTestApp } from '../../../test/billing-app';
+import type { FakeStripe } from '../../../test/fake-stripe';
+import { signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { paymentProvider } from './index';
 
 const DAY = 86_400_000;
+const billingApp = billingTestApp();
+const { now, call, post, send, invoice } = billingApp;
 let t: TestApp;
 let fake: FakeStripe;
-let invoiceSeq = 0;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(fakeStripeEnv(fake));
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+beforeAll(() => {
+  ({ t, fake } = billingApp);
 });
 
-const now = () => t.ctx.clock.now();
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: { cookie: user.cookie, origin: t.ctx.config.PUBLIC_URL },
-  });
 const billingOf = async (u: TestUser) => (await call(u, 'GET', '/api/billing')).json() as TBilling;
 const planOf = async (u: TestUser) =>
   (await call(u, 'GET', '/api/me')).json().user.plan as { id: string; status: string };
-
-const post = (delivery: { payload: string; signature: string }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    payload: delivery.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
-  });
-const send = (type: string, object: object, created = now()) => post(fake.delivery(type, object, { created }));
 
 const history = async (userId: string) =>
   (
@@ -79,23 +58,12 @@ async function paidCheckout(user: TestUser, planId: PaidPlanId = 'premium') {
   return { session, sub };
 }
 
-const invoice = (sub: FakeSubscription, amount: number, reason = 'subscription_create') => ({
-  id: `in_test${++invoiceSeq}`,
-  object: 'invoice',
-  customer: sub.customer,
-  amount_paid: amount,
-  amount_due: amount,
-  currency: 'usd',
-  billing_reason: reason,
-  parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-});
-
 /** A listener paying for Premium: Checkout completed and the first invoice paid. */
 async function premiumListener() {
   const user = await signUp(t);
   const { session, sub } = await paidCheckout(user);
   expect((await send('checkout.session.completed', session)).statusCode).toBe(200);
-  expect((await send('invoice.paid', invoice(sub, 999))).statusCode).toBe(200);
+  expect((await send('invoice.paid', invoice(sub, 999, 'subscription_create'))).statusCode).toBe(200);
   return { user, session, sub };
 }
 
@@ -160,7 +128,7 @@ describe('webhooks', () => {
     const user = await signUp(t);
     const { session, sub } = await paidCheckout(user);
     const completed = fake.delivery('checkout.session.completed', session, { created: now() });
-    const paid = fake.delivery('invoice.paid', invoice(sub, 999), { created: now() });
+    const paid = fake.delivery('invoice.paid', invoice(sub, 999, 'subscription_create'), { created: now() });
     for (const d of [completed, completed, paid, paid]) {
       const res = await post(d);
       expect(res.statusCode).toBe(200);
@@ -173,7 +141,7 @@ describe('webhooks', () => {
   it('ends in the right state whatever the order: invoice.paid or subscription.updated before checkout completes', async () => {
     const a = await signUp(t);
     const { session: sa, sub: subA } = await paidCheckout(a);
-    expect((await send('invoice.paid', invoice(subA, 999))).statusCode).toBe(200);
+    expect((await send('invoice.paid', invoice(subA, 999, 'subscription_create'))).statusCode).toBe(200);
     expect((await send('checkout.session.completed', sa)).statusCode).toBe(200);
     expect(await localSub(a.id)).toMatchObject({ status: 'active', plan_id: 'premium' });
     expect(await ledger(a.id)).toHaveLength(1);
@@ -195,7 +163,7 @@ describe('webhooks', () => {
     const deliveries = [
       fake.delivery('checkout.session.completed', session, { created: now() }),
       fake.delivery('customer.subscription.created', sub, { created: now() }),
-      fake.delivery('invoice.paid', invoice(sub, 999), { created: now() }),
+      fake.delivery('invoice.paid', invoice(sub, 999, 'subscription_create'), { created: now() }),
     ];
     const answers = await Promise.all([...deliveries, ...deliveries].map(post));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -220,7 +188,7 @@ describe('webhooks', () => {
     const user = await signUp(t);
     const { session, sub } = await paidCheckout(user);
     const forged = fake.delivery('checkout.session.completed', session, { created: now(), secret: 'whsec_wrong' });
-    const real = fake.delivery('invoice.paid', invoice(sub, 999), { created: now() });
+    const real = fake.delivery('invoice.paid', invoice(sub, 999, 'subscription_create'), { created: now() });
     const tampered = { ...real, payload: real.payload.replace('"amount_paid":999', '"amount_paid":1') };
     for (const d of [
       forged,
@@ -253,7 +221,7 @@ describe('webhooks', () => {
     expect((await call(user, 'POST', '/api/billing/trial', { planId: 'premium' })).statusCode).toBe(200);
     const { session, sub } = await paidCheckout(user, 'family');
     await send('checkout.session.completed', session);
-    await send('invoice.paid', invoice(sub, 1499));
+    await send('invoice.paid', invoice(sub, 1499, 'subscription_create'));
     expect(await localSub(user.id)).toMatchObject({ status: 'active', source: 'stripe', plan_id: 'family' });
     expect(await history(user.id)).toEqual(['none-start_trial->trialing', 'trialing-convert->active']);
   });

@@ -1,7 +1,8 @@
 import type { TBilling, TChangePreview, TNotificationPage } from '@wavecast/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../../../test/fake-stripe';
-import { createTestApp, droppedMails, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { billingTestApp } from '../../../test/billing-app';
+import type { FakeStripe } from '../../../test/fake-stripe';
+import { droppedMails, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { remindEndingTrials } from './jobs';
 
 // Issue 32: trials with a card, a card added to a no-card trial, billing mails and notices (each
@@ -9,34 +10,15 @@ import { remindEndingTrials } from './jobs';
 // driven over HTTP through the official SDK; its webhooks are signed deliveries to the real route.
 const DAY = 86_400_000;
 const PRICES = { price_premium: 999, price_family: 1499, price_creator: 1900, price_pro: 4900 };
+const billingApp = billingTestApp({ amounts: PRICES });
+const { now, call, post } = billingApp;
 let t: TestApp;
 let fake: FakeStripe;
-
-beforeAll(async () => {
-  fake = await startFakeStripe({ amounts: PRICES });
-  t = await createTestApp(fakeStripeEnv(fake));
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+beforeAll(() => {
+  ({ t, fake } = billingApp);
 });
 
-const now = () => t.ctx.clock.now();
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: { cookie: user.cookie, origin: t.ctx.config.PUBLIC_URL },
-  });
 const billingOf = async (u: TestUser) => (await call(u, 'GET', '/api/billing')).json() as TBilling;
-const post = (d: { payload: string; signature: string }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    payload: d.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
-  });
 /** Delivers the fake's events (each twice when `twice`: the same event id, as Stripe retries). */
 async function deliver(events: { type: string; object: object }[], { twice = false } = {}) {
   for (const e of events) {

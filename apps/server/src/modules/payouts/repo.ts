@@ -86,12 +86,18 @@ export async function decidePayout(
   return row;
 }
 
-/** Gathers every requested payout (every payee kind) into a new batch; undefined when none was waiting. */
+/**
+ * A payee whose account is suspended or gone is held: its requested payouts stay requested (out of
+ * batches) until it is restored. Read at batch time, so a restoration needs no event of its own.
+ */
+const payeeActive = sql`EXISTS (SELECT 1 FROM users pu WHERE pu.id = ${payouts.payeeId} AND pu.suspended_at IS NULL)`;
+
+/** Gathers every requested payout (every payee kind) of active payees into a new batch; undefined when none was waiting. */
 export async function createBatch(db: Db, v: { by: string; at: Date }) {
   const waiting = await db
     .select({ id: payouts.id, amountCents: payouts.amountCents })
     .from(payouts)
-    .where(eq(payouts.status, 'requested'))
+    .where(and(eq(payouts.status, 'requested'), payeeActive))
     .for('update');
   if (waiting.length === 0) return undefined;
   const [batch] = await db

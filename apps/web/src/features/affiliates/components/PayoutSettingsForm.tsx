@@ -10,8 +10,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Select';
-import { TextField } from '../../../components/ui/TextField';
 import { toast } from '../../../lib/toast';
+import { PayoutMethodFields, usePayoutMethod } from '../../payouts/PayoutMethodFields';
 import { useAffiliateDashboard, useSavePayoutSettings } from '../queries';
 
 /** Payout schedule and method; the method on file is only shown masked, and replaced by typing a new one. */
@@ -20,8 +20,7 @@ export function PayoutSettingsForm() {
   const save = useSavePayoutSettings();
   const current = dash.data?.settings;
   const [schedule, setSchedule] = useState<PayoutSchedule | null>(null);
-  const [kind, setKind] = useState<'keep' | 'paypal' | 'bank' | 'stripe'>('keep');
-  const [fields, setFields] = useState({ email: '', accountName: '', accountNumber: '', routing: '', accountId: '' });
+  const method = usePayoutMethod('keep');
   const [error, setError] = useState<string | null>(null);
   const chosen = schedule ?? current?.schedule ?? 'monthly';
   const tierPayout = AFFILIATE_TIERS.find((t) => t.id === dash.data?.tier.id)?.payout ?? 'monthly';
@@ -30,33 +29,17 @@ export function PayoutSettingsForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const method =
-      kind === 'paypal'
-        ? { kind, email: fields.email }
-        : kind === 'stripe'
-          ? { kind, accountId: fields.accountId }
-          : kind === 'bank'
-            ? {
-                kind,
-                accountName: fields.accountName,
-                accountNumber: fields.accountNumber,
-                routing: fields.routing || undefined,
-              }
-            : undefined;
-    const parsed = ZPayoutSettingsInput.safeParse({ schedule: chosen, method });
+    const parsed = ZPayoutSettingsInput.safeParse({ schedule: chosen, method: method.method() });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
     setError(null);
     try {
       await save.mutateAsync(parsed.data);
-      setKind('keep');
-      setFields({ email: '', accountName: '', accountNumber: '', routing: '', accountId: '' });
+      method.reset();
       toast.success(AFFILIATE_MESSAGES.settingsSaved);
     } catch (err) {
       setError((err as Error).message);
     }
   }
-  const set = (k: keyof typeof fields) => (e: { target: { value: string } }) =>
-    setFields({ ...fields, [k]: e.target.value });
 
   return (
     <form
@@ -86,50 +69,12 @@ export function PayoutSettingsForm() {
       <p className="text-sm text-muted" data-testid="payout-method">
         Payout method on file: {current?.method?.masked ?? 'none yet'}
       </p>
-      <div className="text-sm font-medium">
-        <label htmlFor="payout-method-kind" className="mb-1 block">
-          {current?.method ? 'Change payout method' : 'Payout method'}
-        </label>
-        <Select
-          id="payout-method-kind"
-          className="w-full"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as typeof kind)}
-        >
-          <option value="keep">{current?.method ? 'Keep the method on file' : 'Choose…'}</option>
-          <option value="paypal">PayPal</option>
-          <option value="bank">Bank transfer</option>
-          <option value="stripe">Stripe Connect account</option>
-        </Select>
-      </div>
-      {kind === 'paypal' && (
-        <TextField label="PayPal e-mail" type="email" value={fields.email} onChange={set('email')} autoComplete="off" />
-      )}
-      {kind === 'stripe' && (
-        <TextField label="Stripe account id" value={fields.accountId} onChange={set('accountId')} autoComplete="off" />
-      )}
-      {kind === 'bank' && (
-        <div className="grid gap-3 sm:grid-cols-3">
-          <TextField
-            label="Account holder"
-            value={fields.accountName}
-            onChange={set('accountName')}
-            autoComplete="off"
-          />
-          <TextField
-            label="Account number or IBAN"
-            value={fields.accountNumber}
-            onChange={set('accountNumber')}
-            autoComplete="off"
-          />
-          <TextField
-            label="Routing number, sort code or BIC"
-            value={fields.routing}
-            onChange={set('routing')}
-            autoComplete="off"
-          />
-        </div>
-      )}
+      <PayoutMethodFields
+        id="payout-method-kind"
+        state={method}
+        hasMethod={Boolean(current?.method)}
+        keepLabel={current?.method ? 'Keep the method on file' : 'Choose…'}
+      />
       {error && (
         <p className="text-sm text-error" role="alert">
           {error}
