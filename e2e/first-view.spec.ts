@@ -229,3 +229,55 @@ test.fixme('React hydrates the first view: the markup on screen is kept, with a 
     await context.close();
   }
 });
+
+// The first view is rendered with the server's clock (and its render is cached for up to a minute);
+// a relative time worked out from the browser's clock ("less than a minute ago" against "1 minute
+// ago" on the newest upload) made React discard the server's markup: the audio page's <h1> was seen
+// replaced in CI (issue 36). The browser now hydrates with the render's clock (web/src/lib/now.ts),
+// then shows its own. A browser clock three hours ahead makes every relative time differ.
+test("the audio page and a profile keep the server's markup when the browser's clock is not the server's", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  await demoCatalogueProcessed(request);
+  const [track] = (
+    (await (await request.get('/api/home')).json()) as {
+      recent: { id: string; createdAt: string; creator: { id: string } }[];
+    }
+  ).recent;
+  const ahead = Date.now() + 3 * 3_600_000;
+  for (const path of [`/audio/${track.id}`, `/profile/${track.creator.id}`]) {
+    await expect
+      .poll(async () => (await (await request.get(path)).text()).includes('class="first-view" inert'))
+      .toBe(true);
+    const context = await browser.newContext();
+    await context.clock.setFixedTime(ahead);
+    await context.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector(
+          '#root > .first-view[inert] h1',
+        );
+      });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(path);
+    await expect(page.locator('.first-view')).toHaveCount(0, { timeout: scaled(30_000) });
+    const kept = await page.evaluate(() => {
+      const h1 = (window as unknown as { serverHeading: Element | null }).serverHeading;
+      return !!h1 && h1.isConnected && h1 === document.querySelector('#root h1');
+    });
+    expect(kept, `${path}: the server's <h1> is still the page's`).toBe(true);
+    expect(errors, `${path}: no hydration error`).toEqual([]);
+    // Once hydrated, the page's relative times follow this browser's clock (a track under an hour old).
+    if (path.startsWith('/audio/') && Date.now() - Date.parse(track.createdAt) < 50 * 60_000)
+      await expect(page.getByText('3 hours ago', { exact: true })).toBeVisible();
+    await context.close();
+  }
+});

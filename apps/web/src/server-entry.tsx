@@ -12,6 +12,7 @@ import { seedDiscovery } from './features/discovery/queries';
 import { IdlePlayerProvider } from './features/player/IdlePlayerProvider';
 import { seedProfilePage } from './features/profiles/queries';
 import { seedTrackPage } from './features/tracks/queries';
+import { RENDERED_AT_KEY } from './lib/now';
 import { newQueryClient } from './lib/query-client';
 import { ToastHost } from './lib/toast';
 import { preloadPage, routes } from './routes';
@@ -66,6 +67,8 @@ export async function renderFirstView(
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = newQueryClient();
   client.setQueryData(SESSION_KEY, { user: null });
+  // The clock relative times are rendered at, sent with the cache: the browser hydrates with it (lib/now.ts).
+  client.setQueryData(RENDERED_AT_KEY, Date.now());
   page.seed(client, answers, page.id);
   try {
     // The shape of App.tsx (QueryClientProvider > [SessionProvider > player > router, ToastHost]).

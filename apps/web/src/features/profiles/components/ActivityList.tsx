@@ -1,8 +1,9 @@
-import { timeAgo } from '@wavecast/shared';
+import {} from '@wavecast/shared';
 import { Heart, History, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Spinner } from '../../../components/ui/Spinner';
+import { TimeAgo } from '../../../components/ui/TimeAgo';
 import { UNKNOWN_ARTIST } from '../../discovery/components/TrackCard';
 import { useActivity } from '../queries';
 
@@ -42,7 +43,9 @@ export function ActivityList({ id }: { id: string }) {
               <span className="text-muted">by {a.track.creator.displayName || UNKNOWN_ARTIST}</span>
             </p>
             {a.kind === 'comment' && <p className="mt-1 break-words text-muted">“{a.comment}”</p>}
-            <p className="mt-1 text-xs text-muted">{timeAgo(a.at)}</p>
+            <p className="mt-1 text-xs text-muted">
+              <TimeAgo date={a.at} />
+            </p>
           </div>
         </li>
       ))}
