@@ -1,7 +1,6 @@
-import { LIVE_CARD_MAX_TAGS } from '@wavecast/shared';
+import { LIVE_CARD_MAX_TAGS, timeAgo } from '@wavecast/shared';
 import { Radio, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { TimeAgo } from '../../../components/ui/TimeAgo';
 import { CoverImage } from './CoverImage';
 
 export const UNKNOWN_CREATOR = 'Unknown Creator';
@@ -42,7 +41,7 @@ export function LiveCard({ stream, action }: { stream: LiveCardStream; action?: 
         </h3>
         <p className="truncate text-sm text-muted">{stream.creator.displayName || UNKNOWN_CREATOR}</p>
         <p className="mt-1 text-xs text-muted">
-          {stream.category} · started <TimeAgo date={stream.createdAt} />
+          {stream.category} · started {timeAgo(stream.createdAt)}
         </p>
         {stream.tags.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
