@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { wrapSchemaDeclarations } from './src/build/pure-schemas';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -32,8 +33,21 @@ export function precompress(): Plugin {
   };
 }
 
+/** The shared package's schemas, wrapped so that a chunk keeps only those it reads (src/build/pure-schemas.ts). */
+export function pureSchemas(): Plugin {
+  const shared = `${path.resolve(here, '../../packages/shared/src')}/`;
+  return {
+    name: 'wavecast-pure-schemas',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(shared) || !id.endsWith('.ts') || id.endsWith('.test.ts')) return null;
+      return { code: wrapSchemaDeclarations(code), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [pureSchemas(), react(), tailwindcss(), precompress()],
   // Every bare `zod` import goes through a module that turns zod's JIT off first (lib/zod-jitless.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(here, 'src/lib/zod-jitless.ts') }] },
   server: {

@@ -8,7 +8,7 @@ import {
   type TTrack,
 } from '@wavecast/shared';
 import { Clock, Download, Headphones, Pause, Pencil, Play, Trash2 } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -27,12 +27,19 @@ import { ListenTogetherButton } from '../../rooms/components/ListenTogetherButto
 import { PremiereInstead, PremierePanel } from '../../rooms/components/PremierePanel';
 import { ShareButton } from '../../share/ShareButton';
 import { ChapterList } from '../components/ChapterList';
-import { DeleteTrackDialog } from '../components/DeleteTrackDialog';
-import { EditTrackDialog } from '../components/EditTrackDialog';
 import { MoreMenu } from '../components/MoreMenu';
 import { PlayCountProgress } from '../components/PlayCountProgress';
 import { StatusBadge } from '../components/StatusBadge';
 import { useLivePlayCount, useProcessingUpdates, useTrack } from '../queries';
+
+// Only the track's owner gets these (and never on a server-rendered first view): their forms bring
+// zod and the shared schemas, ~36 KB gzipped a visitor's phone would otherwise evaluate (issue 36).
+const EditTrackDialog = lazy(() =>
+  import('../components/EditTrackDialog').then((m) => ({ default: m.EditTrackDialog })),
+);
+const DeleteTrackDialog = lazy(() =>
+  import('../components/DeleteTrackDialog').then((m) => ({ default: m.DeleteTrackDialog })),
+);
 
 /** /audio/:id and /explore/player/:id: one track, playable, with chapters, waveform and comments. */
 export default function AudioDetailPage() {
@@ -257,15 +264,17 @@ function TrackDetail({ track }: { track: TTrack }) {
         </div>
       </div>
 
-      {canEdit && <EditTrackDialog track={track} open={editing} onClose={() => setEditing(false)} />}
-      {canDelete && (
-        <DeleteTrackDialog
-          track={track}
-          open={deleting}
-          onClose={() => setDeleting(false)}
-          onDeleted={() => navigate('/creator/dashboard')}
-        />
-      )}
+      <Suspense fallback={null}>
+        {canEdit && <EditTrackDialog track={track} open={editing} onClose={() => setEditing(false)} />}
+        {canDelete && (
+          <DeleteTrackDialog
+            track={track}
+            open={deleting}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => navigate('/creator/dashboard')}
+          />
+        )}
+      </Suspense>
     </article>
   );
 }
