@@ -162,7 +162,7 @@ function relayTap(url: string): { onsets: number[]; stop(): void } {
   const onsets: number[] = [];
   const WINDOW = 120; // 2.5 ms
   let on = false;
-  let rest = Buffer.alloc(0);
+  let rest: Buffer = Buffer.alloc(0);
   child.stdout.on('data', (d: Buffer) => {
     const now = Date.now();
     const buf = rest.length ? Buffer.concat([rest, d]) : d;

@@ -23,7 +23,7 @@ export function canUseMse(): boolean {
 /**
  * Plays an endless live WebM at the live edge: fetch → MediaSource. Starts once ~0.4 s is
  * buffered, seeks to the edge, then keeps a small buffer by playing ±3 % faster or slower
- * (`liveRate`, ADR 0042); it jumps forward only when far behind (a background tab, a long
+ * (`liveRate`, ADR 0042; 10 % faster when more than 0.8 s behind, ADR 0061); it jumps forward only when far behind (a background tab, a long
  * stall), since a jump skips audio. Any error tears down and reconnects with backoff.
  * Where MSE cannot play WebM/Opus (or the URL is Icecast's), a plain `<audio src>` is used.
  */
