@@ -279,19 +279,38 @@ export async function allocateSubscriptions(
 /** The pooled split (pro-rata) of `poolCents` by each track's plays; returns what it gave. */
 export async function splitPoolByPlays(tx: Tx, poolCents: number): Promise<number> {
   await tx.execute(sql`CREATE TEMP TABLE earn_pool (audio_id uuid PRIMARY KEY, creator_id text NOT NULL,
-                         cents bigint NOT NULL) ON COMMIT DROP`);
-  await tx.execute(sql`
-    INSERT INTO earn_pool (audio_id, creator_id, cents)
-    WITH t AS (
-      SELECT audio_id, max(creator_id) AS creator_id, sum(plays)::numeric AS plays FROM earn_acc GROUP BY audio_id),
-    f AS (
-      SELECT t.*, CASE WHEN t.plays > 0 THEN div(${poolCents}::numeric * t.plays, tot.p) ELSE 0 END AS fl,
-             CASE WHEN t.plays > 0 THEN mod(${poolCents}::numeric * t.plays, tot.p) ELSE 0 END AS rm
-        FROM t, (SELECT sum(plays) AS p FROM t) tot)
-    SELECT audio_id, creator_id,
-           fl + CASE WHEN rm > 0 AND row_number() OVER (ORDER BY rm DESC, audio_id) <= ${poolCents} - sum(fl) OVER () THEN 1
-                     ELSE 0 END
-      FROM f`);
+                         cents bigint NOT NULL, rm numeric NOT NULL) ON COMMIT DROP`);
+  const [tot] = rowsOf<{ p: string | null }>(
+    await tx.execute(sql`SELECT sum(plays)::text AS p FROM earn_acc WHERE plays > 0`),
+  );
+  const plays = sql`${tot?.p ?? '0'}::numeric`;
+  // Floors and remainders in keyset chunks of tracks; then the odd cents to the largest remainders
+  // (ties: the smaller track id) by one bounded top-N, never a sort of every track in one statement.
+  for (let last: string | null = null; ; ) {
+    const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
+      await tx.execute(sql`
+        WITH ins AS (
+          INSERT INTO earn_pool (audio_id, creator_id, cents, rm)
+          SELECT audio_id, creator_id,
+                 CASE WHEN plays > 0 THEN div(${poolCents}::numeric * plays, ${plays}) ELSE 0 END,
+                 CASE WHEN plays > 0 THEN mod(${poolCents}::numeric * plays, ${plays}) ELSE 0 END
+            FROM earn_acc ${last === null ? sql`` : sql`WHERE audio_id > ${last}::uuid`}
+           ORDER BY audio_id LIMIT ${WRITE_CHUNK}
+          RETURNING audio_id)
+        SELECT count(*)::int AS n, max(audio_id::text) AS last FROM ins`),
+    );
+    if (!r?.n || !r.last) break;
+    last = r.last;
+  }
+  const [given] = rowsOf<{ cents: number }>(
+    await tx.execute(sql`SELECT coalesce(sum(cents), 0)::float8 AS cents FROM earn_pool`),
+  );
+  const left = poolCents - (given?.cents ?? 0);
+  if (left > 0) {
+    await tx.execute(sql`
+      UPDATE earn_pool SET cents = cents + 1
+       WHERE audio_id IN (SELECT audio_id FROM earn_pool WHERE rm > 0 ORDER BY rm DESC, audio_id LIMIT ${left})`);
+  }
   const [r] = rowsOf<{ cents: number }>(
     await tx.execute(sql`SELECT coalesce(sum(cents), 0)::float8 AS cents FROM earn_pool`),
   );
