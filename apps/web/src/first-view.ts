@@ -1,21 +1,17 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { setRenderedAt } from './lib/now';
 
 /**
  * The first view the server rendered into index.html (ADR 0022): its markup sits in #root inside
  * `<div class="first-view" inert aria-disabled="true">`, which React hydrates (main.tsx, ADR 0052).
  * The query cache it was rendered from rides along as JSON (`[queryKey, data]` pairs, written by
- * server-entry.tsx) with the instant it was rendered at, so React's first render is the same page:
- * no spinner, no skeleton in between, the same "5 minutes ago" (lib/now.ts).
+ * server-entry.tsx), so React's first render is the same page: no spinner, no skeleton in between.
  */
 export function seedFirstView(client: QueryClient): boolean {
   const text = document.getElementById('first-view-data')?.textContent;
   if (!text) return false;
   try {
-    const { renderedAt, cache } = JSON.parse(text) as { renderedAt: number; cache: [QueryKey, unknown][] };
-    for (const [key, data] of cache) client.setQueryData(key, data);
-    setRenderedAt(renderedAt);
+    for (const [key, data] of JSON.parse(text) as [QueryKey, unknown][]) client.setQueryData(key, data);
     return true;
   } catch {
     return false;

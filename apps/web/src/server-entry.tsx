@@ -12,7 +12,7 @@ import { seedDiscovery } from './features/discovery/queries';
 import { IdlePlayerProvider } from './features/player/IdlePlayerProvider';
 import { seedProfilePage } from './features/profiles/queries';
 import { seedTrackPage } from './features/tracks/queries';
-import { setRenderedAt } from './lib/now';
+import { RENDERED_AT_KEY } from './lib/now';
 import { newQueryClient } from './lib/query-client';
 import { ToastHost } from './lib/toast';
 import { preloadPage, routes } from './routes';
@@ -52,8 +52,6 @@ export interface RenderedFirstView {
   markup: string;
   /** The cache the markup was rendered from, `[queryKey, data]` pairs (web/src/first-view.ts). */
   cache: [unknown, unknown][];
-  /** The instant relative times ("5 minutes ago") were written against (lib/now.ts). */
-  renderedAt: number;
 }
 
 /** `url`'s first view for a signed-out visitor, rendered from `answers`; null for other pages. */
@@ -70,8 +68,8 @@ export async function renderFirstView(
   const client = newQueryClient();
   client.setQueryData(SESSION_KEY, { user: null });
   page.seed(client, answers, page.id);
-  const renderedAt = Date.now();
-  setRenderedAt(renderedAt);
+  // The instant relative times ("5 minutes ago") are written against, sent with the cache (lib/now.ts).
+  client.setQueryData(RENDERED_AT_KEY, Date.now());
   try {
     // The shape of App.tsx (QueryClientProvider > [SessionProvider > player > router, ToastHost]).
     const markup = renderToString(
@@ -89,7 +87,7 @@ export async function renderFirstView(
       .getAll()
       .filter((q) => q.state.status === 'success')
       .map((q): [unknown, unknown] => [q.queryKey, q.state.data]);
-    return { markup, cache, renderedAt };
+    return { markup, cache };
   } finally {
     client.clear();
   }

@@ -41,5 +41,6 @@ export * from './messages';
 export * from './plans';
 export * from './pricing';
 export * from './rules';
+export * from './site-copy';
 export * from './support';
 export * from './sync';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ABOUT_STATS, SUPPORT_HOURS, SUPPORT_RESPONSE_TIMES } from './constants';
 import {
   MARKETING_AD_PACKAGES,
   MARKETING_AFFILIATE_MIN_PAYOUT,
@@ -13,6 +12,7 @@ import {
   PRICING_LISTENER_PLANS,
   PRICING_PAYOUT_FREQUENCIES,
 } from './pricing';
+import { ABOUT_STATS, SUPPORT_HOURS, SUPPORT_RESPONSE_TIMES } from './site-copy';
 import { CONTACT_CATEGORY_LABELS, FAQ_AUDIO_FORMATS, HELP_CATEGORIES } from './support';
 
 const plans = (list: readonly { name: string; price: string; period: string; mostPopular?: boolean }[]) =>

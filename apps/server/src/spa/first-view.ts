@@ -44,16 +44,12 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 type Render = (
   url: string,
   answers: Record<string, unknown>,
-) => Promise<{ markup: string; cache: [unknown, unknown][]; renderedAt: number } | null>;
+) => Promise<{ markup: string; cache: [unknown, unknown][] } | null>;
 
 export interface FirstView {
   /** The page's markup, for inside #root. */
   markup: string;
-  /**
-   * What the browser's first render needs to be the same page, as JSON safe inside a <script> element:
-   * `{ renderedAt, cache }`, the instant relative times were written against and the query cache
-   * (`[queryKey, data]` pairs) the markup was rendered from.
-   */
+  /** The query cache it was rendered from (`[queryKey, data]` pairs) as JSON, safe inside a <script> element. */
   json: string;
 }
 
@@ -109,10 +105,7 @@ export function firstViewRenderer(peek: PeekAnswer, dist: string, log: FastifyBa
       const view = await render(url, answers);
       if (!view) return null;
       // React hoists preloads of its high-priority images to the front: the head has its own.
-      return {
-        markup: view.markup.replace(/^(?:<link [^>]*>)+/, ''),
-        json: scriptSafe(JSON.stringify({ renderedAt: view.renderedAt, cache: view.cache })),
-      };
+      return { markup: view.markup.replace(/^(?:<link [^>]*>)+/, ''), json: scriptSafe(JSON.stringify(view.cache)) };
     })().catch(() => null);
     rendered.set(url, { key, until: Date.now() + RENDERED_FOR_MS, view });
     return view;

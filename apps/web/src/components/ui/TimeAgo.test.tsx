@@ -1,34 +1,40 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRenderedAt } from '../../lib/now';
+import { RENDERED_AT_KEY } from '../../lib/now';
 import { TimeAgo } from './TimeAgo';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const CREATED = '2026-11-27T10:00:00Z';
 const RENDERED = Date.parse('2026-11-27T10:05:30Z');
-const page = (
-  <p>
-    <TimeAgo date={CREATED} />
-  </p>
-);
+/** The page in a query cache that holds the server's render instant, or not. */
+function page(renderedAt: number | undefined) {
+  const client = new QueryClient();
+  if (renderedAt !== undefined) client.setQueryData(RENDERED_AT_KEY, renderedAt);
+  return (
+    <QueryClientProvider client={client}>
+      <p>
+        <TimeAgo date={CREATED} />
+      </p>
+    </QueryClientProvider>
+  );
+}
 let host: HTMLDivElement;
 
-/** The server's markup for `page`, hydrated in a browser whose clock reads two hours later. */
+/** The server's markup, hydrated in a browser whose clock reads two hours later. */
 async function hydrateLater(serverInstantKnown: boolean) {
   vi.setSystemTime(RENDERED);
-  setRenderedAt(RENDERED);
-  host.innerHTML = renderToString(page);
+  host.innerHTML = renderToString(page(RENDERED));
   const serverText = host.textContent;
   const paragraph = host.firstChild;
   vi.setSystemTime(RENDERED + 2 * 3_600_000);
-  setRenderedAt(serverInstantKnown ? RENDERED : undefined);
   const errors: unknown[] = [];
   await act(async () => {
-    hydrateRoot(host, page, { onRecoverableError: (e) => errors.push(e) });
+    hydrateRoot(host, page(serverInstantKnown ? RENDERED : undefined), { onRecoverableError: (e) => errors.push(e) });
   });
   return { serverText, kept: host.firstChild === paragraph, errors };
 }
@@ -40,7 +46,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   host.remove();
-  setRenderedAt(undefined);
   vi.useRealTimers();
 });
 

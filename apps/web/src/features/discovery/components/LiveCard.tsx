@@ -1,7 +1,6 @@
-import { LIVE_CARD_MAX_TAGS } from '@wavecast/shared';
+import { LIVE_CARD_MAX_TAGS, timeAgo } from '@wavecast/shared';
 import { Radio, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { TimeAgo } from '../../../components/ui/TimeAgo';
 import { CoverImage } from './CoverImage';
 
 export const UNKNOWN_CREATOR = 'Unknown Creator';
@@ -41,8 +40,9 @@ export function LiveCard({ stream, action }: { stream: LiveCardStream; action?: 
           </Link>
         </h3>
         <p className="truncate text-sm text-muted">{stream.creator.displayName || UNKNOWN_CREATOR}</p>
-        <p className="mt-1 text-xs text-muted">
-          {stream.category} · started <TimeAgo date={stream.createdAt} />
+        {/* Not lib/now (Home's script budget): a first view's text, written a moment earlier, is kept. */}
+        <p className="mt-1 text-xs text-muted" suppressHydrationWarning>
+          {stream.category} · started {timeAgo(stream.createdAt)}
         </p>
         {stream.tags.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">

@@ -1,8 +1,7 @@
-import { DEFAULT_COVER_URL, formatTime, type TTrack } from '@wavecast/shared';
+import { DEFAULT_COVER_URL, formatTime, type TTrack, timeAgo } from '@wavecast/shared';
 import { Clock, Headphones } from 'lucide-react';
 import { Link } from 'react-router';
 import { ClampedText } from '../../../components/ui/ClampedText';
-import { TimeAgo } from '../../../components/ui/TimeAgo';
 import { profilePath } from '../../../lib/profilePath';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { AddToQueueButton } from '../../player/components/AddToQueueButton';
@@ -57,8 +56,9 @@ export function TrackCard({ track, eager = false }: { track: TTrack; eager?: boo
         <LikeButton track={track} size="sm" showCount className="-my-1.5" />
       </p>
       <p className="mt-1 truncate text-xs text-muted">
-        <time dateTime={track.createdAt}>
-          <TimeAgo date={track.createdAt} />
+        {/* Not lib/now (Home's script budget): a first view's text, written a moment earlier, is kept. */}
+        <time dateTime={track.createdAt} suppressHydrationWarning>
+          {timeAgo(track.createdAt)}
         </time>
       </p>
     </article>
