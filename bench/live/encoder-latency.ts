@@ -49,6 +49,8 @@ interface Setting {
   label: string;
   /** The icecast2 mount's extension (what `<audio>` is given). */
   ext: string;
+  /** The PCM's channels (1 unless said): the same samples in each. */
+  channels?: 1 | 2;
   start(ours: Target, peer: Target): ChildProcess[];
 }
 
@@ -57,22 +59,27 @@ const ffmpegIn = ['-hide_banner', '-loglevel', 'error', '-f', 's16le', '-ar', St
 const ffmpeg = (out: string[]) => (ours: Target, peer: Target) =>
   [ours, peer].map((t) => spawn('ffmpeg', [...ffmpegIn, ...out, icecastUrl(t)], { stdio: ['pipe', 'ignore', 'pipe'] }));
 
-/** ices2 reading PCM on stdin (its stdinpcm module), one instance per server, default Vorbis quality. */
-function ices2(ours: Target, peer: Target): ChildProcess[] {
+/**
+ * ices2 reading stereo PCM on stdin (its stdinpcm module reads 32 KB at a time: 170 ms of 48 kHz
+ * stereo, twice that of mono), one instance per server, default Vorbis quality; `flushSamples`: its
+ * `<flush-samples>` (an Ogg page every so many samples; a second's by default).
+ */
+const ices2 = (flushSamples?: number) => (ours: Target, peer: Target): ChildProcess[] => {
+  const flush = flushSamples ? `<flush-samples>${flushSamples}</flush-samples>` : '';
   const instance = (t: Target) => `<instance><hostname>${t.host}</hostname><port>${t.port}</port>
     <password>${t.password}</password><mount>${t.mount}</mount>
-    <encode><quality>3</quality><samplerate>${RATE}</samplerate><channels>1</channels></encode></instance>`;
+    <encode><quality>3</quality><samplerate>${RATE}</samplerate><channels>2</channels>${flush}</encode></instance>`;
   const file = path.join(tmp, `ices-${Date.now()}.xml`);
   fs.writeFileSync(
     file,
     `<?xml version="1.0"?><ices><background>0</background><logpath>${tmp}</logpath><logfile>ices.log</logfile>
     <loglevel>2</loglevel><consolelog>1</consolelog><stream><metadata><name>Bench</name></metadata>
-    <input><module>stdinpcm</module><param name="rate">${RATE}</param><param name="channels">1</param></input>
+    <input><module>stdinpcm</module><param name="rate">${RATE}</param><param name="channels">2</param></input>
     ${instance(ours)}${instance(peer)}</stream></ices>`,
   );
   // ices2 logs to stdout with consolelog set: read it like ffmpeg's stderr.
   return [spawn('ices2', [file], { stdio: ['pipe', 'pipe', 'pipe'] })];
-}
+};
 
 const SETTINGS: Setting[] = [
   {
@@ -104,11 +111,18 @@ const SETTINGS: Setting[] = [
       'ogg',
     ]),
   },
-  { key: 'ices2', label: 'ices2 (stdinpcm, Ogg/Vorbis q3)', ext: 'ogg', start: ices2 },
+  { key: 'ices2', label: 'ices2 defaults (stdinpcm stereo, Ogg/Vorbis q3)', ext: 'ogg', channels: 2, start: ices2() },
+  {
+    key: 'ices2-50ms',
+    label: 'ices2 `<flush-samples>2400</flush-samples>` (the README setting)',
+    ext: 'ogg',
+    channels: 2,
+    start: ices2(2400),
+  },
 ];
 
 /** Real-time PCM with beeps into every encoder's stdin; returns the wall times beeps were written. */
-function feed(encoders: ChildProcess[]): { beeps: number[]; stop(): void } {
+function feed(encoders: ChildProcess[], channels: 1 | 2): { beeps: number[]; stop(): void } {
   for (const e of encoders) e.stdin?.on('error', () => {});
   const beeps: number[] = [];
   const perStep = (RATE * STEP_MS) / 1000;
@@ -122,7 +136,7 @@ function feed(encoders: ChildProcess[]): { beeps: number[]; stop(): void } {
     // Catch up to the wall clock: a late timer writes more steps, never fewer samples than real time.
     const due = Math.floor((Date.now() - start) / STEP_MS);
     for (; step <= due; step++) {
-      const pcm = Buffer.alloc(perStep * 2);
+      const pcm = Buffer.alloc(perStep * 2 * channels);
       for (let i = 0; i < perStep; i++, sample++) {
         if (sample === nextBeep) {
           beeps.push(Date.now());
@@ -131,7 +145,7 @@ function feed(encoders: ChildProcess[]): { beeps: number[]; stop(): void } {
           nextBeep = sample + Math.round((1.1 + (seed % 1800) / 1000) * RATE);
         }
         const v = sample < beepEnd ? 0.6 * Math.sin((2 * Math.PI * 880 * sample) / RATE) : 0;
-        pcm.writeInt16LE(Math.round(v * 32767), i * 2);
+        for (let c = 0; c < channels; c++) pcm.writeInt16LE(Math.round(v * 32767), (i * channels + c) * 2);
       }
       for (const e of encoders) e.stdin?.write(pcm);
     }
@@ -218,7 +232,7 @@ async function measure(setting: Setting, base: string, iceBase: string, icePort:
       });
     }
   }
-  const pcm = feed(encoders);
+  const pcm = feed(encoders, setting.channels ?? 1);
   await sleep(3000);
   const pages: Page[] = [];
   const tap = relayTap(`${base}/api/live/${streamId}/stream`);

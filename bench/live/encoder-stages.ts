@@ -33,6 +33,12 @@ const ENCODERS: { label: string; out: string[]; format: LiveInputFormat }[] = [
     out: ['-c:a', 'libopus', '-b:a', '96k', '-page_duration', '20000', '-f', 'ogg'],
     format: 'ogg-opus',
   },
+  {
+    // Like ices2 (libvorbis q3, libogg's ~4 KB pages: ~0.3 s at q3's ~110 kbit/s).
+    label: 'ffmpeg Ogg/Vorbis q3, 0.3 s pages (as ices2)',
+    out: ['-c:a', 'libvorbis', '-q:a', '3', '-page_duration', '300000', '-f', 'ogg'],
+    format: 'ogg',
+  },
   { label: 'ffmpeg AAC in FLV (what RTMP carries)', out: ['-c:a', 'aac', '-f', 'flv'], format: 'flv' },
 ];
 
