@@ -49,9 +49,9 @@ test('the user menu and the bell work by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(menu).toBeHidden();
-  // The Settings page is there before the bell is tried: in a full run on a busy server its chunk can
-  // still be loading, and the bell's focus return was lost once while it did (noted in issue 35).
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // The bell is tried while the Settings page may still be loading: its heading, once it shows, must
+  // not take focus from the bell (it did once in a full run: the closing panel leaves focus on the
+  // body for a moment; navigation-effects.test.ts holds that case).
 
   // The bell: Enter opens its panel, Escape closes it and focus returns to the bell.
   const bell = page.getByTestId('notification-bell');

@@ -33,14 +33,16 @@ export function settleRestoredScroll(target: number): () => void {
 
 /**
  * Focuses the page's <h1> (tabindex -1, without scrolling) once it shows, unless the reader has
- * focused something other than `opener` meanwhile. Returns what stops waiting.
+ * focused something other than `opener` meanwhile, even if focus is on the page's body for a moment
+ * as it shows (a closing popover hands focus back to its button a task later). Returns what stops waiting.
  */
 export function focusNewPageHeading(opener: Element | null): () => void {
+  let moved = false;
   const tryFocus = () => {
     const heading = (document.getElementById('main') ?? document).querySelector('h1');
     if (!heading) return false;
     const active = document.activeElement;
-    const untouched = !active || active === document.body || active === opener || !active.isConnected;
+    const untouched = !moved && (!active || active === document.body || active === opener || !active.isConnected);
     if (untouched) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
@@ -48,10 +50,15 @@ export function focusNewPageHeading(opener: Element | null): () => void {
     return true;
   };
   if (tryFocus()) return () => {};
+  const onFocusIn = (e: FocusEvent) => {
+    if (e.target !== opener) moved = true;
+  };
   const stop = () => {
+    document.removeEventListener('focusin', onFocusIn);
     observer.disconnect();
     clearTimeout(timer);
   };
+  document.addEventListener('focusin', onFocusIn);
   const observer = new MutationObserver(() => {
     if (tryFocus()) stop();
   });
