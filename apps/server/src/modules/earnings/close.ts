@@ -4,8 +4,11 @@ import { badRequest } from '../../lib/errors';
 import { adCentsByCreator, platformSplit } from './allocate';
 import {
   allocateSubscriptions,
+  type CloseTrace,
   type CreatorExtra,
   loadUnits,
+  noTrace,
+  timed,
   splitPoolByPlays,
   writeSubscriptionsAndCreators,
 } from './allocation-repo';
@@ -61,7 +64,7 @@ export function reversalBase(
 export async function closeMonth(
   ctx: AppContext,
   month: string,
-  opts: { chunkPayers?: number; rule?: EarningsRule } = {},
+  opts: { chunkPayers?: number; rule?: EarningsRule; trace?: CloseTrace } = {},
 ): Promise<CloseResult> {
   if (!isMonth(month)) throw badRequest('Month must be YYYY-MM');
   const now = ctx.clock.now();
@@ -72,15 +75,17 @@ export async function closeMonth(
   const done = await q.isClosed(db, month);
   if (done) return resultOf(done, false, 0, 0);
 
-  await foldFinishedDays(ctx, monthDays(month).last);
+  const trace = opts.trace ?? noTrace;
+  await timed(trace, 'fold days', () => foldFinishedDays(ctx, monthDays(month).last));
   const { start, end } = monthBounds(month);
   const fee = { bps: cfg.EARNINGS_PAYMENT_FEE_BPS, fixedCents: cfg.EARNINGS_PAYMENT_FEE_CENTS };
   const platformShareBps = cfg.EARNINGS_PLATFORM_SHARE_PCT * 100;
   const availableAt = availableAtOf(month);
 
   return db.transaction(async (tx) => {
-    const units = await loadUnits(tx, start, end, fee, platformShareBps);
-    const ads = adCentsByCreator(await q.adMicrosByCreator(tx, start, end));
+    const units = await loadUnits(tx, start, end, fee, platformShareBps, trace);
+    const ads = adCentsByCreator(await timed(trace, 'ads', () => q.adMicrosByCreator(tx, start, end)));
+    const t0 = performance.now();
     // Ads (per creator; pooled under pro-rata) and reversals: a few rows, split by the pure rules.
     const extra = new MonthRun({
       rule,
@@ -116,11 +121,12 @@ export async function closeMonth(
       });
     }
     const extraOut = extra.finish();
+    trace('reversals and late commissions', performance.now() - t0);
 
     // Subscriptions: per account in chunks, then the pool (subscriptions + ads) by plays.
-    const subs = await allocateSubscriptions(tx, month, rule, opts.chunkPayers);
+    const subs = await allocateSubscriptions(tx, month, rule, opts.chunkPayers, trace);
     const pool = platformSplit(units.unitsNetCents + ads.totalCents, platformShareBps);
-    const pooled = await splitPoolByPlays(tx, pool.creators);
+    const pooled = await splitPoolByPlays(tx, pool.creators, trace);
     if (pooled !== 0 && pooled !== pool.creators) {
       throw new Error(`earnings: ${month}'s pool does not add up (${pooled} of ${pool.creators})`);
     }
@@ -163,11 +169,14 @@ export async function closeMonth(
       else x.adCents += e.cents;
       extras.set(e.creatorId, x);
     }
-    if (!(await q.writeClose(tx, monthRow, entries, []))) return resultOf(monthRow, false, 0, 0);
+    if (!(await timed(trace, 'month row and JS entries', () => q.writeClose(tx, monthRow, entries, [])))) {
+      return resultOf(monthRow, false, 0, 0);
+    }
     const wrote = await writeSubscriptionsAndCreators(
       tx,
       { month, rule, occurredAt: end, availableAt, createdAt: now },
       [...extras.values()],
+      trace,
     );
     return resultOf(monthRow, true, wrote.creators, wrote.entries + entries.length);
   });
