@@ -8,8 +8,8 @@ import {
   type CreatorExtra,
   loadUnits,
   noTrace,
-  timed,
   splitPoolByPlays,
+  timed,
   writeSubscriptionsAndCreators,
 } from './allocation-repo';
 import * as q from './close-repo';
@@ -21,17 +21,48 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-/** Folds every unfolded day that ended over an hour ago (late reports of its sessions), up to `upTo`. */
+/**
+ * Days folded within this many days are folded again each time (`refoldDay`): listening reported
+ * late (a beacon retried, buckets added after midnight, a radio connection closed later) is added,
+ * and re-split by the next close if its month has closed. Raw sessions are kept far longer (30 days).
+ */
+export const LATE_REFOLD_DAYS = 3;
+
+/**
+ * Folds every unfolded day that ended over an hour ago (late reports of its sessions), up to `upTo`,
+ * then folds again the days of the last LATE_REFOLD_DAYS folded before (what was reported since).
+ */
 export async function foldFinishedDays(ctx: AppContext, upTo?: string): Promise<string[]> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const lastDone = new Date(now.getTime() - HOUR_MS - DAY_MS).toISOString().slice(0, 10);
   const limit = nextDay(upTo && upTo < lastDone ? upTo : lastDone);
+  const since = new Date(now.getTime() - LATE_REFOLD_DAYS * DAY_MS).toISOString().slice(0, 10);
+  for (const day of await q.foldedDaysSince(db, since, now)) await q.refoldDay(db, day, now);
   const folded: string[] = [];
   for (const day of await q.unfoldedDays(db, limit)) {
     if (await q.foldDay(db, day, now)) folded.push(day);
   }
   return folded;
+}
+
+/** `all` without what `added` put in it (per listener, track and day); rows left with nothing dropped. */
+export function listeningBefore(all: q.ListeningRow[], added: q.ListeningRow[]): q.ListeningRow[] {
+  const key = (r: q.ListeningRow) => `${r.listenerId}|${r.audioId}|${r.day}`;
+  const late = new Map(added.map((r) => [key(r), r]));
+  return all
+    .map((r) => {
+      const a = late.get(key(r));
+      return a
+        ? {
+            ...r,
+            plays: r.plays - a.plays,
+            longPlays: r.longPlays - a.longPlays,
+            heardSeconds: r.heardSeconds - a.heardSeconds,
+          }
+        : r;
+    })
+    .filter((r) => r.plays > 0 || r.longPlays > 0 || r.heardSeconds > 0);
 }
 
 /** The processor's fee on a payment, as the configured rate (no ledger records fees). */
@@ -119,6 +150,19 @@ export async function closeMonth(
         rule: terms.rule,
         listening: await q.listeningOfPayer(tx, c.payer, c.paidMonth),
       });
+    }
+    // Listening of closed months that grew after they closed (late reports, found by re-folds): each
+    // such account's share of that month is split again, as adjusting entries: what its listening
+    // now gives minus what it gave (all of it, if the account had heard nothing then).
+    for (const l of await q.lateListeners(tx, month, now, fee)) {
+      const terms = await q.monthTerms(tx, l.paidMonth);
+      const pot = terms ? platformSplit(l.netCents, terms.platformShareBps).creators : 0;
+      if (!terms || pot <= 0) continue;
+      const listening = await q.listeningOfPayer(tx, l.payer, l.paidMonth);
+      const added = await q.lateListeningOfPayer(tx, l.payer, l.paidMonth, l.since);
+      const split = { paymentId: l.paymentId, netCents: 0, rule: terms.rule };
+      extra.addReversal({ ...split, creatorsBaseCents: -pot, listening: listeningBefore(listening, added) });
+      extra.addReversal({ ...split, creatorsBaseCents: pot, listening });
     }
     const extraOut = extra.finish();
     trace('reversals and late commissions', performance.now() - t0);
