@@ -22,26 +22,30 @@ const DAY_MS = 24 * HOUR_MS;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Days folded within this many days are folded again each time (`refoldDay`): listening reported
- * late (a beacon retried, buckets added after midnight, a radio connection closed later) is added,
- * and re-split by the next close if its month has closed. Raw sessions are kept far longer (30 days).
+ * When a new day is folded, the days folded in the this many days before it are folded again
+ * (`refoldDay`): listening reported late (a beacon retried, buckets added after midnight, a radio
+ * connection closed later) is added, and re-split by the next close if its month has closed. Once a
+ * day, not every hour: a re-fold costs what a fold costs. Raw sessions are kept far longer (30 days).
  */
 export const LATE_REFOLD_DAYS = 3;
 
 /**
- * Folds every unfolded day that ended over an hour ago (late reports of its sessions), up to `upTo`,
- * then folds again the days of the last LATE_REFOLD_DAYS folded before (what was reported since).
+ * Folds every unfolded day that ended over an hour ago (late reports of its sessions), up to `upTo`;
+ * if it folded any, folds again the days of the last LATE_REFOLD_DAYS folded before (what was
+ * reported since).
  */
 export async function foldFinishedDays(ctx: AppContext, upTo?: string): Promise<string[]> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const lastDone = new Date(now.getTime() - HOUR_MS - DAY_MS).toISOString().slice(0, 10);
   const limit = nextDay(upTo && upTo < lastDone ? upTo : lastDone);
-  const since = new Date(now.getTime() - LATE_REFOLD_DAYS * DAY_MS).toISOString().slice(0, 10);
-  for (const day of await q.foldedDaysSince(db, since, now)) await q.refoldDay(db, day, now);
   const folded: string[] = [];
   for (const day of await q.unfoldedDays(db, limit)) {
     if (await q.foldDay(db, day, now)) folded.push(day);
+  }
+  if (folded.length > 0) {
+    const since = new Date(now.getTime() - LATE_REFOLD_DAYS * DAY_MS).toISOString().slice(0, 10);
+    for (const day of await q.foldedDaysSince(db, since, now)) await q.refoldDay(db, day, now);
   }
   return folded;
 }

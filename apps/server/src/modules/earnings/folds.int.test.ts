@@ -129,11 +129,14 @@ describe('the fold of listening', () => {
     expect(await entries('2026-11')).toEqual([{ creator: artist.id, kind: 'allocation', cents: 658 }]);
 
     // Reports after the fold: the session heard 60 s more, and a play of the other track that
-    // day arrives late (a beacon retried). The hourly fold's re-fold finds both.
+    // day arrives late (a beacon retried). The next day's fold re-folds the days before it and finds both.
     t.ctx.clock.advance(3_600_000);
     await listen(fan.id, song, '2026-11-30', 120, session);
     await listen(fan.id, otherSong, '2026-11-30', 120);
-    await earningsService(t.ctx).foldListening();
+    expect(await earningsService(t.ctx).foldListening()).toEqual([]); // no new day yet: no re-fold
+    expect(await q('SELECT 1 FROM earnings_late_listening')).toHaveLength(0);
+    t.ctx.clock.advance(DAY);
+    expect(await earningsService(t.ctx).foldListening()).toEqual(['2026-12-01']);
     const late = await q<{ audio: string; plays: number; heard: number }>(
       `SELECT audio_id::text AS audio, plays, heard_seconds AS heard FROM earnings_late_listening ORDER BY heard_seconds`,
     );
@@ -142,8 +145,8 @@ describe('the fold of listening', () => {
       { audio: otherSong, plays: 1, heard: 120 },
     ]);
     // Folding again finds nothing more.
-    t.ctx.clock.advance(3_600_000);
-    await earningsService(t.ctx).foldListening();
+    t.ctx.clock.advance(DAY);
+    expect(await earningsService(t.ctx).foldListening()).toEqual(['2026-12-02']);
     expect(await q('SELECT 1 FROM earnings_late_listening')).toHaveLength(2);
 
     // December's close: November's 658 now split 120:120 (329 each) instead of all to the song.
