@@ -129,8 +129,11 @@ test('a Premium listener’s month pays two creators by listening time; one requ
     [x, sx],
     [y, sy],
   ] as const) {
+    // X through the sidebar's Creator section, Y through the dashboard's quick action.
     await c.page.goto('/creator/dashboard');
-    await c.page.getByRole('link', { name: 'Earnings', exact: true }).click();
+    const sidebar = c.page.getByRole('complementary', { name: 'Sidebar' });
+    const links = c === x ? sidebar : c.page.getByRole('main');
+    await links.getByRole('link', { name: 'Earnings', exact: true }).click();
     await expect(c.page).toHaveURL(/\/creator\/earnings$/);
     await expect(c.page.getByTestId('earned')).toHaveText(usd(s.earnedCents), { timeout: 60_000 });
     await expect(c.page.getByTestId('subscribers-sentence')).toHaveText(

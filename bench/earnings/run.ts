@@ -4,7 +4,7 @@
 //   npx tsx bench/earnings/run.ts [--subscribers N] [--plays N] [--rule user-centric|pro-rata|hybrid] [--keep] [--reuse]
 // BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/); the database BENCH_EARNINGS_DB
 // (default `bench_earnings`) is created for the run and dropped after it (unless --keep; --reuse
-// takes the kept data, its month not closed yet).
+// takes the kept data and undoes its month's close if an earlier run closed it).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,6 +113,15 @@ async function main() {
       `earnings close bench: ${SUBSCRIBERS.toLocaleString('en')} subscribers, ~${PLAYS.toLocaleString('en')} plays, rule ${RULE}; load average ${loadavg()}`,
     );
     if (!REUSE) await load(q);
+    else {
+      // The kept data closed by an earlier run: its close undone (the bench's own database; the
+      // append-only triggers off for this session only).
+      await q(`SET session_replication_role = replica`);
+      for (const t of ['earnings_ledger', 'earnings_creator_months', 'earnings_months']) {
+        await q(`DELETE FROM ${t} WHERE month = $1`, [MONTH]);
+      }
+      await q(`SET session_replication_role = origin`);
+    }
     const [facts] = (await q(
       `SELECT count(*)::int AS rows, sum(plays)::float8 AS plays, count(DISTINCT listener_id)::int AS listeners FROM earnings_listening`,
     )) as [{ rows: number; plays: number; listeners: number }];
@@ -141,8 +150,16 @@ async function main() {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
+    // Each phase of the close: statements of one kind summed (count, total, slowest).
+    const phases = new Map<string, { n: number; ms: number; max: number }>();
+    const trace = (phase: string, ms: number) => {
+      const key = phase.replace(/ \(\d+ payers\)/, '');
+      const p = phases.get(key) ?? { n: 0, ms: 0, max: 0 };
+      phases.set(key, { n: p.n + 1, ms: p.ms + ms, max: Math.max(p.max, ms) });
+      if (process.env.BENCH_TRACE_EACH) log(`  ${phase}: ${ms.toFixed(0)} ms (${loadavg()})`);
+    };
     const c0 = performance.now();
-    const result = await closeMonth(ctx, MONTH);
+    const result = await closeMonth(ctx, MONTH, { trace });
     const closeMs = performance.now() - c0;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
@@ -163,6 +180,8 @@ async function main() {
       check.ledger === result.creatorsCents &&
       result.creatorsCents + result.platformCents === result.subscriptionNetCents + result.adNetCents;
 
+    log('\n| phase of the close | statements | total | slowest |\n|---|---|---|---|');
+    for (const [phase, p] of phases) log(`| ${phase} | ${p.n} | ${secs(p.ms)} | ${p.max.toFixed(0)} ms |`);
     log('\n| | time | peak RSS |\n|---|---|---|');
     log(
       `| month close (${RULE}), ours | ${secs(closeMs)} | ${Math.round(peak / 2 ** 20)} MB (${Math.round(rss0 / 2 ** 20)} MB before) |`,

@@ -1,4 +1,4 @@
-import { BarChart3, Compass, Home, LayoutDashboard, Library, Radio, Upload } from 'lucide-react';
+import { BarChart3, Compass, DollarSign, Home, LayoutDashboard, Library, Radio, Upload } from 'lucide-react';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from '../components/ui/Logo';
@@ -63,6 +63,8 @@ export function Sidebar() {
             <Item to="/creator/upload" icon={Upload} label="Upload" />
             <Item to="/creator/live" icon={Radio} label="Go Live" />
             <Item to="/creator/analytics" icon={BarChart3} label="Analytics" />
+            {/* After the spec's four: the revenue share's statements (issue 37). */}
+            <Item to="/creator/earnings" icon={DollarSign} label="Earnings" />
           </Section>
         )}
         {user && (

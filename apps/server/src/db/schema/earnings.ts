@@ -47,6 +47,31 @@ export const earningsListening = pgTable(
   ],
 );
 
+/**
+ * Listening reported after its day was folded (a late play report, a radio connection closed late),
+ * found by the re-fold of the last days (`refoldDay`): what it added to `earnings_listening`, and
+ * when. A close re-splits, as adjusting entries, the paying accounts of already closed months whose
+ * listening grew after their month closed (ADR 0068). Append-only.
+ */
+export const earningsLateListening = pgTable(
+  'earnings_late_listening',
+  {
+    month: text('month').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    listenerId: text('listener_id').notNull(),
+    audioId: uuid('audio_id').notNull(),
+    creatorId: text('creator_id').notNull(),
+    plays: integer('plays').notNull(),
+    longPlays: integer('long_plays').notNull(),
+    heardSeconds: integer('heard_seconds').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.listenerId, t.audioId, t.day, t.foundAt] }),
+    index('earnings_late_listening_found_idx').on(t.foundAt),
+  ],
+);
+
 /** Days already folded into earnings_listening: a fold runs once per day. */
 export const earningsFoldedDays = pgTable('earnings_folded_days', {
   day: date('day', { mode: 'string' }).primaryKey(),

@@ -46,7 +46,11 @@ export interface RadioListeningRow {
  * its channel, at most the track's length). Airings that started in [fromTs, toTs); a creator's own
  * listening excluded. Read-only: earnings folds these rows beside on-demand listening.
  */
-export async function radioListening(db: Db, fromTs: string, toTs: string): Promise<RadioListeningRow[]> {
+export async function radioListening(
+  db: Pick<Db, 'execute'>,
+  fromTs: string,
+  toTs: string,
+): Promise<RadioListeningRow[]> {
   const rows = rowsOf<{
     listener_id: string;
     audio_id: string;

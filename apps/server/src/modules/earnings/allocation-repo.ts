@@ -17,6 +17,20 @@ import type { FeeRule, Tx } from './close-repo';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+/** Told each phase of the close and how long it took (the bench prints them); a no-op by default. */
+export type CloseTrace = (phase: string, ms: number) => void;
+export const noTrace: CloseTrace = () => {};
+
+/** Runs `step`, telling `trace` how long it took under `phase`. */
+export async function timed<T>(trace: CloseTrace, phase: string, step: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  try {
+    return await step();
+  } finally {
+    trace(phase, performance.now() - t0);
+  }
+}
+
 /**
  * Paying accounts in the first chunk (~10 listening rows each): a fraction of a second of CPU, under
  * the 15 s statement timeout even with 1/25 of a core (a shared machine); later chunks grow or
@@ -27,8 +41,16 @@ const CHUNK_TARGET_MS = 2000;
 const MIN_CHUNK = 250;
 const MAX_CHUNK = 40_000;
 /** Payers per statement of the nets, and rows per statement of the writes. */
-const NETS_CHUNK = 10_000;
+const NETS_CHUNK = 50_000;
 const WRITE_CHUNK = 10_000;
+/** Partial rows summed into the accumulators in one go (a second or two of hashing). */
+const FOLD_PARTS = 1_000_000;
+const FOLD_SLICES: [string, string | null][] = [
+  ['00000000-0000-0000-0000-000000000000', '40000000-0000-0000-0000-000000000000'],
+  ['40000000-0000-0000-0000-000000000000', '80000000-0000-0000-0000-000000000000'],
+  ['80000000-0000-0000-0000-000000000000', 'c0000000-0000-0000-0000-000000000000'],
+  ['c0000000-0000-0000-0000-000000000000', null],
+];
 
 /**
  * Each paying account's net for the month (payments − the processor's fee − affiliate commissions,
@@ -41,15 +63,37 @@ export async function loadUnits(
   end: Date,
   fee: FeeRule,
   platformShareBps: number,
+  trace: CloseTrace = noTrace,
 ): Promise<{ unitsNetCents: number; payers: number }> {
   // The chunks' sorts and aggregates in memory (a few MB each), not spilled to disk.
   await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+  // The temporary tables (~100 MB at 1M accounts) in the session's own buffers rather than written
+  // out and read back through 8 MB. PostgreSQL refuses the setting once the session has touched a
+  // temporary table (an earlier close on this pooled connection): then the default stays.
+  await tx
+    .transaction(async (sp) => {
+      await sp.execute(sql`SET temp_buffers = '256MB'`);
+    })
+    .catch(() => {});
   await tx.execute(sql`CREATE TEMP TABLE earn_units (payer text PRIMARY KEY, net bigint NOT NULL, pot bigint NOT NULL)
                        ON COMMIT DROP`);
   // In chunks of payers (keyset on payments' (user_id, occurred_at) index): no statement reads the month whole.
   const inMonth = sql`p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
          AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz`;
+  // Refunds in the month of payments of earlier months (reversals, not this month's nets), found
+  // once: `invoice_id` has no index, so a lookup per chunk read every payment for each chunk.
+  const t0 = performance.now();
+  await tx.execute(sql`CREATE TEMP TABLE earn_earlier_refunds (id uuid PRIMARY KEY) ON COMMIT DROP`);
+  await tx.execute(sql`
+    INSERT INTO earn_earlier_refunds (id)
+    SELECT p.id FROM payments p
+     WHERE ${inMonth} AND p.kind = 'refunded' AND p.invoice_id IS NOT NULL
+       AND EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id
+                     AND o.occurred_at < ${start.toISOString()}::timestamptz)`);
+  await tx.execute(sql`ANALYZE earn_earlier_refunds`);
+  trace('earlier refunds', performance.now() - t0);
   for (let last = ''; ; ) {
+    const c0 = performance.now();
     const [b]: ({ lo: string | null; hi: string | null } | undefined)[] = rowsOf<{
       lo: string | null;
       hi: string | null;
@@ -66,11 +110,7 @@ export async function loadUnits(
       SELECT p.id, p.user_id, p.kind, p.amount_cents, p.invoice_id
         FROM payments p
        WHERE ${inMonth} AND p.user_id >= ${b.lo} AND p.user_id <= ${b.hi}),
-    same AS (
-      SELECT p.* FROM p
-       WHERE p.kind = 'paid'
-          OR NOT EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id
-                           AND p.invoice_id IS NOT NULL AND o.occurred_at < ${start.toISOString()}::timestamptz)),
+    same AS (SELECT p.* FROM p WHERE NOT EXISTS (SELECT 1 FROM earn_earlier_refunds e WHERE e.id = p.id)),
     c AS (
       SELECT a.payment_id, sum(a.amount_cents)::bigint AS cents FROM affiliate_ledger a
        WHERE a.kind IN ('commission', 'reversal') AND a.payment_id IN (SELECT id FROM same)
@@ -83,8 +123,10 @@ export async function loadUnits(
         FROM same LEFT JOIN c ON c.payment_id = same.id
        GROUP BY same.user_id)
     SELECT payer, net, ${creatorsPart(sql`net`, platformShareBps)} FROM n`);
+    trace('nets chunk', performance.now() - c0);
     last = b.hi;
   }
+  const t1 = performance.now();
   await tx.execute(
     sql`CREATE TEMP TABLE earn_seats (listener_id text PRIMARY KEY, payer text NOT NULL) ON COMMIT DROP`,
   );
@@ -97,6 +139,7 @@ export async function loadUnits(
   // Temporary tables get no statistics from autovacuum: without them the chunks' plans guess.
   await tx.execute(sql`ANALYZE earn_units`);
   await tx.execute(sql`ANALYZE earn_seats`);
+  trace('seats + analyze', performance.now() - t1);
   const [r] = rowsOf<{ net: number; payers: number }>(
     await tx.execute(sql`SELECT coalesce(sum(net), 0)::float8 AS net, count(*)::int AS payers FROM earn_units`),
   );
@@ -121,6 +164,17 @@ export interface ChunkTotals {
   listening: number;
   given: number;
   owed: number;
+  /** Per-track partial sums the chunk appended (folded into the accumulators now and then). */
+  parts: number;
+}
+
+/**
+ * The chunk's accounts in `earn_units`, as a range the planner can read by its key: without it
+ * every chunk hashes every account of the month (1 s a chunk at 1M accounts).
+ */
+function unitsIn(range: { from: string; to: string | null } | 'families'): SQL {
+  if (range === 'families') return sql``;
+  return sql`AND u.payer >= ${range.from} ${range.to === null ? sql`` : sql`AND u.payer < ${range.to}`}`;
 }
 
 /**
@@ -169,8 +223,10 @@ function weighted(rule: EarningsRule): SQL {
 
 /**
  * One chunk: every account's creators' part split among the tracks it weighted, by largest
- * remainder; per-track and per-creator sums appended to the accumulators (payers are in one chunk
- * only, so the sums over chunks are the month's).
+ * remainder; its per-track and per-creator sums appended to `earn_part`/`earn_part_creators`
+ * (payers are in one chunk only, so the sums over chunks are the month's). Appended, not upserted
+ * into the accumulators: in one transaction every update leaves a dead version nothing can prune,
+ * and a close that upserted ~200,000 tracks per chunk spent most of its time walking them.
  */
 export async function allocateChunk(
   tx: Tx,
@@ -186,7 +242,7 @@ export async function allocateChunk(
       SELECT payer, audio_id, max(creator_id) AS creator_id, sum(w)::bigint AS w, sum(plays)::bigint AS plays,
              sum(heard_seconds)::bigint AS heard
         FROM h GROUP BY payer, audio_id),
-    pt AS (SELECT g.*, u.pot FROM g JOIN earn_units u ON u.payer = g.payer AND u.net > 0),
+    pt AS (SELECT g.*, u.pot FROM g JOIN earn_units u ON u.payer = g.payer AND u.net > 0 ${unitsIn(range)}),
     f AS (
       SELECT s.*, CASE WHEN s.w > 0 THEN s.pot * s.w / s.tw ELSE 0 END AS fl,
              CASE WHEN s.w > 0 THEN s.pot * s.w % s.tw ELSE 0 END AS rm
@@ -197,21 +253,19 @@ export async function allocateChunk(
                               <= f.pot - sum(f.fl) OVER (PARTITION BY f.payer) THEN 1 ELSE 0 END AS cents
         FROM f),
     tracks AS (
-      INSERT INTO earn_acc (audio_id, creator_id, cents, subscribers, plays)
+      INSERT INTO earn_part (audio_id, creator_id, cents, subscribers, plays)
       SELECT audio_id, max(creator_id), sum(cents), count(*) FILTER (WHERE cents <> 0), sum(plays)
         FROM sh GROUP BY audio_id
-      ON CONFLICT (audio_id) DO UPDATE SET cents = earn_acc.cents + excluded.cents,
-        subscribers = earn_acc.subscribers + excluded.subscribers, plays = earn_acc.plays + excluded.plays),
+      RETURNING 1),
     creators AS (
-      INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard)
+      INSERT INTO earn_part_creators (creator_id, subscribers, plays, heard)
       SELECT creator_id, count(DISTINCT payer) FILTER (WHERE cents <> 0), sum(plays), sum(heard)
-        FROM sh GROUP BY creator_id
-      ON CONFLICT (creator_id) DO UPDATE SET subscribers = earn_acc_creators.subscribers + excluded.subscribers,
-        plays = earn_acc_creators.plays + excluded.plays, heard = earn_acc_creators.heard + excluded.heard),
+        FROM sh GROUP BY creator_id),
     payers AS (
       SELECT payer, max(pot) AS pot, max(tw) AS tw, sum(cents) AS cents FROM sh GROUP BY payer)
     SELECT count(*)::int AS seen, count(*) FILTER (WHERE cents <> 0)::int AS listening,
-           coalesce(sum(cents), 0)::float8 AS given, coalesce(sum(pot) FILTER (WHERE tw > 0), 0)::float8 AS owed
+           coalesce(sum(cents), 0)::float8 AS given, coalesce(sum(pot) FILTER (WHERE tw > 0), 0)::float8 AS owed,
+           (SELECT count(*)::int FROM tracks) AS parts
       FROM payers`),
   );
   return t as ChunkTotals;
@@ -228,6 +282,7 @@ export async function allocateSubscriptions(
   month: string,
   rule: EarningsRule,
   chunkPayers?: number,
+  trace: CloseTrace = noTrace,
 ): Promise<{ seen: number; listening: number; givenCents: number }> {
   // A size given (tests): kept; else adapted to how long chunks take.
   const adaptive = chunkPayers === undefined;
@@ -238,6 +293,37 @@ export async function allocateSubscriptions(
                          plays bigint NOT NULL, heard bigint NOT NULL, sub bigint NOT NULL DEFAULT 0,
                          ads bigint NOT NULL DEFAULT 0, rev bigint NOT NULL DEFAULT 0, pr bigint NOT NULL DEFAULT 0)
                          ON COMMIT DROP`);
+  await tx.execute(sql`CREATE TEMP TABLE earn_part (audio_id uuid NOT NULL, creator_id text NOT NULL, cents bigint NOT NULL,
+                         subscribers bigint NOT NULL, plays bigint NOT NULL) ON COMMIT DROP`);
+  await tx.execute(sql`CREATE TEMP TABLE earn_part_creators (creator_id text NOT NULL, subscribers bigint NOT NULL,
+                         plays bigint NOT NULL, heard bigint NOT NULL) ON COMMIT DROP`);
+  // The partials summed into the accumulators (one upsert per track and creator) and emptied:
+  // whenever they pass FOLD_PARTS rows (no statement sums too many) and at the end.
+  let parts = 0;
+  const fold = async () => {
+    // Tracks in quarters of the id space, one statement each: a fold of 1M partial rows took 8 s in
+    // one statement at load 16 (the statement timeout is 15 s).
+    for (const [lo, hi] of FOLD_SLICES) {
+      await timed(trace, 'partials folded (tracks)', () =>
+        tx.execute(sql`
+        INSERT INTO earn_acc (audio_id, creator_id, cents, subscribers, plays)
+        SELECT audio_id, max(creator_id), sum(cents), sum(subscribers), sum(plays) FROM earn_part
+         WHERE audio_id >= ${lo}::uuid ${hi === null ? sql`` : sql`AND audio_id < ${hi}::uuid`}
+         GROUP BY audio_id
+        ON CONFLICT (audio_id) DO UPDATE SET cents = earn_acc.cents + excluded.cents,
+          subscribers = earn_acc.subscribers + excluded.subscribers, plays = earn_acc.plays + excluded.plays`),
+      );
+    }
+    await timed(trace, 'partials folded (creators)', async () => {
+      await tx.execute(sql`
+        INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard)
+        SELECT creator_id, sum(subscribers), sum(plays), sum(heard) FROM earn_part_creators GROUP BY creator_id
+        ON CONFLICT (creator_id) DO UPDATE SET subscribers = earn_acc_creators.subscribers + excluded.subscribers,
+          plays = earn_acc_creators.plays + excluded.plays, heard = earn_acc_creators.heard + excluded.heard`);
+      await tx.execute(sql`TRUNCATE earn_part, earn_part_creators`);
+    });
+    parts = 0;
+  };
   // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset.
   // Their size follows the machine: a chunk aims at ~2 s, far under the statement timeout even when
   // a loaded machine slows one down 5-fold (a fixed size either times out or crawls).
@@ -259,25 +345,34 @@ export async function allocateSubscriptions(
     sum.seen += t.seen;
     sum.listening += t.listening;
     sum.givenCents += t.given;
+    parts += t.parts;
   };
   let size = chunkPayers;
   for (let from = await nextBound('', true, size); from !== null; ) {
-    const to = await nextBound(from, false, size);
+    const lo = from;
+    const to = await timed(trace, 'split bound', () => nextBound(lo, false, size));
     const started = performance.now();
     add(await allocateChunk(tx, month, rule, { from, to }));
+    trace(`split chunk (${size} payers)`, performance.now() - started);
     if (adaptive) {
       const ms = performance.now() - started;
       if (ms > CHUNK_TARGET_MS * 2) size = Math.max(MIN_CHUNK, Math.floor(size / 2));
       else if (ms < CHUNK_TARGET_MS / 2) size = Math.min(MAX_CHUNK, size * 2);
     }
     from = to;
+    if (parts >= FOLD_PARTS) await fold();
   }
-  add(await allocateChunk(tx, month, rule, 'families'));
+  add(await timed(trace, 'split families', () => allocateChunk(tx, month, rule, 'families')));
+  await fold();
+  await timed(trace, 'analyze accumulators', async () => {
+    await tx.execute(sql`ANALYZE earn_acc`);
+    await tx.execute(sql`ANALYZE earn_acc_creators`);
+  });
   return sum;
 }
 
 /** The pooled split (pro-rata) of `poolCents` by each track's plays; returns what it gave. */
-export async function splitPoolByPlays(tx: Tx, poolCents: number): Promise<number> {
+export async function splitPoolByPlays(tx: Tx, poolCents: number, trace: CloseTrace = noTrace): Promise<number> {
   await tx.execute(sql`CREATE TEMP TABLE earn_pool (audio_id uuid PRIMARY KEY, creator_id text NOT NULL,
                          cents bigint NOT NULL, rm numeric NOT NULL) ON COMMIT DROP`);
   const [tot] = rowsOf<{ p: string | null }>(
@@ -287,6 +382,7 @@ export async function splitPoolByPlays(tx: Tx, poolCents: number): Promise<numbe
   // Floors and remainders in keyset chunks of tracks; then the odd cents to the largest remainders
   // (ties: the smaller track id) by one bounded top-N, never a sort of every track in one statement.
   for (let last: string | null = null; ; ) {
+    const t0 = performance.now();
     const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
       await tx.execute(sql`
         WITH ins AS (
@@ -299,9 +395,11 @@ export async function splitPoolByPlays(tx: Tx, poolCents: number): Promise<numbe
           RETURNING audio_id)
         SELECT count(*)::int AS n, max(audio_id::text) AS last FROM ins`),
     );
+    trace('pool chunk', performance.now() - t0);
     if (!r?.n || !r.last) break;
     last = r.last;
   }
+  const t1 = performance.now();
   const [given] = rowsOf<{ cents: number }>(
     await tx.execute(sql`SELECT coalesce(sum(cents), 0)::float8 AS cents FROM earn_pool`),
   );
@@ -314,6 +412,7 @@ export async function splitPoolByPlays(tx: Tx, poolCents: number): Promise<numbe
   const [r] = rowsOf<{ cents: number }>(
     await tx.execute(sql`SELECT coalesce(sum(cents), 0)::float8 AS cents FROM earn_pool`),
   );
+  trace('pool remainders', performance.now() - t1);
   return r?.cents ?? 0;
 }
 
@@ -333,6 +432,7 @@ export async function writeSubscriptionsAndCreators(
   tx: Tx,
   fields: { month: string; rule: EarningsRule; occurredAt: Date; availableAt: Date; createdAt: Date },
   extras: CreatorExtra[],
+  trace: CloseTrace = noTrace,
 ): Promise<{ entries: number; creators: number }> {
   const { month, rule } = fields;
   const source = rule === 'pro-rata' ? sql`earn_pool` : sql`earn_acc`;
@@ -341,6 +441,7 @@ export async function writeSubscriptionsAndCreators(
     INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard, ${column})
     SELECT creator_id, 0, 0, 0, sum(cents) FROM ${from} GROUP BY creator_id
     ON CONFLICT (creator_id) DO UPDATE SET ${column} = excluded.${column}`;
+  const t0 = performance.now();
   await tx.execute(upsert(sql`sub`, source));
   await tx.execute(upsert(sql`pr`, sql`earn_pool`));
   await tx.execute(sql`
@@ -348,10 +449,12 @@ export async function writeSubscriptionsAndCreators(
     SELECT x."creatorId", 0, 0, 0, x."adCents", x."reversalCents"
       FROM jsonb_to_recordset(${JSON.stringify(extras)}::jsonb) AS x("creatorId" text, "adCents" bigint, "reversalCents" bigint)
     ON CONFLICT (creator_id) DO UPDATE SET ads = excluded.ads, rev = excluded.rev`);
+  trace('creators summed', performance.now() - t0);
 
   // The writes in keyset chunks: no statement writes the month whole.
   let entries = 0;
   for (let last: string | null = null; ; ) {
+    const t1 = performance.now();
     const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
       await tx.execute(sql`
       WITH ins AS (
@@ -366,12 +469,14 @@ export async function writeSubscriptionsAndCreators(
         RETURNING audio_id)
       SELECT count(*)::int AS n, max(audio_id::text) AS last FROM ins`),
     );
+    trace('entries written', performance.now() - t1);
     if (!r?.n || !r.last) break;
     entries += r.n;
     last = r.last;
   }
   let creators = 0;
   for (let last: string | null = null; ; ) {
+    const t2 = performance.now();
     const [r]: ({ n: number; last: string | null } | undefined)[] = rowsOf<{ n: number; last: string | null }>(
       await tx.execute(sql`
       WITH ins AS (
@@ -384,6 +489,7 @@ export async function writeSubscriptionsAndCreators(
         RETURNING creator_id)
       SELECT count(*)::int AS n, max(creator_id) AS last FROM ins`),
     );
+    trace('creator months written', performance.now() - t2);
     if (!r?.n || !r.last) break;
     creators += r.n;
     last = r.last;

@@ -2,6 +2,7 @@ import { EARNINGS_HYBRID_MIN_SECONDS, type EarningsRule, LISTEN_BUCKET_SECONDS }
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type earningsCreatorMonths, type earningsLedger, earningsMonths } from '../../db/schema';
+import { radioListening } from '../analytics/radio-repo';
 
 // The month close's SQL: the fold of a day's listening, the month's revenue, the listening grouped
 // per paying account (read through a cursor, never whole), and the close's writes.
@@ -19,15 +20,50 @@ export async function unfoldedDays(db: Exec, before: string): Promise<string[]> 
     await db.execute(sql`
       SELECT d::date::text AS day
         FROM generate_series(
-               coalesce((SELECT max(day) + 1 FROM earnings_folded_days), (SELECT min(day) FROM listen_sessions)),
+               coalesce((SELECT max(day) + 1 FROM earnings_folded_days),
+                        least((SELECT min(day) FROM listen_sessions),
+                              (SELECT min(started_at AT TIME ZONE 'UTC')::date FROM radio_airings))),
                ${before}::date - 1, interval '1 day') d
        ORDER BY 1`),
   ).map((r) => r.day);
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * Folds one day: its counted plays by signed-in listeners (not of their own tracks), with the
- * seconds their distinct buckets heard. Marked in the same transaction: a second fold writes nothing.
+ * A day's qualified listening as `earnings_listening` rows: its counted on-demand plays by signed-in
+ * listeners (not of their own tracks), with the seconds their distinct buckets heard, and its radio
+ * listening (ADR 0065: what each signed-in listener heard of the tracks a channel aired that day),
+ * summed per listener, track and day. Radio rows without a play (heard under the play threshold)
+ * are left out, as uncounted on-demand sessions are.
+ */
+async function dayListening(db: Exec, day: string): Promise<SQL> {
+  const from = `${day}T00:00:00.000Z`;
+  const to = new Date(Date.parse(from) + DAY_MS).toISOString();
+  const radio = (await radioListening(db, from, to)).filter((r) => r.plays > 0);
+  return sql`
+    SELECT month, day, listener_id, audio_id, max(creator_id) AS creator_id, sum(plays)::int AS plays,
+           sum(long_plays)::int AS long_plays, sum(heard_seconds)::int AS heard_seconds
+      FROM (
+        SELECT to_char(s.day, 'YYYY-MM') AS month, s.day, s.user_id AS listener_id, s.audio_id, a.user_id AS creator_id,
+               count(*)::int AS plays,
+               count(*) FILTER (WHERE h.n * ${LISTEN_BUCKET_SECONDS} >= ${EARNINGS_HYBRID_MIN_SECONDS})::int AS long_plays,
+               coalesce(sum(h.n * ${LISTEN_BUCKET_SECONDS}), 0)::int AS heard_seconds
+          FROM listen_sessions s
+          JOIN audio_content a ON a.id = s.audio_id
+          CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM listen_buckets b WHERE b.session_id = s.id) h
+         WHERE s.day = ${day}::date AND s.counted AND s.user_id IS NOT NULL AND s.user_id <> a.user_id
+         GROUP BY s.day, s.user_id, s.audio_id, a.user_id
+        UNION ALL
+        SELECT to_char(x.day, 'YYYY-MM'), x.day, x."listenerId", x."audioId", x."creatorId", x.plays, x."longPlays", x."heardSeconds"
+          FROM jsonb_to_recordset(${JSON.stringify(radio)}::jsonb)
+            AS x(day date, "listenerId" text, "audioId" uuid, "creatorId" text, plays int, "longPlays" int, "heardSeconds" int)
+      ) u
+     GROUP BY month, day, listener_id, audio_id`;
+}
+
+/**
+ * Folds one day (`dayListening`). Marked in the same transaction: a second fold writes nothing.
  */
 export async function foldDay(db: Db, day: string, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -39,15 +75,54 @@ export async function foldDay(db: Db, day: string, at: Date): Promise<boolean> {
     if (marked.length === 0) return false;
     await tx.execute(sql`
       INSERT INTO earnings_listening (month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
-      SELECT to_char(s.day, 'YYYY-MM'), s.day, s.user_id, s.audio_id, a.user_id, count(*)::int,
-             count(*) FILTER (WHERE h.n * ${LISTEN_BUCKET_SECONDS} >= ${EARNINGS_HYBRID_MIN_SECONDS})::int,
-             coalesce(sum(h.n * ${LISTEN_BUCKET_SECONDS}), 0)::int
-        FROM listen_sessions s
-        JOIN audio_content a ON a.id = s.audio_id
-        CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM listen_buckets b WHERE b.session_id = s.id) h
-       WHERE s.day = ${day}::date AND s.counted AND s.user_id IS NOT NULL AND s.user_id <> a.user_id
-       GROUP BY s.day, s.user_id, s.audio_id, a.user_id`);
+      ${await dayListening(tx, day)}`);
     return true;
+  });
+}
+
+/** Days folded before `before` and on or after `since` (the ones a re-fold looks at again). */
+export async function foldedDaysSince(db: Exec, since: string, before: Date): Promise<string[]> {
+  return rowsOf<{ day: string }>(
+    await db.execute(sql`
+      SELECT day::text AS day FROM earnings_folded_days
+       WHERE day >= ${since}::date AND folded_at < ${before.toISOString()}::timestamptz ORDER BY day`),
+  ).map((r) => r.day);
+}
+
+/**
+ * Folds a folded day again: listening reported since its fold (a late play report, more heard
+ * buckets, a radio connection closed late) is added to `earnings_listening` and recorded in
+ * `earnings_late_listening` at `at`. Only growth counts (raw rows only ever grow until pruned).
+ * Returns the rows that grew.
+ */
+export async function refoldDay(db: Db, day: string, at: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [r] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+      WITH f AS (${await dayListening(tx, day)}),
+      d AS (
+        SELECT f.month, f.day, f.listener_id, f.audio_id, f.creator_id,
+               greatest(f.plays - coalesce(e.plays, 0), 0) AS plays,
+               greatest(f.long_plays - coalesce(e.long_plays, 0), 0) AS long_plays,
+               greatest(f.heard_seconds - coalesce(e.heard_seconds, 0), 0) AS heard_seconds
+          FROM f LEFT JOIN earnings_listening e
+            ON e.month = f.month AND e.listener_id = f.listener_id AND e.audio_id = f.audio_id AND e.day = f.day),
+      grew AS (SELECT * FROM d WHERE plays > 0 OR long_plays > 0 OR heard_seconds > 0),
+      late AS (
+        INSERT INTO earnings_late_listening (month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds, found_at)
+        SELECT month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds, ${at.toISOString()}::timestamptz
+          FROM grew
+        RETURNING 1),
+      added AS (
+        INSERT INTO earnings_listening (month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
+        SELECT month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds FROM grew
+        ON CONFLICT (month, listener_id, audio_id, day) DO UPDATE SET plays = earnings_listening.plays + excluded.plays,
+          long_plays = earnings_listening.long_plays + excluded.long_plays,
+          heard_seconds = earnings_listening.heard_seconds + excluded.heard_seconds
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM late)::int AS n, (SELECT count(*) FROM added)::int AS m`),
+    );
+    return r?.n ?? 0;
   });
 }
 
@@ -362,5 +437,71 @@ export async function lateCommissions(
         JOIN affiliate_ledger a ON a.payment_id = pay.id AND a.kind IN ('commission', 'reversal')
        GROUP BY late.payer, late.paid_month, late.payment_id, late.since
        ORDER BY late.paid_month, late.payer`),
+  );
+}
+
+/**
+ * Paying accounts whose listening of an already closed month grew after it closed (late listening
+ * found by a re-fold since that month's close and since the previous close, up to `now`): the
+ * account, that month, the window's start, its first payment of that month (the adjusting
+ * entries' `payment_id`) and its net then (payments − fees + same-month refunds − commissions).
+ * Pro-rata months are left out: there a late play moves every track's share of the pool.
+ */
+export async function lateListeners(
+  db: Exec,
+  month: string,
+  now: Date,
+  fee: FeeRule,
+): Promise<{ payer: string; paidMonth: string; since: string; paymentId: string; netCents: number }[]> {
+  return rowsOf(
+    await db.execute(sql`
+      WITH prev AS (SELECT coalesce(max(closed_at), '-infinity'::timestamptz) AS at FROM earnings_months WHERE month < ${month}),
+      late AS (
+        SELECT DISTINCT coalesce(f.owner_id, l.listener_id) AS payer, m.month AS paid_month, greatest(m.closed_at, prev.at) AS since
+          FROM earnings_late_listening l
+          JOIN earnings_months m ON m.month = l.month AND m.rule <> 'pro-rata'
+          CROSS JOIN prev
+          LEFT JOIN family_members f ON f.member_id = l.listener_id AND f.status = 'active'
+         WHERE m.month < ${month} AND l.found_at > greatest(m.closed_at, prev.at)
+           AND l.found_at <= ${now.toISOString()}::timestamptz),
+      pay AS (
+        SELECT late.payer, late.paid_month, p.id, p.kind, p.amount_cents
+          FROM late JOIN payments p ON p.user_id = late.payer AND p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
+           AND to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month
+         WHERE p.kind = 'paid'
+            OR EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id AND p.invoice_id IS NOT NULL
+                         AND to_char(o.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month))
+      SELECT late.payer, late.paid_month AS "paidMonth", late.since::text AS since,
+             (SELECT min(pay.id::text) FROM pay WHERE pay.payer = late.payer AND pay.paid_month = late.paid_month AND pay.kind = 'paid')
+               AS "paymentId",
+             ((SELECT coalesce(sum(pay.amount_cents - CASE WHEN pay.kind = 'paid'
+                       THEN (pay.amount_cents::bigint * ${fee.bps} + 5000) / 10000 + ${fee.fixedCents} ELSE 0 END), 0)
+                 FROM pay WHERE pay.payer = late.payer AND pay.paid_month = late.paid_month)
+              - (SELECT coalesce(sum(a.amount_cents), 0) FROM affiliate_ledger a
+                  WHERE a.kind IN ('commission', 'reversal')
+                    AND a.payment_id IN (SELECT pay.id FROM pay WHERE pay.payer = late.payer AND pay.paid_month = late.paid_month)))::float8
+               AS "netCents"
+        FROM late
+       WHERE EXISTS (SELECT 1 FROM pay WHERE pay.payer = late.payer AND pay.paid_month = late.paid_month AND pay.kind = 'paid')
+       ORDER BY late.paid_month, late.payer`),
+  );
+}
+
+/** What re-folds added to a paying account's listening of `month` after `since` (its listeners' rows). */
+export async function lateListeningOfPayer(
+  db: Exec,
+  payer: string,
+  month: string,
+  since: string,
+): Promise<ListeningRow[]> {
+  return rowsOf<ListeningRow>(
+    await db.execute(sql`
+      SELECT ${payer} AS payer, l.listener_id AS "listenerId", l.audio_id AS "audioId", l.creator_id AS "creatorId", l.day::text AS day,
+             sum(l.plays)::int AS plays, sum(l.long_plays)::int AS "longPlays", sum(l.heard_seconds)::int AS "heardSeconds"
+        FROM earnings_late_listening l
+       WHERE l.month = ${month} AND l.found_at > ${since}::timestamptz
+         AND (l.listener_id = ${payer} OR l.listener_id IN
+              (SELECT member_id FROM family_members WHERE owner_id = ${payer} AND status = 'active'))
+       GROUP BY l.listener_id, l.audio_id, l.creator_id, l.day`),
   );
 }

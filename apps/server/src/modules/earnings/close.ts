@@ -4,9 +4,12 @@ import { badRequest } from '../../lib/errors';
 import { adCentsByCreator, platformSplit } from './allocate';
 import {
   allocateSubscriptions,
+  type CloseTrace,
   type CreatorExtra,
   loadUnits,
+  noTrace,
   splitPoolByPlays,
+  timed,
   writeSubscriptionsAndCreators,
 } from './allocation-repo';
 import * as q from './close-repo';
@@ -18,7 +21,19 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-/** Folds every unfolded day that ended over an hour ago (late reports of its sessions), up to `upTo`. */
+/**
+ * When a new day is folded, the days folded in the this many days before it are folded again
+ * (`refoldDay`): listening reported late (a beacon retried, buckets added after midnight, a radio
+ * connection closed later) is added, and re-split by the next close if its month has closed. Once a
+ * day, not every hour: a re-fold costs what a fold costs. Raw sessions are kept far longer (30 days).
+ */
+export const LATE_REFOLD_DAYS = 3;
+
+/**
+ * Folds every unfolded day that ended over an hour ago (late reports of its sessions), up to `upTo`;
+ * if it folded any, folds again the days of the last LATE_REFOLD_DAYS folded before (what was
+ * reported since).
+ */
 export async function foldFinishedDays(ctx: AppContext, upTo?: string): Promise<string[]> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
@@ -28,7 +43,30 @@ export async function foldFinishedDays(ctx: AppContext, upTo?: string): Promise<
   for (const day of await q.unfoldedDays(db, limit)) {
     if (await q.foldDay(db, day, now)) folded.push(day);
   }
+  if (folded.length > 0) {
+    const since = new Date(now.getTime() - LATE_REFOLD_DAYS * DAY_MS).toISOString().slice(0, 10);
+    for (const day of await q.foldedDaysSince(db, since, now)) await q.refoldDay(db, day, now);
+  }
   return folded;
+}
+
+/** `all` without what `added` put in it (per listener, track and day); rows left with nothing dropped. */
+export function listeningBefore(all: q.ListeningRow[], added: q.ListeningRow[]): q.ListeningRow[] {
+  const key = (r: q.ListeningRow) => `${r.listenerId}|${r.audioId}|${r.day}`;
+  const late = new Map(added.map((r) => [key(r), r]));
+  return all
+    .map((r) => {
+      const a = late.get(key(r));
+      return a
+        ? {
+            ...r,
+            plays: r.plays - a.plays,
+            longPlays: r.longPlays - a.longPlays,
+            heardSeconds: r.heardSeconds - a.heardSeconds,
+          }
+        : r;
+    })
+    .filter((r) => r.plays > 0 || r.longPlays > 0 || r.heardSeconds > 0);
 }
 
 /** The processor's fee on a payment, as the configured rate (no ledger records fees). */
@@ -61,7 +99,7 @@ export function reversalBase(
 export async function closeMonth(
   ctx: AppContext,
   month: string,
-  opts: { chunkPayers?: number; rule?: EarningsRule } = {},
+  opts: { chunkPayers?: number; rule?: EarningsRule; trace?: CloseTrace } = {},
 ): Promise<CloseResult> {
   if (!isMonth(month)) throw badRequest('Month must be YYYY-MM');
   const now = ctx.clock.now();
@@ -72,15 +110,17 @@ export async function closeMonth(
   const done = await q.isClosed(db, month);
   if (done) return resultOf(done, false, 0, 0);
 
-  await foldFinishedDays(ctx, monthDays(month).last);
+  const trace = opts.trace ?? noTrace;
+  await timed(trace, 'fold days', () => foldFinishedDays(ctx, monthDays(month).last));
   const { start, end } = monthBounds(month);
   const fee = { bps: cfg.EARNINGS_PAYMENT_FEE_BPS, fixedCents: cfg.EARNINGS_PAYMENT_FEE_CENTS };
   const platformShareBps = cfg.EARNINGS_PLATFORM_SHARE_PCT * 100;
   const availableAt = availableAtOf(month);
 
   return db.transaction(async (tx) => {
-    const units = await loadUnits(tx, start, end, fee, platformShareBps);
-    const ads = adCentsByCreator(await q.adMicrosByCreator(tx, start, end));
+    const units = await loadUnits(tx, start, end, fee, platformShareBps, trace);
+    const ads = adCentsByCreator(await timed(trace, 'ads', () => q.adMicrosByCreator(tx, start, end)));
+    const t0 = performance.now();
     // Ads (per creator; pooled under pro-rata) and reversals: a few rows, split by the pure rules.
     const extra = new MonthRun({
       rule,
@@ -115,12 +155,26 @@ export async function closeMonth(
         listening: await q.listeningOfPayer(tx, c.payer, c.paidMonth),
       });
     }
+    // Listening of closed months that grew after they closed (late reports, found by re-folds): each
+    // such account's share of that month is split again, as adjusting entries: what its listening
+    // now gives minus what it gave (all of it, if the account had heard nothing then).
+    for (const l of await q.lateListeners(tx, month, now, fee)) {
+      const terms = await q.monthTerms(tx, l.paidMonth);
+      const pot = terms ? platformSplit(l.netCents, terms.platformShareBps).creators : 0;
+      if (!terms || pot <= 0) continue;
+      const listening = await q.listeningOfPayer(tx, l.payer, l.paidMonth);
+      const added = await q.lateListeningOfPayer(tx, l.payer, l.paidMonth, l.since);
+      const split = { paymentId: l.paymentId, netCents: 0, rule: terms.rule };
+      extra.addReversal({ ...split, creatorsBaseCents: -pot, listening: listeningBefore(listening, added) });
+      extra.addReversal({ ...split, creatorsBaseCents: pot, listening });
+    }
     const extraOut = extra.finish();
+    trace('reversals and late commissions', performance.now() - t0);
 
     // Subscriptions: per account in chunks, then the pool (subscriptions + ads) by plays.
-    const subs = await allocateSubscriptions(tx, month, rule, opts.chunkPayers);
+    const subs = await allocateSubscriptions(tx, month, rule, opts.chunkPayers, trace);
     const pool = platformSplit(units.unitsNetCents + ads.totalCents, platformShareBps);
-    const pooled = await splitPoolByPlays(tx, pool.creators);
+    const pooled = await splitPoolByPlays(tx, pool.creators, trace);
     if (pooled !== 0 && pooled !== pool.creators) {
       throw new Error(`earnings: ${month}'s pool does not add up (${pooled} of ${pool.creators})`);
     }
@@ -163,11 +217,14 @@ export async function closeMonth(
       else x.adCents += e.cents;
       extras.set(e.creatorId, x);
     }
-    if (!(await q.writeClose(tx, monthRow, entries, []))) return resultOf(monthRow, false, 0, 0);
+    if (!(await timed(trace, 'month row and JS entries', () => q.writeClose(tx, monthRow, entries, [])))) {
+      return resultOf(monthRow, false, 0, 0);
+    }
     const wrote = await writeSubscriptionsAndCreators(
       tx,
       { month, rule, occurredAt: end, availableAt, createdAt: now },
       [...extras.values()],
+      trace,
     );
     return resultOf(monthRow, true, wrote.creators, wrote.entries + entries.length);
   });
