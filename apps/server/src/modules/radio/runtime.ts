@@ -11,11 +11,10 @@ import {
   hubOutput,
   type RadioChannelHandle,
   type RadioNowPlaying,
-  type RadioProgram,
   RadioTakeoverRefused,
   startRadioChannel,
 } from './engine';
-import { djSlotOver, toEngineProgram } from './engine-program';
+import { toEngineProgram } from './engine-program';
 import { RADIO_INTERNAL_TOPIC, type RadioService } from './service';
 
 /** How long stopping waits for the engine's fade-out before the stream ends anyway. */
@@ -33,8 +32,6 @@ interface Running {
   streamId: string;
   ownerId: string;
   dj: { session: DjSession; cut: () => void } | null;
-  /** The program it plays (its slots say when a DJ-only channel's DJ must leave). */
-  program: RadioProgram;
   off: () => void;
 }
 
@@ -131,8 +128,7 @@ export class RadioRuntime {
       { id: owner.id, role: 'creator' },
       { radioChannelId: channel.id, title: channel.name, description: channel.description, category: channel.category },
     );
-    const program = toEngineProgram(found.facts);
-    const handle = startRadioChannel(program, {
+    const handle = startRadioChannel(toEngineProgram(found.facts), {
       library: dbTrackLibrary(this.ctx, { ownerId: owner.id }),
       output: hubOutput(
         this.live.hub,
@@ -146,9 +142,11 @@ export class RadioRuntime {
     });
     const off = handle.on((e) => {
       if (e.type === 'nowPlaying') void this.aired(channelId, e.nowPlaying);
+      else if (e.type === 'djCut')
+        this.running.get(channelId)?.dj?.cut(); // a DJ-only slot is over
       else if (e.type === 'error') this.log(`radio: channel ${channelId}: ${e.message}`);
     });
-    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, program, off });
+    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, off });
     await this.radio.setStream(channelId, { streamId });
   }
 
@@ -218,19 +216,6 @@ export class RadioRuntime {
     return this.running.has(channelId);
   }
 
-  /**
-   * A channel that takes DJs only in their slots: a DJ still on when their slot ended is cut; the
-   * engine hands back as when a DJ leaves (the auto-DJ fades in under the DJ's last buffered audio).
-   */
-  private endSlotsOver(now: Date): void {
-    for (const [id, r] of this.running) {
-      if (!r.dj || !djSlotOver(r.program, now)) continue;
-      this.log(`radio: channel ${id}: the DJ slot is over; the DJ is cut`);
-      r.dj.session.leave();
-      r.dj.cut();
-    }
-  }
-
   /** Refreshes the leases of the channels run here; resumes here those whose holder stopped refreshing. */
   private async refreshLeases(): Promise<void> {
     if (this.closed) return;
@@ -242,7 +227,6 @@ export class RadioRuntime {
           await this.letGo(id);
         }
       }
-      this.endSlotsOver(new Date());
       for (const id of await this.leases.takeLapsed()) {
         if (!this.running.has(id)) await this.start(id);
       }
@@ -305,8 +289,7 @@ export class RadioRuntime {
       const found = await this.radio.engineFacts(id);
       if (!found?.channel.onAir || found.owner.suspended) return this.stop(id);
       if (d.what === 'program') {
-        r.program = toEngineProgram(found.facts);
-        r.handle.updateProgram(r.program);
+        r.handle.updateProgram(toEngineProgram(found.facts));
       }
       return;
     }

@@ -154,6 +154,8 @@ export type RadioEvent =
   /** The DJ's input ended; the set ends for good after the grace unless they come back. */
   | { type: 'djLeft'; channelId: string; djId: string; at: number }
   | { type: 'djEnded'; channelId: string; djId: string; at: number }
+  /** The engine ended a DJ's set itself (a DJ-only channel's slot is over): their connection may close now. */
+  | { type: 'djCut'; channelId: string; djId: string; reason: 'slot-over'; at: number }
   | { type: 'error'; channelId: string; message: string };
 
 /** Where the rendered WebM/Opus goes: by default a relay hub publisher (listeners, ICY, LL-HLS). */
