@@ -37,6 +37,11 @@ export interface RadioChannelOptions {
   timing?: Partial<Pick<typeof RADIO_DEFAULTS, 'djBufferMs' | 'takeoverFadeMs' | 'renderAheadMs'>>;
   ffmpegPath?: string;
   log?: (msg: string, err?: unknown) => void;
+  /**
+   * Another process's `resumePoint()`: the timeline goes on from it at the same position (the
+   * items playing now continue mid-way, the planned ones follow) instead of a fresh plan.
+   */
+  resume?: TimelineItem[];
 }
 
 type PlayItem = Extract<TimelineItem, { kind: 'track' | 'jingle' }>;
@@ -79,6 +84,8 @@ const PLAN_AHEAD_MS = 10 * 60_000;
 const PLAN_CHUNK_MS = 60 * 60_000;
 const ANTI_CLICK_MS = 20;
 const STOP_FADE_MS = 500;
+/** Items heard that a resume point carries (the repeat and jingle rules look back into them). */
+const RESUME_HISTORY = 100;
 /** Blocks written to the encoder at once in offline renders. */
 const OFFLINE_BATCH = 25;
 
@@ -178,13 +185,23 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     const track = catalog.get(item.trackId);
     if (!track) return;
     const length = item.endMs - item.startMs;
+    // An item resumed mid-way (another process played its start, ADR 0069) goes on from where it is.
+    const itemStart = Math.min(startFrame, framesOf(item.startMs - t0));
+    const skipMs = ((startFrame - itemStart) * 1000) / rate;
+    if (skipMs >= length) return;
     const decoder = new PcmDecoder(
-      { kind: 'file', path: track.path, startMs: track.cues.cueInMs, lengthMs: length, gainDb: item.gainDb },
+      {
+        kind: 'file',
+        path: track.path,
+        startMs: track.cues.cueInMs + skipMs,
+        lengthMs: length - skipMs,
+        gainDb: item.gainDb,
+      },
       rate,
       { ffmpegPath: opts.ffmpegPath },
     );
-    const endFrame = startFrame + framesOf(length);
-    const fadeOut = startFrame + framesOf(item.nextStartMs - item.startMs);
+    const endFrame = itemStart + framesOf(length);
+    const fadeOut = itemStart + framesOf(item.nextStartMs - item.startMs);
     voices.push({
       item,
       track,
@@ -360,7 +377,8 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
             trackId: item.trackId,
             title: track.title,
             artist: track.artistName,
-            startedAt: msOf(v.startFrame),
+            // The item's own start (a resumed item keeps it: its airing is the same one).
+            startedAt: item.startMs,
             durationMs: item.endMs - item.startMs,
             showId: item.showId,
             djName: null,
@@ -410,6 +428,11 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
   async function run(): Promise<void> {
     catalog = await loadCatalog(program);
     if (opts.startAt === undefined) t0 = Date.now();
+    for (const item of opts.resume ?? []) {
+      if (item.kind === 'dj-slot') continue;
+      if (item.endMs <= t0) heard.push(item);
+      else planned.push({ ...item });
+    }
     wallStart = performance.now();
     const ahead = framesOf(timing.renderAheadMs);
     const until = opts.renderUntil === undefined ? null : framesOf(opts.renderUntil - t0);
@@ -540,6 +563,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       return { onAir, leave: () => void input.source.destroy() };
     },
     nowPlaying: () => current,
+    resumePoint: () => [...heard.slice(-RESUME_HISTORY), ...planned].map((i) => ({ ...i })),
     renderedUntil: () => msOf(pos),
     history: () => [...historyList],
     on(fn) {

@@ -175,6 +175,8 @@ export interface RadioChannelHandle {
   /** A DJ's input takes over (refused with RadioTakeoverRefused when `djOnlyInSlots` forbids it or one is on). */
   takeover(input: DjInput): DjSession;
   nowPlaying(): RadioNowPlaying | null;
+  /** The timeline heard and planned (absolute times, oldest first): another process's `resume` goes on from it. */
+  resumePoint(): TimelineItem[];
   /** Epoch ms up to which the output is rendered (ahead of the wall clock by about renderAheadMs while keeping up). */
   renderedUntil(): number;
   /** The last items heard, newest first (at most RADIO_DEFAULTS.historySize). */
