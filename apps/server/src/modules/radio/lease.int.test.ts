@@ -77,7 +77,8 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
       ...['-ac', '2', '-c:a', 'libopus', '-b:a', '64k', file],
     ]);
     const key = `audio/${owner.id}/${hz}.webm`;
-    for (const app of [a, b, ...extraApps]) await app.ctx.storage.put(key, fs.createReadStream(file), { contentType: 'audio/webm' });
+    for (const app of [a, b, ...extraApps])
+      await app.ctx.storage.put(key, fs.createReadStream(file), { contentType: 'audio/webm' });
     return seedTrack(a.ctx.database.db, owner.id, {
       title,
       audioKey: key,

@@ -69,7 +69,7 @@ export function djSlotEnd(shows: RadioShowSlot[], djId: string, t: number): numb
   let at = t;
   for (let i = 0; i <= shows.length; i++) {
     const a = activeSlot(shows, at);
-    if (!a || a.slot.kind !== 'dj' || (a.slot.djIds.length > 0 && !a.slot.djIds.includes(djId))) break;
+    if (a?.slot.kind !== 'dj' || (a.slot.djIds.length > 0 && !a.slot.djIds.includes(djId))) break;
     end = a.endMs;
     at = a.endMs;
   }
