@@ -17,7 +17,7 @@ import { seedTrack } from './seed-track';
  * first), which must react within 1 s of A's answer.
  */
 
-const pair = lifecyclePair();
+const pair = lifecyclePair({ embeds: true });
 let a: TestApp;
 let b: TestApp;
 let admin: TestUser;
@@ -78,6 +78,8 @@ describe('lifecycle matrix × radio channels, their stream and now-playing topic
       listed,
       'on air': async () => (await on(b, null, 'GET', `/api/radio/channels/${channelId}`)).json().onAir === true,
       'M3U entry': async () => (await status(b, null, `/api/radio/channels/${channelId}/listen.m3u`)) === 200,
+      'RSS feed': async () => (await status(b, null, `/api/radio/channels/${channelId}/feed.rss`)) === 200,
+      embed: async () => (await status(b, null, `/embed/radio/${channelId}`)) === 200,
       // Not refused while on air (302 to its relay stream once the engine airs it).
       stream: async () => (await status(b, null, `/api/radio/channels/${channelId}/stream`)) !== 404,
     };

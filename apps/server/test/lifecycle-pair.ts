@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../src/db/client';
@@ -29,10 +32,26 @@ export interface LifecyclePair {
   bUrl: string;
 }
 
-/** Starts A and B (with a fake Stripe) before the file's tests and closes them after; read the fields inside tests. */
-export function lifecyclePair(): LifecyclePair {
+/** A web build of the least the server's embed pages need (the shell and a player asset). */
+function minimalWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-lifecycle-web-'));
+  fs.mkdirSync(path.join(dir, 'embed-player', 'assets'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'embed-player', 'assets', 'player-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+/**
+ * Starts A and B (with a fake Stripe) before the file's tests and closes them after; read the
+ * fields inside tests. `embeds`: with a minimal web build, so the `/embed/…` pages answer.
+ */
+export function lifecyclePair(opts: { embeds?: boolean } = {}): LifecyclePair {
   const pair = {} as LifecyclePair;
   let buses: EventBus[] = [];
+  let web: string | null = null;
   beforeAll(async () => {
     const redisUrl = process.env.TEST_REDIS_URL;
     const channel = `wavecast:lifecycle:${Date.now()}:${Math.random()}`;
@@ -40,7 +59,8 @@ export function lifecyclePair(): LifecyclePair {
     buses = redisUrl ? [new RedisBus(redisUrl, channel), new RedisBus(redisUrl, channel)] : [memory, memory];
     await Promise.all(buses.map((bus) => (bus instanceof RedisBus ? bus.whenReady() : undefined)));
     pair.stripe = await startFakeStripe();
-    const env = { ...ENV, ...fakeStripeEnv(pair.stripe) };
+    web = opts.embeds ? minimalWebDist() : null;
+    const env = { ...ENV, ...fakeStripeEnv(pair.stripe), ...(web ? { WEB_DIST: web } : {}) };
     pair.a = await createTestApp(env, { share: { bus: buses[0] } });
     pair.b = await createTestApp(env, { share: { bus: buses[1], database: pair.a.ctx.database as Database } });
     await pair.b.app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,6 +72,7 @@ export function lifecyclePair(): LifecyclePair {
     await pair.a?.close();
     await Promise.all([...new Set(buses)].map((bus) => bus.close()));
     await pair.stripe?.close();
+    if (web) fs.rmSync(web, { recursive: true, force: true });
   });
   return pair;
 }

@@ -84,6 +84,8 @@ export interface RealtimeEvents {
   'radio.changed': { channelId?: string; userId?: string; what: 'program' | 'air' | 'key' | 'account' };
   /** A process asks the one running the channel to let it go (a DJ connected there; ADR 0065). */
   'radio.handover': { channelId: string; processId: string };
+  /** A holder let a channel go (shutdown, handover): its engine's resume point (engine TimelineItems, opaque here). */
+  'radio.resume': { channelId: string; processId: string; items: unknown[] };
   /** Rooms (topic `room:{id}`, ADR 0058): who is in, the queue, chat and reactions, host changes (playback: `room.playback`). */
   'room.members': { roomId: string; members: TRoomMember[] };
   'room.queue': { roomId: string; items: TRoomQueueItem[] };

@@ -25,6 +25,7 @@ import { analyticsService } from '../analytics/service';
 import { listenerCookies } from '../plays/listener-cookie';
 import { EncoderIngest } from './encoder/encoder-ingest';
 import type { HlsFile } from './hls';
+import { type HlsListener, HlsListenerSessions } from './hls-listeners';
 import { streamKeyRoutes } from './keys-routes';
 import { subscribeLiveLifecycle } from './lifecycle';
 import { LiveService, type LiveServiceOptions } from './service';
@@ -50,6 +51,19 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   root.decorate('live', service);
   const analytics = analyticsService(ctx);
   const listenerIds = listenerCookies(ctx);
+  // HLS listeners' time on air, as the endless WebM's closing connections give it (ADR 0069).
+  const hlsListeners = new HlsListenerSessions(
+    ctx.clock,
+    (v) => analytics.recordLiveListen(v),
+    undefined,
+    (msg, err) => root.log.error({ err }, msg),
+  );
+  root.addHook('onClose', () => hlsListeners.close());
+  const listenerOf = (req: FastifyRequest): HlsListener | null => {
+    if (req.user) return { userId: req.user.id, anonymousId: null };
+    const anonymousId = listenerIds.read(req);
+    return anonymousId ? { userId: null, anonymousId } : null;
+  };
   // Encoders (Icecast source clients) on their own port when LIVE_INGEST_PORT is set (ADR 0020),
   // SHOUTcast v1 sources on the next one (ADR 0043), RTMP publishers on RTMP_PORT (ADR 0045).
   const keys = streamKeysService(ctx);
@@ -188,15 +202,20 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     { config: { access: 'public' }, schema: { tags, params: Params, querystring: HlsQuery } },
     async (req, reply) => {
       const { _HLS_msn: msn, _HLS_part: part } = req.query;
-      sendHls(reply, await service.hls.playlist(req.user, req.params.id, msn, part));
+      const file = await service.hls.playlist(req.user, req.params.id, msn, part);
+      hlsListeners.touch(req.params.id, listenerOf(req));
+      sendHls(reply, file);
     },
   );
 
   app.get(
     '/api/live/:id/hls/:run/:file',
     { config: { access: 'public' }, schema: { tags, params: HlsFileParams } },
-    async (req, reply) =>
-      sendHls(reply, await service.hls.file(req.user, req.params.id, req.params.run, req.params.file)),
+    async (req, reply) => {
+      const file = await service.hls.file(req.user, req.params.id, req.params.run, req.params.file);
+      hlsListeners.touch(req.params.id, listenerOf(req));
+      sendHls(reply, file);
+    },
   );
 
   // Chat

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { djSlotOver, toEngineProgram } from './engine-program';
+import { toEngineProgram } from './engine-program';
 
 const channel = {
   id: 'c1',
@@ -84,21 +84,5 @@ describe('toEngineProgram', () => {
     expect(
       toEngineProgram({ ...base, channel: { ...live, jingleEverySongs: null }, jingles: [{ trackId: 'j1' }] }).jingles,
     ).toEqual({ trackIds: [], everySongs: null, everyMinutes: null, goingLiveTrackId: 'gl' });
-  });
-
-  it('says when a DJ-only channel is outside its DJ slots (a DJ on air is cut then)', () => {
-    const p = toEngineProgram({
-      channel,
-      rotations: [],
-      slots: [{ id: 's', title: 'Live', day: 5, startMinute: 1200, durationMinutes: 60, kind: 'dj', playlistId: null }],
-      jingles: [],
-      tracksOf: new Map(),
-    });
-    const friday = (h: number, m: number) => new Date(Date.UTC(2026, 10, 27, h, m)); // a Friday
-    expect(djSlotOver(p, friday(20, 59))).toBe(false);
-    expect(djSlotOver(p, friday(21, 0))).toBe(true);
-    expect(djSlotOver(p, friday(19, 59))).toBe(true);
-    // Not DJ-only: never over.
-    expect(djSlotOver({ ...p, djOnlyInSlots: false }, friday(21, 0))).toBe(false);
   });
 });

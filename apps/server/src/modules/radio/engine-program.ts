@@ -1,5 +1,4 @@
 import type { RadioProgram } from './engine';
-import { djMayTakeOver } from './policy';
 import type { ChannelRow } from './repo';
 
 /** What `toEngineProgram` reads: the channel row, its slots and jingles, and playable tracks by playlist. */
@@ -77,7 +76,3 @@ export function toEngineProgram(f: ProgramFacts): RadioProgram {
     djOnlyInSlots: c.djOnlyInSlot,
   };
 }
-
-/** A DJ-only-in-slots channel outside any DJ slot at `at`: a DJ on air there must leave. */
-export const djSlotOver = (p: Pick<RadioProgram, 'djOnlyInSlots' | 'shows'>, at: Date) =>
-  !djMayTakeOver({ djOnlyInSlot: p.djOnlyInSlots }, p.shows, at);

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TRadioChannel, TRadioProgram } from '@wavecast/shared';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { createTestApp, signInAgain, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
 import { scaled } from '../../../test/time';
-import { playlists, playlistTracks } from '../../db/schema';
+import { playlists, playlistTracks, radioAirings } from '../../db/schema';
 import { findFfmpeg } from '../../media/ffmpeg';
 import { RedisBus } from '../../realtime/bus';
 import { RedisStreamLeases } from '../../relay/lease';
@@ -16,7 +17,8 @@ import { billing } from '../billing';
 
 // Issue 38, ADR 0065: two processes (apps) on one database and Redis. One runs a channel's engine
 // (its lease); a DJ connecting through the other has the channel handed over there, under the same
-// stream; a dead holder's channel is picked up by a live process.
+// stream; a dead holder's channel is picked up by a live process; a process shutting down hands its
+// channels over at the same position (ADR 0069).
 const url = process.env.TEST_REDIS_URL;
 const TRACK_SECONDS = 8;
 const POLL = { timeout: scaled(30_000), interval: 100 };
@@ -30,11 +32,14 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
   let dir: string;
   let owner: TestUser;
   let ports: { a: number; ingestB: number };
+  let env: Record<string, string>;
+  /** Processes a test adds, which need the tracks in their storage too. */
+  const extraApps: TestApp[] = [];
 
   beforeAll(async () => {
     buses = [new RedisBus(url as string, `${prefix}events`), new RedisBus(url as string, `${prefix}events`)];
     await Promise.all(buses.map((x) => x.whenReady()));
-    const env = {
+    env = {
       REDIS_URL: url as string,
       REDIS_PREFIX: prefix,
       LIVE_INGEST_PORT: '0',
@@ -72,7 +77,8 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
       ...['-ac', '2', '-c:a', 'libopus', '-b:a', '64k', file],
     ]);
     const key = `audio/${owner.id}/${hz}.webm`;
-    for (const app of [a, b]) await app.ctx.storage.put(key, fs.createReadStream(file), { contentType: 'audio/webm' });
+    for (const app of [a, b, ...extraApps])
+      await app.ctx.storage.put(key, fs.createReadStream(file), { contentType: 'audio/webm' });
     return seedTrack(a.ctx.database.db, owner.id, {
       title,
       audioKey: key,
@@ -165,6 +171,57 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
     await expect.poll(async () => (await page(c.id)).nowPlaying?.source, POLL).toBe('autodj');
     const streamId = (await page(c.id)).streamId as string;
     expect(await a.app.live.hub.leaseHolder(streamId)).toBe(await leases.holder(c.id));
+
+    expect((await call('POST', `/api/radio/channels/${c.id}/off-air`)).json()).toMatchObject({ onAir: false });
+    await expect.poll(() => leases.holder(c.id), POLL).toBeNull();
+  });
+
+  it('a process shutting down hands its channel over: another goes on under the same stream, at the same position', async () => {
+    // A third process (its own bus connection, the same database) runs the channel, then shuts down.
+    const bus = new RedisBus(url as string, `${prefix}events`);
+    await bus.whenReady();
+    const d = await createTestApp(env, { share: { bus, database: a.ctx.database } });
+    extraApps.push(d);
+    let dClosed = false;
+    onTestFinished(async () => {
+      if (!dClosed) await d.close();
+      await bus.close();
+    });
+    const c = await channel('Relay FM', 660);
+    const onAir = await d.app.inject({
+      method: 'POST',
+      url: `/api/radio/channels/${c.id}/on-air`,
+      headers: { cookie: (await signInAgain(d, owner)).cookie },
+    });
+    expect(onAir.json()).toMatchObject({ onAir: true });
+    expect(await leases.holder(c.id)).toBe(d.app.live.hub.processId);
+    const airings = async () =>
+      (
+        await a.ctx.database.db
+          .select({ startedAt: radioAirings.startedAt })
+          .from(radioAirings)
+          .where(eq(radioAirings.channelId, c.id))
+          .orderBy(asc(radioAirings.startedAt))
+      ).map((r) => r.startedAt.getTime());
+    // Two airings: the timeline's grid (one 8 s track, each next one at its crossfade point).
+    await expect.poll(async () => (await airings()).length, POLL).toBeGreaterThanOrEqual(2);
+    const streamId = (await page(c.id)).streamId as string;
+    const before = (await airings()).length;
+
+    await d.close(); // what SIGTERM does (main.ts: the app closes)
+    dClosed = true;
+    // Taken over at once (its lease was released, not left to lapse) by one of the live processes.
+    const live: string[] = [a.app.live.hub.processId, b.app.live.hub.processId];
+    await expect.poll(async () => live.includes((await leases.holder(c.id)) ?? ''), POLL).toBe(true);
+    const holder = (await leases.holder(c.id)) as string;
+    expect(await a.app.live.hub.leaseHolder(streamId)).toBe(holder);
+    expect(await page(c.id)).toMatchObject({ onAir: true, streamId });
+
+    // The airings go on on the same grid: the new holder resumed the timeline, it did not start afresh.
+    await expect.poll(async () => (await airings()).length, POLL).toBeGreaterThanOrEqual(before + 2);
+    const all = await airings();
+    const gaps = all.slice(1).map((t, i) => t - all[i]);
+    for (const g of gaps) expect(Math.abs(g - gaps[0])).toBeLessThanOrEqual(2);
 
     expect((await call('POST', `/api/radio/channels/${c.id}/off-air`)).json()).toMatchObject({ onAir: false });
     await expect.poll(() => leases.holder(c.id), POLL).toBeNull();

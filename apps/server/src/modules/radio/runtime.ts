@@ -11,17 +11,19 @@ import {
   hubOutput,
   type RadioChannelHandle,
   type RadioNowPlaying,
-  type RadioProgram,
   RadioTakeoverRefused,
   startRadioChannel,
+  type TimelineItem,
 } from './engine';
-import { djSlotOver, toEngineProgram } from './engine-program';
+import { toEngineProgram } from './engine-program';
 import { RADIO_INTERNAL_TOPIC, type RadioService } from './service';
 
 /** How long stopping waits for the engine's fade-out before the stream ends anyway. */
 const STOP_WAIT_MS = 3_000;
 /** A process that wants a channel asks its holder to let it go (a DJ connected there). */
 const HANDOVER_EVENT = 'radio.handover';
+/** A holder let a channel go (shutdown, handover): whoever takes its lease first goes on from this point. */
+const RESUME_EVENT = 'radio.resume';
 
 export interface RadioRuntimeOptions {
   leaseTtlMs?: number;
@@ -33,8 +35,6 @@ interface Running {
   streamId: string;
   ownerId: string;
   dj: { session: DjSession; cut: () => void } | null;
-  /** The program it plays (its slots say when a DJ-only channel's DJ must leave). */
-  program: RadioProgram;
   off: () => void;
 }
 
@@ -51,6 +51,8 @@ interface Running {
 export class RadioRuntime {
   private readonly running = new Map<string, Running>();
   private readonly starting = new Map<string, Promise<void>>();
+  /** Resume points other processes handed over, by channel, until a start here used (or skipped) them. */
+  private readonly resumePoints = new Map<string, TimelineItem[]>();
   private readonly unsubscribe: () => void;
   private readonly allowanceTimer: NodeJS.Timeout;
   private readonly leases: StreamLeases;
@@ -131,8 +133,7 @@ export class RadioRuntime {
       { id: owner.id, role: 'creator' },
       { radioChannelId: channel.id, title: channel.name, description: channel.description, category: channel.category },
     );
-    const program = toEngineProgram(found.facts);
-    const handle = startRadioChannel(program, {
+    const handle = startRadioChannel(toEngineProgram(found.facts), {
       library: dbTrackLibrary(this.ctx, { ownerId: owner.id }),
       output: hubOutput(
         this.live.hub,
@@ -143,12 +144,15 @@ export class RadioRuntime {
       seed: channel.id,
       ffmpegPath: this.ctx.config.FFMPEG_PATH,
       log: this.log,
+      resume: this.resumePoints.get(channelId),
     });
     const off = handle.on((e) => {
       if (e.type === 'nowPlaying') void this.aired(channelId, e.nowPlaying);
+      else if (e.type === 'djCut')
+        this.running.get(channelId)?.dj?.cut(); // a DJ-only slot is over
       else if (e.type === 'error') this.log(`radio: channel ${channelId}: ${e.message}`);
     });
-    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, program, off });
+    this.running.set(channelId, { handle, streamId, ownerId: owner.id, dj: null, off });
     await this.radio.setStream(channelId, { streamId });
   }
 
@@ -167,38 +171,41 @@ export class RadioRuntime {
 
   /** Stops the channel's engine here and ends its stream row. */
   async stop(channelId: string): Promise<void> {
-    await this.starting.get(channelId);
-    const r = this.running.get(channelId);
+    const r = await this.halt(channelId);
     if (!r) return;
-    this.running.delete(channelId);
-    r.off();
-    r.dj?.cut();
-    // The engine fades out and ends its output; never held up by it (the hub may be closing too).
-    await Promise.race([
-      r.handle.stop().catch((e) => this.log('radio: stopping the engine failed', e)),
-      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
-    ]);
     await this.live.streams.endById(r.streamId).catch((e) => this.log('radio: ending the stream failed', e));
     await this.leases.release(channelId, this.processId).catch(() => {});
   }
 
   /**
    * Lets the channel go to another process: the engine fades out and the relay session ends here,
-   * but the stream row stays open (the next holder goes on under it), then the lease is released.
+   * but the stream row stays open; the lease is released and the engine's resume point published,
+   * so the process that takes the lease next goes on under the same stream at the same position.
    */
   private async letGo(channelId: string): Promise<void> {
+    const r = await this.halt(channelId);
+    if (!r) return;
+    await this.live.hub.end(r.streamId).catch((e) => this.log('radio: ending the relay session failed', e));
+    await this.leases.release(channelId, this.processId).catch(() => {});
+    await this.ctx.bus
+      .publish(RADIO_INTERNAL_TOPIC, RESUME_EVENT, { channelId, processId: this.processId, items: r.resumePoint })
+      .catch((e) => this.log('radio: publishing a resume point failed', e));
+  }
+
+  /** The engine here faded out and stopped (never held up by it: the hub may be closing too). */
+  private async halt(channelId: string): Promise<(Running & { resumePoint: TimelineItem[] }) | null> {
     await this.starting.get(channelId);
     const r = this.running.get(channelId);
-    if (!r) return;
+    if (!r) return null;
     this.running.delete(channelId);
     r.off();
     r.dj?.cut();
+    const resumePoint = r.handle.resumePoint();
     await Promise.race([
       r.handle.stop().catch((e) => this.log('radio: stopping the engine failed', e)),
       new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
     ]);
-    await this.live.hub.end(r.streamId).catch((e) => this.log('radio: ending the relay session failed', e));
-    await this.leases.release(channelId, this.processId).catch(() => {});
+    return { ...r, resumePoint };
   }
 
   /**
@@ -218,19 +225,6 @@ export class RadioRuntime {
     return this.running.has(channelId);
   }
 
-  /**
-   * A channel that takes DJs only in their slots: a DJ still on when their slot ended is cut; the
-   * engine hands back as when a DJ leaves (the auto-DJ fades in under the DJ's last buffered audio).
-   */
-  private endSlotsOver(now: Date): void {
-    for (const [id, r] of this.running) {
-      if (!r.dj || !djSlotOver(r.program, now)) continue;
-      this.log(`radio: channel ${id}: the DJ slot is over; the DJ is cut`);
-      r.dj.session.leave();
-      r.dj.cut();
-    }
-  }
-
   /** Refreshes the leases of the channels run here; resumes here those whose holder stopped refreshing. */
   private async refreshLeases(): Promise<void> {
     if (this.closed) return;
@@ -242,7 +236,6 @@ export class RadioRuntime {
           await this.letGo(id);
         }
       }
-      this.endSlotsOver(new Date());
       for (const id of await this.leases.takeLapsed()) {
         if (!this.running.has(id)) await this.start(id);
       }
@@ -292,6 +285,14 @@ export class RadioRuntime {
       if (d.processId !== this.processId && this.running.has(d.channelId)) await this.letGo(d.channelId);
       return;
     }
+    if (msg.topic === RADIO_INTERNAL_TOPIC && msg.event === RESUME_EVENT) {
+      const d = msg.data as { channelId: string; processId: string; items: TimelineItem[] };
+      if (d.processId === this.processId || this.closed) return;
+      // Every live process tries; the channel's lease lets one start it.
+      this.resumePoints.set(d.channelId, d.items);
+      await this.start(d.channelId).finally(() => this.resumePoints.delete(d.channelId));
+      return;
+    }
     if (msg.topic === RADIO_INTERNAL_TOPIC && msg.event === 'radio.changed') {
       const d = msg.data as { channelId?: string; userId?: string; what: string };
       if (d.what === 'account') {
@@ -305,8 +306,7 @@ export class RadioRuntime {
       const found = await this.radio.engineFacts(id);
       if (!found?.channel.onAir || found.owner.suspended) return this.stop(id);
       if (d.what === 'program') {
-        r.program = toEngineProgram(found.facts);
-        r.handle.updateProgram(r.program);
+        r.handle.updateProgram(toEngineProgram(found.facts));
       }
       return;
     }
@@ -336,7 +336,9 @@ export class RadioRuntime {
     clearInterval(this.allowanceTimer);
     clearInterval(this.leaseTimer);
     await this.leaseTick;
-    for (const id of [...this.running.keys()]) await this.stop(id);
+    // With shared leases another process takes each channel over where it is (a rolling deploy);
+    // alone (leases in memory), the channels stop and the next boot starts them afresh.
+    for (const id of [...this.running.keys()]) await (this.live.hub.sharesLeases ? this.letGo(id) : this.stop(id));
     await this.leases.close();
   }
 }

@@ -1,7 +1,7 @@
 import { PcmEncoder } from './encoder';
 import { itemGainAt, type Ramp, rampAt } from './envelope';
 import { CHANNELS, PcmDecoder } from './pcm';
-import { activeSlot } from './schedule';
+import { activeSlot, djSlotEnd } from './schedule';
 import { placeItem, planTimeline } from './timeline';
 import {
   type DjInput,
@@ -37,6 +37,11 @@ export interface RadioChannelOptions {
   timing?: Partial<Pick<typeof RADIO_DEFAULTS, 'djBufferMs' | 'takeoverFadeMs' | 'renderAheadMs'>>;
   ffmpegPath?: string;
   log?: (msg: string, err?: unknown) => void;
+  /**
+   * Another process's `resumePoint()`: the timeline goes on from it at the same position (the
+   * items playing now continue mid-way, the planned ones follow) instead of a fresh plan.
+   */
+  resume?: TimelineItem[];
 }
 
 type PlayItem = Extract<TimelineItem, { kind: 'track' | 'jingle' }>;
@@ -59,7 +64,13 @@ interface DjState {
   input: DjInput;
   decoder: PcmDecoder;
   phase: 'buffering' | 'on' | 'draining';
+  /** The frame the input came in at. */
+  arrivedFrame: number;
   startFrame: number;
+  /** A DJ-only channel: the frame their slot ends (their audio fades out into it), else null. */
+  slotEndFrame: number | null;
+  /** The DJ's own gain (the fade at their slot's end). */
+  ramp: Ramp | null;
   resolve: () => void;
   reject: (e: Error) => void;
 }
@@ -73,6 +84,8 @@ const PLAN_AHEAD_MS = 10 * 60_000;
 const PLAN_CHUNK_MS = 60 * 60_000;
 const ANTI_CLICK_MS = 20;
 const STOP_FADE_MS = 500;
+/** Items heard that a resume point carries (the repeat and jingle rules look back into them). */
+const RESUME_HISTORY = 100;
 /** Blocks written to the encoder at once in offline renders. */
 const OFFLINE_BATCH = 25;
 
@@ -154,13 +167,14 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       seed: opts.seed,
       from: fromMs,
       until: fromMs + PLAN_CHUNK_MS,
-      history: heard.slice(-200),
+      // What started and what is planned after it: the repeat, jingle and show rules look back into both.
+      history: [...heard, ...planned].slice(-200),
     });
     for (const i of items) if (i.kind !== 'dj-slot') planned.push(i);
   }
 
   function ensurePlanned(): void {
-    if (dj && dj.phase !== 'draining') return; // the timeline waits while a DJ is on
+    if (dj?.phase === 'on') return; // the timeline waits while a DJ is on (not while their input buffers)
     const last = planned.at(-1) ?? voices.filter((v) => !v.overTakeover).at(-1)?.item;
     const horizon = msOf(pos) + PLAN_AHEAD_MS;
     if (!last) replan(msOf(pos));
@@ -171,13 +185,23 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     const track = catalog.get(item.trackId);
     if (!track) return;
     const length = item.endMs - item.startMs;
+    // An item resumed mid-way (another process played its start, ADR 0069) goes on from where it is.
+    const itemStart = Math.min(startFrame, framesOf(item.startMs - t0));
+    const skipMs = ((startFrame - itemStart) * 1000) / rate;
+    if (skipMs >= length) return;
     const decoder = new PcmDecoder(
-      { kind: 'file', path: track.path, startMs: track.cues.cueInMs, lengthMs: length, gainDb: item.gainDb },
+      {
+        kind: 'file',
+        path: track.path,
+        startMs: track.cues.cueInMs + skipMs,
+        lengthMs: length - skipMs,
+        gainDb: item.gainDb,
+      },
       rate,
       { ffmpegPath: opts.ffmpegPath },
     );
-    const endFrame = startFrame + framesOf(length);
-    const fadeOut = startFrame + framesOf(item.nextStartMs - item.startMs);
+    const endFrame = itemStart + framesOf(length);
+    const fadeOut = itemStart + framesOf(item.nextStartMs - item.startMs);
     voices.push({
       item,
       track,
@@ -263,23 +287,51 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     startDueVoices();
   }
 
-  function finishDj(d: DjState, endFrame: number): void {
+  /**
+   * A DJ-only channel's DJ at their slot's end: the auto-DJ comes back under them and their own
+   * audio fades out, both over the takeover fade ending on the slot's end; their input is cut.
+   */
+  function endSlot(d: DjState): void {
+    const end = d.slotEndFrame as number;
+    if (d.phase === 'buffering') {
+      // Not on air yet and the slot is over: refused as outside the slot.
+      d.decoder.close();
+      dj = null;
+      d.reject(new RadioTakeoverRefused('outside-slot'));
+      emit({ type: 'djCut', channelId: program.channelId, djId: d.input.djId, reason: 'slot-over', at: msOf(pos) });
+      return;
+    }
+    if (d.ramp) return; // under way
+    const frames = Math.max(1, end - pos);
+    d.ramp = { from: 1, to: 0, startFrame: pos, frames };
+    if (d.phase === 'on') {
+      d.phase = 'draining';
+      autoRamp = { from: rampAt(autoRamp, pos), to: 1, startFrame: pos, frames };
+      replan(msOf(pos));
+      startDueVoices();
+    }
+    // Nothing past the slot's end is heard: the ingest may close the DJ's connection now.
+    emit({ type: 'djCut', channelId: program.channelId, djId: d.input.djId, reason: 'slot-over', at: msOf(end) });
+  }
+
+  function finishDj(d: DjState, endFrame: number, graceSeconds = program.djGraceSeconds): void {
     d.decoder.close();
     dj = null;
     const djId = d.input.djId;
     at(endFrame, () => {
       emit({ type: 'djLeft', channelId: program.channelId, djId, at: msOf(endFrame) });
-      const g = { djId, until: msOf(endFrame) + program.djGraceSeconds * 1000, timer: null as NodeJS.Timeout | null };
+      const g = { djId, until: msOf(endFrame) + graceSeconds * 1000, timer: null as NodeJS.Timeout | null };
       grace = g;
       const end = () => {
         if (grace !== g) return;
         grace = null;
         emit({ type: 'djEnded', channelId: program.channelId, djId, at: g.until });
       };
-      if (realTime) {
-        g.timer = setTimeout(end, program.djGraceSeconds * 1000);
+      if (graceSeconds === 0) end();
+      else if (realTime) {
+        g.timer = setTimeout(end, graceSeconds * 1000);
         g.timer.unref();
-      } else at(endFrame + framesOf(program.djGraceSeconds * 1000), end);
+      } else at(endFrame + framesOf(graceSeconds * 1000), end);
     });
   }
 
@@ -288,7 +340,10 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     const blockEnd = pos + block;
     // DJ state changes at the block's start.
     if (dj?.phase === 'buffering') {
-      const full = dj.decoder.frames >= framesOf(timing.djBufferMs);
+      // Offline, the input arrives on the virtual clock: its buffer is full once that long has passed.
+      const arrived = realTime || pos >= dj.arrivedFrame + framesOf(timing.djBufferMs);
+      if (!realTime && arrived) await dj.decoder.want(framesOf(timing.djBufferMs));
+      const full = arrived && dj.decoder.frames >= framesOf(timing.djBufferMs);
       if (full || (dj.decoder.ended && dj.decoder.frames > 0)) beginTakeover(dj);
       else if (dj.decoder.ended) {
         dj.reject(new Error('The DJ input ended before any audio'));
@@ -297,6 +352,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     }
     if (dj?.phase === 'on' && dj.decoder.ended && dj.decoder.frames <= framesOf(timing.takeoverFadeMs))
       beginHandBack(dj);
+    if (dj && dj.slotEndFrame !== null && blockEnd + framesOf(timing.takeoverFadeMs) > dj.slotEndFrame) endSlot(dj);
     // The auto-DJ's voices (and a going-live jingle).
     for (const v of [...voices]) {
       const from = Math.max(pos, v.startFrame);
@@ -321,7 +377,8 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
             trackId: item.trackId,
             title: track.title,
             artist: track.artistName,
-            startedAt: msOf(v.startFrame),
+            // The item's own start (a resumed item keeps it: its airing is the same one).
+            startedAt: item.startMs,
             durationMs: item.endMs - item.startMs,
             showId: item.showId,
             djName: null,
@@ -347,8 +404,10 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       const from = Math.max(pos, d.startFrame);
       // Offline, the DJ's file is decoded as needed; live, what has not arrived is their own gap.
       if (!realTime) await d.decoder.want(blockEnd - from);
-      const got = d.decoder.mixInto(mix, from - pos, blockEnd - from, () => 1);
-      if (d.phase === 'draining' && d.decoder.ended && got < blockEnd - from) finishDj(d, from + got);
+      const to = Math.min(blockEnd, d.slotEndFrame ?? blockEnd);
+      const got = d.decoder.mixInto(mix, from - pos, to - from, (i) => (d.ramp ? rampAt(d.ramp, from + i) : 1));
+      if (d.slotEndFrame !== null && to >= d.slotEndFrame) finishDj(d, d.slotEndFrame, 0);
+      else if (d.phase === 'draining' && d.decoder.ended && got < blockEnd - from) finishDj(d, from + got);
     }
     return mix;
   }
@@ -369,6 +428,11 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
   async function run(): Promise<void> {
     catalog = await loadCatalog(program);
     if (opts.startAt === undefined) t0 = Date.now();
+    for (const item of opts.resume ?? []) {
+      if (item.kind === 'dj-slot') continue;
+      if (item.endMs <= t0) heard.push(item);
+      else planned.push({ ...item });
+    }
     wallStart = performance.now();
     const ahead = framesOf(timing.renderAheadMs);
     const until = opts.renderUntil === undefined ? null : framesOf(opts.renderUntil - t0);
@@ -445,6 +509,11 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     channelId: initial.channelId,
     updateProgram(next) {
       program = next;
+      if (dj && !dj.ramp) {
+        // A changed schedule moves (or ends) a DJ-only channel's DJ slot.
+        const slotEnd = next.djOnlyInSlots ? djSlotEnd(next.shows, dj.input.djId, msOf(pos)) : null;
+        dj.slotEndFrame = next.djOnlyInSlots ? framesOf((slotEnd ?? msOf(pos)) - t0) : null;
+      }
       void loadCatalog(next)
         .then((c) => {
           catalog = c;
@@ -462,11 +531,11 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       };
       if (stopped) return refuse('stopped');
       if (dj) return refuse('dj-on-air');
+      let slotEndFrame: number | null = null;
       if (program.djOnlyInSlots) {
-        const slot = activeSlot(program.shows, realTime ? Date.now() : msOf(pos));
-        const allowed =
-          slot?.slot.kind === 'dj' && (slot.slot.djIds.length === 0 || slot.slot.djIds.includes(input.djId));
-        if (!allowed) return refuse('outside-slot');
+        const slotEnd = djSlotEnd(program.shows, input.djId, realTime ? Date.now() : msOf(pos));
+        if (slotEnd === null) return refuse('outside-slot');
+        slotEndFrame = framesOf(slotEnd - t0);
       }
       let resolve!: () => void;
       let reject!: (e: Error) => void;
@@ -480,10 +549,21 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
         // A live input arrives in real time; offline, a file is read ahead (bounded).
         maxBufferMs: 60_000,
       });
-      dj = { input, decoder, phase: 'buffering', startFrame: Number.POSITIVE_INFINITY, resolve, reject };
+      dj = {
+        input,
+        decoder,
+        phase: 'buffering',
+        arrivedFrame: pos,
+        startFrame: Number.POSITIVE_INFINITY,
+        slotEndFrame,
+        ramp: null,
+        resolve,
+        reject,
+      };
       return { onAir, leave: () => void input.source.destroy() };
     },
     nowPlaying: () => current,
+    resumePoint: () => [...heard.slice(-RESUME_HISTORY), ...planned].map((i) => ({ ...i })),
     renderedUntil: () => msOf(pos),
     history: () => [...historyList],
     on(fn) {

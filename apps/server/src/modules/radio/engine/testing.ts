@@ -98,8 +98,8 @@ export function memoryOutput(): RadioOutput & { chunks: Buffer[]; titles: string
   return o;
 }
 
-/** Share of a 100 ms frame's power at `hz` (Goertzel): about 1 for a pure tone, near 0 for noise. */
-export function toneShare(pcm: Float32Array, from: number, n: number, hz: number, rate: number): number {
+/** Goertzel power at `hz` over `n` samples from `from`, with the samples' energy. */
+function goertzel(pcm: Float32Array, from: number, n: number, hz: number, rate: number) {
   const k = (2 * Math.PI * hz) / rate;
   const c = 2 * Math.cos(k);
   let s1 = 0;
@@ -111,7 +111,16 @@ export function toneShare(pcm: Float32Array, from: number, n: number, hz: number
     s1 = s0;
     energy += pcm[i] * pcm[i];
   }
-  const power = s1 * s1 + s2 * s2 - c * s1 * s2;
-  const amplitude = (2 * Math.sqrt(power)) / n;
+  return { amplitude: (2 * Math.sqrt(s1 * s1 + s2 * s2 - c * s1 * s2)) / n, energy };
+}
+
+/** Amplitude of the tone at `hz` in a frame (Goertzel). */
+export function toneAmplitude(pcm: Float32Array, from: number, n: number, hz: number, rate: number): number {
+  return goertzel(pcm, from, n, hz, rate).amplitude;
+}
+
+/** Share of a 100 ms frame's power at `hz` (Goertzel): about 1 for a pure tone, near 0 for noise. */
+export function toneShare(pcm: Float32Array, from: number, n: number, hz: number, rate: number): number {
+  const { amplitude, energy } = goertzel(pcm, from, n, hz, rate);
   return energy > 0 ? (amplitude * amplitude) / 2 / (energy / n) : 0;
 }

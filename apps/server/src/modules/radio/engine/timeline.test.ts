@@ -165,7 +165,7 @@ describe('planTimeline', () => {
     }
   });
 
-  it('plays a show slot’s playlist in order from its first boundary, then goes back to the rotation; marks DJ slots', () => {
+  it('starts a show slot on time, cutting the item playing, plays its playlist in order, then goes back to the rotation; marks DJ slots', () => {
     const tracks = Array.from({ length: 5 }, (_, i) => track(`t${i}`, `a${i}`, 60));
     const show = [track('s1', 'sa', 120), track('s2', 'sb', 120)];
     const program: RadioProgram = {
@@ -191,12 +191,62 @@ describe('planTimeline', () => {
     });
     const inShow = plays(items).filter((i) => i.showId === 'morning');
     expect(inShow.map((i) => i.trackId)).toEqual(['s1', 's2', 's1']);
-    expect(inShow[0].startMs).toBeGreaterThanOrEqual(SUNDAY + 10 * MIN);
-    expect(inShow[0].startMs).toBeLessThan(SUNDAY + 11 * MIN);
+    // On time: the item playing at 00:10 is cut there and fades out over the crossfade.
+    expect(inShow[0].startMs).toBe(SUNDAY + 10 * MIN);
+    const before = plays(items)[plays(items).indexOf(inShow[0]) - 1];
+    expect(before.showId).toBeNull();
+    expect(before.nextStartMs).toBe(SUNDAY + 10 * MIN);
+    expect(before.endMs).toBe(SUNDAY + 10 * MIN + 3000);
     expect(items.filter((i) => i.kind === 'dj-slot')).toEqual([
       { kind: 'dj-slot', showId: 'live', startMs: SUNDAY + 30 * MIN, endMs: SUNDAY + 50 * MIN },
     ]);
     // The rotation goes on under the DJ slot.
     expect(plays(items).some((i) => i.startMs > SUNDAY + 31 * MIN && i.startMs < SUNDAY + 49 * MIN)).toBe(true);
+  });
+
+  it('lets a fade already under way lead into a show rather than start an item for a moment', () => {
+    // 61 s items with a 3 s crossfade: the next would start at 0:58 while the first fades until 1:01.
+    const t = track('t', 'a', 61);
+    const show = track('s', 'sa', 120);
+    const program: RadioProgram = {
+      ...base,
+      rotations: [{ id: 'r', weight: 1, trackIds: ['t'] }],
+      shows: [
+        { id: 'show', title: 'S', day: 0, startMinute: 1, durationMinutes: 5, kind: 'playlist', trackIds: ['s'] },
+      ],
+    };
+    const items = plays(
+      planTimeline(program, catalogOf(t, show), { seed: 's', from: SUNDAY, until: SUNDAY + 10 * MIN }),
+    );
+    expect(items[0]).toMatchObject({ trackId: 't', nextStartMs: SUNDAY + 58_000, endMs: SUNDAY + 61_000 });
+    expect(items[1]).toMatchObject({ trackId: 's', showId: 'show', startMs: SUNDAY + MIN });
+  });
+
+  it('cuts a show running over into the next show on time, and a rotation item before a show across plan chunks', () => {
+    const long = track('long', 'a', 600);
+    const show = track('s', 'sa', 300);
+    const program: RadioProgram = {
+      ...base,
+      rotations: [{ id: 'r', weight: 1, trackIds: ['long'] }],
+      shows: [
+        { id: 'a', title: 'A', day: 0, startMinute: 20, durationMinutes: 5, kind: 'playlist', trackIds: ['long'] },
+        { id: 'b', title: 'B', day: 0, startMinute: 25, durationMinutes: 5, kind: 'playlist', trackIds: ['s'] },
+      ],
+    };
+    // Planned in two chunks, the second with the first as its history (as the engine does).
+    const first = planTimeline(program, catalogOf(long, show), { seed: 's', from: SUNDAY, until: SUNDAY + 15 * MIN });
+    const last = plays(first).at(-1) as (typeof first)[number] & { nextStartMs: number };
+    const second = planTimeline(program, catalogOf(long, show), {
+      seed: 's',
+      from: last.nextStartMs,
+      until: SUNDAY + 40 * MIN,
+      history: first,
+    });
+    const items = plays([...first, ...second]);
+    const at = (ms: number) => items.find((i) => i.startMs === ms);
+    expect(at(SUNDAY + 20 * MIN)).toMatchObject({ showId: 'a', trackId: 'long', nextStartMs: SUNDAY + 25 * MIN });
+    expect(at(SUNDAY + 25 * MIN)).toMatchObject({ showId: 'b', trackId: 's' });
+    const beforeA = items[items.indexOf(at(SUNDAY + 20 * MIN) as (typeof items)[number]) - 1];
+    expect(beforeA).toMatchObject({ showId: null, nextStartMs: SUNDAY + 20 * MIN, endMs: SUNDAY + 20 * MIN + 3000 });
   });
 });

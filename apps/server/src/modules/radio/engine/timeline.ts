@@ -1,6 +1,6 @@
 import { playbackGainDb } from '../../../media/loudness';
 import { seededRandom } from './rng';
-import { activeSlot } from './schedule';
+import { activeSlot, nextShowStart } from './schedule';
 import { RADIO_DEFAULTS, type RadioProgram, type RadioTrack, type TimelineItem } from './types';
 
 export interface PlanOptions {
@@ -48,10 +48,15 @@ export function placeItem(
   };
 }
 
+/** `item` cut at `at` for a show starting then: the next item starts at `at`, this one fades out over a crossfade. */
+function cutAt(item: PlayItem, at: number, crossfadeMs: number): PlayItem {
+  return { ...item, nextStartMs: at, endMs: Math.min(item.endMs, at + crossfadeMs) };
+}
+
 /**
- * The deterministic timeline (ADR 0055): the same program, catalog, seed, start and history give
- * the same items. Show slots play their playlist in order from the first boundary at or after
- * their start; DJ slots are marked and the rotation goes on under them; elsewhere a weighted
+ * The deterministic timeline (ADR 0055, 0069): the same program, catalog, seed, start and history
+ * give the same items. A show slot starts on time: the item playing at its start is cut there
+ * (faded out over a crossfade, as at any boundary) and the show plays its playlist in order; DJ slots are marked and the rotation goes on under them; elsewhere a weighted
  * rotation draw with the repeat rules (relaxed, oldest first, rather than ever falling silent),
  * and a jingle when one is due by songs or minutes.
  */
@@ -82,8 +87,16 @@ export function planTimeline(
     heard.push(item);
   };
 
+  const playable = (id: string) => catalog.has(id);
   let t = opts.from;
   while (t < opts.until) {
+    // A show starting while the previous item still fades out: that fade leads into it.
+    const previousEnd = heard.at(-1)?.endMs ?? t;
+    const showSoon = previousEnd > t ? nextShowStart(program.shows, t, previousEnd + 1, playable) : null;
+    if (showSoon !== null) {
+      t = showSoon;
+      continue;
+    }
     const active = activeSlot(program.shows, t);
     if (active?.slot.kind === 'dj') {
       const key = `${active.slot.id}:${active.startMs}`;
@@ -114,6 +127,8 @@ export function planTimeline(
       if (pick) next = placeItem(pick.track, 'track', t, crossfadeMs, { showId: null, rotationId: pick.rotationId });
     }
     if (!next) break; // nothing playable at all: the runtime plays silence and says so
+    const show = nextShowStart(program.shows, t, next.nextStartMs, playable);
+    if (show !== null) next = cutAt(next, show, crossfadeMs);
     add(next);
     if (next.kind === 'jingle') {
       songsSinceJingle = 0;

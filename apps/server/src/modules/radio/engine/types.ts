@@ -154,6 +154,8 @@ export type RadioEvent =
   /** The DJ's input ended; the set ends for good after the grace unless they come back. */
   | { type: 'djLeft'; channelId: string; djId: string; at: number }
   | { type: 'djEnded'; channelId: string; djId: string; at: number }
+  /** The engine ended a DJ's set itself (a DJ-only channel's slot is over): their connection may close now. */
+  | { type: 'djCut'; channelId: string; djId: string; reason: 'slot-over'; at: number }
   | { type: 'error'; channelId: string; message: string };
 
 /** Where the rendered WebM/Opus goes: by default a relay hub publisher (listeners, ICY, LL-HLS). */
@@ -173,6 +175,8 @@ export interface RadioChannelHandle {
   /** A DJ's input takes over (refused with RadioTakeoverRefused when `djOnlyInSlots` forbids it or one is on). */
   takeover(input: DjInput): DjSession;
   nowPlaying(): RadioNowPlaying | null;
+  /** The timeline heard and planned (absolute times, oldest first): another process's `resume` goes on from it. */
+  resumePoint(): TimelineItem[];
   /** Epoch ms up to which the output is rendered (ahead of the wall clock by about renderAheadMs while keeping up). */
   renderedUntil(): number;
   /** The last items heard, newest first (at most RADIO_DEFAULTS.historySize). */
