@@ -45,12 +45,6 @@ const NETS_CHUNK = 50_000;
 const WRITE_CHUNK = 10_000;
 /** Partial rows summed into the accumulators in one go (a second or two of hashing). */
 const FOLD_PARTS = 1_000_000;
-const FOLD_SLICES: [string, string | null][] = [
-  ['00000000-0000-0000-0000-000000000000', '40000000-0000-0000-0000-000000000000'],
-  ['40000000-0000-0000-0000-000000000000', '80000000-0000-0000-0000-000000000000'],
-  ['80000000-0000-0000-0000-000000000000', 'c0000000-0000-0000-0000-000000000000'],
-  ['c0000000-0000-0000-0000-000000000000', null],
-];
 
 /**
  * Each paying account's net for the month (payments − the processor's fee − affiliate commissions,
@@ -300,30 +294,21 @@ export async function allocateSubscriptions(
   // The partials summed into the accumulators (one upsert per track and creator) and emptied:
   // whenever they pass FOLD_PARTS rows (no statement sums too many) and at the end.
   let parts = 0;
-  const fold = async () => {
-    // Tracks in quarters of the id space, one statement each: a fold of 1M partial rows took 8 s in
-    // one statement at load 16 (the statement timeout is 15 s).
-    for (const [lo, hi] of FOLD_SLICES) {
-      await timed(trace, 'partials folded (tracks)', () =>
-        tx.execute(sql`
+  const fold = () =>
+    timed(trace, 'partials folded', async () => {
+      await tx.execute(sql`
         INSERT INTO earn_acc (audio_id, creator_id, cents, subscribers, plays)
-        SELECT audio_id, max(creator_id), sum(cents), sum(subscribers), sum(plays) FROM earn_part
-         WHERE audio_id >= ${lo}::uuid ${hi === null ? sql`` : sql`AND audio_id < ${hi}::uuid`}
-         GROUP BY audio_id
+        SELECT audio_id, max(creator_id), sum(cents), sum(subscribers), sum(plays) FROM earn_part GROUP BY audio_id
         ON CONFLICT (audio_id) DO UPDATE SET cents = earn_acc.cents + excluded.cents,
-          subscribers = earn_acc.subscribers + excluded.subscribers, plays = earn_acc.plays + excluded.plays`),
-      );
-    }
-    await timed(trace, 'partials folded (creators)', async () => {
+          subscribers = earn_acc.subscribers + excluded.subscribers, plays = earn_acc.plays + excluded.plays`);
       await tx.execute(sql`
         INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard)
         SELECT creator_id, sum(subscribers), sum(plays), sum(heard) FROM earn_part_creators GROUP BY creator_id
         ON CONFLICT (creator_id) DO UPDATE SET subscribers = earn_acc_creators.subscribers + excluded.subscribers,
           plays = earn_acc_creators.plays + excluded.plays, heard = earn_acc_creators.heard + excluded.heard`);
       await tx.execute(sql`TRUNCATE earn_part, earn_part_creators`);
+      parts = 0;
     });
-    parts = 0;
-  };
   // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset.
   // Their size follows the machine: a chunk aims at ~2 s, far under the statement timeout even when
   // a loaded machine slows one down 5-fold (a fixed size either times out or crawls).

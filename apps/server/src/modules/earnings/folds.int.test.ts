@@ -123,6 +123,9 @@ describe('the fold of listening', () => {
     const now = t.ctx.clock.now();
     t.ctx.clock.advance(Date.parse('2026-12-01T02:00:00Z') - now.getTime());
     await pay(fan.id, '2026-11-05T12:00:00Z');
+    // Nothing was heard from July to 27 November: those days marked folded (the test's time goes to what follows).
+    await q(`INSERT INTO earnings_folded_days (day, folded_at)
+             SELECT d::date, now() FROM generate_series(date '2026-07-01', date '2026-11-27', interval '1 day') d`);
     const session = await listen(fan.id, song, '2026-11-30', 60);
     const november = await closeMonth(t.ctx, '2026-11', { rule: 'user-centric' });
     expect(november).toMatchObject({ subscriptionNetCents: 940, creatorsCents: 658 });
