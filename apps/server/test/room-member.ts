@@ -115,6 +115,7 @@ export class RoomMemberClient {
       if (c.type === 'pause') this.media.pause(now);
       else if (c.type === 'seek') this.media.seek(now, c.positionMs);
       else if (c.type === 'rate') this.media.setRate(now, c.rate);
+      else if (c.type === 'mute') this.media.muted = c.muted;
       else {
         const at = (c.atLocal - this.offset) / (1 + this.drift);
         this.pendingPlay = setTimeout(
@@ -128,10 +129,10 @@ export class RoomMemberClient {
     }
   }
 
-  /** Position heard now minus where the room is now (ms), by the server's own clock. */
+  /** Position heard now minus where the room is now (ms), by the server's own clock; null while not heard (paused, a muted pre-roll). */
   errorAt(serverNow: number, now = performance.now()): number | null {
     const s = this.schedule;
-    if (!s || s.paused) return null;
+    if (!s || s.paused || !this.media.audible(now)) return null;
     const expected = s.positionAtStart + (serverNow - s.startAt) * s.rate;
     return this.media.heard(now) - expected;
   }

@@ -45,6 +45,26 @@ describe('ClockFilter', () => {
     expect(Math.abs(f.estimate().offsetMs - 1_000)).toBeLessThan(3);
   });
 
+  it('takes the fastest way up and the fastest way down from different pings', () => {
+    const f = new ClockFilter();
+    const ping = link(5_000, 0);
+    // No ping is fast both ways (each pair alone is 40 ms off), but one was fast up and another
+    // fast down: the offset is exact.
+    ping(f, 0, 20, 100);
+    ping(f, 200, 100, 20);
+    for (let i = 2; i < 8; i++) ping(f, i * 200, 90, 60);
+    expect(Math.abs(f.estimate().offsetMs - 5_000)).toBeLessThan(0.5);
+  });
+
+  it('is ready for a muted start before it is settled enough to be heard by', () => {
+    const f = new ClockFilter({ readyAfter: 3, settledAfter: 6 });
+    const ping = link(0, 0);
+    for (let i = 0; i < 3; i++) ping(f, i * 100, 30, 30);
+    expect([f.ready, f.settled]).toEqual([true, false]);
+    for (let i = 3; i < 6; i++) ping(f, i * 100, 30, 30);
+    expect(f.settled).toBe(true);
+  });
+
   it('ignores impossible samples', () => {
     const f = new ClockFilter();
     expect(f.add({ t0: 10, t1: 5, t2: 4, t3: 20 })).toBe(false);

@@ -1,12 +1,21 @@
 /**
  * The server clock as a member estimates it (ADR 0057): NTP's four timestamps per ping
- * (t0 sent, t1 received by the server, t2 answered by the server, t3 received back), filtered by a
- * two-state Kalman filter over the offset (server − local, ms) and the drift (ms per ms) between
- * the two clocks. A sample's noise is taken from how much longer its round trip was than the
- * shortest one seen lately: a queued or retransmitted ping carries up to its extra delay of error
- * and weighs almost nothing, the fastest ones steer the estimate (what NTP's clock filter and
- * Jellyfin's "fastest of 8" do, without throwing the others away).
+ * (t0 sent, t1 received by the server, t2 answered by the server, t3 received back).
+ *
+ * - **Offset: the fastest way up and the fastest way down, each on its own.** Over the last
+ *   `window` pings, `t1 − t0` is the way up plus the offset and `t3 − t2` the way down minus it;
+ *   the smallest of each (brought to one instant by the drift) give the offset as half their
+ *   difference, assuming only that the two directions' fastest delays are equal (NTP's own
+ *   assumption). Jitter and queueing only ever add delay, so one fast ping up and another fast
+ *   pong down are enough: they need not be the same ping, which is what makes it converge in
+ *   a second or two where the fastest round trip (NTP's clock filter, Jellyfin's "fastest of 8")
+ *   needs both halves of one ping to be fast at once (ADR 0057 has the figures).
+ * - **Drift: a two-state Kalman filter** over the offset (server − local, ms) and the drift (ms per
+ *   ms) between the two clocks. A sample's noise is taken from how much longer its round trip was
+ *   than the shortest one seen lately: a queued or retransmitted ping weighs almost nothing.
  */
+import { SYNC } from './constants';
+
 export interface ClockSample {
   /** Local time the ping left (ms, a monotonic clock). */
   t0: number;
@@ -22,14 +31,18 @@ export interface ClockSample {
 export interface ClockEstimate {
   /** Whether enough pings came back to trust the conversion. */
   readonly ready: boolean;
+  /** Whether the estimate is good enough to be heard by (absent: as soon as it is ready). */
+  readonly settled?: boolean;
   toServer(local: number): number;
   toLocal(server: number): number;
 }
 
 export interface ClockFilterOptions {
-  /** Samples before the estimate counts as ready (default 16: most of the first burst). */
+  /** Samples before the estimate may be used at all (default `SYNC.clockReadyAfter`). */
   readyAfter?: number;
-  /** How many recent round trips the shortest one is taken from (default 32). */
+  /** Samples before the estimate is good enough to be heard by (default `SYNC.clockSettledAfter`). */
+  settledAfter?: number;
+  /** How many recent pings the fastest ways up and down (and the shortest round trip) are taken from (default 64). */
   window?: number;
   /** The error a best-case sample still carries, ms (default 1), plus `floorPerRtt` of its round trip. */
   floorMs?: number;
@@ -55,12 +68,17 @@ export class ClockFilter implements ClockEstimate {
   private samples = 0;
   private readonly rtts: number[] = [];
   private minRtt = Number.POSITIVE_INFINITY;
+  /** Recent pings' ways up (`t1 − t0` at local t0) and down (`t3 − t2` at local t3). */
+  private readonly ways: { t0: number; up: number; t3: number; down: number }[] = [];
+  /** The offset at local time `at` from the fastest ways up and down. */
+  private oneWayOffset = 0;
   private readonly opts: Required<ClockFilterOptions>;
 
   constructor(opts: ClockFilterOptions = {}) {
     this.opts = {
-      readyAfter: 16,
-      window: 32,
+      readyAfter: SYNC.clockReadyAfter,
+      settledAfter: SYNC.clockSettledAfter,
+      window: 64,
       floorMs: 1,
       floorPerRtt: 0.1,
       offsetWalk: 1e-5,
@@ -75,6 +93,11 @@ export class ClockFilter implements ClockEstimate {
     return this.samples >= this.opts.readyAfter;
   }
 
+  /** Enough pings for the estimate to be heard by (a muted pre-roll waits for this). */
+  get settled(): boolean {
+    return this.samples >= this.opts.settledAfter;
+  }
+
   /** Samples taken so far. */
   get count(): number {
     return this.samples;
@@ -83,19 +106,19 @@ export class ClockFilter implements ClockEstimate {
   /** The current estimate at `local`: offset (ms, server − local), drift (ppm: how fast that offset changes), its std dev (ms). */
   estimate(local = this.at): { offsetMs: number; driftPpm: number; stdDevMs: number } {
     return {
-      offsetMs: this.offset + this.drift * (local - this.at),
+      offsetMs: this.oneWayOffset + this.drift * (local - this.at),
       driftPpm: this.drift * 1e6,
       stdDevMs: Math.sqrt(Math.max(0, this.p00)),
     };
   }
 
   toServer(local: number): number {
-    return local + this.offset + this.drift * (local - this.at);
+    return local + this.oneWayOffset + this.drift * (local - this.at);
   }
 
   toLocal(server: number): number {
     // server = local·(1 + drift) + offset − drift·at, solved for local.
-    return (server - this.offset + this.drift * this.at) / (1 + this.drift);
+    return (server - this.oneWayOffset + this.drift * this.at) / (1 + this.drift);
   }
 
   /** Adds one ping's four timestamps; returns false for an impossible one (ignored). */
@@ -107,6 +130,8 @@ export class ClockFilter implements ClockEstimate {
 
     this.rtts.push(rtt);
     if (this.rtts.length > this.opts.window) this.rtts.shift();
+    this.ways.push({ t0: s.t0, up: s.t1 - s.t0, t3: s.t3, down: s.t3 - s.t2 });
+    if (this.ways.length > this.opts.window) this.ways.shift();
     const min = Math.min(...this.rtts);
     // A faster round trip than any before shows the earlier samples were worse than their noise
     // said: the estimate's uncertainty grows by what was overstated.
@@ -123,6 +148,7 @@ export class ClockFilter implements ClockEstimate {
       this.p11 = this.opts.initialDrift ** 2;
       this.at = t;
       this.samples = 1;
+      this.oneWayOffset = z;
       return true;
     }
 
@@ -148,6 +174,19 @@ export class ClockFilter implements ClockEstimate {
     this.p01 = (1 - k0) * p01;
     this.p11 = p11 - k1 * p01;
     this.samples++;
+    this.oneWayOffset = this.fastestWays();
     return true;
+  }
+
+  /** The offset at `this.at` from the fastest way up and the fastest way down, each moved there by the drift. */
+  private fastestWays(): number {
+    let up = Number.POSITIVE_INFINITY;
+    let down = Number.POSITIVE_INFINITY;
+    for (const w of this.ways) {
+      // up = delay + offset(t0), down = delay − offset(t3); offset(t) = offset(at) + drift·(t − at).
+      up = Math.min(up, w.up - this.drift * (w.t0 - this.at));
+      down = Math.min(down, w.down + this.drift * (w.t3 - this.at));
+    }
+    return (up - down) / 2;
   }
 }

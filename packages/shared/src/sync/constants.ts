@@ -19,12 +19,28 @@ export const SYNC = {
   startLeadMs: 600,
   /** How far ahead a member arms a start of its own (a late join, a resync): seek, then play. */
   armLeadMs: 350,
+  /**
+   * A muted pre-roll (a late join, a resync): the member starts muted, learns its start latency,
+   * waits for a settled clock, starts again muted when it is further off than this, and is heard
+   * only once within it (or after `preRollMaxMs`, then corrected by rate as ever).
+   */
+  preRollToleranceMs: 12,
+  /** How far ahead a pre-roll's muted start again is armed (the item is loaded by then). */
+  preRollArmLeadMs: 250,
+  preRollMaxMs: 2_500,
   /** A first guess of the time from play() to audio moving, refined by each start. */
   startLatencyGuessMs: 20,
-  /** Clock pings: a quick burst on connecting, then one every interval. */
-  pingBurst: 20,
-  pingBurstIntervalMs: 50,
+  /**
+   * Clock pings: a burst on connecting, then one every interval. 80 ms apart, not closer: on a
+   * jittery link closer pings queue behind each other (TCP keeps order), and a queued ping's way
+   * up or down is never a fast one (ADR 0057).
+   */
+  pingBurst: 25,
+  pingBurstIntervalMs: 80,
   pingIntervalMs: 500,
+  /** Pongs before the clock estimate is used (a muted pre-roll may start), and before it is heard by. */
+  clockReadyAfter: 6,
+  clockSettledAfter: 14,
   /** A ping without its pong after this long is forgotten. */
   pingTimeoutMs: 5_000,
 } as const;

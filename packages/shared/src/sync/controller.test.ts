@@ -60,6 +60,42 @@ describe('PlaybackController', () => {
     expect(cmds).toContainEqual({ type: 'seek', positionMs: 30_000 + SYNC.armLeadMs });
   });
 
+  it('joins late through a muted pre-roll: heard only once the clock has settled and it is in step', () => {
+    const unsettled: ClockEstimate = { ...clock, settled: false };
+    // Started at server 1,000 (local 0): the room is at `t` at local time t.
+    const under = (t: number) => t;
+    const c = new PlaybackController();
+    c.setSchedule(playing({ startAt: 1_000, positionAtStart: 0 }));
+    // local 30,000: armed muted 350 ms ahead.
+    expect(c.update(30_000, reading(0, true), unsettled)).toContainEqual({ type: 'mute', muted: true });
+    expect(c.update(30_001, reading(under(30_350), true), unsettled)).toEqual([
+      { type: 'play', atLocal: 30_350 - SYNC.startLatencyGuessMs },
+    ]);
+    // Playing, 4 ms off, but the clock is not settled yet: still muted.
+    expect(c.update(30_600, reading(under(30_600) + 4), unsettled)).not.toContainEqual({ type: 'mute', muted: false });
+    expect(c.stats()).toMatchObject({ phase: 'prerolling', muted: true });
+    // Settled and within the tolerance: heard.
+    expect(c.update(30_700, reading(under(30_700) + 4), clock)).toContainEqual({ type: 'mute', muted: false });
+    expect(c.stats()).toMatchObject({ phase: 'locked', muted: false, preRollRestarts: 0 });
+  });
+
+  it('starts a pre-roll again when the settled clock shows it off, that start heard', () => {
+    const under = (t: number) => t;
+    const c = new PlaybackController();
+    c.setSchedule(playing({ startAt: 1_000, positionAtStart: 0 }));
+    c.update(30_000, reading(0, true), clock);
+    c.update(30_001, reading(under(30_350), true), clock);
+    // 30 ms ahead once playing: paused, unmuted (still paused), seeked 250 ms ahead, played then.
+    const again = c.update(30_600, reading(under(30_600) + 30), clock);
+    expect(again).toEqual([
+      { type: 'pause' },
+      { type: 'mute', muted: false },
+      { type: 'seek', positionMs: under(30_600 + SYNC.preRollArmLeadMs) },
+      { type: 'rate', rate: 1 },
+    ]);
+    expect(c.stats().preRollRestarts).toBe(1);
+  });
+
   it('corrects small errors by rate alone, capped at ±0.5 %', () => {
     const c = locked();
     // 10 ms behind, smoothed with the last reading (0): 5 ms → 5/1500 = 0.33 %, in 0.05 % steps.

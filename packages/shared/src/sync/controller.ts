@@ -21,9 +21,11 @@ export type SyncCommand =
    */
   | { type: 'play'; atLocal: number }
   /** Set the playback rate (the browser keeps the pitch: `preservesPitch`). */
-  | { type: 'rate'; rate: number };
+  | { type: 'rate'; rate: number }
+  /** Mute or unmute the media (a pre-roll plays muted until it is in step). */
+  | { type: 'mute'; muted: boolean };
 
-export type SyncPhase = 'idle' | 'holding' | 'arming' | 'starting' | 'locked' | 'buffering';
+export type SyncPhase = 'idle' | 'holding' | 'arming' | 'starting' | 'prerolling' | 'locked' | 'buffering';
 
 export interface ControllerStats {
   phase: SyncPhase;
@@ -34,6 +36,9 @@ export interface ControllerStats {
   /** The largest rate correction ever asked, as |rate/scheduleRate − 1|. */
   maxCorrection: number;
   startLatencyMs: number;
+  /** Muted starts made again during pre-rolls (further off than `preRollToleranceMs`). */
+  preRollRestarts: number;
+  muted: boolean;
 }
 
 /**
@@ -43,6 +48,11 @@ export interface ControllerStats {
  * - Not playing yet (a join, a new schedule, a resync): seek to where the room will be a moment
  *   from now while paused, then start at that moment minus the learnt start latency. This is the
  *   only way in: the first audible sample is already in place.
+ * - Joining a timeline already under way (a late join, a resync): the start is a **muted
+ *   pre-roll**. The media plays muted, the start latency is learnt from it, and the member is
+ *   unmuted only once its clock has settled (`ClockEstimate.settled`) and it is within
+ *   `preRollToleranceMs`; further off, it starts again, still muted. After `preRollMaxMs` it is
+ *   unmuted whatever the error (then corrected by rate as ever).
  * - Playing: the error is corrected by the rate alone, `error / correctionTimeConstantMs`, capped
  *   at ±`maxRateCorrection`; only a steady error above `hardResyncMs` arms a new start.
  */
@@ -59,6 +69,12 @@ export class PlaybackController {
   private resyncs = 0;
   private maxCorrection = 0;
   private lastError: number | null = null;
+  /** Where the armed start seeked to (to learn the start latency apart from clock revisions). */
+  private armPosition = 0;
+  private muted = false;
+  /** When the pre-roll under way must end (local ms); null: none under way. */
+  private preRollEnd: number | null = null;
+  private preRollRestarts = 0;
 
   /** Takes a schedule from the server; an older revision than the one held is ignored. */
   setSchedule(next: PlaybackSchedule): boolean {
@@ -116,6 +132,8 @@ export class PlaybackController {
       resyncs: this.resyncs,
       maxCorrection: this.maxCorrection,
       startLatencyMs: this.latency,
+      preRollRestarts: this.preRollRestarts,
+      muted: this.muted,
     };
   }
 
@@ -127,6 +145,7 @@ export class PlaybackController {
     }
     if (s.paused) return this.hold(s, media);
     if (!clock.ready) return media.paused ? [] : [{ type: 'pause' }];
+    const settled = clock.settled ?? clock.ready;
 
     switch (this.phase) {
       case 'idle':
@@ -144,12 +163,22 @@ export class PlaybackController {
       case 'starting': {
         // Measured once the start had time to happen and the audio to move for a while.
         if (localNow < this.armAt + 200 || media.paused || !media.ready) return [];
+        // A late start (behind where the armed start meant to be) means the element takes longer
+        // than thought from play() to sound. Measured against the start's own plan, not the
+        // clock, whose estimate may have moved since.
+        const planned = this.armPosition + (localNow - this.armAt) * s.rate;
+        this.latency = clamp(this.latency - (media.positionMs - planned) * 0.7, 0, 250);
         const error = this.errorAt(localNow, s, media, clock);
-        // A late start (error < 0) means the element takes longer than thought from play() to sound.
-        this.latency = clamp(this.latency - error * 0.7, 0, 250);
-        this.phase = 'locked';
         this.smoothed = error;
+        if (this.muted) return this.preRoll(localNow, s, error, settled, clock);
+        this.phase = 'locked';
         return this.correct(s, error);
+      }
+      case 'prerolling': {
+        if (!media.ready) return [];
+        if (media.paused) return this.arm(localNow, s, clock, true);
+        const error = this.errorAt(localNow, s, media, clock);
+        return this.preRoll(localNow, s, error, settled, clock);
       }
       case 'buffering':
       case 'locked': {
@@ -179,9 +208,45 @@ export class PlaybackController {
     return error;
   }
 
+  /**
+   * A muted pre-roll's step: heard once the clock has settled and the media is within the
+   * tolerance (or the pre-roll's time is up); further off, a new muted start; else on, muted.
+   */
+  private preRoll(
+    localNow: number,
+    s: PlaybackSchedule,
+    error: number,
+    settled: boolean,
+    clock: ClockEstimate,
+  ): SyncCommand[] {
+    const within = Math.abs(error) <= SYNC.preRollToleranceMs;
+    const over = this.preRollEnd !== null && localNow >= this.preRollEnd;
+    if ((within && settled) || over) {
+      this.phase = 'locked';
+      this.smoothed = error;
+      return [...this.unmute(), ...this.correct(s, error)];
+    }
+    if (!within) {
+      this.preRollRestarts++;
+      // With a settled clock and the start latency learnt, the start again is the one heard: its
+      // first sample is already in place (paused, seeked), as in any start.
+      return this.arm(localNow, s, clock, true, settled);
+    }
+    this.phase = 'prerolling';
+    return this.correct(s, error);
+  }
+
+  private unmute(): SyncCommand[] {
+    this.preRollEnd = null;
+    if (!this.muted) return [];
+    this.muted = false;
+    return [{ type: 'mute', muted: false }];
+  }
+
   private hold(s: PlaybackSchedule, media: MediaReading): SyncCommand[] {
     this.phase = 'holding';
-    const commands: SyncCommand[] = [];
+    // Paused, nothing to hide: the next start (a shared one) is heard.
+    const commands: SyncCommand[] = this.unmute();
     if (!media.paused) commands.push({ type: 'pause' });
     const key = `${s.revision}:${readyKey(s)}`;
     if (Math.abs(media.positionMs - s.positionAtStart) > 5 && this.seekedFor !== key) {
@@ -191,17 +256,34 @@ export class PlaybackController {
     return commands;
   }
 
-  /** Pause, seek to where the room will be at a start a moment ahead, and plan the play. */
-  private arm(localNow: number, s: PlaybackSchedule, clock: ClockEstimate, pause: boolean): SyncCommand[] {
+  /**
+   * Pause, seek to where the room will be at a start a moment ahead, and plan the play. A start
+   * into a timeline already under way is a muted pre-roll (a shared start ahead is heard at once).
+   */
+  private arm(
+    localNow: number,
+    s: PlaybackSchedule,
+    clock: ClockEstimate,
+    pause: boolean,
+    heard = false,
+  ): SyncCommand[] {
     const scheduled = clock.toLocal(s.startAt);
-    this.armAt = Math.max(scheduled, localNow + SYNC.armLeadMs);
+    const lead = this.muted ? SYNC.preRollArmLeadMs : SYNC.armLeadMs;
+    this.armAt = Math.max(scheduled, localNow + lead);
     this.playAt = this.armAt - this.latency;
     this.phase = 'arming';
     this.smoothed = null;
     this.overThreshold = 0;
     this.setRate(s.rate);
     const commands: SyncCommand[] = pause ? [{ type: 'pause' }] : [];
-    commands.push({ type: 'seek', positionMs: positionAt(s, clock.toServer(this.armAt)) });
+    const preRoll = scheduled < localNow + lead && !heard;
+    if (preRoll && this.preRollEnd === null) this.preRollEnd = localNow + SYNC.preRollMaxMs;
+    if (preRoll && !this.muted) {
+      this.muted = true;
+      commands.push({ type: 'mute', muted: true });
+    } else if (!preRoll) commands.push(...this.unmute());
+    this.armPosition = positionAt(s, clock.toServer(this.armAt));
+    commands.push({ type: 'seek', positionMs: this.armPosition });
     commands.push({ type: 'rate', rate: this.rate });
     return commands;
   }

@@ -92,6 +92,10 @@ export function connectRoomAudio(opts: RoomAudioOptions) {
       case 'rate':
         audio.playbackRate = cmd.rate;
         break;
+      case 'mute':
+        // A late join's pre-roll plays muted until it is in step (ADR 0057).
+        audio.muted = cmd.muted;
+        break;
     }
   };
 

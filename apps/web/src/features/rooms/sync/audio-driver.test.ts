@@ -38,6 +38,7 @@ class FakeAudio implements SyncedMedia {
   seeking = false;
   playbackRate = 1;
   preservesPitch = false;
+  muted = false;
   plays: number[] = [];
   async play() {
     this.paused = false;

@@ -17,6 +17,7 @@ export interface SyncedMedia {
   readonly seeking: boolean;
   playbackRate: number;
   preservesPitch: boolean;
+  muted: boolean;
   /** Set when loading the item failed (a premiere's track stays hidden until its start). */
   readonly error?: unknown;
   play(): Promise<void>;
@@ -141,6 +142,8 @@ export class RoomAudioSync {
       } else if (c.type === 'seek') {
         this.cancelPlay();
         m.currentTime = c.positionMs / 1000;
+      } else if (c.type === 'mute') {
+        m.muted = c.muted;
       } else if (c.type === 'rate') {
         m.preservesPitch = true;
         m.playbackRate = c.rate;

@@ -57,9 +57,15 @@ export interface SimFigures {
   skewP95: number;
   skewP99: number;
   skewMax: number;
-  /** Late joiners: ms from connecting until within ±30 ms for good; worst error 2–10 s after connecting. */
+  /**
+   * Late joiners: ms from connecting until heard and within ±30 ms for good (a muted pre-roll is
+   * not heard); the worst error heard 2–10 s after connecting (and whether any was heard off by
+   * more than 30 ms at all); muted starts made again.
+   */
   lateJoinSettleMs: number[];
   lateJoinWorstAfter2sMs: number;
+  lateJoinWorstHeardMs: number;
+  lateJoinPreRollRestarts: number;
   /** How long each group start waited (host action → shared start), ms. */
   firstStartWaitMs: number;
   seekWithDeadWaitMs: number;
@@ -156,6 +162,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
       if (c.type === 'pause') m.media.pause(now);
       else if (c.type === 'seek') m.media.seek(now, c.positionMs);
       else if (c.type === 'rate') m.media.setRate(now, c.rate);
+      else if (c.type === 'mute') m.media.muted = c.muted;
       else if (c.type === 'play') {
         // A timer: fires when the local clock reaches atLocal, up to 4 ms late.
         const at = Math.max(now, trueAt(m, c.atLocal) + rng.between(0, 4));
@@ -269,6 +276,8 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
     skewMax: 0,
     lateJoinSettleMs: [],
     lateJoinWorstAfter2sMs: 0,
+    lateJoinWorstHeardMs: 0,
+    lateJoinPreRollRestarts: 0,
     firstStartWaitMs: -1,
     seekWithDeadWaitMs: -1,
     resumeAfterDropWaitMs: -1,
@@ -347,10 +356,12 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
       const s = currentSchedule();
       if (!s || s.paused) return;
       const e = Math.abs(errorOf(m, s));
+      const heard = m.media.audible(now);
       const since = now - m.connectedAt;
-      if (e <= 30 && settledAt < 0) settledAt = since;
-      if (e > 30) settledAt = -1;
-      if (since >= 2_000) lateWorst.push(e);
+      if (heard) figures.lateJoinWorstHeardMs = Math.max(figures.lateJoinWorstHeardMs, e);
+      if (heard && e <= 30 && settledAt < 0) settledAt = since;
+      if (!heard || e > 30) settledAt = -1;
+      if (since >= 2_000) lateWorst.push(heard ? e : Number.POSITIVE_INFINITY);
       if (since < 10_000) queue.push(now + 50, watch);
       else figures.lateJoinSettleMs.push(settledAt);
     };
@@ -386,6 +397,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   for (const m of members) {
     figures.maxCorrection = Math.max(figures.maxCorrection, m.media.maxRateOffset);
     if (m !== staller && !dead.includes(m)) figures.resyncs += m.controller.stats().resyncs;
+    if (m.late) figures.lateJoinPreRollRestarts += m.controller.stats().preRollRestarts;
   }
   return figures;
 }

@@ -13,6 +13,8 @@ export class SimMedia {
   private movingFrom = 0;
   private readyAt = 0;
   rate = 1;
+  /** Muted: plays, but nobody hears it (a pre-roll). */
+  muted = false;
   /** The largest |rate − 1| ever set while playing. */
   maxRateOffset = 0;
 
@@ -38,6 +40,11 @@ export class SimMedia {
 
   get isPlaying() {
     return this.playing;
+  }
+
+  /** Whether it is heard at true time `t`: playing, unmuted and its audio moving. */
+  audible(t: number): boolean {
+    return this.playing && !this.muted && t >= this.movingFrom;
   }
 
   read(t: number): MediaReading {

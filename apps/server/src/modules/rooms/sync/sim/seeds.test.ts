@@ -3,12 +3,11 @@ import { runSimulation } from './harness';
 
 /**
  * The same room on other seeds (other links, clocks, losses), up to the late joiners (40 s of
- * simulated time each). The skew figures hold on every seed. Late joiners: the issue's "±30 ms in
- * ≤ 2 s" is not met for every joiner (ADR 0057): a 300 ms-RTT joiner with ±100 ms one-way jitter
- * has about 20 clock samples by its first start, whose offset can be 30–45 ms off (the fastest
- * round trips are still asymmetric), and the ±0.5 % rate then takes seconds. What holds, asserted
- * so a regression fails: nine in ten within 2 s on each seed, every one within 6 s and never further than 50 ms
- * from 2 s on.
+ * simulated time each). The skew figures hold on every seed. Late joiners start muted (a pre-roll,
+ * ADR 0057) and are heard only once in step: none is ever heard more than 30 ms off. The issue's
+ * "±30 ms in ≤ 2 s" is met by 59 of the 60 joiners of these seeds and seed 39 (the 60th: 2.05 s)
+ * and by 195 of 200 over 20 seeds (ADR 0057). Asserted so a regression fails: nine in ten within
+ * 2 s on each seed, every one within 2.5 s.
  */
 const SEEDS = [7, 11, 12, 13, 1];
 
@@ -21,8 +20,9 @@ describe('listening room simulation on other seeds', () => {
     expect(f.resyncs).toBe(0);
     expect(f.lateJoinSettleMs.length).toBe(10);
     for (const settle of f.lateJoinSettleMs) expect(settle).toBeGreaterThanOrEqual(0);
-    for (const settle of f.lateJoinSettleMs) expect(settle).toBeLessThanOrEqual(6_000);
+    for (const settle of f.lateJoinSettleMs) expect(settle).toBeLessThanOrEqual(2_500);
     expect(f.lateJoinSettleMs.filter((settle) => settle <= 2_000).length).toBeGreaterThanOrEqual(9);
-    expect(f.lateJoinWorstAfter2sMs).toBeLessThanOrEqual(50);
+    expect(f.lateJoinWorstHeardMs).toBeLessThanOrEqual(30);
+    expect(f.skewP95).toBeLessThanOrEqual(10);
   });
 });
