@@ -24,9 +24,11 @@ export const SYNC = {
    * waits for a settled clock, starts again muted when it is further off than this, and is heard
    * only once within it (or after `preRollMaxMs`, then corrected by rate as ever).
    */
-  preRollToleranceMs: 12,
+  preRollToleranceMs: 15,
   /** How far ahead a pre-roll's muted start again is armed (the item is loaded by then). */
   preRollArmLeadMs: 250,
+  /** How long a muted start plays before it is measured. */
+  preRollMeasureMs: 150,
   preRollMaxMs: 2_500,
   /** A first guess of the time from play() to audio moving, refined by each start. */
   startLatencyGuessMs: 20,

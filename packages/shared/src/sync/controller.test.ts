@@ -72,28 +72,39 @@ describe('PlaybackController', () => {
       { type: 'play', atLocal: 30_350 - SYNC.startLatencyGuessMs },
     ]);
     // Playing, 4 ms off, but the clock is not settled yet: still muted.
-    expect(c.update(30_600, reading(under(30_600) + 4), unsettled)).not.toContainEqual({ type: 'mute', muted: false });
+    const measured = 30_350 + SYNC.preRollMeasureMs;
+    expect(c.update(measured, reading(under(measured) + 4), unsettled)).not.toContainEqual({
+      type: 'mute',
+      muted: false,
+    });
     expect(c.stats()).toMatchObject({ phase: 'prerolling', muted: true });
     // Settled and within the tolerance: heard.
-    expect(c.update(30_700, reading(under(30_700) + 4), clock)).toContainEqual({ type: 'mute', muted: false });
+    expect(c.update(measured + 100, reading(under(measured + 100) + 4), clock)).toContainEqual({
+      type: 'mute',
+      muted: false,
+    });
     expect(c.stats()).toMatchObject({ phase: 'locked', muted: false, preRollRestarts: 0 });
   });
 
-  it('starts a pre-roll again when the settled clock shows it off, that start heard', () => {
+  it('starts a pre-roll again, muted, when the settled clock shows it off; heard from a warm start on', () => {
     const under = (t: number) => t;
     const c = new PlaybackController();
     c.setSchedule(playing({ startAt: 1_000, positionAtStart: 0 }));
     c.update(30_000, reading(0, true), clock);
     c.update(30_001, reading(under(30_350), true), clock);
-    // 30 ms ahead once playing: paused, unmuted (still paused), seeked 250 ms ahead, played then.
+    // 30 ms ahead once playing: paused, seeked 250 ms ahead, still muted (the first start was cold).
     const again = c.update(30_600, reading(under(30_600) + 30), clock);
     expect(again).toEqual([
       { type: 'pause' },
-      { type: 'mute', muted: false },
       { type: 'seek', positionMs: under(30_600 + SYNC.preRollArmLeadMs) },
       { type: 'rate', rate: 1 },
     ]);
-    expect(c.stats().preRollRestarts).toBe(1);
+    expect(c.stats()).toMatchObject({ preRollRestarts: 1, muted: true });
+    // The warm start lands 30 ms off again: the next start is the one heard (unmuted while paused).
+    c.update(30_601, reading(under(30_850), true), clock);
+    const heard = c.update(30_850 + SYNC.preRollMeasureMs, reading(under(30_850 + SYNC.preRollMeasureMs) + 30), clock);
+    expect(heard.slice(0, 2)).toEqual([{ type: 'pause' }, { type: 'mute', muted: false }]);
+    expect(c.stats()).toMatchObject({ preRollRestarts: 2, muted: false });
   });
 
   it('corrects small errors by rate alone, capped at ±0.5 %', () => {

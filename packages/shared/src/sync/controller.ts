@@ -75,6 +75,9 @@ export class PlaybackController {
   /** When the pre-roll under way must end (local ms); null: none under way. */
   private preRollEnd: number | null = null;
   private preRollRestarts = 0;
+  /** Muted starts measured in the pre-roll under way, and how many of them followed another (warm). */
+  private preRollStarts = 0;
+  private warmStarts = 0;
 
   /** Takes a schedule from the server; an older revision than the one held is ignored. */
   setSchedule(next: PlaybackSchedule): boolean {
@@ -162,11 +165,13 @@ export class PlaybackController {
       }
       case 'starting': {
         // Measured once the start had time to happen and the audio to move for a while.
-        if (localNow < this.armAt + 200 || media.paused || !media.ready) return [];
+        if (localNow < this.armAt + (this.muted ? SYNC.preRollMeasureMs : 200) || media.paused || !media.ready)
+          return [];
         // A late start (behind where the armed start meant to be) means the element takes longer
         // than thought from play() to sound. Measured against the start's own plan, not the
         // clock, whose estimate may have moved since.
         const planned = this.armPosition + (localNow - this.armAt) * s.rate;
+        if (this.muted && this.preRollStarts++ > 0) this.warmStarts++;
         this.latency = clamp(this.latency - (media.positionMs - planned) * 0.7, 0, 250);
         const error = this.errorAt(localNow, s, media, clock);
         this.smoothed = error;
@@ -221,16 +226,18 @@ export class PlaybackController {
   ): SyncCommand[] {
     const within = Math.abs(error) <= SYNC.preRollToleranceMs;
     const over = this.preRollEnd !== null && localNow >= this.preRollEnd;
-    if ((within && settled) || over) {
+    if (within && (settled || over)) {
       this.phase = 'locked';
       this.smoothed = error;
       return [...this.unmute(), ...this.correct(s, error)];
     }
     if (!within) {
+      // Started again. Heard only once the clock has settled and the latency was learnt from a
+      // start again (a warm one): a browser's first play() is slower to sound than the next (its
+      // audio output starts cold), and a heard start on the first start's latency measured 37 ms
+      // off in Chromium.
       this.preRollRestarts++;
-      // With a settled clock and the start latency learnt, the start again is the one heard: its
-      // first sample is already in place (paused, seeked), as in any start.
-      return this.arm(localNow, s, clock, true, settled);
+      return this.arm(localNow, s, clock, true, settled && this.warmStarts > 0);
     }
     this.phase = 'prerolling';
     return this.correct(s, error);
@@ -277,7 +284,11 @@ export class PlaybackController {
     this.setRate(s.rate);
     const commands: SyncCommand[] = pause ? [{ type: 'pause' }] : [];
     const preRoll = scheduled < localNow + lead && !heard;
-    if (preRoll && this.preRollEnd === null) this.preRollEnd = localNow + SYNC.preRollMaxMs;
+    if (preRoll && this.preRollEnd === null) {
+      this.preRollEnd = localNow + SYNC.preRollMaxMs;
+      this.preRollStarts = 0;
+      this.warmStarts = 0;
+    }
     if (preRoll && !this.muted) {
       this.muted = true;
       commands.push({ type: 'mute', muted: true });
