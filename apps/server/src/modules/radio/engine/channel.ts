@@ -31,6 +31,8 @@ export interface RadioChannelOptions {
   sampleRate?: number;
   /** false: render as fast as the encoder takes it (offline renders); default true (real time, a little ahead). */
   realTime?: boolean;
+  /** false: the DJ's audio as it comes (default: levelled to RADIO_DEFAULTS.targetLufs, ADR 0069). */
+  levelDj?: boolean;
   /** The Opus bitrate of the output (default 96 kbit/s). */
   bitrate?: number;
   /** Overrides of RADIO_DEFAULTS' timings (tests). */
@@ -544,7 +546,9 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
         reject = rej;
       });
       onAir.catch(() => {});
-      const decoder = new PcmDecoder({ kind: 'stream', source: input.source, format: input.format }, rate, {
+      // The DJ brought to the channel's loudness as tracks are (their own processing varies).
+      const levelLufs = opts.levelDj === false ? undefined : RADIO_DEFAULTS.targetLufs;
+      const decoder = new PcmDecoder({ kind: 'stream', source: input.source, format: input.format, levelLufs }, rate, {
         ffmpegPath: opts.ffmpegPath,
         // A live input arrives in real time; offline, a file is read ahead (bounded).
         maxBufferMs: 60_000,

@@ -18,7 +18,8 @@ const DEMUXER: Record<LiveInputFormat, string> = {
 
 export type DecoderInput =
   | { kind: 'file'; path: string; startMs: number; lengthMs: number; gainDb: number }
-  | { kind: 'stream'; source: Readable; format: LiveInputFormat };
+  /** `levelLufs`: brought to this loudness as it plays (ffmpeg `loudnorm`, dynamic: 3 s of lookahead). */
+  | { kind: 'stream'; source: Readable; format: LiveInputFormat; levelLufs?: number };
 
 /**
  * One ffmpeg decoding a file segment (or a DJ's live input) into float stereo PCM at the mix's
@@ -56,6 +57,7 @@ export class PcmDecoder {
             ...['-probesize', '32768', '-analyzeduration', '0', '-f', DEMUXER[input.format], '-i', 'pipe:0'],
             '-map',
             '0:a:0',
+            ...(input.levelLufs === undefined ? [] : ['-af', `loudnorm=I=${input.levelLufs}:TP=-1.5:LRA=11`]),
             ...out,
           ];
     this.child = spawn(findFfmpeg(opts.ffmpegPath), ['-hide_banner', '-nostdin', '-v', 'error', ...args], {

@@ -6,8 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../../test/time';
 import { findFfmpeg } from '../../../media/ffmpeg';
+import { parseEbur128Summary } from '../../../media/loudness';
 import { startRadioChannel } from './channel';
-import { generateAudio, generatedTrack, memoryLibrary, memoryOutput, toneAmplitude } from './testing';
+import { bandLimit, generateAudio, generatedTrack, memoryLibrary, memoryOutput, toneAmplitude } from './testing';
 import { type RadioEvent, type RadioProgram, RadioTakeoverRefused, type RadioTrack } from './types';
 
 /**
@@ -28,6 +29,7 @@ const SUNDAY = Date.UTC(2026, 10, 29, 0, 0, 0);
 let dir: string;
 let tracks: RadioTrack[];
 let djFile: string;
+let quietDjFile: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'radio-slots-'));
@@ -38,6 +40,12 @@ beforeAll(async () => {
   djFile = await generateAudio(
     path.join(dir, 'dj.ogg'),
     `sine=f=${DJ_HZ}:d=75:sample_rate=48000,volume=0.5,aformat=channel_layouts=stereo`,
+    { codec: 'ogg' },
+  );
+  // A quiet DJ (about -47 LUFS as sent): talk-like noise their own processing left far too low.
+  quietDjFile = await generateAudio(
+    path.join(dir, 'quiet-dj.ogg'),
+    `anoisesrc=d=40:c=pink:a=0.3:r=48000,${bandLimit(3000)},volume=-18dB,aformat=channel_layouts=stereo`,
     { codec: 'ogg' },
   );
 }, scaled(60_000));
@@ -62,6 +70,7 @@ async function render(
   from: number,
   until: number,
   withChannel?: (h: ReturnType<typeof startRadioChannel>) => void,
+  extra: { levelDj?: boolean } = {},
 ) {
   const output = memoryOutput();
   const handle = startRadioChannel(program, {
@@ -73,12 +82,13 @@ async function render(
     sampleRate: RATE,
     bitrate: 24_000,
     realTime: false,
+    ...extra,
   });
   const events: RadioEvent[] = [];
   handle.on((e) => events.push(e));
   withChannel?.(handle);
   await handle.finished;
-  const file = path.join(dir, `out-${from}.webm`);
+  const file = path.join(dir, `out-${from}-${extra.levelDj ?? true}.webm`);
   writeFileSync(file, Buffer.concat(output.chunks));
   const pcm = await run(
     findFfmpeg(),
@@ -113,10 +123,28 @@ async function render(
     for (let ms = fromMs; ms < toMs; ms += 100) xs.push(tone(hz, ms));
     return xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   };
-  return { events, tone, level, silences: silence.match(/silence_start: [\d.]+/g) ?? [] };
+  /** Integrated loudness of [fromMs, toMs) of the output. */
+  const lufs = async (fromMs: number, toMs: number) =>
+    parseEbur128Summary(
+      (
+        await run(findFfmpeg(), [
+          ...[
+            '-hide_banner',
+            '-nostdin',
+            '-nostats',
+            '-ss',
+            String(fromMs / 1000),
+            '-t',
+            String((toMs - fromMs) / 1000),
+          ],
+          ...['-i', file, '-af', 'ebur128', '-f', 'null', '-'],
+        ])
+      ).stderr,
+    ).integratedLufs;
+  return { events, tone, level, lufs, silences: silence.match(/silence_start: [\d.]+/g) ?? [] };
 }
 
-describe('show slots on time', () => {
+describe('the engine on its virtual clock: show slots on time, the DJ faded at a slot end and levelled', () => {
   it(
     'a playlist slot starts at its minute: the rotation item playing is cut there and crossfades out',
     async () => {
@@ -214,6 +242,27 @@ describe('show slots on time', () => {
         expect(tone(ROTATION_HZ, ms)).toBeGreaterThan(rotation * 0.8);
       }
       expect(silences).toEqual([]);
+    },
+    scaled(120_000),
+  );
+
+  it(
+    'a quiet DJ is brought to the channel’s loudness (-16 LUFS ±1 LU), as tracks are',
+    async () => {
+      const takeover = (handle: ReturnType<typeof startRadioChannel>) =>
+        void handle.takeover({ source: createReadStream(quietDjFile), format: 'ogg-opus', djName: 'DJ', djId: 'd' });
+      const levelled = await render(base, SUNDAY, SUNDAY + 36_000, takeover);
+      const raw = await render(base, SUNDAY, SUNDAY + 36_000, takeover, { levelDj: false });
+      const onAir = (r: typeof raw) =>
+        ((r.events.find((e) => e.type === 'djOnAir') as { at: number }).at - SUNDAY) as number;
+      // The set from 5 s after the DJ is on (the leveller's first seconds settle) to 30 s.
+      const heard = await levelled.lufs(onAir(levelled) + 5000, 30_000);
+      const asSent = await raw.lufs(onAir(raw) + 5000, 30_000);
+      console.log(`DJ levelled: ${heard} LUFS (as sent: ${asSent} LUFS)`);
+      expect(asSent).toBeLessThan(-24);
+      expect(heard).toBeGreaterThanOrEqual(-17);
+      expect(heard).toBeLessThanOrEqual(-15);
+      expect(levelled.silences).toEqual([]);
     },
     scaled(120_000),
   );
