@@ -64,22 +64,24 @@ const ffmpeg = (out: string[]) => (ours: Target, peer: Target) =>
  * stereo, twice that of mono), one instance per server, default Vorbis quality; `flushSamples`: its
  * `<flush-samples>` (an Ogg page every so many samples; a second's by default).
  */
-const ices2 = (flushSamples?: number) => (ours: Target, peer: Target): ChildProcess[] => {
-  const flush = flushSamples ? `<flush-samples>${flushSamples}</flush-samples>` : '';
-  const instance = (t: Target) => `<instance><hostname>${t.host}</hostname><port>${t.port}</port>
+const ices2 =
+  (flushSamples?: number) =>
+  (ours: Target, peer: Target): ChildProcess[] => {
+    const flush = flushSamples ? `<flush-samples>${flushSamples}</flush-samples>` : '';
+    const instance = (t: Target) => `<instance><hostname>${t.host}</hostname><port>${t.port}</port>
     <password>${t.password}</password><mount>${t.mount}</mount>
     <encode><quality>3</quality><samplerate>${RATE}</samplerate><channels>2</channels>${flush}</encode></instance>`;
-  const file = path.join(tmp, `ices-${Date.now()}.xml`);
-  fs.writeFileSync(
-    file,
-    `<?xml version="1.0"?><ices><background>0</background><logpath>${tmp}</logpath><logfile>ices.log</logfile>
+    const file = path.join(tmp, `ices-${Date.now()}.xml`);
+    fs.writeFileSync(
+      file,
+      `<?xml version="1.0"?><ices><background>0</background><logpath>${tmp}</logpath><logfile>ices.log</logfile>
     <loglevel>2</loglevel><consolelog>1</consolelog><stream><metadata><name>Bench</name></metadata>
     <input><module>stdinpcm</module><param name="rate">${RATE}</param><param name="channels">2</param></input>
     ${instance(ours)}${instance(peer)}</stream></ices>`,
-  );
-  // ices2 logs to stdout with consolelog set: read it like ffmpeg's stderr.
-  return [spawn('ices2', [file], { stdio: ['pipe', 'pipe', 'pipe'] })];
-};
+    );
+    // ices2 logs to stdout with consolelog set: read it like ffmpeg's stderr.
+    return [spawn('ices2', [file], { stdio: ['pipe', 'pipe', 'pipe'] })];
+  };
 
 const SETTINGS: Setting[] = [
   {

@@ -5,7 +5,10 @@ import { focusNewPageHeading } from './navigation-effects';
 /** The layout's <main> and a button outside it (the top bar's bell). */
 function layout() {
   document.body.innerHTML = '<button id="bell">Bell</button><main id="main"></main>';
-  return { bell: document.getElementById('bell') as HTMLButtonElement, main: document.getElementById('main') as HTMLElement };
+  return {
+    bell: document.getElementById('bell') as HTMLButtonElement,
+    main: document.getElementById('main') as HTMLElement,
+  };
 }
 const showHeading = (main: HTMLElement) => {
   main.innerHTML = '<h1>Settings</h1>';
