@@ -22,7 +22,8 @@ for (;;) {
   if (Number(busy?.n) === 0) break;
   await new Promise((r) => setTimeout(r, 200));
 }
-await ctx.events.settled();
+// A ceiling, not a wait: delivery takes milliseconds; a loaded machine gets room.
+await ctx.events.settled(60_000);
 const [failed] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'failed'`);
 await running.close();
 if (Number(failed?.n) > 0) {
