@@ -24,7 +24,8 @@ export default defineConfig({
   workers,
   // None: a test that fails now and then has a cause to fix, not a retry to hide it (issue 35, ADR 0060).
   retries: 0,
-  reporter: [['list']],
+  // Per test as it ends, then each spec file's time, the slowest named (e2e/support/file-times-reporter.ts).
+  reporter: [['list'], ['./e2e/support/file-times-reporter.ts']],
   use: {
     trace: 'retain-on-failure',
     launchOptions: {
@@ -46,9 +47,12 @@ export default defineConfig({
     command: 'node scripts/serve-e2e.mjs',
     url: `${server.baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000 * factor,
+    // The first server to start may build the run's data template (scripts/e2e-template.mjs): the
+    // demo catalogue transcoded once, ~30 CPU seconds, before both servers start from copies.
+    timeout: 240_000 * factor,
     env: {
       E2E_PORT: String(server.port),
+      E2E_BASE_PORT: String(port),
       ...(process.env.E2E_WEB_DIST ? { E2E_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   })),

@@ -1,7 +1,10 @@
-// `npm run test:e2e`: finds (or installs) Chromium, builds the web app, runs Playwright.
+// `npm run test:e2e`: finds (or installs) Chromium, builds the web app and the servers' data
+// template side by side, runs Playwright.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { buildWebIfStale } from './build-web.mjs';
+import { e2eServerEnv } from './e2e-env.mjs';
+import { ensureDemoTemplate } from './e2e-template.mjs';
 import { findChromium } from './find-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -9,7 +12,18 @@ const chrome = findChromium();
 // Each E2E_PORT gets its own build and data directory, so parallel runs do not collide.
 const port = process.env.E2E_PORT ?? '3100';
 const outDir = port === '3100' ? path.join(root, 'apps/web/dist') : path.join(root, `apps/web/dist-${port}`);
+// The servers start from a data template (scripts/e2e-template.mjs): its worker (PGlite, ffmpeg, one
+// core) runs while Vite builds, instead of after it when the first server starts.
+const template = ensureDemoTemplate(Number(port), e2eServerEnv(Number(port))).then(
+  () => null,
+  (e) => e,
+);
 buildWebIfStale({ outDir });
+const failed = await template;
+if (failed) {
+  console.error(failed.message);
+  process.exit(1);
+}
 try {
   execFileSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
