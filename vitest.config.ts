@@ -21,6 +21,11 @@ const integration = {
   maxWorkers: 2,
   // Each file's heap after it ran, in the file-times report: a worker that grows is seen before it dies.
   logHeapUsage: true,
+  // One module graph per worker, not per file: importing the server cost each file ~1.3 CPU s
+  // (a third of a typical file's CPU; ADR 0066). Safe because test files share no module state:
+  // each opens its own app, database and bus through createTestApp and closes them; the server's
+  // module-level maps are registries filled identically at import, or bounded memo caches.
+  isolate: process.env.VITEST_INTEGRATION_ISOLATE === '1',
 };
 
 /**
