@@ -6,6 +6,7 @@ import { billing } from '../src/modules/billing';
 import { radioService } from '../src/modules/radio/service';
 import { signInAgain, signUp, type TestApp, type TestUser } from './helpers';
 import { lifecyclePair, on, reactsWithin, socketOn } from './lifecycle-pair';
+import { rotationProgram } from './radio-program';
 import { seedDisplayCampaign } from './seed-ad';
 import { seedTrack } from './seed-track';
 
@@ -48,17 +49,7 @@ describe('lifecycle matrix × radio channels, their stream and now-playing topic
     const created = await on(a, creator, 'POST', '/api/radio/channels', { name, category: 'Music' });
     expect(created.statusCode, created.body).toBe(201);
     const channelId = created.json().id as string;
-    const program = {
-      rotations: [{ playlistId: playlist.id, weight: 1 }],
-      slots: [],
-      jingleTrackIds: [],
-      jingleEverySongs: 4,
-      jingleEveryMinutes: null,
-      artistSeparation: 0,
-      trackSeparationHours: 0,
-      djGraceSeconds: 8,
-      djOnlyInSlot: false,
-    };
+    const program = rotationProgram(playlist.id, { jingleEverySongs: 4 });
     const put = await on(a, creator, 'PUT', `/api/radio/channels/${channelId}/program`, program);
     expect(put.statusCode, put.body).toBe(200);
     const aired = await on(a, creator, 'POST', `/api/radio/channels/${channelId}/on-air`);

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TRadioChannelDetail, TRadioProgram } from '@wavecast/shared';
+import type { TRadioChannelDetail } from '@wavecast/shared';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { rotationProgram } from '../../../test/radio-program';
 import { seedTrack } from '../../../test/seed-track';
 import { playlists, playlistTracks } from '../../db/schema';
 import { billing } from '../billing';
@@ -52,17 +53,7 @@ async function channelWithRotation(name: string) {
   if (!pl) throw new Error('no playlist');
   const trackId = await seedTrack(db, rita.id, { title: `${name} song` });
   await db.insert(playlistTracks).values({ playlistId: pl.id, audioId: trackId, position: 0 });
-  const program: TRadioProgram = {
-    rotations: [{ playlistId: pl.id, weight: 1 }],
-    slots: [],
-    jingleTrackIds: [],
-    jingleEverySongs: null,
-    jingleEveryMinutes: null,
-    artistSeparation: 0,
-    trackSeparationHours: 0,
-    djGraceSeconds: 8,
-    djOnlyInSlot: false,
-  };
+  const program = rotationProgram(pl.id);
   expect((await call(rita, 'PUT', `/api/radio/channels/${channel.id}/program`, program)).statusCode).toBe(200);
   return channel;
 }

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TRadioChannel, TRadioProgram } from '@wavecast/shared';
+import type { TRadioChannel } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { rotationProgram } from '../../../test/radio-program';
 import { seedTrack } from '../../../test/seed-track';
 import { scaled } from '../../../test/time';
 import { liveListens, playlists, playlistTracks } from '../../db/schema';
@@ -62,17 +63,7 @@ async function channelOnAir(): Promise<{ id: string; streamId: string; trackId: 
   const c = (
     await call(owner, 'POST', '/api/radio/channels', { name: 'HLS FM', category: 'Music' })
   ).json() as TRadioChannel;
-  const program: TRadioProgram = {
-    rotations: [{ playlistId: pl?.id as string, weight: 1 }],
-    slots: [],
-    jingleTrackIds: [],
-    jingleEverySongs: null,
-    jingleEveryMinutes: null,
-    artistSeparation: 0,
-    trackSeparationHours: 0,
-    djGraceSeconds: 1,
-    djOnlyInSlot: false,
-  };
+  const program = rotationProgram(pl?.id as string, { djGraceSeconds: 1 });
   expect((await call(owner, 'PUT', `/api/radio/channels/${c.id}/program`, program)).statusCode).toBe(200);
   expect((await call(owner, 'POST', `/api/radio/channels/${c.id}/on-air`)).statusCode).toBe(200);
   const page = async () => (await call(owner, 'GET', `/api/radio/channels/${c.id}`)).json() as TRadioChannel;

@@ -2,10 +2,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TRadioChannel, TRadioProgram } from '@wavecast/shared';
+import type { TRadioChannel } from '@wavecast/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, signInAgain, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { rotationProgram } from '../../../test/radio-program';
 import { seedTrack } from '../../../test/seed-track';
 import { scaled } from '../../../test/time';
 import { playlists, playlistTracks, radioAirings } from '../../db/schema';
@@ -98,17 +99,7 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
       .insert(playlistTracks)
       .values({ playlistId: pl?.id as string, audioId: trackId, position: 0 });
     const c = (await call('POST', '/api/radio/channels', { name, category: 'Music' })).json() as TRadioChannel;
-    const program: TRadioProgram = {
-      rotations: [{ playlistId: pl?.id as string, weight: 1 }],
-      slots: [],
-      jingleTrackIds: [],
-      jingleEverySongs: null,
-      jingleEveryMinutes: null,
-      artistSeparation: 0,
-      trackSeparationHours: 0,
-      djGraceSeconds: 1,
-      djOnlyInSlot: false,
-    };
+    const program = rotationProgram(pl?.id as string, { djGraceSeconds: 1 });
     expect((await call('PUT', `/api/radio/channels/${c.id}/program`, program)).statusCode).toBe(200);
     return c;
   }

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { TRadioChannel, TRadioProgram } from '@wavecast/shared';
+import type { TRadioChannel } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { rotationProgram } from '../../../test/radio-program';
 import { seedTrack } from '../../../test/seed-track';
 import { scaled } from '../../../test/time';
 import { playlists, playlistTracks } from '../../db/schema';
@@ -97,17 +98,7 @@ describe('a radio channel on air', () => {
     const channel = (
       await call('POST', '/api/radio/channels', { name: 'Tone FM', category: 'Music' })
     ).json() as TRadioChannel;
-    const program: TRadioProgram = {
-      rotations: [{ playlistId: pl?.id as string, weight: 1 }],
-      slots: [],
-      jingleTrackIds: [],
-      jingleEverySongs: null,
-      jingleEveryMinutes: null,
-      artistSeparation: 0,
-      trackSeparationHours: 0,
-      djGraceSeconds: 1,
-      djOnlyInSlot: false,
-    };
+    const program = rotationProgram(pl?.id as string, { djGraceSeconds: 1 });
     expect((await call('PUT', `/api/radio/channels/${channel.id}/program`, program)).statusCode).toBe(200);
     const key = (await call('POST', `/api/radio/channels/${channel.id}/key`)).json().secret as string;
     expect((await call('POST', `/api/radio/channels/${channel.id}/on-air`)).json()).toMatchObject({ onAir: true });
@@ -199,17 +190,7 @@ describe('a radio channel on air', () => {
       .returning();
     await t.ctx.database.db.insert(playlistTracks).values({ playlistId: pl?.id as string, audioId: id, position: 0 });
     const channel = (await call('POST', '/api/radio/channels', { name: 'SC FM', category: 'Music' })).json();
-    const program: TRadioProgram = {
-      rotations: [{ playlistId: pl?.id as string, weight: 1 }],
-      slots: [],
-      jingleTrackIds: [],
-      jingleEverySongs: null,
-      jingleEveryMinutes: null,
-      artistSeparation: 0,
-      trackSeparationHours: 0,
-      djGraceSeconds: 1,
-      djOnlyInSlot: false,
-    };
+    const program = rotationProgram(pl?.id as string, { djGraceSeconds: 1 });
     expect((await call('PUT', `/api/radio/channels/${channel.id}/program`, program)).statusCode).toBe(200);
     const key = (await call('POST', `/api/radio/channels/${channel.id}/key`)).json().secret as string;
     expect((await call('POST', `/api/radio/channels/${channel.id}/on-air`)).json()).toMatchObject({ onAir: true });
