@@ -115,14 +115,15 @@ describe('RoomAudioSync', () => {
       loadItem: () => {},
       now: () => Date.now(),
     });
-    t.deliver('room:r1', 'room.playback', playback({ startAt: 5_000 }));
-    // Armed: seek 350 ms ahead, play then.
-    expect(audio.currentTime).toBeCloseTo(SYNC.armLeadMs / 1000, 6);
-    vi.advanceTimersByTime(SYNC.armLeadMs);
+    // A shared start 500 ms ahead (local 500): seek to its position while paused, play then.
+    t.deliver('room:r1', 'room.playback', playback({ startAt: 5_500 }));
+    expect(audio.currentTime).toBe(0);
+    vi.advanceTimersByTime(500);
     expect(audio.paused).toBe(false);
+    expect(audio.muted).toBe(false);
     // The element runs 20 ms behind the room from here.
     const follow = () => {
-      audio.currentTime = (Date.now() - 20) / 1000;
+      audio.currentTime = (Date.now() - 500 - 20) / 1000;
     };
     for (let i = 0; i < 10; i++) {
       vi.advanceTimersByTime(100);
@@ -176,9 +177,11 @@ describe('RoomAudioSync: loading and autoplay', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(blocked.at(-1)).toBe(false);
     const clicks = audio.plays.length;
-    await vi.advanceTimersByTimeAsync(SYNC.armLeadMs + 100);
+    await vi.advanceTimersByTimeAsync(SYNC.armLeadMs);
+    // Joining a room already playing: the start is a muted pre-roll (heard once in step).
     expect(audio.plays.length).toBeGreaterThan(clicks);
     expect(audio.paused).toBe(false);
+    expect(audio.muted).toBe(true);
     sync.stop();
   });
 });
