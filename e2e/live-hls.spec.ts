@@ -1,3 +1,4 @@
+import { withoutMseWebm } from './support/hls';
 import { baseURL, useLiveBrowser } from './support/live-browser';
 import { expect, test } from './support/test';
 import { scaled } from './support/timeouts';
@@ -23,17 +24,12 @@ test('a listener without MSE WebM hears the live stream over HLS through hls.js'
 
   const guest = await person('Lena Listener', 'listener');
   const listener = guest.page;
+  await withoutMseWebm(listener);
   await listener.addInitScript(() => {
     // Every stall of the element, counted (media events do not bubble: caught on the way down).
     const w = window as unknown as { __stalls: number };
     w.__stalls = 0;
     document.addEventListener('waiting', () => w.__stalls++, true);
-    const original = MediaSource.isTypeSupported.bind(MediaSource);
-    MediaSource.isTypeSupported = (type: string) => !/webm/i.test(type) && original(type);
-    const canPlay = HTMLMediaElement.prototype.canPlayType;
-    HTMLMediaElement.prototype.canPlayType = function (type: string) {
-      return /mpegurl/i.test(type) ? '' : canPlay.call(this, type);
-    };
   });
   const hlsRequests: string[] = [];
   listener.on('request', (r) => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { signUpApi } from './support/accounts';
+import { withoutMseWebm } from './support/hls';
 import { toneMp3 } from './support/media';
 import { server } from './support/server';
 import { expect, test } from './support/test';
@@ -112,6 +113,42 @@ test('a listener opens a channel, hears it, and sees now playing change at a tra
     await expect(title).not.toHaveText(first ?? '', { timeout: (TRACK_SECONDS + 20) * 1000 });
     await expect(title).toHaveText(new RegExp(`Radio [AB] ${run}`));
     await expect.poll(() => page.getByTestId('radio-history').getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+  } finally {
+    await channel.close();
+  }
+});
+
+test('over LL-HLS through hls.js, now playing also comes inside the stream, as ID3', async ({ browser, page }) => {
+  test.setTimeout(300_000);
+  const run = Date.now().toString(36);
+  const channel = await channelOnAir(browser, run);
+  try {
+    await withoutMseWebm(page);
+    await page.goto(`/radio/${channel.id}`);
+    await expect(page.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 60_000 });
+    const audio = page.getByTestId('live-audio');
+    await expect(audio).toHaveAttribute('data-engine', 'hls.js');
+    // hls.js turns the ID3 frames it finds in the media (emsg boxes) into cues on the element's
+    // "id3" metadata track: the titles carried by the stream itself, not by the page's socket.
+    const titlesInStream = () =>
+      audio.evaluate((a: HTMLAudioElement) => {
+        const titles: string[] = [];
+        for (const track of Array.from(a.textTracks)) {
+          if (track.kind !== 'metadata' || track.label !== 'id3') continue;
+          for (const cue of Array.from(track.cues ?? [])) {
+            const value = (cue as unknown as { value?: { key: string; data: string } }).value;
+            if (value?.key === 'TIT2') titles.push(value.data);
+          }
+        }
+        return titles;
+      });
+    await expect.poll(async () => (await titlesInStream()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    const shown = (await page.getByTestId('radio-now-title').textContent()) ?? '';
+    expect(shown).toMatch(new RegExp(`Radio [AB] ${run}`));
+    // "Artist - Title", as in the stream's ICY StreamTitle.
+    await expect.poll(titlesInStream, { timeout: 30_000 }).toContain(`Radio Host ${run} - ${shown}`);
+    for (const title of await titlesInStream())
+      expect(title).toMatch(new RegExp(`^Radio Host ${run} - Radio [AB] ${run}$`));
   } finally {
     await channel.close();
   }

@@ -103,3 +103,27 @@ describe('HlsPlaylist now playing', () => {
     expect(text).toContain('X-TITLE="Newest"');
   });
 });
+
+describe('HlsPlaylist now playing in the media', () => {
+  const startsWithEmsg = (b: Buffer | undefined) => b !== undefined && b.toString('latin1', 4, 8) === 'emsg';
+
+  it('puts the title ahead of the part after a change and of each segment start, never without a title', () => {
+    const pl = new HlsPlaylist('rabc');
+    pl.addPart(part(0));
+    expect(pl.part(0, 0)).toEqual(part(0)); // no title yet: the fragment as it came
+    pl.setTitle('Night Drive');
+    pl.addPart(part(1));
+    pl.addPart(part(2));
+    const tagged = pl.part(0, 1)?.bytes;
+    expect(startsWithEmsg(tagged)).toBe(true);
+    expect(tagged?.includes(Buffer.from('Night Drive'))).toBe(true);
+    expect(tagged?.subarray(-1)).toEqual(Buffer.from([1])); // the fragment follows the box
+    expect(pl.part(0, 2)).toEqual(part(2));
+    for (let i = 3; i < HLS_PARTS_PER_SEGMENT + 2; i++) pl.addPart(part(i));
+    expect(startsWithEmsg(pl.part(1, 0)?.bytes)).toBe(true); // a later joiner's first segment has it
+    expect(startsWithEmsg(pl.part(1, 1)?.bytes)).toBe(false);
+    pl.setTitle(null);
+    pl.addPart(part(9));
+    expect(pl.part(1, 2)).toEqual(part(9)); // cleared: nothing to say
+  });
+});

@@ -1,3 +1,5 @@
+import { emsgId3 } from './timed-metadata';
+
 /**
  * The LL-HLS media playlist of one packaging run, kept in memory: segments of about 2 s made of
  * ~0.34 s parts (RFC 8216bis: EXT-X-PART, EXT-X-PRELOAD-HINT, blocking reload). Pure bookkeeping,
@@ -28,7 +30,10 @@ interface Segment {
   startedAt?: number;
 }
 
-/** A "now playing" change: an EXT-X-DATERANGE with X-TITLE (hls.js: `details.dateRanges`, metadata cues). */
+/**
+ * A "now playing" change: an EXT-X-DATERANGE with X-TITLE in the playlist (hls.js: `details.dateRanges`)
+ * and an ID3 TIT2 in the media (hls.js: cues on the "id3" metadata track).
+ */
 interface TitleChange {
   id: number;
   at: number;
@@ -44,6 +49,8 @@ export class HlsPlaylist {
   private readonly segments: Segment[] = [{ msn: 0, parts: [], complete: false }];
   private titles: TitleChange[] = [];
   private nextTitleId = 0;
+  /** The title change last put into the media (emsg/ID3), -1: none yet. */
+  private titleInMedia = -1;
 
   constructor(private readonly prefix: string) {}
 
@@ -72,13 +79,24 @@ export class HlsPlaylist {
     if (this.ended) return;
     const seg = this.current;
     seg.startedAt ??= now - part.duration * 1000;
-    seg.parts.push(part);
+    seg.parts.push(this.withTitle(part, seg.parts.length === 0));
     if (seg.parts.length < HLS_PARTS_PER_SEGMENT) return;
     seg.complete = true;
     this.segments.push({ msn: seg.msn + 1, parts: [], complete: false });
     while (this.segments.filter((s) => s.complete).length > SEGMENTS_KEPT) this.segments.shift();
     const from = this.segments[0].startedAt ?? 0;
     while (this.titles.length > 1 && this.titles[1].at <= from) this.titles.shift();
+  }
+
+  /**
+   * The title in force as timed metadata ahead of the part (an emsg box with ID3, read by hls.js):
+   * on the part after a change, and again at each segment's start for players that join later.
+   */
+  private withTitle(part: HlsPart, segmentStart: boolean): HlsPart {
+    const t = this.titles.at(-1);
+    if (!t || (t.id === this.titleInMedia && !segmentStart)) return part;
+    this.titleInMedia = t.id;
+    return t.title ? { ...part, bytes: Buffer.concat([emsgId3(t.title, t.id), part.bytes]) } : part;
   }
 
   /** The broadcast ended: the partial segment becomes the last one, players see ENDLIST. */
