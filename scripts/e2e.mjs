@@ -24,12 +24,21 @@ if (failed) {
   console.error(failed.message);
   process.exit(1);
 }
-try {
-  execFileSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+const playwright = (args) =>
+  execFileSync('npx', ['playwright', 'test', ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, CHROME_PATH: chrome, E2E_WEB_DIST: outDir },
   });
+const args = process.argv.slice(2);
+try {
+  // The whole suite: everything else on both workers, then the audio-sync specs alone, one at a time
+  // (playwright.config.ts `projects`). With arguments, what they say.
+  if (args.length > 0) playwright(args);
+  else {
+    playwright(['--project', 'main']);
+    playwright(['--project', 'sync', '--workers', '1']);
+  }
 } catch {
   process.exit(1);
 }
