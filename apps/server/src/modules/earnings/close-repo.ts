@@ -393,6 +393,17 @@ export async function writeClose(
 const WRITE_BATCH = 10_000;
 
 /**
+ * For each row of a `late` CTE (payer, paid_month): that account's subscription payments of that
+ * month, with refunds of them (by invoice) made in the same month: the payments its net is read from.
+ */
+const LATE_MONTH_PAYMENTS = sql`
+        SELECT late.payer, late.paid_month, p.id, p.kind, p.amount_cents
+          FROM late JOIN payments p ON p.user_id = late.payer AND p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
+           AND to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month
+         WHERE p.kind = 'paid'
+            OR EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id AND p.invoice_id IS NOT NULL
+                         AND to_char(o.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month)`;
+/**
  * Affiliate commissions (or their reversals) booked since the last close on subscription payments
  * of months already closed: late, so not in those months' nets. Per paying account and paid month:
  * the month's net before commissions (payments − the fee, same-month refunds included) and the
@@ -419,13 +430,7 @@ export async function lateCommissions(
          WHERE a.kind IN ('commission', 'reversal') AND m.month < ${month}
            AND a.created_at > greatest(m.closed_at, prev.at) AND a.created_at <= ${now.toISOString()}::timestamptz
          GROUP BY p.user_id, m.month, m.closed_at, prev.at),
-      pay AS (
-        SELECT late.payer, late.paid_month, p.id, p.kind, p.amount_cents
-          FROM late JOIN payments p ON p.user_id = late.payer AND p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
-           AND to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month
-         WHERE p.kind = 'paid'
-            OR EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id AND p.invoice_id IS NOT NULL
-                         AND to_char(o.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month))
+      pay AS (${LATE_MONTH_PAYMENTS})
       SELECT late.payer, late.paid_month AS "paidMonth", late.payment_id AS "paymentId",
              (SELECT coalesce(sum(pay.amount_cents - CASE WHEN pay.kind = 'paid'
                        THEN (pay.amount_cents::bigint * ${fee.bps} + 5000) / 10000 + ${fee.fixedCents} ELSE 0 END), 0)
@@ -464,13 +469,7 @@ export async function lateListeners(
           LEFT JOIN family_members f ON f.member_id = l.listener_id AND f.status = 'active'
          WHERE m.month < ${month} AND l.found_at > greatest(m.closed_at, prev.at)
            AND l.found_at <= ${now.toISOString()}::timestamptz),
-      pay AS (
-        SELECT late.payer, late.paid_month, p.id, p.kind, p.amount_cents
-          FROM late JOIN payments p ON p.user_id = late.payer AND p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded')
-           AND to_char(p.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month
-         WHERE p.kind = 'paid'
-            OR EXISTS (SELECT 1 FROM payments o WHERE o.kind = 'paid' AND o.invoice_id = p.invoice_id AND p.invoice_id IS NOT NULL
-                         AND to_char(o.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') = late.paid_month))
+      pay AS (${LATE_MONTH_PAYMENTS})
       SELECT late.payer, late.paid_month AS "paidMonth", late.since::text AS since,
              (SELECT min(pay.id::text) FROM pay WHERE pay.payer = late.payer AND pay.paid_month = late.paid_month AND pay.kind = 'paid')
                AS "paymentId",
