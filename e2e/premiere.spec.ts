@@ -117,11 +117,17 @@ test('a premiere: countdown and waiting-room chat, everyone starts at the same i
   await expect(fan.getByTestId('premiere-countdown')).toContainText(/0:0[1-8]/, { timeout: 15_000 });
   await expect.poll(async () => (await onsetsOf(fan)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
   await expect.poll(async () => (await onsetsOf(creator)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-  const [a, b] = [await onsetsOf(creator), await onsetsOf(fan)];
-  const pairs = b
-    .slice(1)
-    .map((t) => a.reduce((best, x) => (Math.abs(x - t) < Math.abs(best) ? x - t : best), Number.POSITIVE_INFINITY))
-    .filter((d) => Math.abs(d) < 1000);
+  // The fan's beeps after its first, each against the creator's nearest. A page still in its muted
+  // pre-roll (ADR 0057) hears nothing yet: wait until two beeps were heard by both.
+  const skews = async () => {
+    const [a, b] = [await onsetsOf(creator), await onsetsOf(fan)];
+    return b
+      .slice(1)
+      .map((t) => a.reduce((best, x) => (Math.abs(x - t) < Math.abs(best) ? x - t : best), Number.POSITIVE_INFINITY))
+      .filter((d) => Math.abs(d) < 1000);
+  };
+  let pairs: number[] = [];
+  await expect.poll(async () => (pairs = await skews()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   console.log(`premiere skew ms: ${pairs.map((d) => d.toFixed(1)).join(', ')}`);
 
   await fan.getByLabel('Message', { exact: true }).fill('here it comes');
