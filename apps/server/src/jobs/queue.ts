@@ -24,9 +24,10 @@ interface Registered {
 
 /**
  * Jobs of one lane run one at a time; lanes run side by side, so mail never waits behind a
- * transcode, nor an upload's transcode behind an hour of speech recognition.
+ * transcode, nor an upload's transcode behind an hour of speech recognition or a batch of the
+ * radio's loudness measurements.
  */
-export type JobLane = 'default' | 'media' | 'speech';
+export type JobLane = 'default' | 'media' | 'speech' | 'analysis';
 
 interface JobRow {
   id: string;

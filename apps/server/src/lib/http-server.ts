@@ -37,6 +37,7 @@ export function createHttpServer(limits: HttpLimits, handler: Handler): http.Ser
       handler(req, res);
     },
   );
+  closeQuietConnectionsOnClose(server, responding);
   server.keepAliveTimeout = Math.min(72_000, limits.idleTimeoutMs);
   server.timeout = limits.idleTimeoutMs;
   // Node emits this once nothing has moved on the socket for `timeout` ms (draining writes count).
@@ -48,6 +49,27 @@ export function createHttpServer(limits: HttpLimits, handler: Handler): http.Ser
     socket.destroy();
   });
   return server;
+}
+
+/**
+ * On close, connections with no response in flight go at once. Node's own close leaves a connection
+ * that has not sent a request yet (a browser's preconnect, a client's spare socket) until it times
+ * out, so a shutdown waited up to the keep-alive timeout (72 s). WebSockets close with their plugin.
+ */
+function closeQuietConnectionsOnClose(server: http.Server, responding: WeakMap<Socket, ServerResponse>) {
+  const sockets = new Set<Socket>();
+  const upgraded = new WeakSet<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.prependListener('upgrade', (req: IncomingMessage) => upgraded.add(req.socket));
+  const close = server.close.bind(server);
+  server.close = (callback?: (err?: Error) => void) => {
+    close(callback);
+    for (const socket of sockets) if (!responding.has(socket) && !upgraded.has(socket)) socket.destroy();
+    return server;
+  };
 }
 
 const hasBody = (req: IncomingMessage) =>

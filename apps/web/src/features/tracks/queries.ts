@@ -18,12 +18,19 @@ export const trackKeys = {
   activity: ['creator', 'activity'] as const,
 };
 
+/**
+ * While a track is processing its status is asked again now and then: `track.processed` makes it
+ * immediate, but an event sent while the socket was reconnecting is not sent again.
+ */
+const PROCESSING_POLL_MS = 5_000;
+
 export const useTrack = (id: string | undefined) =>
   useQuery({
     queryKey: trackKeys.track(id ?? ''),
     queryFn: () => api<{ track: TTrack }>(`/api/tracks/${encodeURIComponent(id ?? '')}`).then((r) => r.track),
     enabled: !!id,
     retry: false,
+    refetchInterval: (q) => (q.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false),
   });
 
 /** An audio page's cache from the API's answers by URL (its first view, server-entry.tsx). */
@@ -40,6 +47,8 @@ export const useMyTracks = () =>
       api<TPage<TTrack>>(`/api/me/tracks?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((p) => p.items.some((t) => t.status === 'processing')) ? PROCESSING_POLL_MS : false,
   });
 
 /** The server's upload limits (MAX_UPLOAD_BYTES): an oversized file is refused before it is sent. */

@@ -9,12 +9,13 @@ import { downloadTo, playableKey } from './fetch';
 import { saveCues, tracksWithoutCues } from './repo';
 
 export const RADIO_CUES_JOB = 'radio.cues';
-/** Tracks measured per run: one run stays short beside the other media jobs. */
+/** Tracks measured per run. */
 const BATCH = 20;
 
 /**
  * Measures the tracks that have no cues yet (ADR 0055): a new upload within minutes of its
- * processing, the existing library as a backfill, in the media lane. A file ffmpeg cannot measure
+ * processing, the existing library as a backfill, in a lane of its own: a batch of twenty takes
+ * minutes on a busy machine, and an upload's transcode in the media lane must not wait for it. A file ffmpeg cannot measure
  * gets a whole-file row, so it is not tried forever.
  */
 export async function measureMissingCues(ctx: AppContext, limit = BATCH): Promise<number> {
@@ -51,7 +52,7 @@ export async function measureMissingCues(ctx: AppContext, limit = BATCH): Promis
 }
 
 export const radioCueJobs: ModuleJobs = (ctx) => [
-  defineJob(RADIO_CUES_JOB, async () => void (await measureMissingCues(ctx)), { lane: 'media' }),
+  defineJob(RADIO_CUES_JOB, async () => void (await measureMissingCues(ctx)), { lane: 'analysis' }),
 ];
 
 export const radioCueSchedules: Schedule[] = [every(RADIO_CUES_JOB, 'radio cue points', 5 * 60_000)];
