@@ -47,7 +47,9 @@ describe('radio.cues (media job, migration 0042)', () => {
     const processing = await seedTrack(t.ctx.database.db, owner.id, { title: 'Not yet', status: 'processing' });
 
     await t.ctx.jobs.enqueue(RADIO_CUES_JOB, { at: new Date().toISOString() });
-    expect(await t.ctx.jobs.runOnce('media')).toBe(true);
+    // Its own lane: the media lane (uploads' transcodes) never waits behind a batch.
+    expect(await t.ctx.jobs.runOnce('media')).toBe(false);
+    expect(await t.ctx.jobs.runOnce('analysis')).toBe(true);
 
     const rows = await t.ctx.database.db.select().from(trackCues);
     const byId = new Map(rows.map((r) => [r.audioId, r]));
