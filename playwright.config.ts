@@ -30,12 +30,12 @@ export default defineConfig({
   // Per test as it ends, then each spec file's time, the slowest named (e2e/support/file-times-reporter.ts).
   reporter: [['list'], ['./e2e/support/file-times-reporter.ts']],
   // The specs that measure what browsers hear against each other (≤ 50 ms between two pages' audio)
-  // are a project of their own, which `npm run test:e2e` runs after the rest, one at a time
-  // (scripts/e2e.mjs): beside the whole suite a 2-core machine stalls a page's audio for longer than
-  // that (a CI run measured 142 ms at load 11 where a run of its own measured 12 ms).
+  // are a project of their own that runs after the rest, one at a time, on the same servers: beside
+  // the whole suite a 2-core machine stalls a page's audio for longer than that (a CI run measured
+  // 142 ms at load 11 where a run of its own measured 12 ms).
   projects: [
     { name: 'main', testIgnore: SYNC_SPECS },
-    { name: 'sync', testMatch: SYNC_SPECS },
+    { name: 'sync', testMatch: SYNC_SPECS, workers: 1, dependencies: ['main'] },
   ],
   use: {
     trace: 'retain-on-failure',

@@ -24,21 +24,15 @@ if (failed) {
   console.error(failed.message);
   process.exit(1);
 }
-const playwright = (args) =>
-  execFileSync('npx', ['playwright', 'test', ...args], {
+// The whole suite: the audio-sync specs after the rest, alone (playwright.config.ts `projects`). With
+// arguments, only what they name (not the rest first).
+const args = process.argv.slice(2);
+try {
+  execFileSync('npx', ['playwright', 'test', ...(args.length > 0 ? ['--no-deps', ...args] : [])], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, CHROME_PATH: chrome, E2E_WEB_DIST: outDir },
   });
-const args = process.argv.slice(2);
-try {
-  // The whole suite: everything else on both workers, then the audio-sync specs alone, one at a time
-  // (playwright.config.ts `projects`). With arguments, what they say.
-  if (args.length > 0) playwright(args);
-  else {
-    playwright(['--project', 'main']);
-    playwright(['--project', 'sync', '--workers', '1']);
-  }
 } catch {
   process.exit(1);
 }
