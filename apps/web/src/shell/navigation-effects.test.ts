@@ -43,4 +43,17 @@ describe('focusNewPageHeading', () => {
     expect(document.activeElement?.tagName).not.toBe('H1');
     stop();
   });
+
+  it('leaves focus in a dialog the reader opened before the page committed (its code loaded late)', async () => {
+    const { main } = layout();
+    document.body.insertAdjacentHTML('beforeend', '<div role="dialog"><button id="inside">Mark all</button></div>');
+    const inside = document.getElementById('inside') as HTMLButtonElement;
+    inside.focus();
+    // The navigation commits now, with focus already in the dialog: it is what the effect calls the opener.
+    const stop = focusNewPageHeading(document.activeElement);
+    showHeading(main);
+    await settle();
+    expect(document.activeElement).toBe(inside);
+    stop();
+  });
 });

@@ -31,10 +31,15 @@ export function settleRestoredScroll(target: number): () => void {
   return stop;
 }
 
+/** Open layers that keep the reader's focus: moving it out would close them. */
+const LAYER = '[role="dialog"], [role="alertdialog"], [role="menu"]';
+
 /**
  * Focuses the page's <h1> (tabindex -1, without scrolling) once it shows, unless the reader has
  * focused something other than `opener` meanwhile, even if focus is on the page's body for a moment
- * as it shows (a closing popover hands focus back to its button a task later). Returns what stops waiting.
+ * as it shows (a closing popover hands focus back to its button a task later), or is in an open
+ * dialog or menu (a page whose code loads late commits after the reader opened one: `opener` is then
+ * inside it). Returns what stops waiting.
  */
 export function focusNewPageHeading(opener: Element | null): () => void {
   let moved = false;
@@ -42,7 +47,9 @@ export function focusNewPageHeading(opener: Element | null): () => void {
     const heading = (document.getElementById('main') ?? document).querySelector('h1');
     if (!heading) return false;
     const active = document.activeElement;
-    const untouched = !moved && (!active || active === document.body || active === opener || !active.isConnected);
+    const inLayer = !!active?.isConnected && active.closest(LAYER) !== null;
+    const untouched =
+      !moved && !inLayer && (!active || active === document.body || active === opener || !active.isConnected);
     if (untouched) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
