@@ -107,8 +107,11 @@ test('an encoder with default Ogg pages plays in the live page: at least 95 % of
     expect(await source.exited).toBe(0);
     const onsetsNow = () => listener.evaluate(() => (window as unknown as { __onsets: number[] }).__onsets.slice());
     // Everything the relay sent is played: the last beep is heard...
+    // For the log only: never waits (the player is gone once the stream has ended).
     const state = () =>
-      listener.getByTestId('live-audio').evaluate((a: HTMLAudioElement) => {
+      listener.evaluate(() => {
+        const a = document.querySelector<HTMLAudioElement>('[data-testid="live-audio"]');
+        if (!a) return 'no player (the stream has ended)';
         const ranges = Array.from({ length: a.buffered.length }, (_, i) => [a.buffered.start(i), a.buffered.end(i)]);
         return JSON.stringify({ t: a.currentTime, rate: a.playbackRate, ranges });
       });
