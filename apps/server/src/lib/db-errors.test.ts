@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDatabaseError } from './db-errors';
+import { classifyDatabaseError, isForeignKeyViolation, isUniqueViolation } from './db-errors';
 
 /** A PostgreSQL error as node-postgres and PGlite throw it, wrapped the way Drizzle wraps it. */
 const pgError = (code: string) => Object.assign(new Error('pg says'), { code });
@@ -49,5 +49,15 @@ describe('classifyDatabaseError', () => {
     const a = new Error('a') as Error & { cause?: unknown };
     a.cause = a;
     expect(classifyDatabaseError(a)).toBeNull();
+  });
+});
+
+describe('constraint violations', () => {
+  it('are told apart by SQLSTATE, bare or wrapped by the query builder', () => {
+    expect(isUniqueViolation(pgError('23505'))).toBe(true);
+    expect(isUniqueViolation(drizzleWrapped(pgError('23505')))).toBe(true);
+    expect(isForeignKeyViolation(drizzleWrapped(pgError('23503')))).toBe(true);
+    expect(isForeignKeyViolation(pgError('23505'))).toBe(false);
+    expect(isUniqueViolation(new Error('boom'))).toBe(false);
   });
 });

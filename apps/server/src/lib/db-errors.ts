@@ -56,12 +56,18 @@ export function classifyDatabaseError(err: unknown): DatabaseFailure | null {
 /** Seconds a client is told to wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** Whether a unique index refused the write (23505), anywhere in the error's cause chain. */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether the error, or one in its cause chain, has this SQLSTATE. */
+function hasSqlState(err: unknown, code: string): boolean {
   let e: unknown = err;
   for (let depth = 0; depth < 8 && e && typeof e === 'object'; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** Whether a unique index refused the write (23505). */
+export const isUniqueViolation = (err: unknown): boolean => hasSqlState(err, '23505');
+
+/** Whether a foreign key refused the write (23503): the row it points at is gone. */
+export const isForeignKeyViolation = (err: unknown): boolean => hasSqlState(err, '23503');

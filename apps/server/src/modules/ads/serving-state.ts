@@ -1,5 +1,6 @@
 import type { AdContentType, AdFormat } from '@wavecast/shared';
 import type { AppContext } from '../../context';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { oneAtATimePerKey } from '../../lib/one-at-a-time';
 import { perApp } from '../../lib/per-app';
 import { CampaignIndex } from './campaign-index';
@@ -86,9 +87,10 @@ class ServeWriter {
         const one = repo.emptyServeColumns();
         for (const k of Object.keys(one) as (keyof repo.ServeColumns)[]) (one[k] as unknown[]).push(rows[k][i]);
         // A serve not written: its tracking URLs are refused (unknown serve), nothing counted or charged.
-        await repo
-          .insertServes(this.ctx.database, one)
-          .catch((e: unknown) => console.error('ads: recording a serve failed', e));
+        // Its campaign deleted meanwhile is expected, not worth a log line.
+        await repo.insertServes(this.ctx.database, one).catch((e: unknown) => {
+          if (!isForeignKeyViolation(e)) console.error('ads: recording a serve failed', e);
+        });
       }
     }
   }
