@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AD_MESSAGES, type TCampaign, type TCampaignInput } from '@wavecast/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
 import { seedTrack } from '../../../test/seed-track';
 import { adBalances, adCampaigns, adLedger, adServes, auditLog, payments } from '../../db/schema';
@@ -917,11 +917,15 @@ describe('serving state', () => {
       reservedUntil: listenerKey ? new Date(at.getTime() + 300_000) : null,
     });
     const good = [row(c.id, 'anon:one'), row(c.id, null)];
-    // A campaign that does not exist (deleted a moment ago): its row fails, the others are written.
+    // A campaign that does not exist (deleted a moment ago): its row fails, the others are written,
+    // and an expected refusal is not logged as an error.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     writer.add(good[0]);
     writer.add(row(randomUUID(), 'anon:two'));
     writer.add(good[1]);
     await writer.settled();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
     const written = await t.ctx.database.db
       .select()
       .from(adServes)
