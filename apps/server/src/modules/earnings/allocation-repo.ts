@@ -241,20 +241,20 @@ export async function allocateChunk(
       SELECT s.*, CASE WHEN s.w > 0 THEN s.pot * s.w / s.tw ELSE 0 END AS fl,
              CASE WHEN s.w > 0 THEN s.pot * s.w % s.tw ELSE 0 END AS rm
         FROM (SELECT pt.*, (sum(pt.w) OVER (PARTITION BY pt.payer))::bigint AS tw FROM pt) s),
-    sh AS (
+    c AS (
       SELECT f.payer, f.audio_id, f.creator_id, f.plays, f.heard, f.pot, f.tw,
              f.fl + CASE WHEN f.rm > 0 AND row_number() OVER (PARTITION BY f.payer ORDER BY f.rm DESC, f.audio_id)
                               <= f.pot - sum(f.fl) OVER (PARTITION BY f.payer) THEN 1 ELSE 0 END AS cents
         FROM f),
+    sh AS (
+      SELECT c.*, (c.cents <> 0 AND row_number() OVER (PARTITION BY c.payer, c.creator_id
+                                                       ORDER BY (c.cents <> 0) DESC, c.audio_id) = 1)::int AS first
+        FROM c),
     tracks AS (
-      INSERT INTO earn_part (audio_id, creator_id, cents, subscribers, plays)
-      SELECT audio_id, max(creator_id), sum(cents), count(*) FILTER (WHERE cents <> 0), sum(plays)
-        FROM sh GROUP BY audio_id
+      INSERT INTO earn_part (audio_id, creator_id, cents, subscribers, plays, heard, firsts)
+      SELECT audio_id, creator_id, sum(cents), count(*) FILTER (WHERE cents <> 0), sum(plays), sum(heard), sum(first)
+        FROM sh GROUP BY audio_id, creator_id
       RETURNING 1),
-    creators AS (
-      INSERT INTO earn_part_creators (creator_id, subscribers, plays, heard)
-      SELECT creator_id, count(DISTINCT payer) FILTER (WHERE cents <> 0), sum(plays), sum(heard)
-        FROM sh GROUP BY creator_id),
     payers AS (
       SELECT payer, max(pot) AS pot, max(tw) AS tw, sum(cents) AS cents FROM sh GROUP BY payer)
     SELECT count(*)::int AS seen, count(*) FILTER (WHERE cents <> 0)::int AS listening,
@@ -288,9 +288,8 @@ export async function allocateSubscriptions(
                          ads bigint NOT NULL DEFAULT 0, rev bigint NOT NULL DEFAULT 0, pr bigint NOT NULL DEFAULT 0)
                          ON COMMIT DROP`);
   await tx.execute(sql`CREATE TEMP TABLE earn_part (audio_id uuid NOT NULL, creator_id text NOT NULL, cents bigint NOT NULL,
-                         subscribers bigint NOT NULL, plays bigint NOT NULL) ON COMMIT DROP`);
-  await tx.execute(sql`CREATE TEMP TABLE earn_part_creators (creator_id text NOT NULL, subscribers bigint NOT NULL,
-                         plays bigint NOT NULL, heard bigint NOT NULL) ON COMMIT DROP`);
+                         subscribers bigint NOT NULL, plays bigint NOT NULL, heard bigint NOT NULL, firsts bigint NOT NULL)
+                         ON COMMIT DROP`);
   // The partials summed into the accumulators (one upsert per track and creator) and emptied:
   // whenever they pass FOLD_PARTS rows (no statement sums too many) and at the end.
   let parts = 0;
@@ -303,10 +302,10 @@ export async function allocateSubscriptions(
           subscribers = earn_acc.subscribers + excluded.subscribers, plays = earn_acc.plays + excluded.plays`);
       await tx.execute(sql`
         INSERT INTO earn_acc_creators (creator_id, subscribers, plays, heard)
-        SELECT creator_id, sum(subscribers), sum(plays), sum(heard) FROM earn_part_creators GROUP BY creator_id
+        SELECT creator_id, sum(firsts), sum(plays), sum(heard) FROM earn_part GROUP BY creator_id
         ON CONFLICT (creator_id) DO UPDATE SET subscribers = earn_acc_creators.subscribers + excluded.subscribers,
           plays = earn_acc_creators.plays + excluded.plays, heard = earn_acc_creators.heard + excluded.heard`);
-      await tx.execute(sql`TRUNCATE earn_part, earn_part_creators`);
+      await tx.execute(sql`TRUNCATE earn_part`);
       parts = 0;
     });
   // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset.
