@@ -99,7 +99,11 @@ export const payments = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.occurredAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.occurredAt),
+    // The earnings close finds a refund's paid entry by invoice (migration 0047).
+    index('payments_invoice_idx').on(t.invoiceId),
+  ],
 );
 
 /** Provider webhook events already applied (by event id): a redelivery is acknowledged, not applied. */
