@@ -117,6 +117,9 @@ export class RoomMemberClient {
       else if (c.type === 'rate') this.media.setRate(now, c.rate);
       else if (c.type === 'mute') this.media.muted = c.muted;
       else {
+        // A new play replaces one still waiting (the controller times a start again when its
+        // clock estimate moves), as the page's drivers do.
+        if (this.pendingPlay) clearTimeout(this.pendingPlay);
         const at = (c.atLocal - this.offset) / (1 + this.drift);
         this.pendingPlay = setTimeout(
           () => {

@@ -16,6 +16,9 @@
  */
 import { SYNC } from './constants';
 
+/** Samples before one far outside the expectation is taken as an outlier (trusted less). */
+const OUTLIERS_AFTER = 6;
+
 export interface ClockSample {
   /** Local time the ping left (ms, a monotonic clock). */
   t0: number;
@@ -165,7 +168,7 @@ export class ClockFilter implements ClockEstimate {
     const innovation = z - this.offset;
     let s2 = p00 + r;
     // Far outside what the filter expects (a route change, a clock step): trust it less, not zero.
-    if (this.samples >= this.opts.readyAfter && innovation * innovation > 25 * s2) s2 = p00 + innovation * innovation;
+    if (this.samples >= OUTLIERS_AFTER && innovation * innovation > 25 * s2) s2 = p00 + innovation * innovation;
     const k0 = p00 / s2;
     const k1 = p01 / s2;
     this.offset += k0 * innovation;

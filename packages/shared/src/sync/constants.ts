@@ -40,8 +40,11 @@ export const SYNC = {
   pingBurst: 25,
   pingBurstIntervalMs: 80,
   pingIntervalMs: 500,
-  /** Pongs before the clock estimate is used (a muted pre-roll may start), and before it is heard by. */
-  clockReadyAfter: 6,
+  /**
+   * Pongs before the clock estimate is used (a muted pre-roll may start: it learns the start
+   * latency, whatever the estimate), and before anything is heard by it (settled).
+   */
+  clockReadyAfter: 4,
   clockSettledAfter: 14,
   /** A ping without its pong after this long is forgotten. */
   pingTimeoutMs: 5_000,

@@ -107,6 +107,43 @@ describe('PlaybackController', () => {
     expect(c.stats()).toMatchObject({ preRollRestarts: 2, muted: false });
   });
 
+  it('times a waiting start again when the clock estimate moves before it (pongs that came late)', () => {
+    // The estimate: server = local + offset; it moves by 30 ms while the start waits.
+    let offset = 1_000;
+    const moving: ClockEstimate = { ready: true, toServer: (l) => l + offset, toLocal: (s) => s - offset };
+    const c = new PlaybackController();
+    c.setSchedule(playing({ startAt: 1_000, positionAtStart: 0 }));
+    c.update(30_000, reading(0, true), moving);
+    // Armed for local 30,350 (the room at 30,350 ms), the play timed before it.
+    expect(c.update(30_001, reading(30_350, true), moving)).toEqual([
+      { type: 'play', atLocal: 30_350 - SYNC.startLatencyGuessMs },
+    ]);
+    // The server is 30 ms further on than thought: the room reaches 30,350 at local 30,320.
+    offset = 1_030;
+    expect(c.update(30_100, reading(30_350, true), moving)).toEqual([
+      { type: 'play', atLocal: 30_320 - SYNC.startLatencyGuessMs },
+    ]);
+    // A move under a millisecond times nothing again.
+    offset = 1_030.5;
+    expect(c.update(30_150, reading(30_350, true), moving)).toEqual([]);
+    // Moved so far that its time has passed: armed again, 250 ms ahead (muted: a pre-roll).
+    offset = 1_400;
+    const again = c.update(30_200, reading(30_350, true), moving);
+    expect(again[0]).toEqual({ type: 'pause' });
+    expect(again).toContainEqual({ type: 'seek', positionMs: 30_200 + 400 + SYNC.preRollArmLeadMs });
+  });
+
+  it('keeps even a shared start muted while the clock has not settled', () => {
+    const unsettled: ClockEstimate = { ...clock, settled: false };
+    const c = new PlaybackController();
+    // The start is 1 s ahead: heard at once on a settled clock, muted on a rough one.
+    c.setSchedule(playing({ startAt: 11_000, positionAtStart: 0 }));
+    expect(c.update(9_000, reading(0, true), unsettled)).toContainEqual({ type: 'mute', muted: true });
+    const settled = new PlaybackController();
+    settled.setSchedule(playing({ startAt: 11_000, positionAtStart: 0 }));
+    expect(settled.update(9_000, reading(0, true), clock)).not.toContainEqual({ type: 'mute', muted: true });
+  });
+
   it('corrects small errors by rate alone, capped at ±0.5 %', () => {
     const c = locked();
     // 10 ms behind, smoothed with the last reading (0): 5 ms → 5/1500 = 0.33 %, in 0.05 % steps.

@@ -17,7 +17,8 @@ export type SyncCommand =
   | { type: 'seek'; positionMs: number }
   /**
    * Start playing at this local time (a timer: early or late by the timer's accuracy only). A later
-   * `pause` or `seek` cancels a play still waiting for its time.
+   * `pause` or `seek` cancels a play still waiting for its time; a later `play` replaces it (the
+   * controller times a waiting start again when the clock estimate moves).
    */
   | { type: 'play'; atLocal: number }
   /** Set the playback rate (the browser keeps the pitch: `preservesPitch`). */
@@ -48,8 +49,11 @@ export interface ControllerStats {
  * - Not playing yet (a join, a new schedule, a resync): seek to where the room will be a moment
  *   from now while paused, then start at that moment minus the learnt start latency. This is the
  *   only way in: the first audible sample is already in place.
- * - Joining a timeline already under way (a late join, a resync): the start is a **muted
- *   pre-roll**. The media plays muted, the start latency is learnt from it, and the member is
+ * - A start waiting for its time follows the clock estimate: when the estimate moves (pongs
+ *   held behind a retransmission arrive together), the play is timed again, so the start that
+ *   sounds is planned on the newest estimate, not on the one at arming.
+ * - Joining a timeline already under way (a late join, a resync), or any start while the clock has
+ *   not settled: the start is a **muted pre-roll**. The media plays muted, the start latency is learnt from it, and the member is
  *   unmuted only once its clock has settled (`ClockEstimate.settled`) and it is within
  *   `preRollToleranceMs`; further off, it starts again, still muted. After `preRollMaxMs` it is
  *   unmuted whatever the error (then corrected by rate as ever).
@@ -155,6 +159,7 @@ export class PlaybackController {
       case 'holding':
         return this.arm(localNow, s, clock, true);
       case 'arming': {
+        if (this.retime(localNow, s, clock)) return this.arm(localNow, s, clock, false);
         // Ready before the start: the play is timed now (the adapter's timer fires at `playAt`).
         if (media.ready && localNow < this.playAt - 1) {
           this.phase = 'starting';
@@ -164,6 +169,13 @@ export class PlaybackController {
         return localNow >= this.playAt - 1 ? this.arm(localNow, s, clock, false) : [];
       }
       case 'starting': {
+        // The play still waits for its time and the clock estimate moved: timed again (a new
+        // play replaces the waiting one), so the start lands where the room is by the newest estimate.
+        if (media.paused && localNow < this.playAt - 2) {
+          const before = this.playAt;
+          if (this.retime(localNow, s, clock)) return this.arm(localNow, s, clock, true);
+          return this.playAt === before ? [] : [{ type: 'play', atLocal: this.playAt }];
+        }
         // Measured once the start had time to happen and the audio to move for a while.
         if (localNow < this.armAt + (this.muted ? SYNC.preRollMeasureMs : 200) || media.paused || !media.ready)
           return [];
@@ -204,6 +216,19 @@ export class PlaybackController {
         return this.correct(s, this.smoothed);
       }
     }
+  }
+
+  /**
+   * Moves the armed start to where the clock estimate now puts the room at the armed position
+   * (the estimate moves as pongs come in, often several at once after a retransmission). Answers
+   * true when that start is too close now to be timed (then arm again).
+   */
+  private retime(localNow: number, s: PlaybackSchedule, clock: ClockEstimate): boolean {
+    const armAt = clock.toLocal(s.startAt + (this.armPosition - s.positionAtStart) / s.rate);
+    if (Math.abs(armAt - this.armAt) < 1) return false;
+    this.armAt = armAt;
+    this.playAt = armAt - this.latency;
+    return this.playAt < localNow + 2;
   }
 
   /** The media error now (ms, positive: ahead of the room). */
@@ -283,7 +308,8 @@ export class PlaybackController {
     this.overThreshold = 0;
     this.setRate(s.rate);
     const commands: SyncCommand[] = pause ? [{ type: 'pause' }] : [];
-    const preRoll = scheduled < localNow + lead && !heard;
+    // Muted too while the clock has not settled: a start on a rough estimate is never heard.
+    const preRoll = (scheduled < localNow + lead || !(clock.settled ?? clock.ready)) && !heard;
     if (preRoll && this.preRollEnd === null) {
       this.preRollEnd = localNow + SYNC.preRollMaxMs;
       this.preRollStarts = 0;

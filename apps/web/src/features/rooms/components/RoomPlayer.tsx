@@ -4,16 +4,18 @@ import { Pause, Play, SkipForward, Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
-import { connectRoomAudio, type RoomAudio } from '../lib/room-audio';
 import { roomApi, roomKeys, useRoomControl } from '../queries';
+import { RoomAudioSync } from '../sync/audio-driver';
+import { startClockSync } from '../sync/clock-sync';
+import { realtimeTransport } from '../sync/transport';
 
 /**
  * Now playing, the host's controls and the room's audio: an `<audio>` kept on the room's schedule
- * by the sync core (lib/room-audio.ts), for members only.
+ * by the sync core's browser driver (sync/audio-driver.ts) over the tab's socket, for members only.
  */
 export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRoomQueueItem[]; listening: boolean }) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const driver = useRef<RoomAudio | null>(null);
+  const driver = useRef<RoomAudioSync | null>(null);
   const [playback, setPlayback] = useState<RoomPlayback>(room.playback);
   const [blocked, setBlocked] = useState(false);
   const [, setTick] = useState(0);
@@ -40,10 +42,30 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
       }
       return item ? `/api/tracks/${item.trackId}/stream` : null;
     };
-    const d = connectRoomAudio({ roomId: room.id, audio, srcOf, onPlayback: setPlayback, onBlocked: setBlocked });
+    let current: string | null = null;
+    const loadItem = async (itemId: string | null) => {
+      current = itemId;
+      audio.pause();
+      if (!itemId) return void audio.removeAttribute('src');
+      const src = await srcOf(itemId);
+      if (current !== itemId || !src) return;
+      audio.src = src;
+      audio.load();
+    };
+    const clock = startClockSync(realtimeTransport);
+    const d = new RoomAudioSync({
+      media: audio,
+      transport: realtimeTransport,
+      clock: clock.filter,
+      roomId: room.id,
+      loadItem,
+      onPlayback: setPlayback,
+      onBlocked: setBlocked,
+    });
     driver.current = d;
     return () => {
       d.stop();
+      clock.stop();
       driver.current = null;
     };
   }, [listening, room.id, qc]);

@@ -103,8 +103,14 @@ interface Member {
   late: boolean;
   reported: string;
   pendingPlay: (() => void) | null;
-  pings: Map<number, number>;
-  pingId: number;
+  /**
+   * The member's own random streams: its pings' way (delays, losses), its other messages' way, its
+   * timers. A change in one member's commands or reports never shifts another member's draws, nor
+   * its own pings': variants of the core meet the same networks.
+   */
+  pingRng: Rng;
+  messageRng: Rng;
+  timerRng: Rng;
 }
 
 export async function runSimulation(options: Partial<SimOptions> = {}): Promise<SimFigures> {
@@ -129,10 +135,10 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   const trueAt = (m: Member, l: number) => (l - m.offset) / (1 + m.drift);
 
   /** One-way delivery over a member's link (in order, with TCP-like retransmission on loss). */
-  const deliver = (m: Member, dir: 'up' | 'down', run: () => void) => {
+  const deliver = (m: Member, dir: 'up' | 'down', run: () => void, r = m.messageRng) => {
     const base = m.link.rtt / 2;
-    let delay = Math.max(m.link.rtt / 4, base + rng.between(-o.jitterMs, o.jitterMs));
-    if (rng.chance(o.loss)) delay += Math.max(200, m.link.rtt) + m.link.rtt;
+    let delay = Math.max(m.link.rtt / 4, base + r.between(-o.jitterMs, o.jitterMs));
+    if (r.chance(o.loss)) delay += Math.max(200, m.link.rtt) + m.link.rtt;
     const key = dir === 'up' ? 'lastUp' : 'lastDown';
     const at = Math.max(m.link[key], now + delay);
     m.link[key] = at;
@@ -164,8 +170,9 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
       else if (c.type === 'rate') m.media.setRate(now, c.rate);
       else if (c.type === 'mute') m.media.muted = c.muted;
       else if (c.type === 'play') {
-        // A timer: fires when the local clock reaches atLocal, up to 4 ms late.
-        const at = Math.max(now, trueAt(m, c.atLocal) + rng.between(0, 4));
+        // A timer: fires when the local clock reaches atLocal, up to 4 ms late; it replaces one still waiting.
+        m.pendingPlay?.();
+        const at = Math.max(now, trueAt(m, c.atLocal) + m.timerRng.between(0, 4));
         m.pendingPlay = queue.push(at, () => {
           m.pendingPlay = null;
           if (m.alive) m.media.play(now);
@@ -193,16 +200,25 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   };
 
   const ping = (m: Member) => {
-    m.pingId++;
     const t0 = local(m);
-    deliver(m, 'up', () => {
-      const t1 = serverNow();
-      const t2 = t1 + rng.between(0, 0.5);
-      deliver(m, 'down', () => {
-        m.filter.add({ t0, t1, t2, t3: local(m) });
-        tick(m);
-      });
-    });
+    deliver(
+      m,
+      'up',
+      () => {
+        const t1 = serverNow();
+        const t2 = t1 + m.pingRng.between(0, 0.5);
+        deliver(
+          m,
+          'down',
+          () => {
+            m.filter.add({ t0, t1, t2, t3: local(m) });
+            tick(m);
+          },
+          m.pingRng,
+        );
+      },
+      m.pingRng,
+    );
   };
 
   const connect = (index: number, at: number, late: boolean) => {
@@ -220,10 +236,11 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
       late,
       reported: '',
       pendingPlay: null,
-      pings: new Map(),
-      pingId: 0,
+      pingRng: seeded(rng.next() * 2 ** 32),
+      messageRng: seeded(rng.next() * 2 ** 32),
+      timerRng: seeded(rng.next() * 2 ** 32),
     };
-    m.media = new SimMedia(rng, m.drift, rng.between(10, 40));
+    m.media = new SimMedia(seeded(rng.next() * 2 ** 32), m.drift, rng.between(10, 40));
     members.push(m);
     const burst = o.pingBurst ?? SYNC.pingBurst;
     const spacing = o.pingBurstIntervalMs ?? SYNC.pingBurstIntervalMs;
@@ -241,7 +258,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
         tick(m);
         queue.push(now + 100 / (1 + m.drift), loop);
       };
-      queue.push(now + rng.between(0, 100), loop);
+      queue.push(now + m.timerRng.between(0, 100), loop);
       // Joining: the first report asks for the room's schedule.
       m.reported = 'buffering/null';
       deliver(m, 'up', () => void serverReport(m, { status: 'buffering', readyKey: null }));
