@@ -296,7 +296,7 @@ export async function allocateSubscriptions(
   await tx.execute(sql`CREATE TEMP TABLE earn_part (audio_id uuid NOT NULL, creator_id text NOT NULL, cents bigint NOT NULL,
                          subscribers bigint NOT NULL, plays bigint NOT NULL, heard bigint NOT NULL, firsts bigint NOT NULL)
                          ON COMMIT DROP`);
-  // The partials summed into the accumulators (one upsert per track and creator) and emptied:
+  // The partials summed into the accumulators (tracks rebuilt, creators upserted) and emptied:
   // whenever they pass FOLD_PARTS rows (no statement sums too many) and at the end.
   let parts = 0;
   const fold = () =>
