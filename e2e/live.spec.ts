@@ -147,12 +147,25 @@ test('a creator goes live; listeners hear it, count and chat; ending leaves a dr
   await expect(creator.getByTestId('chat-messages')).toContainText('Hello from listener one');
   await expect(creator.getByTestId('chat-messages')).toContainText('Hi back from two!');
 
-  // The creator ends it.
+  // The creator ends it. The listener hears the broadcast to its last buffered moment: the element
+  // plays to the end of what arrived and says `ended` (a player torn down at the end never does).
+  await audio.evaluate((a: HTMLAudioElement) => {
+    a.addEventListener('ended', () => {
+      const w = window as unknown as { __liveEnd: { at: number; bufferedEnd: number } };
+      w.__liveEnd = { at: a.currentTime, bufferedEnd: a.buffered.length ? a.buffered.end(a.buffered.length - 1) : -1 };
+    });
+  });
   await creator.getByRole('button', { name: 'End Stream' }).click();
   const endedAt = Date.now();
   await expect(creator.getByText('Stream ended successfully')).toBeVisible();
   await expect(creator.getByRole('button', { name: 'Go Live' })).toBeVisible();
   await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: 10_000 });
+  const tail = await listener
+    .waitForFunction(() => (window as unknown as { __liveEnd?: unknown }).__liveEnd, undefined, { timeout: 10_000 })
+    .then((h) => h.jsonValue() as Promise<{ at: number; bufferedEnd: number }>);
+  expect(tail.at).toBeGreaterThan(tail.bufferedEnd - 0.05);
+  // Then the player leaves the page.
+  await expect(listener.getByTestId('live-player-state')).toHaveCount(0);
   await expectNoLostConnection();
   const active = await (await listener.request.get('/api/live?active')).json();
   expect(active.items.map((s: { id: string }) => s.id)).not.toContain(streamId);

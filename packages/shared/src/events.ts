@@ -41,7 +41,11 @@ export interface RealtimeEvents {
   'track.reposted': { trackId: string; userId: string };
   /** `keyName`: the stream key an encoder went live with (absent for a browser broadcast). */
   'live.started': { streamId: string; userId: string; keyName?: string };
-  'live.ended': { streamId: string; userId: string };
+  /**
+   * `takenDown`: the account was suspended or deleted, so players stop at once; otherwise they
+   * play out the audio they hold (the broadcast's last second) before they stop.
+   */
+  'live.ended': { streamId: string; userId: string; takenDown?: true };
   'live.viewers': { streamId: string; viewers: number };
   /**
    * The process holding the broadcast is gone (its lease lapsed, ADR 0046): listeners' pages say

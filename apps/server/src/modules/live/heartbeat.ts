@@ -51,7 +51,7 @@ export class LiveHeartbeat {
     try {
       const gone = await repo.heartbeat(this.db, this.rt.hub.activeIds());
       await repo.sampleListeners(this.db, this.rt.hub.activeIds(), this.rt.ctx.clock.now());
-      for (const id of gone) await this.streams.afterEnd({ id, userId: '', wasActive: false }, false);
+      for (const id of gone) await this.streams.afterEnd({ id, userId: '', wasActive: false }, { announce: false });
       // The suspension's event ends broadcasts at once; this catches one that attached meanwhile.
       for (const owner of await repo.suspendedOwnersOf(this.db, this.rt.hub.activeIds())) {
         await this.streams.endForAccount(owner, 'suspended');

@@ -27,7 +27,7 @@ export function subscribeLiveLifecycle(
   // Listeners' pages of a stream no process held (waiting for its publisher) are told once too.
   events.once('account.deleted', async ({ payload }) => {
     for (const id of payload.liveStreamIds)
-      await live.streams.announceEnded({ id, userId: payload.userId, wasActive: true });
+      await live.streams.announceEnded({ id, userId: payload.userId, wasActive: true }, true);
   });
   events.on('stream-key.revoked', (e) => ingest?.keyRevoked(e.payload.keyId));
 }

@@ -195,12 +195,13 @@ export class LiveStreams {
       }
       const wasActive = hub.get(id)?.isLive ?? false;
       await hub.end(id);
-      await this.afterEnd({ id, userId, wasActive }); // no row: the finalizer removes the raw recording
+      // No row: the finalizer removes the raw recording.
+      await this.afterEnd({ id, userId, wasActive }, { takenDown: true });
     }
     if (how === 'deleted') return [...ended];
     for (const e of await repo.endStreamsOfUser(this.db, userId)) {
       ended.add(e.id);
-      await this.afterEnd(e);
+      await this.afterEnd(e, { takenDown: true });
     }
     const mirrored = hub.mirroredIds();
     if (mirrored.length > 0) {
@@ -224,13 +225,16 @@ export class LiveStreams {
     this.recordings.inBackground(id);
   }
 
-  /** After a stream's row is ended: stop it here, tell everyone, turn its recording into a track. */
-  async afterEnd(e: repo.EndedStream, announce = true): Promise<void> {
+  /**
+   * After a stream's row is ended: stop it here, tell everyone (`takenDown` when its account was
+   * suspended or deleted), turn its recording into a track.
+   */
+  async afterEnd(e: repo.EndedStream, o: { announce?: boolean; takenDown?: boolean } = {}): Promise<void> {
     this.allowance.forget(e.id);
     this.keyNames.delete(e.id);
     this.owners.delete(e.id);
     await this.rt.hub.end(e.id);
-    if (announce) await this.announceEnded(e);
+    if (o.announce ?? true) await this.announceEnded(e, o.takenDown || this.ending.get(e.id) === 'suspended');
     this.recordings.inBackground(e.id);
   }
 
@@ -248,10 +252,13 @@ export class LiveStreams {
     }
   }
 
-  /** Tells listeners' pages the stream ended (a deleted account's streams, whose rows are gone). */
-  async announceEnded(e: repo.EndedStream): Promise<void> {
+  /**
+   * Tells listeners' pages the stream ended (also a deleted account's streams, whose rows are gone);
+   * `takenDown` stops their players at once rather than after the audio they hold.
+   */
+  async announceEnded(e: repo.EndedStream, takenDown = false): Promise<void> {
     if (!e.wasActive) return;
-    const data = { streamId: e.id, userId: e.userId };
+    const data = { streamId: e.id, userId: e.userId, ...(takenDown && { takenDown: true as const }) };
     await this.bus.publish(`live:${e.id}`, 'live.ended', data);
     await this.bus.publish('global', 'live.ended', data);
   }

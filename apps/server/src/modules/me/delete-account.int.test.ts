@@ -66,7 +66,9 @@ describe('delete account', () => {
     await put(`avatars/${gone.id}/a.png`);
 
     const events: string[] = [];
-    const unsubscribe = t.ctx.bus.subscribe((m) => events.push(`${m.topic} ${m.event}`));
+    const unsubscribe = t.ctx.bus.subscribe((m) =>
+      events.push(`${m.topic} ${m.event}${(m.data as { takenDown?: true }).takenDown ? ' (taken down)' : ''}`),
+    );
 
     const res = await t.app.inject({
       method: 'DELETE',
@@ -129,7 +131,7 @@ describe('delete account', () => {
     // The other user is untouched.
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: other.cookie } })).json().user.id).toBe(other.id);
     // A live broadcast was ended for its listeners.
-    expect(events.some((e) => e.endsWith('live.ended'))).toBe(true);
+    expect(events.some((e) => e.endsWith('live.ended (taken down)'))).toBe(true);
   });
 
   it('needs a session and a same-origin request', async () => {

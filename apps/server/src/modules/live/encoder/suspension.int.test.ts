@@ -121,6 +121,8 @@ describe('issue 31: suspension takes an encoder off air', () => {
     const listenerEnded = listener.ended.then(() => performance.now());
     const ingest = a.app.encoderIngest!;
     expect(ingest.sourceCount).toBe(1);
+    const ends: unknown[] = [];
+    const unsubscribe = bus.subscribe((m) => m.event === 'live.ended' && ends.push(m.data));
 
     const t0 = performance.now();
     await suspend(a, admin, user.id);
@@ -141,6 +143,9 @@ describe('issue 31: suspension takes an encoder off air', () => {
     expect((await a.app.inject({ url: `/api/live/${id}` })).statusCode).toBe(404);
     expect((await a.app.inject({ url: `/api/live/${id}/chat` })).statusCode).toBe(404);
     expect((await a.app.inject({ url: `/api/live/${id}/hls/index.m3u8` })).statusCode).toBe(404);
+    // Listeners' players are told to stop at once, not to play out what they hold.
+    unsubscribe();
+    expect(ends).toContainEqual({ streamId: id, userId: user.id, takenDown: true });
     const [row] = await a.ctx.database.db.select().from(liveStreams).where(eq(liveStreams.id, id));
     expect(row.endedAt).not.toBeNull();
     expect(row.isActive).toBe(false);

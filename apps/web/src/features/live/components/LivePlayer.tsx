@@ -1,6 +1,7 @@
 import { DEFAULT_VOLUME, LIVE_LISTENER_MESSAGES, type TLiveStream } from '@wavecast/shared';
 import { Loader2, Play, Square, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { onEvent } from '../../../lib/socket';
 import { AdBreakBar } from '../../ads/components/AdBreakBar';
 import { adBreak, playPreroll } from '../../ads/preroll';
 import type { LiveOutputClaim } from '../../player/engine';
@@ -30,11 +31,14 @@ function showStreamInMediaSession(stream: TLiveStream) {
 /**
  * The live player: starts by itself while the stream is on air, after a pre-roll when the server
  * has an ad for this listener (none for ad-free plans, never for the stream's creator); play/stop
- * and volume.
+ * and volume. When the broadcast ends, the audio it holds plays out (the last second is heard)
+ * unless the stream was taken down (its account suspended or deleted): that stops at once.
+ * `onSounding` says whether it is making sound or about to (the page keeps it while it is).
  */
-export function LivePlayer({ stream }: { stream: TLiveStream }) {
+export function LivePlayer({ stream, onSounding }: { stream: TLiveStream; onSounding?: (sounding: boolean) => void }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const engine = useRef<LiveEngine | null>(null);
+  const takenDown = useRef(false);
   const [wanted, setWanted] = useState(true);
   const [state, setState] = useState<LivePlayerState>('stopped');
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
@@ -72,11 +76,34 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
       left = true;
       // Stopped or left during the ad: it ends with the page (what it played is reported already).
       if (adBreak.get()?.before === 'live') adBreak.cancel();
-      engine.current?.stop();
-      engine.current = null;
+      // The broadcast ended (not the listener's stop): what has arrived plays out first.
+      if (wanted && streamRef.current.status === 'ended' && !takenDown.current) engine.current?.finish();
+      else {
+        engine.current?.stop();
+        engine.current = null;
+      }
       releaseOutput(claim);
     };
   }, [wanted, onAir, streamId, streamUrl, claim, claimOutput, releaseOutput]);
+
+  // A takedown stops the audio at once; leaving the page stops a tail still playing.
+  useEffect(() => {
+    const off = onEvent(`live:${streamId}`, 'live.ended', (e) => {
+      if (!e.takenDown) return;
+      takenDown.current = true;
+      engine.current?.stop();
+    });
+    return () => {
+      off();
+      engine.current?.stop();
+    };
+  }, [streamId]);
+
+  const sounding = state !== 'stopped' && state !== 'blocked';
+  useEffect(() => {
+    onSounding?.(sounding);
+    return () => onSounding?.(false);
+  }, [sounding, onSounding]);
 
   // However the element starts playing (a click after autoplay was blocked), it takes the output.
   useEffect(() => {
@@ -124,13 +151,15 @@ export function LivePlayer({ stream }: { stream: TLiveStream }) {
       </button>
       <div className="min-w-0 flex-1">
         <p className="font-semibold" data-testid="live-player-state" aria-live="polite">
-          {onAir
-            ? interrupted
-              ? LIVE_LISTENER_MESSAGES.interrupted
-              : wanted
-                ? STATE_TEXT[state]
-                : 'Stopped'
-            : 'Not on air'}
+          {!onAir && sounding
+            ? 'The broadcast has ended'
+            : onAir
+              ? interrupted
+                ? LIVE_LISTENER_MESSAGES.interrupted
+                : wanted
+                  ? STATE_TEXT[state]
+                  : 'Stopped'
+              : 'Not on air'}
         </p>
         <p className="text-sm text-muted" data-testid="live-player-note">
           {!onAir

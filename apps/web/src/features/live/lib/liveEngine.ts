@@ -5,6 +5,8 @@ import { canUseMse, LiveMsePlayer, type LivePlayerOptions } from './liveMsePlaye
 export interface LiveEngine {
   start(): void;
   stop(): void;
+  /** The broadcast ended: play out the audio already here, then stop (state `stopped`). */
+  finish(): void;
   /** After the browser blocked autoplay: a click calls this. */
   resume(): void;
 }

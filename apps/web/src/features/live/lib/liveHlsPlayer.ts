@@ -1,5 +1,5 @@
 import type Hls from 'hls.js';
-import type { LivePlayerOptions } from './liveMsePlayer';
+import { type LivePlayerOptions, TAIL_MAX_MS } from './liveMsePlayer';
 
 const MAX_RETRY_DELAY_MS = 5_000;
 
@@ -17,13 +17,16 @@ export function hasNativeHls(audio: HTMLMediaElement): boolean {
  * Plays the live stream over HLS where MSE cannot play WebM/Opus: natively when the browser can
  * (`<audio src>`), otherwise through hls.js (its light build, lazy-loaded into its own chunk) in
  * low-latency mode, which follows the playlist's PART-HOLD-BACK (~1 s) behind the newest part. The
- * engine in use is written to `data-engine` on the audio element. Errors retry with backoff.
+ * engine in use is written to `data-engine` on the audio element. Errors retry with backoff. At
+ * the broadcast's end the playlist says ENDLIST and what is buffered plays out (`finish()`).
  */
 export class LiveHlsPlayer {
   private hls?: Hls;
   private stopped = true;
   private retries = 0;
   private retryTimer?: ReturnType<typeof setTimeout>;
+  private finishing = false;
+  private tailTimer?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -38,7 +41,7 @@ export class LiveHlsPlayer {
       this.audio.dataset.engine = 'native-hls';
       this.audio.src = this.url;
       this.audio.onerror = () => this.fail();
-      this.audio.onended = () => this.fail();
+      this.audio.onended = () => this.stop();
       this.play();
       return;
     }
@@ -47,9 +50,22 @@ export class LiveHlsPlayer {
 
   stop(): void {
     this.stopped = true;
+    this.finishing = false;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.tailTimer);
     this.teardown();
     this.opts.onState('stopped');
+  }
+
+  /** The broadcast ended: what is buffered plays to the playlist's end (at most TAIL_MAX_MS), then stop. */
+  finish(): void {
+    if (this.stopped || this.finishing) return;
+    if (this.audio.paused) {
+      this.stop();
+      return;
+    }
+    this.finishing = true;
+    this.tailTimer = setTimeout(() => this.stop(), TAIL_MAX_MS);
   }
 
   resume(): void {
@@ -67,6 +83,8 @@ export class LiveHlsPlayer {
       return this.fail();
     }
     if (this.stopped || this.hls) return;
+    // Played to ENDLIST: the broadcast is over (reconnecting would replay the finished playlist).
+    this.audio.onended = () => this.stop();
     if (!HlsJs.isSupported()) {
       // Neither MSE nor HLS: the endless stream through a plain element is all that is left.
       this.audio.dataset.engine = 'plain';
@@ -109,6 +127,10 @@ export class LiveHlsPlayer {
 
   private fail(): void {
     if (this.stopped) return;
+    if (this.finishing) {
+      this.stop();
+      return;
+    }
     this.teardown();
     const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** this.retries++);
     this.opts.onState('reconnecting');

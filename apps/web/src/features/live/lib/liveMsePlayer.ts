@@ -14,6 +14,8 @@ const EDGE_CHECK_MS = 100;
 const MAX_RETRY_DELAY_MS = 5_000;
 /** The playhead this close to a buffered range's end, with a hole after it, counts as stuck there. */
 const GAP_EPSILON_SECONDS = 0.05;
+/** After the broadcast ended, the audio still held plays at most this long (normally ~1 s). */
+export const TAIL_MAX_MS = 5_000;
 
 /** Whether this browser can play our endless WebM/Opus through Media Source Extensions. */
 export function canUseMse(): boolean {
@@ -25,6 +27,9 @@ export function canUseMse(): boolean {
  * buffered, seeks to the edge, then keeps a small buffer by playing ±3 % faster or slower
  * (`liveRate`, ADR 0042; 10 % faster when more than 0.8 s behind, ADR 0061); it jumps forward only when far behind (a background tab, a long
  * stall), since a jump skips audio. Any error tears down and reconnects with backoff.
+ * When the server ends the stream, what has arrived plays to its end first (`endOfStream`): the
+ * broadcast's last second is heard; then the player reconnects, unless `finish()` said the
+ * broadcast is over, when it stops.
  * Where MSE cannot play WebM/Opus (or the URL is Icecast's), a plain `<audio src>` is used.
  */
 export class LiveMsePlayer {
@@ -38,6 +43,11 @@ export class LiveMsePlayer {
   private retries = 0;
   private retryTimer?: ReturnType<typeof setTimeout>;
   private edgeTimer?: ReturnType<typeof setInterval>;
+  /** This connection's response ended: what is queued is the last of it. */
+  private fetchDone = false;
+  /** The broadcast is over: play out what is held, then stop (not reconnect). */
+  private finishing = false;
+  private tailTimer?: ReturnType<typeof setTimeout>;
   private readonly useMse: boolean;
 
   constructor(
@@ -58,9 +68,23 @@ export class LiveMsePlayer {
 
   stop(): void {
     this.stopped = true;
+    this.finishing = false;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.tailTimer);
     this.teardown();
     this.opts.onState('stopped');
+  }
+
+  /** The broadcast ended: the audio already here plays to its end (at most TAIL_MAX_MS), then stop. */
+  finish(): void {
+    if (this.stopped || this.finishing) return;
+    // Nothing is playing (connecting, blocked, between reconnects): nothing to play out.
+    if (this.audio.paused) {
+      this.stop();
+      return;
+    }
+    this.finishing = true;
+    this.tailTimer = setTimeout(() => this.stop(), TAIL_MAX_MS);
   }
 
   /** After the browser blocked autoplay: a click calls this. */
@@ -74,7 +98,7 @@ export class LiveMsePlayer {
   private startPlain(): void {
     this.audio.src = this.url;
     this.audio.onerror = () => this.fail();
-    this.audio.onended = () => this.fail();
+    this.audio.onended = () => this.playedOut();
     this.play();
   }
 
@@ -84,6 +108,7 @@ export class LiveMsePlayer {
     this.objectUrl = URL.createObjectURL(ms);
     this.audio.src = this.objectUrl;
     this.audio.onerror = () => this.fail();
+    this.audio.onended = () => this.playedOut();
     ms.addEventListener(
       'sourceopen',
       () => {
@@ -113,7 +138,11 @@ export class LiveMsePlayer {
       const reader = res.body.getReader();
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) throw new Error('stream ended');
+        if (done) {
+          this.fetchDone = true;
+          this.endWhenAppended();
+          return;
+        }
         this.queue.push(value.slice().buffer);
         this.appendNext();
       }
@@ -122,9 +151,34 @@ export class LiveMsePlayer {
     }
   }
 
+  /** Once the last data is in the buffer, the element plays to its end and says `ended`. */
+  private endWhenAppended(): void {
+    const ms = this.mediaSource;
+    if (!this.fetchDone || !ms || this.sourceBuffer?.updating || this.queue.length > 0) return;
+    if (ms.readyState === 'ended') return; // ended already (an updateend may follow endOfStream)
+    if (this.started && ms.readyState === 'open') {
+      try {
+        ms.endOfStream();
+        return;
+      } catch {
+        // cannot end it: as if played out
+      }
+    }
+    this.playedOut(); // (or too little arrived to have started: nothing to play out)
+  }
+
+  /** The element played all it had: the broadcast over, stop; otherwise the connection dropped. */
+  private playedOut(): void {
+    if (this.finishing) this.stop();
+    else this.fail();
+  }
+
   private appendNext(): void {
     const sb = this.sourceBuffer;
-    if (!sb || sb.updating || this.queue.length === 0) return;
+    if (!sb || sb.updating || this.queue.length === 0) {
+      this.endWhenAppended();
+      return;
+    }
     const chunk = this.queue.length === 1 ? this.queue[0] : concat(this.queue);
     this.queue = [];
     try {
@@ -186,7 +240,8 @@ export class LiveMsePlayer {
   private trim(force: boolean): void {
     const sb = this.sourceBuffer;
     const b = this.audio.buffered;
-    if (!sb || sb.updating || b.length === 0) return;
+    // After endOfStream a removal would reopen the MediaSource (and the tail would never end).
+    if (!sb || sb.updating || b.length === 0 || this.mediaSource?.readyState === 'ended') return;
     const upTo = this.audio.currentTime - (force ? 1 : KEEP_BEHIND_SECONDS);
     if (upTo - b.start(0) > (force ? 0 : 5)) {
       try {
@@ -199,6 +254,10 @@ export class LiveMsePlayer {
 
   private fail(): void {
     if (this.stopped) return;
+    if (this.finishing) {
+      this.stop();
+      return;
+    }
     this.teardown();
     const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** this.retries++);
     this.opts.onState('reconnecting');
@@ -222,6 +281,7 @@ export class LiveMsePlayer {
     this.sourceBuffer = undefined;
     this.queue = [];
     this.started = false;
+    this.fetchDone = false;
     this.audio.playbackRate = 1;
   }
 }

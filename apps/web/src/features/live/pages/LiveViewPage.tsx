@@ -1,5 +1,6 @@
 import { formatTime, pluralize, type TLiveStream, timeAgo } from '@wavecast/shared';
 import { Clock, Disc3, Radio, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -19,6 +20,8 @@ export default function LiveViewPage() {
   const { data: stream, isPending, error, dataUpdatedAt } = useLiveStream(id);
   const live = stream?.status === 'live';
   const now = useNow(live);
+  // The player stays while it plays the broadcast's last second, after the page says it ended.
+  const [sounding, setSounding] = useState(false);
 
   if (isPending) {
     return (
@@ -75,15 +78,14 @@ export default function LiveViewPage() {
           <ReportButton targetType="live" targetId={stream.id} ownerId={stream.creator.id} />
         </header>
 
+        {(live || (stream.status === 'ended' && sounding)) && <LivePlayer stream={stream} onSounding={setSounding} />}
         {stream.status === 'ended' ? (
           <EndedNotice stream={stream} />
         ) : stream.status === 'pending' ? (
           <p className="rounded-card border border-border bg-surface p-5 text-muted" role="status">
             This stream hasn't started yet. It will begin playing as soon as {creatorName} goes live.
           </p>
-        ) : (
-          <LivePlayer stream={stream} />
-        )}
+        ) : null}
 
         {stream.description && (
           <section aria-labelledby="about-heading">
