@@ -21,9 +21,10 @@ import { audioContent, liveStreams } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { serverSecret } from '../../lib/server-secret';
 import type { SessionUser } from '../../lib/session';
+import { type ClientFacts, ivtSettings, sourceIvt } from '../../lib/traffic';
 import { billing } from '../billing';
 import { findUser } from '../users/repo';
-import { type ClientFacts, clientKey, impressionTiming, ivtSettings, quartileReachable, sourceIvt } from './ivt';
+import { clientKey, impressionTiming, quartileReachable } from './ivt';
 import * as repo from './repo';
 import { recordServeError } from './reports-repo';
 import { type ListenerMemory, servingState } from './serving-state';
@@ -324,7 +325,7 @@ export function adServing(ctx: AppContext) {
         size: req.size ? { width: Number(req.size.split('x')[0]), height: Number(req.size.split('x')[1]) } : null,
       });
       if (!campaign) return null;
-      let invalid = req.client ? sourceIvt(req.client, ivt) : null;
+      let invalid: AdIvtReason | null = req.client ? sourceIvt(req.client, ivt) : null;
       const cookielessKey = capKey?.startsWith('client:') ? capKey : null;
       if (cookielessKey && history) {
         // Counted for every serve; the source's own reason, when it has one, is the one kept.
