@@ -72,10 +72,16 @@ export const AD_RESERVATION_SECONDS = 5 * 60;
 /** Serves to one client without a cookie (address + user agent) per hour before they are invalid. */
 export const AD_COOKIELESS_SERVES_PER_HOUR = 4;
 /**
+ * Invalid traffic known from a request's source alone (a scripted or missing user agent, a loopback
+ * or data-centre address): ads filter it (ADR 0040) and plays never count it (ADR 0072).
+ */
+export const SOURCE_IVT_REASONS = ['known-bot', 'data-centre', 'loopback'] as const;
+export type SourceIvtReason = (typeof SOURCE_IVT_REASONS)[number];
+/**
  * Why an event was not counted. The first five are invalid traffic (IAB/MRC general invalid
  * traffic): kept and shown to the advertiser as "filtered", never charged.
  */
-export const AD_IVT_REASONS = ['known-bot', 'data-centre', 'loopback', 'repeated-serves', 'impossible-timing'] as const;
+export const AD_IVT_REASONS = [...SOURCE_IVT_REASONS, 'repeated-serves', 'impossible-timing'] as const;
 export type AdIvtReason = (typeof AD_IVT_REASONS)[number];
 /** What became of one tracking event: counted, filtered (a reason above), or not counted for another rule. */
 export type AdEventOutcome = 'counted' | AdIvtReason | 'capped' | 'unpaid' | 'before-impression' | 'out-of-order';

@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import type { SourceIvtReason } from '@wavecast/shared';
 import { isScriptedClient } from './user-agents';
 
 /**
@@ -13,9 +14,6 @@ export interface ClientFacts {
   ip: string | null;
   userAgent: string | undefined;
 }
-
-/** Why a source is invalid traffic (a subset of the ads' `AdIvtReason`). */
-export type SourceIvtReason = 'known-bot' | 'data-centre' | 'loopback';
 
 export interface IvtSettings {
   loopbackInvalid: boolean;

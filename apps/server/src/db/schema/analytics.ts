@@ -1,6 +1,9 @@
+import type { SourceIvtReason } from '@wavecast/shared';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -21,7 +24,9 @@ const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 /**
  * One listen of a track in one player (raw; deleted after rollup once older than the retention).
  * Its id is made by the player, so a report can be sent again without counting twice; `counted`
- * says the play counter counted it (the same 30-minute rule as the play count).
+ * says the play counter counted it (the same 30-minute rule as the play count). `ivt_reason` is the
+ * invalid traffic its first report showed (lib/traffic.ts, ADR 0072): such a session is kept, never
+ * counted (the check says so), so analytics and the earnings close leave it out alike.
  */
 export const listenSessions = pgTable(
   'listen_sessions',
@@ -37,6 +42,7 @@ export const listenSessions = pgTable(
     device: text('device').notNull(),
     app: text('app').notNull(),
     counted: boolean('counted').notNull().default(false),
+    ivtReason: text('ivt_reason').$type<SourceIvtReason>(),
     /** UTC day of the first report: the day the listen belongs to. */
     day: date('day', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -46,6 +52,7 @@ export const listenSessions = pgTable(
     index('listen_sessions_day_idx').on(t.day),
     // A listener's recent listening: the audio ad cap counts it (ads/serving.ts).
     index('listen_sessions_listener_idx').on(t.listenerKey, t.createdAt),
+    check('listen_sessions_ivt_not_counted_ck', sql`${t.ivtReason} IS NULL OR NOT ${t.counted}`),
   ],
 );
 

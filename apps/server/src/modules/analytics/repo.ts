@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { SourceIvtReason } from '@wavecast/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyticsDirty, analyticsPastListeners, listenBuckets, listenSessions, liveListens } from '../../db/schema';
 import { HLL_P, SKETCH_MAX_LIST } from './listeners';
@@ -15,13 +16,20 @@ export interface SessionInput {
   app: string;
   day: string;
   at: Date;
+  /** Invalid traffic its first report showed (lib/traffic.ts): kept, never counted. */
+  ivtReason: SourceIvtReason | null;
 }
 
 /**
  * Records a session (first report) and its heard buckets; a replay changes nothing. Returns the
- * session as stored, or null when the id belongs to another listener or track.
+ * session as stored (its `ivtReason` the first report's), or null when the id belongs to another
+ * listener or track.
  */
-export async function recordListen(db: Db, s: SessionInput, buckets: number[]): Promise<{ counted: boolean } | null> {
+export async function recordListen(
+  db: Db,
+  s: SessionInput,
+  buckets: number[],
+): Promise<{ counted: boolean; ivtReason: SourceIvtReason | null } | null> {
   return db.transaction(async (tx) => {
     await tx
       .insert(listenSessions)
@@ -32,6 +40,7 @@ export async function recordListen(db: Db, s: SessionInput, buckets: number[]): 
         audioId: listenSessions.audioId,
         listenerKey: listenSessions.listenerKey,
         counted: listenSessions.counted,
+        ivtReason: listenSessions.ivtReason,
         day: listenSessions.day,
       })
       .from(listenSessions)
@@ -44,7 +53,7 @@ export async function recordListen(db: Db, s: SessionInput, buckets: number[]): 
         .onConflictDoNothing();
     }
     await markDirty(tx, row.audioId, row.day);
-    return { counted: row.counted };
+    return { counted: row.counted, ivtReason: row.ivtReason };
   });
 }
 
@@ -81,12 +90,13 @@ export async function recordLiveListen(
   await db.insert(liveListens).values(v);
 }
 
+/** Marks a session counted (its play was counted); never one kept as invalid traffic. */
 export async function markCounted(db: Db, sessionId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [s] = await tx
       .update(listenSessions)
       .set({ counted: true })
-      .where(and(eq(listenSessions.id, sessionId), eq(listenSessions.counted, false)))
+      .where(and(eq(listenSessions.id, sessionId), eq(listenSessions.counted, false), isNull(listenSessions.ivtReason)))
       .returning({ audioId: listenSessions.audioId, day: listenSessions.day });
     if (s) await markDirty(tx, s.audioId, s.day);
   });

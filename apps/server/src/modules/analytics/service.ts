@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   ANALYTICS_MAX_RANGE_DAYS,
   LISTEN_BUCKET_SECONDS,
+  type SourceIvtReason,
   type TAnalyticsOverview,
   type TAnalyticsRangeQuery,
   type TAnalyticsTrack,
@@ -101,8 +102,9 @@ function makeAnalyticsService(ctx: AppContext) {
 
   return {
     /**
-     * Stores a listen report (session + heard buckets, bounded to the track's length). Null when
-     * the session id is another listener's or another track's.
+     * Stores a listen report (session + heard buckets, bounded to the track's length), with the
+     * invalid traffic its first report showed (`ivtReason`: kept, never counted). Null when the
+     * session id is another listener's or another track's.
      */
     async record(v: {
       trackId: string;
@@ -110,8 +112,9 @@ function makeAnalyticsService(ctx: AppContext) {
       listenerKey: string;
       userId: string | null;
       userAgent: string | undefined;
+      ivtReason: SourceIvtReason | null;
       listen: TListenReport;
-    }): Promise<{ counted: boolean } | null> {
+    }): Promise<{ counted: boolean; ivtReason: SourceIvtReason | null } | null> {
       const maxBucket = Math.max(0, Math.ceil(v.duration / LISTEN_BUCKET_SECONDS));
       const buckets = [...new Set(v.listen.buckets)].filter((b) => b <= maxBucket);
       const now = ctx.clock.now();
@@ -126,6 +129,7 @@ function makeAnalyticsService(ctx: AppContext) {
           ...deviceFromUserAgent(v.userAgent),
           day: dayOf(now),
           at: now,
+          ivtReason: v.ivtReason,
         },
         buckets,
       );

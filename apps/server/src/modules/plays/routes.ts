@@ -2,6 +2,7 @@ import { ZPlayReport, ZPlayResult } from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { clientIp } from '../../lib/client-ip';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { listenerCookies } from './listener-cookie';
 import { type Listener, playService } from './service';
@@ -39,7 +40,8 @@ export async function playRoutes(root: FastifyInstance, ctx: AppContext) {
         // A browser without a (valid) id gets one now; its plays count from the next report on.
         else listenerToken = cookies.issue(reply).token;
       }
-      const result = await service.report(req.user?.id ?? null, listener, req.body, req.headers['user-agent']);
+      const client = { ip: clientIp(req, ctx.config.TRUST_PROXY_HEADER), userAgent: req.headers['user-agent'] };
+      const result = await service.report(req.user?.id ?? null, listener, req.body, client);
       return listenerToken ? { ...result, listenerToken } : result;
     },
   );
