@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { e2eServer } from './e2e/support/server';
+import { BROWSER_UA } from './e2e/support/user-agent';
 import { machineFactor } from './scripts/machine-factor';
 
 // Ceilings follow the machine, as in vitest.config.ts: measured once by the runner, inherited by its
@@ -39,6 +40,8 @@ export default defineConfig({
   ],
   use: {
     trace: 'retain-on-failure',
+    // A person's browser, not "HeadlessChrome" (a bot whose plays and ad impressions never count).
+    userAgent: BROWSER_UA,
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: [

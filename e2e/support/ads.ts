@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BROWSER_UA } from './user-agent';
 
 /**
- * An ordinary browser's user agent for listeners whose ads must count: headless Chromium says
- * "HeadlessChrome", a bot by the OPAWG list, whose impressions are filtered (ADR 0040).
+ * An ordinary browser's user agent for listeners whose ads must count (every context's default now:
+ * ./user-agent.ts); headless Chromium's own is a bot's, whose impressions are filtered (ADR 0040).
  */
-export const LISTENER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const LISTENER_UA = BROWSER_UA;
 
 /** A tone of `seconds` (20 unless told), the length of a real audio ad. */
 export function makeAdAudio(seconds = 20): string {

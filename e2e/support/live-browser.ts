@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from './accounts';
 import { server } from './server';
+import { BROWSER_UA } from './user-agent';
 
 /** This worker's server, for what the spec's own browser does (its contexts are not the fixtures'). */
 export const baseURL = server.baseURL;
@@ -82,7 +83,8 @@ export function useLiveBrowser() {
       accountType: 'creator' | 'listener',
       opts: { userAgent?: string } = {},
     ): Promise<{ ctx: BrowserContext; page: Page }> {
-      const ctx = await browser.newContext({ baseURL, ...opts });
+      // A person's browser (./user-agent.ts): this browser is launched here, without the config's `use`.
+      const ctx = await browser.newContext({ baseURL, userAgent: BROWSER_UA, ...opts });
       const page = await ctx.newPage();
       const res = await page.request.post('/api/auth/sign-up/email', {
         data: {
