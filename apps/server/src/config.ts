@@ -67,11 +67,15 @@ const ConfigSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY_HEADER: z.string().optional(),
   /**
-   * Ads (ADR 0040): loopback sources (127.0.0.0/8, ::1) are invalid traffic, never charged. Off by
-   * default so local dev and e2e traffic counts; set it where every real client comes from elsewhere.
+   * Ads and plays (ADR 0040, 0072; the name is the ads', where it came first): loopback sources
+   * (127.0.0.0/8, ::1) are invalid traffic, never charged, no play counted. Off by default so local
+   * dev and e2e traffic counts; set it where every real client comes from elsewhere.
    */
   ADS_LOOPBACK_INVALID: bool.default(false),
-  /** Ads: data-centre address ranges (comma-separated CIDRs) whose traffic is invalid, never charged. */
+  /**
+   * Ads and plays: data-centre address ranges (comma-separated CIDRs) whose traffic is invalid:
+   * never charged, no play counted.
+   */
   ADS_DATACENTRE_CIDRS: z.string().default(''),
   SEED_DEMO: bool.optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
