@@ -180,8 +180,10 @@ export const analyticsDirty = pgTable(
 
 /**
  * A listener's time on a live stream over the endless WebM: one row per connection, written when
- * it closes (HLS and Icecast listeners are not counted). With the sessions' buckets it is the
- * listening the audio ad cap counts (ads/serving.ts); deleted with the raw sessions.
+ * it closes (HLS listeners: one per session of requests, ADR 0069; Icecast listeners are not
+ * counted). With the sessions' buckets it is the listening the audio ad cap counts
+ * (ads/serving.ts), and a radio channel's listening that earnings pays for (`radioListening`), but
+ * never a row with `ivt_reason` (ADR 0072); deleted with the raw sessions.
  */
 export const liveListens = pgTable(
   'live_listens',
@@ -194,6 +196,8 @@ export const liveListens = pgTable(
     listenerKey: text('listener_key').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     seconds: integer('seconds').notNull(),
+    /** Invalid traffic the connection (or an HLS session's first request) showed (lib/traffic.ts). */
+    ivtReason: text('ivt_reason').$type<SourceIvtReason>(),
   },
   (t) => [index('live_listens_listener_idx').on(t.listenerKey, t.startedAt)],
 );

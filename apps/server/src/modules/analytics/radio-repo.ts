@@ -44,7 +44,7 @@ export interface RadioListeningRow {
  * connections to a channel's stream (`live_listens`, kept when a connection closes) intersected
  * with what the channel aired meanwhile (`radio_airings`; an airing lasts until the next one on
  * its channel, at most the track's length). Airings that started in [fromTs, toTs); a creator's own
- * listening excluded. Read-only: earnings folds these rows beside on-demand listening.
+ * listening and invalid traffic (`ivt_reason`, ADR 0072) excluded. Read-only: earnings folds these rows beside on-demand listening.
  */
 export async function radioListening(
   db: Pick<Db, 'execute'>,
@@ -79,7 +79,7 @@ export async function radioListening(
         JOIN live_streams ls ON ls.radio_channel_id = a.channel_id
         JOIN live_listens ll ON ll.stream_id = ls.id
           AND ll.started_at < a.ended_at AND ll.started_at + make_interval(secs => ll.seconds) > a.started_at
-        WHERE ll.listener_key LIKE 'u:%' AND ll.listener_key <> 'u:' || a.creator_id::text
+        WHERE ll.listener_key LIKE 'u:%' AND ll.listener_key <> 'u:' || a.creator_id::text AND ll.ivt_reason IS NULL
         GROUP BY 1, 2, 3, 4, 5
       )
       SELECT listener_id, audio_id, creator_id, to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,

@@ -85,7 +85,7 @@ export async function listenedSince(
 /** One live connection's listening, when it closed. */
 export async function recordLiveListen(
   db: Db,
-  v: { streamId: string; listenerKey: string; startedAt: Date; seconds: number },
+  v: { streamId: string; listenerKey: string; startedAt: Date; seconds: number; ivtReason: SourceIvtReason | null },
 ): Promise<void> {
   await db.insert(liveListens).values(v);
 }

@@ -137,15 +137,26 @@ function makeAnalyticsService(ctx: AppContext) {
 
     markCounted: (sessionId: string) => repo.markCounted(db, sessionId),
 
-    /** A live connection closed after `seconds`: listening the audio ad cap counts (under a second is not kept). */
-    async recordLiveListen(v: { streamId: string; listener: Listener; startedAt: Date; seconds: number }) {
+    /**
+     * A live connection closed after `seconds`: listening the audio ad cap counts (under a second is
+     * not kept), and on a radio channel what earnings pays for unless `ivtReason` says it was
+     * invalid traffic (kept with it, as a play report's session is).
+     */
+    async recordLiveListen(v: {
+      streamId: string;
+      listener: Listener;
+      startedAt: Date;
+      seconds: number;
+      ivtReason: SourceIvtReason | null;
+    }) {
       if (v.seconds < 1) return;
-      const { streamId, startedAt } = v;
+      const { streamId, startedAt, ivtReason } = v;
       await repo.recordLiveListen(db, {
         streamId,
         startedAt,
         listenerKey: listenerKey(v.listener),
         seconds: Math.round(v.seconds),
+        ivtReason,
       });
     },
 

@@ -19,7 +19,7 @@ describe('HLS listener sessions', () => {
     for (let i = 0; i < 5; i++) sessions.touch('s', fan); // the same moment, again and again
     clock.advance(10_000);
     sessions.touch('s', fan);
-    sessions.touch('s', fan);
+    sessions.touch('s', fan, 'known-bot'); // only a session's first request judges it
     clock.advance(12_000);
     sessions.touch('s', fan);
     sessions.sweep();
@@ -27,7 +27,7 @@ describe('HLS listener sessions', () => {
     clock.advance(30_001);
     sessions.sweep();
     sessions.sweep();
-    expect(rows).toEqual([{ streamId: 's', listener: fan, startedAt: start, seconds: 22 }]);
+    expect(rows).toEqual([{ streamId: 's', listener: fan, startedAt: start, seconds: 22, ivtReason: null }]);
     expect(sessions.size).toBe(0);
     await sessions.close();
   });

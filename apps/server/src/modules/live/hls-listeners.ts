@@ -1,3 +1,4 @@
+import type { SourceIvtReason } from '@wavecast/shared';
 import type { Clock } from '../../lib/clock';
 import { type Listener, listenerKey } from '../plays/repo';
 
@@ -9,11 +10,14 @@ export const HLS_LISTEN_SESSIONS_MAX = 50_000;
 /** Who listens: an account or an anonymous listener id (analytics' listener). */
 export type HlsListener = Listener;
 
+/** A listener's time on a live stream (a closed WebM connection, an ended HLS session). */
 export interface HlsListen {
   streamId: string;
   listener: Listener;
   startedAt: Date;
   seconds: number;
+  /** Invalid traffic its first request showed (lib/traffic.ts, ADR 0072), or null. */
+  ivtReason: SourceIvtReason | null;
 }
 
 interface Session {
@@ -21,6 +25,7 @@ interface Session {
   listener: Listener;
   startedAt: number;
   lastAt: number;
+  ivtReason: SourceIvtReason | null;
 }
 
 /**
@@ -48,8 +53,11 @@ export class HlsListenerSessions {
     this.timer.unref();
   }
 
-  /** A request of the stream's HLS by `listener` (null: no account nor listener id, not counted). */
-  touch(streamId: string, listener: Listener | null): void {
+  /**
+   * A request of the stream's HLS by `listener` (null: no account nor listener id, not counted);
+   * `ivtReason` of a request that starts a session is the session's.
+   */
+  touch(streamId: string, listener: Listener | null, ivtReason: SourceIvtReason | null = null): void {
     if (!listener) return;
     const key = `${streamId}|${listenerKey(listener)}`;
     const now = this.clock.now().getTime();
@@ -60,7 +68,7 @@ export class HlsListenerSessions {
     }
     if (s) this.end(key, s);
     if (this.open.size >= this.opts.max) return;
-    this.open.set(key, { streamId, listener, startedAt: now, lastAt: now });
+    this.open.set(key, { streamId, listener, startedAt: now, lastAt: now, ivtReason });
   }
 
   /** Sessions open now (tests, metrics). */
@@ -87,6 +95,7 @@ export class HlsListenerSessions {
       listener: s.listener,
       startedAt: new Date(s.startedAt),
       seconds: (s.lastAt - s.startedAt) / 1000,
+      ivtReason: s.ivtReason,
     };
     return this.record(listen).catch((e) => this.log('live: recording an HLS listen failed', e));
   }

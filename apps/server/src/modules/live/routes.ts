@@ -15,10 +15,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { clientIp } from '../../lib/client-ip';
 import { notFound } from '../../lib/errors';
 import { PUBLIC_MEDIA_HEADERS } from '../../lib/fixed-headers';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
+import { ivtSettings, sourceIvt } from '../../lib/traffic';
 import { socketSink } from '../../relay/hub';
 import { ICY_METAINT, icySink } from '../../relay/icy';
 import { analyticsService } from '../analytics/service';
@@ -51,6 +53,10 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
   root.decorate('live', service);
   const analytics = analyticsService(ctx);
   const listenerIds = listenerCookies(ctx);
+  // Invalid traffic (ADR 0072): its time on air is kept with the reason; earnings never pays for it.
+  const ivt = ivtSettings(ctx.config);
+  const invalidTraffic = (req: FastifyRequest) =>
+    sourceIvt({ ip: clientIp(req, ctx.config.TRUST_PROXY_HEADER), userAgent: req.headers['user-agent'] }, ivt);
   // HLS listeners' time on air, as the endless WebM's closing connections give it (ADR 0069).
   const hlsListeners = new HlsListenerSessions(
     ctx.clock,
@@ -184,13 +190,14 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
           : null;
       const startedAt = ctx.clock.now();
       const opened = performance.now();
+      const ivtReason = invalidTraffic(req);
       socket.on('close', () => {
         service.hub.removeListener(id, sink);
         // Their time on air counts as listening for the audio ad cap.
         if (!listener) return;
         const seconds = (performance.now() - opened) / 1000;
         void analytics
-          .recordLiveListen({ streamId: id, listener, startedAt, seconds })
+          .recordLiveListen({ streamId: id, listener, startedAt, seconds, ivtReason })
           .catch((err: unknown) => root.log.error({ err }, 'live: recording a listen failed'));
       });
     },
@@ -203,7 +210,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     async (req, reply) => {
       const { _HLS_msn: msn, _HLS_part: part } = req.query;
       const file = await service.hls.playlist(req.user, req.params.id, msn, part);
-      hlsListeners.touch(req.params.id, listenerOf(req));
+      hlsListeners.touch(req.params.id, listenerOf(req), invalidTraffic(req));
       sendHls(reply, file);
     },
   );
@@ -213,7 +220,7 @@ export async function liveRoutes(root: FastifyInstance, ctx: AppContext, opts: L
     { config: { access: 'public' }, schema: { tags, params: HlsFileParams } },
     async (req, reply) => {
       const file = await service.hls.file(req.user, req.params.id, req.params.run, req.params.file);
-      hlsListeners.touch(req.params.id, listenerOf(req));
+      hlsListeners.touch(req.params.id, listenerOf(req), invalidTraffic(req));
       sendHls(reply, file);
     },
   );

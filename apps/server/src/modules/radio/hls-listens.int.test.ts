@@ -22,12 +22,14 @@ const POLL = { timeout: scaled(30_000), interval: 100 };
 let t: TestApp;
 let owner: TestUser;
 let fan: TestUser;
+let bot: TestUser; // an account whose "listening" is a script's (ADR 0072)
 let dir: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t, { role: 'creator', name: 'HLS Station' });
   fan = await signUp(t, { name: 'HLS Fan' });
+  bot = await signUp(t, { name: 'HLS Script' });
   await billing(t.ctx).subscriptions.grant({ id: owner.id, role: 'creator' }, 'pro', 'test');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-radio-hls-'));
 });
@@ -37,7 +39,12 @@ afterAll(async () => {
 });
 
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { cookie: user.cookie } });
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie: user.cookie, ...(user === bot && { 'user-agent': 'curl/8.0' }) },
+  });
 
 async function channelOnAir(): Promise<{ id: string; streamId: string; trackId: string }> {
   const file = path.join(dir, 'tone.webm');
@@ -97,19 +104,24 @@ describe('HLS listeners in radio plays', () => {
         expect((await call(fan, 'GET', `${hls}/index.m3u8`)).statusCode).toBe(200);
         expect((await call(fan, 'GET', media)).statusCode).toBe(200);
       }
+      // A script fetching the same, as long: its session is kept as invalid traffic.
+      expect((await call(bot, 'GET', `${hls}/index.m3u8`)).statusCode).toBe(200);
       // A stream that is not there counts nothing.
       expect((await call(fan, 'GET', '/api/live/00000000-0000-4000-8000-000000000000/hls/index.m3u8')).statusCode).toBe(
         404,
       );
       t.ctx.clock.advance(20_000);
       expect((await call(fan, 'GET', `${hls}/index.m3u8`)).statusCode).toBe(200);
+      expect((await call(bot, 'GET', `${hls}/index.m3u8`)).statusCode).toBe(200);
       t.ctx.clock.advance(HLS_LISTEN_IDLE_MS - 1000);
       await new Promise((r) => setImmediate(r));
       expect(await rows()).toEqual([]);
       // Idle past the limit: the session is recorded, once, by its span on the clock.
       t.ctx.clock.advance(2000);
-      await expect.poll(async () => (await rows()).length, POLL).toBe(1);
-      expect((await rows())[0]).toMatchObject({ listenerKey: `u:${fan.id}`, seconds: 20, startedAt });
+      await expect.poll(async () => (await rows()).length, POLL).toBe(2);
+      const byKey = new Map((await rows()).map((r) => [r.listenerKey, r]));
+      expect(byKey.get(`u:${fan.id}`)).toMatchObject({ seconds: 20, startedAt, ivtReason: null });
+      expect(byKey.get(`u:${bot.id}`)).toMatchObject({ seconds: 20, startedAt, ivtReason: 'known-bot' });
 
       // In radio listening (earnings' rows): what the channel aired while the fan listened.
       const heard = await radioListening(
@@ -117,6 +129,8 @@ describe('HLS listeners in radio plays', () => {
         new Date(startedAt.getTime() - 3_600_000).toISOString(),
         new Date(startedAt.getTime() + 3_600_000).toISOString(),
       );
+      // Never the script's (the same span on air; earnings pays nothing for it).
+      expect(heard.filter((r) => r.listenerId === bot.id)).toEqual([]);
       const fans = heard.filter((r) => r.listenerId === fan.id);
       expect(fans.map((r) => r.audioId)).toEqual([trackId]);
       expect(fans[0].heardSeconds).toBeGreaterThan(0);

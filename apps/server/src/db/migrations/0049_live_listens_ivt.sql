@@ -1,0 +1,1 @@
+ALTER TABLE "live_listens" ADD COLUMN "ivt_reason" text;
