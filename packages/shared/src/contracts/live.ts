@@ -20,8 +20,9 @@ export const LIVE_MSE_TYPE = 'audio/webm; codecs="opus"';
  * `targetLagSeconds` of audio ahead of the playhead, and steers towards it by playing up to
  * `rateStep` faster or slower once off by more than `deadbandSeconds`; more than `catchUpLagSeconds`
  * ahead (after a stall), it plays `catchUpRateStep` faster, so a second of lag is gone in ~10 s
- * instead of ~30 s (ADR 0061); it seeks only when more than `seekLagSeconds` behind (a background
- * tab, a long network stall).
+ * instead of ~30 s (ADR 0061); it seeks only when more than `seekLagSeconds` behind (a long network
+ * outage), since a seek throws away audio that arrived intact: a device that stalled for a few seconds
+ * under load catches up by rate instead (ADR 0042).
  */
 export const LIVE_PLAYER = {
   startBufferedSeconds: 0.4,
@@ -30,7 +31,7 @@ export const LIVE_PLAYER = {
   rateStep: 0.03,
   catchUpLagSeconds: 0.8,
   catchUpRateStep: 0.1,
-  seekLagSeconds: 2.5,
+  seekLagSeconds: 8,
 } as const;
 export const LIVE_CHAT_MAX_LENGTH = 500;
 /** Chat messages one user may post per window. */

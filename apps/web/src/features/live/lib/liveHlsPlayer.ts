@@ -1,5 +1,6 @@
 import type Hls from 'hls.js';
-import { type LivePlayerOptions, TAIL_MAX_MS } from './liveMsePlayer';
+import type { LivePlayerOptions } from './liveMsePlayer';
+import { watchTail } from './tailWatch';
 
 const MAX_RETRY_DELAY_MS = 5_000;
 
@@ -26,7 +27,7 @@ export class LiveHlsPlayer {
   private retries = 0;
   private retryTimer?: ReturnType<typeof setTimeout>;
   private finishing = false;
-  private tailTimer?: ReturnType<typeof setTimeout>;
+  private stopTailWatch = () => {};
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -52,12 +53,12 @@ export class LiveHlsPlayer {
     this.stopped = true;
     this.finishing = false;
     clearTimeout(this.retryTimer);
-    clearTimeout(this.tailTimer);
+    this.stopTailWatch();
     this.teardown();
     this.opts.onState('stopped');
   }
 
-  /** The broadcast ended: what is buffered plays to the playlist's end (at most TAIL_MAX_MS), then stop. */
+  /** The broadcast ended: what is buffered plays to the playlist's end (until its playhead stops moving), then stop. */
   finish(): void {
     if (this.stopped || this.finishing) return;
     if (this.audio.paused) {
@@ -65,7 +66,7 @@ export class LiveHlsPlayer {
       return;
     }
     this.finishing = true;
-    this.tailTimer = setTimeout(() => this.stop(), TAIL_MAX_MS);
+    this.stopTailWatch = watchTail(this.audio, () => this.stop());
   }
 
   resume(): void {

@@ -1,5 +1,6 @@
 import { LIVE_MSE_TYPE, LIVE_PLAYER } from '@wavecast/shared';
 import { liveRate } from './liveRate';
+import { watchTail } from './tailWatch';
 
 export type LivePlayerState = 'connecting' | 'playing' | 'reconnecting' | 'blocked' | 'stopped';
 
@@ -14,8 +15,6 @@ const EDGE_CHECK_MS = 100;
 const MAX_RETRY_DELAY_MS = 5_000;
 /** The playhead this close to a buffered range's end, with a hole after it, counts as stuck there. */
 const GAP_EPSILON_SECONDS = 0.05;
-/** After the broadcast ended, the audio still held plays at most this long (normally ~1 s). */
-export const TAIL_MAX_MS = 5_000;
 
 /** Whether this browser can play our endless WebM/Opus through Media Source Extensions. */
 export function canUseMse(): boolean {
@@ -25,8 +24,8 @@ export function canUseMse(): boolean {
 /**
  * Plays an endless live WebM at the live edge: fetch → MediaSource. Starts once ~0.4 s is
  * buffered, seeks to the edge, then keeps a small buffer by playing ±3 % faster or slower
- * (`liveRate`, ADR 0042; 10 % faster when more than 0.8 s behind, ADR 0061); it jumps forward only when far behind (a background tab, a long
- * stall), since a jump skips audio. Any error tears down and reconnects with backoff.
+ * (`liveRate`, ADR 0042; 10 % faster when more than 0.8 s behind, ADR 0061); it jumps forward only
+ * after a long outage (8 s behind), since a jump skips audio. Any error tears down and reconnects with backoff.
  * When the server ends the stream, what has arrived plays to its end first (`endOfStream`): the
  * broadcast's last second is heard; then the player reconnects, unless `finish()` said the
  * broadcast is over, when it stops.
@@ -47,7 +46,7 @@ export class LiveMsePlayer {
   private fetchDone = false;
   /** The broadcast is over: play out what is held, then stop (not reconnect). */
   private finishing = false;
-  private tailTimer?: ReturnType<typeof setTimeout>;
+  private stopTailWatch = () => {};
   private readonly useMse: boolean;
 
   constructor(
@@ -70,12 +69,12 @@ export class LiveMsePlayer {
     this.stopped = true;
     this.finishing = false;
     clearTimeout(this.retryTimer);
-    clearTimeout(this.tailTimer);
+    this.stopTailWatch();
     this.teardown();
     this.opts.onState('stopped');
   }
 
-  /** The broadcast ended: the audio already here plays to its end (at most TAIL_MAX_MS), then stop. */
+  /** The broadcast ended: the audio already here plays to its end (until its playhead stops moving), then stop. */
   finish(): void {
     if (this.stopped || this.finishing) return;
     // Nothing is playing (connecting, blocked, between reconnects): nothing to play out.
@@ -84,7 +83,7 @@ export class LiveMsePlayer {
       return;
     }
     this.finishing = true;
-    this.tailTimer = setTimeout(() => this.stop(), TAIL_MAX_MS);
+    this.stopTailWatch = watchTail(this.audio, () => this.stop());
   }
 
   /** After the browser blocked autoplay: a click calls this. */

@@ -32,7 +32,8 @@ describe('liveRate', () => {
   });
 
   it(`seeks only beyond ${LIVE_PLAYER.seekLagSeconds} s behind, back to the target`, () => {
-    expect(liveRate(2.5, 1).seekBackBy).toBeUndefined();
-    expect(liveRate(2.6, 1.03)).toEqual({ playbackRate: 1, seekBackBy: 0.3 });
+    expect(liveRate(2.6, 1.1)).toEqual({ playbackRate: 1.1 });
+    expect(liveRate(8, 1).seekBackBy).toBeUndefined();
+    expect(liveRate(8.1, 1.03)).toEqual({ playbackRate: 1, seekBackBy: 0.3 });
   });
 });
