@@ -50,8 +50,9 @@ test('the user menu and the bell work by keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\/settings$/);
   await expect(menu).toBeHidden();
   // The bell is tried while the Settings page may still be loading: its heading, once it shows, must
-  // not take focus from the bell (it did once in a full run: the closing panel leaves focus on the
-  // body for a moment; navigation-effects.test.ts holds that case).
+  // not take focus from the bell (it did twice in full runs: the closing panel leaves focus on the
+  // body for a moment, navigation-effects.test.ts; the page committed after the bell was focused and
+  // took it as the link, NavigationRoot.test.tsx).
 
   // The bell: Enter opens its panel, Escape closes it and focus returns to the bell.
   const bell = page.getByTestId('notification-bell');

@@ -4,7 +4,7 @@ import { Spinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './features/auth/guards';
 import { FirstViewTakenOver } from './first-view';
 import { MainLayout } from './shell/MainLayout';
-import { NavigationRoot } from './shell/NavigationRoot';
+import { NavigationRoot, noteNavigationStarts } from './shell/NavigationRoot';
 
 /** A lazily loaded page's module. */
 interface PageModule {
@@ -199,7 +199,8 @@ export const routes: RouteObject[] = [
 ];
 
 /** The browser's router: every route under NavigationRoot (scroll restoration, focus on the new page's heading). */
-export const createRouter = () => createBrowserRouter([{ element: <NavigationRoot />, children: routes }]);
+export const createRouter = () =>
+  noteNavigationStarts(createBrowserRouter([{ element: <NavigationRoot />, children: routes }]));
 
 /** Loads the page module a path renders (directly, not behind a guard); false when there is none. */
 export async function preloadPage(pathname: string): Promise<boolean> {

@@ -64,15 +64,32 @@ function useRestoredScrollSettles() {
  * Not on the first load, not for a change of query string (filters, tabs).
  */
 function useFocusHeadingOnNavigate() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is read for the opener, a new path is what triggers.
   useEffect(() => {
     const previous = lastPath;
     lastPath = pathname;
     if (previous === null || previous === pathname) return;
-    const opener = document.activeElement;
+    const opener = started?.key === key ? started.opener : document.activeElement;
     return withEffects((m) => m.focusNewPageHeading(opener));
   }, [pathname]);
 }
 
 /** Module state, not a ref: StrictMode's second effect run on the first page is not a navigation. */
 let lastPath: string | null = null;
+/** Where focus was when the router moved to location `key`. */
+let started: { key: string; opener: Element | null } | undefined;
+
+/**
+ * Notes where focus is as each navigation starts. React renders the new page in a transition: a
+ * page whose code is still loading commits seconds later on a slow device, and whatever the reader
+ * focused meanwhile (the bell, a search box) is theirs, not the link's: the heading must not take it.
+ */
+export function noteNavigationStarts<
+  R extends { subscribe(fn: (state: { location: { key: string } }) => void): unknown },
+>(router: R): R {
+  router.subscribe(({ location }) => {
+    if (started?.key !== location.key) started = { key: location.key, opener: document.activeElement };
+  });
+  return router;
+}
