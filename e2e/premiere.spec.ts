@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
 import { ffmpegFile } from './support/media';
+import { listenForOnsets, onsetsOf } from './support/onsets';
 import { expect, test } from './support/test';
+
+// The beep detector is an AudioWorklet module from a blob: URL.
+test.use({ bypassCSP: true });
 
 /** Beeps of 1 kHz, 80 ms long, every 2 s, for 20 s. */
 const beepTrack = () =>
@@ -32,41 +36,7 @@ async function uploadReady(request: APIRequestContext, title: string): Promise<s
   return id;
 }
 
-/** Wall-clock ms of each beep the room's <audio> plays (as in rooms.spec.ts). */
-async function listenForBeeps(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="room-audio"]');
-    if (!audio) throw new Error('no room audio element');
-    const ctx = new AudioContext({ sampleRate: 48_000 });
-    await ctx.resume();
-    const onsets: number[] = [];
-    (window as unknown as { __onsets: number[] }).__onsets = onsets;
-    let on = false;
-    let quiet = 0;
-    const node = ctx.createScriptProcessor(16_384, 1, 1);
-    node.onaudioprocess = (e) => {
-      const data = e.inputBuffer.getChannelData(0);
-      const ts = ctx.getOutputTimestamp();
-      const firstAt = e.playbackTime - (2 * data.length) / ctx.sampleRate;
-      for (let i = 0; i < data.length; i++) {
-        if (Math.abs(data[i]) > 0.03) {
-          if (!on) {
-            const perf = (ts.performanceTime ?? 0) + (firstAt + i / ctx.sampleRate - (ts.contextTime ?? 0)) * 1000;
-            onsets.push(performance.timeOrigin + perf);
-          }
-          on = true;
-          quiet = 0;
-        } else if (on && ++quiet >= 2_400) {
-          on = false;
-          quiet = 0;
-        }
-      }
-    };
-    ctx.createMediaElementSource(audio).connect(node);
-    node.connect(ctx.destination);
-  });
-}
-const onsetsOf = (page: Page) => page.evaluate(() => (window as unknown as { __onsets: number[] }).__onsets.slice());
+const listenForBeeps = (page: Page) => listenForOnsets(page, '[data-testid="room-audio"]');
 
 /** The app clock of the TEST_CLOCK server (epoch ms). */
 const serverClock = async (request: APIRequestContext) =>

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { signUpApi } from './support/accounts';
 import { ffmpegFile } from './support/media';
+import { listenForOnsets, onsetsOf } from './support/onsets';
 import { expect, test } from './support/test';
+
+// The beep detector is an AudioWorklet module from a blob: URL.
+test.use({ bypassCSP: true });
 
 /** Beeps of 1 kHz, 80 ms long, every 2 s, for 60 s (the room plays this; the pages listen for it). */
 const beepTrack = () =>
@@ -32,54 +36,7 @@ async function uploadReady(request: APIRequestContext, title: string): Promise<s
   return id;
 }
 
-/**
- * When each beep was heard, as wall-clock ms: the room's <audio> goes through a ScriptProcessor
- * (a large buffer: a busy main thread still gets every sample); a loud block's context time is
- * mapped to the page's performance clock by `getOutputTimestamp()`, then to the epoch by
- * `performance.timeOrigin`. Two pages of one machine share that clock, so their onsets compare.
- */
-async function listenForBeeps(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="room-audio"]');
-    if (!audio) throw new Error('no room audio element');
-    const ctx = new AudioContext({ sampleRate: 48_000 });
-    await ctx.resume();
-    const onsets: number[] = [];
-    (window as unknown as { __onsets: number[] }).__onsets = onsets;
-    const BLOCK = 64;
-    let on = false;
-    let quiet = 0;
-    const node = ctx.createScriptProcessor(16_384, 1, 1);
-    node.onaudioprocess = (e) => {
-      const data = e.inputBuffer.getChannelData(0);
-      const ts = ctx.getOutputTimestamp();
-      // The input's first sample was rendered two buffers before the output's playback time.
-      const firstAt = e.playbackTime - (2 * data.length) / ctx.sampleRate;
-      for (let b = 0; b + BLOCK <= data.length; b += BLOCK) {
-        let peak = 0;
-        for (let i = b; i < b + BLOCK; i++) peak = Math.max(peak, Math.abs(data[i]));
-        if (peak > 0.03) {
-          if (!on) {
-            let i = b;
-            while (i < b + BLOCK && Math.abs(data[i]) <= 0.03) i++;
-            const at = firstAt + i / ctx.sampleRate;
-            const perf = (ts.performanceTime ?? 0) + (at - (ts.contextTime ?? 0)) * 1000;
-            onsets.push(performance.timeOrigin + perf);
-          }
-          on = true;
-          quiet = 0;
-        } else if (on && ++quiet >= 40) {
-          on = false;
-          quiet = 0;
-        }
-      }
-    };
-    ctx.createMediaElementSource(audio).connect(node);
-    node.connect(ctx.destination);
-  });
-}
-
-const onsetsOf = (page: Page) => page.evaluate(() => (window as unknown as { __onsets: number[] }).__onsets.slice());
+const listenForBeeps = (page: Page) => listenForOnsets(page, '[data-testid="room-audio"]');
 
 /** For each of `b`'s onsets after `from`, its distance to the nearest of `a`'s (beeps are 2 s apart). */
 function skews(a: number[], b: number[], from: number): number[] {
