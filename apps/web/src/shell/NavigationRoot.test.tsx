@@ -1,23 +1,11 @@
 // @vitest-environment happy-dom
 import { act, type ComponentType, lazy, Suspense } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reactRootPerTest } from '../test/react-root';
 import { NavigationRoot, noteNavigationStarts } from './NavigationRoot';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = reactRootPerTest();
 
 /** The app's layout in small: a button outside <main> (the bell), the page behind a Suspense. */
 function Layout() {
@@ -64,14 +52,14 @@ describe('NavigationRoot', () => {
         },
       ]),
     );
-    await act(async () => root.render(<RouterProvider router={router} />));
-    const bell = host.querySelector('button') as HTMLButtonElement;
+    await act(async () => view.root.render(<RouterProvider router={router} />));
+    const bell = view.host.querySelector('button') as HTMLButtonElement;
 
     // The reader follows a link to Settings, then, while it loads, moves to the bell.
     await act(async () => void router.navigate('/settings'));
     bell.focus();
     await act(async () => arrive());
-    await until(() => host.querySelector('h1')?.textContent === 'Settings');
+    await until(() => view.host.querySelector('h1')?.textContent === 'Settings');
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(document.activeElement).toBe(bell);
 

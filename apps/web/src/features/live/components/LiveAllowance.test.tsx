@@ -1,35 +1,23 @@
 // @vitest-environment happy-dom
 import { BILLING_MESSAGES } from '@wavecast/shared';
 import { act, type ComponentProps } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reactRootPerTest } from '../../../test/react-root';
 import { LiveAllowance } from './LiveAllowance';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = reactRootPerTest();
 
 const NOW = 1_000_000;
 function show(props: Partial<ComponentProps<typeof LiveAllowance>>) {
   act(() =>
-    root.render(
+    view.root.render(
       <MemoryRouter>
         <LiveAllowance secondsLeft={7200} liveSince={null} endsAt={null} now={NOW} {...props} />
       </MemoryRouter>,
     ),
   );
-  return host.querySelector('[data-testid="live-allowance"]');
+  return view.host.querySelector('[data-testid="live-allowance"]');
 }
 
 describe('LiveAllowance', () => {

@@ -1,23 +1,11 @@
 // @vitest-environment happy-dom
 import type { TLiveStream } from '@wavecast/shared';
 import { act, type ComponentProps } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reactRootPerTest } from '../../../test/react-root';
 import { ResumeOffer } from './ResumeOffer';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = reactRootPerTest();
 
 const NOW = 1_000_000;
 const stream = { id: 's1', title: 'Night Shift' } as TLiveStream;
@@ -25,7 +13,7 @@ const calls: string[] = [];
 
 function show(props: Partial<ComponentProps<typeof ResumeOffer>> = {}) {
   act(() =>
-    root.render(
+    view.root.render(
       <ResumeOffer
         offer={{ stream, publisherConnected: false, graceMsLeft: 8000 }}
         endsAt={NOW + 7400}
@@ -39,16 +27,16 @@ function show(props: Partial<ComponentProps<typeof ResumeOffer>> = {}) {
   );
 }
 const button = (name: string) =>
-  [...host.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
+  [...view.host.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
 
 describe('ResumeOffer', () => {
   it('names the stream, counts down the grace period and offers Resume and End stream', () => {
     show();
-    expect(host.querySelector('h2')?.textContent).toContain('Resume your live stream');
-    expect(host.querySelector('[data-testid="resume-title"]')?.textContent).toBe('Night Shift');
-    expect(host.querySelector('[role="timer"]')?.textContent).toBe('It ends in 8 s unless you resume.');
+    expect(view.host.querySelector('h2')?.textContent).toContain('Resume your live stream');
+    expect(view.host.querySelector('[data-testid="resume-title"]')?.textContent).toBe('Night Shift');
+    expect(view.host.querySelector('[role="timer"]')?.textContent).toBe('It ends in 8 s unless you resume.');
     show({ now: NOW + 20_000 });
-    expect(host.querySelector('[role="timer"]')?.textContent).toBe('It ends in 0 s unless you resume.');
+    expect(view.host.querySelector('[role="timer"]')?.textContent).toBe('It ends in 0 s unless you resume.');
     calls.length = 0;
     act(() => button('Resume').click());
     act(() => button('End stream').click());
@@ -57,7 +45,7 @@ describe('ResumeOffer', () => {
 
   it('says when a publisher is still connected elsewhere, and disables both while busy', () => {
     show({ offer: { stream, publisherConnected: true, graceMsLeft: null }, endsAt: null, busy: true });
-    expect(host.querySelector('[role="timer"]')?.textContent).toBe(
+    expect(view.host.querySelector('[role="timer"]')?.textContent).toBe(
       'It is broadcasting from another tab or window right now.',
     );
     expect(button('Resume').disabled).toBe(true);
