@@ -3,7 +3,7 @@
 // another site may not autoplay) and asks /api/live/:id again now and then, so "Offline" turns
 // into a play button when the creator goes live, and back when the broadcast ends.
 import { createLiveEngine, type LiveEngine } from '../features/live/lib/liveEngine';
-import type { LivePlayerState } from '../features/live/lib/liveMsePlayer';
+import type { LivePlayerState } from '../features/live/lib/livePlayerBase';
 
 export interface EmbedLiveData {
   kind: 'live';

@@ -3,7 +3,7 @@
 // playing and On air / Off air. It starts on a click (a frame on another site may not autoplay)
 // and asks /api/radio/channels/:id again now and then for its state and now playing.
 import { createLiveEngine, type LiveEngine } from '../features/live/lib/liveEngine';
-import type { LivePlayerState } from '../features/live/lib/liveMsePlayer';
+import type { LivePlayerState } from '../features/live/lib/livePlayerBase';
 
 export interface EmbedRadioData {
   kind: 'radio';

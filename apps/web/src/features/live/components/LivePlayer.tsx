@@ -8,7 +8,7 @@ import type { LiveOutputClaim } from '../../player/engine';
 import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { useInterrupted } from '../hooks/useInterrupted';
 import { createLiveEngine, type LiveEngine } from '../lib/liveEngine';
-import type { LivePlayerState } from '../lib/liveMsePlayer';
+import type { LivePlayerState } from '../lib/livePlayerBase';
 
 const STATE_TEXT: Record<LivePlayerState, string> = {
   connecting: 'Connecting...',

@@ -1,5 +1,6 @@
 import { LiveHlsPlayer, liveHlsUrl } from './liveHlsPlayer';
-import { canUseMse, LiveMsePlayer, type LivePlayerOptions } from './liveMsePlayer';
+import { canUseMse, LiveMsePlayer } from './liveMsePlayer';
+import type { LivePlayerOptions } from './livePlayerBase';
 
 /** What the live player drives, whichever way the audio arrives. */
 export interface LiveEngine {

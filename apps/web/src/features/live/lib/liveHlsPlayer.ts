@@ -1,8 +1,5 @@
 import type Hls from 'hls.js';
-import type { LivePlayerOptions } from './liveMsePlayer';
-import { watchTail } from './tailWatch';
-
-const MAX_RETRY_DELAY_MS = 5_000;
+import { LivePlayerBase } from './livePlayerBase';
 
 /** The stream's LL-HLS playlist (fMP4/AAC parts of ~0.34 s), served beside the endless WebM. */
 export function liveHlsUrl(streamId: string): string {
@@ -21,23 +18,10 @@ export function hasNativeHls(audio: HTMLMediaElement): boolean {
  * engine in use is written to `data-engine` on the audio element. Errors retry with backoff. At
  * the broadcast's end the playlist says ENDLIST and what is buffered plays out (`finish()`).
  */
-export class LiveHlsPlayer {
+export class LiveHlsPlayer extends LivePlayerBase {
   private hls?: Hls;
-  private stopped = true;
-  private retries = 0;
-  private retryTimer?: ReturnType<typeof setTimeout>;
-  private finishing = false;
-  private stopTailWatch = () => {};
 
-  constructor(
-    private readonly audio: HTMLAudioElement,
-    private readonly url: string,
-    private readonly opts: LivePlayerOptions,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.opts.onState(this.retries > 0 ? 'reconnecting' : 'connecting');
+  protected connect(): void {
     if (hasNativeHls(this.audio)) {
       this.audio.dataset.engine = 'native-hls';
       this.audio.src = this.url;
@@ -47,33 +31,6 @@ export class LiveHlsPlayer {
       return;
     }
     void this.startHlsJs();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.finishing = false;
-    clearTimeout(this.retryTimer);
-    this.stopTailWatch();
-    this.teardown();
-    this.opts.onState('stopped');
-  }
-
-  /** The broadcast ended: what is buffered plays to the playlist's end (until its playhead stops moving), then stop. */
-  finish(): void {
-    if (this.stopped || this.finishing) return;
-    if (this.audio.paused) {
-      this.stop();
-      return;
-    }
-    this.finishing = true;
-    this.stopTailWatch = watchTail(this.audio, () => this.stop());
-  }
-
-  resume(): void {
-    void this.audio.play().then(
-      () => this.opts.onState('playing'),
-      () => this.opts.onState('blocked'),
-    );
   }
 
   private async startHlsJs(): Promise<void> {
@@ -100,9 +57,10 @@ export class LiveHlsPlayer {
       enableWorker: false,
       backBufferLength: 10,
       // ~PART-HOLD-BACK behind the newest part; drift back to it by playing up to 10 % faster, and
-      // jump forward when a stall left playback more than 3 s behind (what MSE does at 0.8 s).
+      // jump forward only after a long outage left playback 8 s behind (as the MSE player: a jump
+      // throws away audio that arrived, ADR 0042).
       liveSyncDuration: 1.1,
-      liveMaxLatencyDuration: 3,
+      liveMaxLatencyDuration: 8,
       maxLiveSyncPlaybackRate: 1.1,
     });
     this.hls = hls;
@@ -114,39 +72,9 @@ export class LiveHlsPlayer {
     hls.loadSource(this.url);
   }
 
-  private play(): void {
-    void this.audio.play().then(
-      () => {
-        this.retries = 0;
-        this.opts.onState('playing');
-      },
-      (e: DOMException) => {
-        if (e.name === 'NotAllowedError') this.opts.onState('blocked');
-      },
-    );
-  }
-
-  private fail(): void {
-    if (this.stopped) return;
-    if (this.finishing) {
-      this.stop();
-      return;
-    }
-    this.teardown();
-    const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** this.retries++);
-    this.opts.onState('reconnecting');
-    this.retryTimer = setTimeout(() => {
-      if (!this.stopped) this.start();
-    }, delay);
-  }
-
-  private teardown(): void {
+  protected teardown(): void {
     this.hls?.destroy();
     this.hls = undefined;
-    this.audio.onerror = null;
-    this.audio.onended = null;
-    this.audio.pause();
-    this.audio.removeAttribute('src');
-    this.audio.load();
+    this.releaseElement();
   }
 }

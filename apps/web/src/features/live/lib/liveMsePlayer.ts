@@ -1,18 +1,11 @@
 import { LIVE_MSE_TYPE, LIVE_PLAYER } from '@wavecast/shared';
+import { LivePlayerBase, type LivePlayerOptions } from './livePlayerBase';
 import { liveRate } from './liveRate';
-import { watchTail } from './tailWatch';
-
-export type LivePlayerState = 'connecting' | 'playing' | 'reconnecting' | 'blocked' | 'stopped';
-
-export interface LivePlayerOptions {
-  onState(state: LivePlayerState): void;
-}
 
 /** Seconds of played audio kept behind the playhead (older data is removed from the buffer). */
 const KEEP_BEHIND_SECONDS = 10;
 /** How often the buffer ahead is measured and the playback rate steered. */
 const EDGE_CHECK_MS = 100;
-const MAX_RETRY_DELAY_MS = 5_000;
 /** The playhead this close to a buffered range's end, with a hole after it, counts as stuck there. */
 const GAP_EPSILON_SECONDS = 0.05;
 
@@ -25,73 +18,34 @@ export function canUseMse(): boolean {
  * Plays an endless live WebM at the live edge: fetch → MediaSource. Starts once ~0.4 s is
  * buffered, seeks to the edge, then keeps a small buffer by playing ±3 % faster or slower
  * (`liveRate`, ADR 0042; 10 % faster when more than 0.8 s behind, ADR 0061); it jumps forward only
- * after a long outage (8 s behind), since a jump skips audio. Any error tears down and reconnects with backoff.
+ * after a long outage (8 s behind), since a jump skips audio. Any error tears down and reconnects
+ * with backoff (`LivePlayerBase`).
  * When the server ends the stream, what has arrived plays to its end first (`endOfStream`): the
  * broadcast's last second is heard; then the player reconnects, unless `finish()` said the
  * broadcast is over, when it stops.
  * Where MSE cannot play WebM/Opus (or the URL is Icecast's), a plain `<audio src>` is used.
  */
-export class LiveMsePlayer {
+export class LiveMsePlayer extends LivePlayerBase {
   private abort?: AbortController;
   private mediaSource?: MediaSource;
   private objectUrl?: string;
   private sourceBuffer?: SourceBuffer;
   private queue: ArrayBuffer[] = [];
   private started = false;
-  private stopped = true;
-  private retries = 0;
-  private retryTimer?: ReturnType<typeof setTimeout>;
   private edgeTimer?: ReturnType<typeof setInterval>;
   /** This connection's response ended: what is queued is the last of it. */
   private fetchDone = false;
-  /** The broadcast is over: play out what is held, then stop (not reconnect). */
-  private finishing = false;
-  private stopTailWatch = () => {};
   private readonly useMse: boolean;
 
-  constructor(
-    private readonly audio: HTMLAudioElement,
-    private readonly url: string,
-    private readonly opts: LivePlayerOptions,
-  ) {
+  constructor(audio: HTMLAudioElement, url: string, opts: LivePlayerOptions) {
+    super(audio, url, opts);
     const sameOrigin = new URL(url, location.href).origin === location.origin;
     this.useMse = canUseMse() && sameOrigin;
   }
 
-  start(): void {
-    this.stopped = false;
-    this.opts.onState(this.retries > 0 ? 'reconnecting' : 'connecting');
+  protected connect(): void {
     if (this.useMse) this.startMse();
     else this.startPlain();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.finishing = false;
-    clearTimeout(this.retryTimer);
-    this.stopTailWatch();
-    this.teardown();
-    this.opts.onState('stopped');
-  }
-
-  /** The broadcast ended: the audio already here plays to its end (until its playhead stops moving), then stop. */
-  finish(): void {
-    if (this.stopped || this.finishing) return;
-    // Nothing is playing (connecting, blocked, between reconnects): nothing to play out.
-    if (this.audio.paused) {
-      this.stop();
-      return;
-    }
-    this.finishing = true;
-    this.stopTailWatch = watchTail(this.audio, () => this.stop());
-  }
-
-  /** After the browser blocked autoplay: a click calls this. */
-  resume(): void {
-    void this.audio.play().then(
-      () => this.opts.onState('playing'),
-      () => this.opts.onState('blocked'),
-    );
   }
 
   private startPlain(): void {
@@ -204,18 +158,6 @@ export class LiveMsePlayer {
     this.appendNext();
   }
 
-  private play(): void {
-    void this.audio.play().then(
-      () => {
-        this.retries = 0;
-        this.opts.onState('playing');
-      },
-      (e: DOMException) => {
-        if (e.name === 'NotAllowedError') this.opts.onState('blocked');
-      },
-    );
-  }
-
   /** Steers the buffer ahead towards its target by the playback rate; seeks only when far behind. */
   private keepAtEdge(): void {
     const b = this.audio.buffered;
@@ -251,29 +193,11 @@ export class LiveMsePlayer {
     }
   }
 
-  private fail(): void {
-    if (this.stopped) return;
-    if (this.finishing) {
-      this.stop();
-      return;
-    }
-    this.teardown();
-    const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** this.retries++);
-    this.opts.onState('reconnecting');
-    this.retryTimer = setTimeout(() => {
-      if (!this.stopped) this.start();
-    }, delay);
-  }
-
-  private teardown(): void {
+  protected teardown(): void {
     this.abort?.abort();
     this.abort = undefined;
     clearInterval(this.edgeTimer);
-    this.audio.onerror = null;
-    this.audio.onended = null;
-    this.audio.pause();
-    this.audio.removeAttribute('src');
-    this.audio.load();
+    this.releaseElement();
     if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
     this.objectUrl = undefined;
     this.mediaSource = undefined;
