@@ -286,6 +286,10 @@ async function main(): Promise<void> {
   );
 
   console.log('== delivery behind nginx (DELIVERY_ACCEL=nginx, local storage)');
+  // The server below runs its own jobs on the same database: the cluster's worker shares that queue
+  // but not the server's local storage, and a transcode it claimed would never find its upload
+  // (CI failed on it once: the track never became ready). The cluster's part is over: stop it.
+  await worker.kill();
   const accelDir = path.join(dir, 'api-accel');
   const accel = server('api-accel', {
     ROLES: 'api,worker',
