@@ -41,21 +41,34 @@ test('a listener without MSE WebM hears the live stream over HLS through hls.js'
   const audio = listener.getByTestId('live-audio');
   await expect(audio).toHaveAttribute('data-engine', 'hls.js');
 
-  // It plays: once started, currentTime advances in step with the clock, and the signal is not silence.
+  // It plays on: three seconds of the broadcast pass on its media clock, and its position never goes
+  // back (a player starved never gets there, one stuck in a loop goes back). How long that takes in
+  // wall time depends on the machine: a loaded one stalls the element for a while, and the player then
+  // catches up by rate instead of jumping ahead (ADR 0042), so the wait is for the condition.
   await expect
     .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: scaled(10_000) })
     .toBeGreaterThan(0);
   const t1 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
   const stallsBefore = await listener.evaluate(() => (window as unknown as { __stalls: number }).__stalls);
-  await listener.waitForTimeout(3000);
-  const t2 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+  const started = Date.now();
+  let last = t1;
+  let wentBack = 0;
+  await expect
+    .poll(
+      async () => {
+        const t = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+        if (t < last - 0.05) wentBack++;
+        last = t;
+        return t - t1;
+      },
+      { timeout: scaled(20_000), intervals: [200] },
+    )
+    .toBeGreaterThan(3);
   const stalls = (await listener.evaluate(() => (window as unknown as { __stalls: number }).__stalls)) - stallsBefore;
-  test
-    .info()
-    .annotations.push({ type: 'hls', description: `played ${(t2 - t1).toFixed(2)} s in 3 s, ${stalls} stalls` });
-  // On a loaded machine the odd stall is allowed; a player stuck in a loop or starved is not.
-  console.log(`hls: played ${(t2 - t1).toFixed(2)} s in 3 s, ${stalls} stalls`);
-  expect(t2 - t1).toBeGreaterThan(1.5);
+  const played = `played 3 s in ${((Date.now() - started) / 1000).toFixed(2)} s, ${stalls} stalls`;
+  test.info().annotations.push({ type: 'hls', description: played });
+  console.log(`hls: ${played}`);
+  expect(wentBack).toBe(0);
   const level = await audio.evaluate(async (a: HTMLAudioElement) => {
     const ctx = new AudioContext();
     await ctx.resume();
@@ -80,10 +93,15 @@ test('a listener without MSE WebM hears the live stream over HLS through hls.js'
   expect(hlsRequests.some((p) => p.endsWith('/hls/index.m3u8'))).toBe(true);
   expect(hlsRequests.some((p) => /\/hls\/r[0-9a-f]{8}\/p\d+\.\d+\.m4s$/.test(p))).toBe(true);
   expect(hlsRequests.some((p) => p.endsWith('/stream'))).toBe(false);
-  // Close to the live edge: LL-HLS holds back ~1 s behind the newest part, and the player jumps
-  // forward when more than 3 s behind.
-  const lag = await audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime);
-  expect(lag).toBeLessThan(3.5);
+  // Close to the live edge: LL-HLS holds back ~1 s behind the newest part; a player that a loaded
+  // machine stalled further behind works its way back by playing up to 10 % faster (it jumps only
+  // 8 s behind, ADR 0042), so it gets there within a while.
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime), {
+      timeout: scaled(40_000),
+      intervals: [500],
+    })
+    .toBeLessThan(2);
 
   await creator.getByRole('button', { name: 'End Stream' }).click();
   await expect(listener.getByText('This stream has ended')).toBeVisible({ timeout: scaled(15_000) });

@@ -41,6 +41,7 @@ export * from './messages';
 export * from './plans';
 export * from './pricing';
 export * from './rules';
+export * from './shell-texts';
 export * from './site-copy';
 export * from './support';
 export * from './sync';

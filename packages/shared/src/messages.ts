@@ -1,7 +1,9 @@
+import { SEARCH_PLACEHOLDER } from './shell-texts';
+
 /** User-facing texts of the spec (sections 5 and 8), word for word. */
 export const MESSAGES = {
   pageNotFound: 'Page not found',
-  searchPlaceholder: 'Search for tracks, artists, or podcasts...',
+  searchPlaceholder: SEARCH_PLACEHOLDER,
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
   passwordRequired: 'Password is required',

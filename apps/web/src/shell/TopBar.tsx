@@ -1,4 +1,4 @@
-import { MESSAGES } from '@wavecast/shared';
+import { SEARCH_PLACEHOLDER } from '@wavecast/shared';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -53,7 +53,7 @@ export function TopBar() {
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder={MESSAGES.searchPlaceholder}
+            placeholder={SEARCH_PLACEHOLDER}
             aria-label="Search"
             className="h-10 w-full rounded-full border border-border bg-surface pr-4 pl-9 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
           />
