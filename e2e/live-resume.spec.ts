@@ -64,10 +64,10 @@ test('Go Live reloaded mid-stream resumes; the listener keeps playing through it
 
   // The listener plays on past the gap, still on its first connection, at the live edge.
   await expect.poll(currentTime, { timeout: scaled(15_000) }).toBeGreaterThan(resumedAt + 2);
-  // At the live edge: what arrives in a burst after the gap, the player's rate control (or its jump
-  // past 2.5 s, LIVE_PLAYER) takes back; a starved browser reads a moment's larger lag first.
+  // At the live edge: what arrives in a burst after the gap, the player's rate control takes back
+  // (+10 %: a few seconds of lag take tens of seconds; it jumps only 8 s behind, LIVE_PLAYER).
   const lag = () => audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime);
-  await expect.poll(lag).toBeLessThan(1.5);
+  await expect.poll(lag, { timeout: scaled(40_000) }).toBeLessThan(1.5);
   await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live');
   expect(streamRequests).toHaveLength(1);
   test.info().annotations.push({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { baseURL, useLiveBrowser, watchForLostConnection } from './support/live-browser';
 import { expect, test } from './support/test';
-import { RECORDING_READY_MS } from './support/timeouts';
+import { RECORDING_READY_MS, scaled } from './support/timeouts';
 
 // Two browsers' worth of people: a creator with a fake microphone (a generated tone) and listeners.
 const { person } = useLiveBrowser();
@@ -119,14 +119,14 @@ test('a creator goes live; listeners hear it, count and chat; ending leaves a dr
   await expect(listener.getByText('#ambient')).toBeVisible();
   await expect(listener.getByTestId('live-player-state')).toHaveText('Listening live', { timeout: 15_000 });
 
-  // It plays (currentTime advances), close to the live edge, and the signal is not silence.
+  // It plays (its media clock moves on), close to the live edge (a stall on a loaded machine is
+  // taken back by rate: waited for, not read once), and the signal is not silence.
   const audio = listener.getByTestId('live-audio');
-  const t1 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
-  await listener.waitForTimeout(1500);
-  const t2 = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
-  expect(t2 - t1).toBeGreaterThan(1);
-  const lag = await audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime);
-  expect(lag).toBeLessThan(1);
+  const position = () => audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+  const t1 = await position();
+  await expect.poll(position, { timeout: scaled(20_000) }).toBeGreaterThan(t1 + 1);
+  const lag = () => audio.evaluate((a: HTMLAudioElement) => a.buffered.end(a.buffered.length - 1) - a.currentTime);
+  await expect.poll(lag, { timeout: scaled(40_000) }).toBeLessThan(1);
   expect(await playedLevel(listener)).toBeGreaterThan(0.01);
 
   // One listener, counted on both sides.
