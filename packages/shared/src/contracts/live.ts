@@ -22,7 +22,9 @@ export const LIVE_MSE_TYPE = 'audio/webm; codecs="opus"';
  * ahead (after a stall), it plays `catchUpRateStep` faster, so a second of lag is gone in ~10 s
  * instead of ~30 s (ADR 0061); it seeks only when more than `seekLagSeconds` behind (a long network
  * outage), since a seek throws away audio that arrived intact: a device that stalled for a few seconds
- * under load catches up by rate instead (ADR 0042).
+ * under load catches up by rate instead (ADR 0042). Until it has played `joinSeconds`, the listener
+ * has heard nothing to lose: a backlog over `catchUpLagSeconds` (audio that arrived while the element
+ * was starting) is skipped at once.
  */
 export const LIVE_PLAYER = {
   startBufferedSeconds: 0.4,
@@ -32,6 +34,7 @@ export const LIVE_PLAYER = {
   catchUpLagSeconds: 0.8,
   catchUpRateStep: 0.1,
   seekLagSeconds: 8,
+  joinSeconds: 0.5,
 } as const;
 export const LIVE_CHAT_MAX_LENGTH = 500;
 /** Chat messages one user may post per window. */

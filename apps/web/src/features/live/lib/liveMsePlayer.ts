@@ -8,6 +8,13 @@ const KEEP_BEHIND_SECONDS = 10;
 const EDGE_CHECK_MS = 100;
 /** The playhead this close to a buffered range's end, with a hole after it, counts as stuck there. */
 const GAP_EPSILON_SECONDS = 0.05;
+/**
+ * Chromium sometimes stops with audio buffered ahead in one range ("waiting" for seconds, seen with
+ * Vorbis input transcoded by the relay): a playhead this long still with this much ahead is nudged on
+ * by `STALL_NUDGE_SECONDS`, as hls.js does, instead of waiting for the lag to become a seek.
+ */
+const STALL_MS = 300;
+const STALL_NUDGE_SECONDS = 0.05;
 
 /** Whether this browser can play our endless WebM/Opus through Media Source Extensions. */
 export function canUseMse(): boolean {
@@ -18,7 +25,8 @@ export function canUseMse(): boolean {
  * Plays an endless live WebM at the live edge: fetch → MediaSource. Starts once ~0.4 s is
  * buffered, seeks to the edge, then keeps a small buffer by playing ±3 % faster or slower
  * (`liveRate`, ADR 0042; 10 % faster when more than 0.8 s behind, ADR 0061); it jumps forward only
- * after a long outage (8 s behind), since a jump skips audio. Any error tears down and reconnects
+ * after a long outage (8 s behind), since a jump skips audio, or while joining (a backlog that came
+ * while the element started, before anything was heard). Any error tears down and reconnects
  * with backoff (`LivePlayerBase`).
  * When the server ends the stream, what has arrived plays to its end first (`endOfStream`): the
  * broadcast's last second is heard; then the player reconnects, unless `finish()` said the
@@ -32,6 +40,11 @@ export class LiveMsePlayer extends LivePlayerBase {
   private sourceBuffer?: SourceBuffer;
   private queue: ArrayBuffer[] = [];
   private started = false;
+  /** Where the playhead was put at the start: until it has played `joinSeconds` from there, joining. */
+  private startedAt = 0;
+  /** The playhead at the last check, and since when it has not moved (stall detection). */
+  private lastPlayhead = -1;
+  private stillSince = 0;
   private edgeTimer?: ReturnType<typeof setInterval>;
   /** This connection's response ended: what is queued is the last of it. */
   private fetchDone = false;
@@ -152,6 +165,7 @@ export class LiveMsePlayer extends LivePlayerBase {
       if (end - b.start(0) >= LIVE_PLAYER.startBufferedSeconds) {
         this.started = true;
         this.audio.currentTime = Math.max(b.start(0), end - LIVE_PLAYER.targetLagSeconds);
+        this.startedAt = this.audio.currentTime;
         this.play();
       }
     }
@@ -172,10 +186,25 @@ export class LiveMsePlayer extends LivePlayerBase {
         break;
       }
     }
-    const decision = liveRate(end - this.audio.currentTime, this.audio.playbackRate);
+    this.nudgeIfStalled(end);
+    const joining = this.audio.currentTime - this.startedAt < LIVE_PLAYER.joinSeconds;
+    const decision = liveRate(end - this.audio.currentTime, this.audio.playbackRate, joining);
     if (decision.seekBackBy !== undefined) this.audio.currentTime = end - decision.seekBackBy;
     if (this.audio.playbackRate !== decision.playbackRate) this.audio.playbackRate = decision.playbackRate;
     this.trim(false);
+  }
+
+  private nudgeIfStalled(end: number): void {
+    const now = this.audio.currentTime;
+    if (this.audio.paused || now !== this.lastPlayhead) {
+      this.lastPlayhead = now;
+      this.stillSince = performance.now();
+      return;
+    }
+    if (performance.now() - this.stillSince >= STALL_MS && end - now > STALL_NUDGE_SECONDS * 4) {
+      this.audio.currentTime = now + STALL_NUDGE_SECONDS;
+      this.stillSince = performance.now();
+    }
   }
 
   private trim(force: boolean): void {

@@ -19,6 +19,8 @@ describe('liveRate', () => {
   it('catches up by 10 % when a stall left it more than 0.8 s behind, then by 3 % near the target', () => {
     expect(liveRate(0.81, 1)).toEqual({ playbackRate: 1.1 });
     expect(liveRate(2.4, 1.03)).toEqual({ playbackRate: 1.1 });
+    expect(liveRate(0.75, 1.1)).toEqual({ playbackRate: 1.1 });
+    expect(liveRate(0.75, 1.03)).toEqual({ playbackRate: 1.03 });
     expect(liveRate(0.7, 1.1)).toEqual({ playbackRate: 1.03 });
     expect(liveRate(0.31, 1.1)).toEqual({ playbackRate: 1.03 });
     expect(liveRate(0.29, 1.1)).toEqual({ playbackRate: 1 });
@@ -35,5 +37,12 @@ describe('liveRate', () => {
     expect(liveRate(2.6, 1.1)).toEqual({ playbackRate: 1.1 });
     expect(liveRate(8, 1).seekBackBy).toBeUndefined();
     expect(liveRate(8.1, 1.03)).toEqual({ playbackRate: 1, seekBackBy: 0.3 });
+  });
+
+  it(`while joining (the first ${LIVE_PLAYER.joinSeconds} s played), skips a backlog over ${LIVE_PLAYER.catchUpLagSeconds} s`, () => {
+    expect(liveRate(0.81, 1, true)).toEqual({ playbackRate: 1, seekBackBy: 0.3 });
+    expect(liveRate(2.5, 1, true)).toEqual({ playbackRate: 1, seekBackBy: 0.3 });
+    expect(liveRate(0.5, 1, true)).toEqual({ playbackRate: 1.03 });
+    expect(liveRate(2.5, 1, false)).toEqual({ playbackRate: 1.1 });
   });
 });
