@@ -64,12 +64,12 @@ export default function LiveStreamsPage() {
         ) : streams.length === 0 ? (
           radioOnAir ? null : (
             <EmptyState title="No Live Streams" icon={<Radio className="size-10" aria-hidden />}>
-            <p>
-              {category ? `Nobody is live in ${category} right now.` : 'Nobody is live right now. Check back soon.'}
-            </p>
-            <Button variant="secondary" onClick={() => set('category', '', '')}>
-              View All Categories
-            </Button>
+              <p>
+                {category ? `Nobody is live in ${category} right now.` : 'Nobody is live right now. Check back soon.'}
+              </p>
+              <Button variant="secondary" onClick={() => set('category', '', '')}>
+                View All Categories
+              </Button>
             </EmptyState>
           )
         ) : (
