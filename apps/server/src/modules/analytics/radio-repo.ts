@@ -17,12 +17,13 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
  * Rows: `heard(listener_key, channel_id, audio_id, creator_id, duration, started_at, secs)`, one
  * per listener and airing; `PLAYED` says whether one is a play.
  *
- * Indexes: a creator's airings by `radio_airings_audio_idx` (audio_id, started_at), their channels'
- * airings by `radio_airings_start_uq` (channel_id, started_at), the channels' streams by
- * `live_streams_radio_channel_idx`, and their listening by `live_listens_stream_idx` (stream_id,
- * started_at) up to the last airing's end (an InitPlan the index range uses). Connections that
- * started earlier are read and dropped by the overlap test: a connection's end is not indexed, and
- * raw listening is kept 30 days, which bounds that read.
+ * Plan: a creator's airings by `radio_airings_audio_idx` (audio_id, started_at); the channels'
+ * streams by `live_streams_radio_channel_idx`; their listening read once per stream (`listens`,
+ * materialised) by `live_listens_stream_idx` (stream_id, started_at) up to the last airing's end,
+ * then hash-joined to the airings by channel. Not a loop per airing: each probe would read the
+ * stream's whole history before the airing (a connection's end is not indexed), 64 s against 4 s
+ * for a 20-track creator over 7 days of 20 channels × 30 days (288k airings, 500k listens, load
+ * 20; ADR 0075). The read is bounded by raw listening's 30-day retention.
  */
 function heardSql(fromTs: string, toTs: string, creatorId?: string): SQL {
   const channels = creatorId
@@ -42,16 +43,21 @@ function heardSql(fromTs: string, toTs: string, creatorId?: string): SQL {
           least(coalesce(aired.next_at, 'infinity'::timestamptz), aired.started_at + make_interval(secs => ac.duration)) AS ended_at
         FROM aired JOIN audio_content ac ON ac.id = aired.audio_id
         WHERE aired.started_at < ${toTs}::timestamptz ${creatorId ? sql`AND ac.user_id = ${creatorId}` : sql``}
+      ), listens AS MATERIALIZED (
+        SELECT ls.radio_channel_id AS channel_id, ll.listener_key, ll.started_at,
+          ll.started_at + make_interval(secs => ll.seconds) AS ended_at
+        FROM live_streams ls
+        JOIN live_listens ll ON ll.stream_id = ls.id
+        WHERE ls.radio_channel_id IN (SELECT channel_id FROM a)
+          AND ll.started_at < (SELECT max(ended_at) FROM a)
+          AND ll.started_at + make_interval(secs => ll.seconds) > (SELECT min(started_at) FROM a)
+          AND ll.ivt_reason IS NULL
       ), heard AS (
         SELECT ll.listener_key, a.channel_id, a.audio_id, a.creator_id, a.duration, a.started_at,
-          sum(extract(epoch FROM least(a.ended_at, ll.started_at + make_interval(secs => ll.seconds))
-            - greatest(a.started_at, ll.started_at))) AS secs
+          sum(extract(epoch FROM least(a.ended_at, ll.ended_at) - greatest(a.started_at, ll.started_at))) AS secs
         FROM a
-        JOIN live_streams ls ON ls.radio_channel_id = a.channel_id
-        JOIN live_listens ll ON ll.stream_id = ls.id
-          AND ll.started_at < a.ended_at AND ll.started_at + make_interval(secs => ll.seconds) > a.started_at
-        WHERE ll.started_at < (SELECT max(ended_at) FROM a)
-          AND ll.listener_key <> 'u:' || a.creator_id::text AND ll.ivt_reason IS NULL
+        JOIN listens ll ON ll.channel_id = a.channel_id AND ll.started_at < a.ended_at AND ll.ended_at > a.started_at
+        WHERE ll.listener_key <> 'u:' || a.creator_id::text
         GROUP BY 1, 2, 3, 4, 5, 6
       )`;
 }
