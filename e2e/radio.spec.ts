@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { signUpApi } from './support/accounts';
 import { withoutMseWebm } from './support/hls';
-import { toneMp3 } from './support/media';
+import { ffmpegFile, toneMp3 } from './support/media';
 import { server } from './support/server';
 import { expect, test } from './support/test';
 
@@ -67,7 +67,15 @@ async function channelOnAir(browser: Browser, run: string) {
   expect(program.status()).toBe(200);
   const onAir = await request.post(`/api/radio/channels/${channel.id}/on-air`, { headers });
   expect(onAir.status()).toBe(200);
-  return { id: channel.id as string, close: () => context.close() };
+  return {
+    id: channel.id as string,
+    host: context,
+    // Off air again: a station left on air is live on Explore for every later spec (discovery's empty states).
+    close: async () => {
+      await request.post(`/api/radio/channels/${channel.id}/off-air`, { headers }).catch(() => {});
+      await context.close();
+    },
+  };
 }
 
 test('a listener opens a channel, hears it, and sees now playing change at a track boundary', async ({
@@ -207,6 +215,60 @@ test('the channel page shares its embed; framed on another site it plays, with O
     } finally {
       await site.close();
     }
+  } finally {
+    await channel.close();
+  }
+});
+
+test('the creator sets a cover in the editor; listeners see it, and the channel live on Explore by its category', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const run = Date.now().toString(36);
+  const channel = await channelOnAir(browser, run);
+  try {
+    const editor = await channel.host.newPage();
+    await editor.goto(`/creator/radio/${channel.id}`);
+    await expect(editor.getByRole('heading', { name: `Tone Radio ${run}` })).toBeVisible({ timeout: 60_000 });
+    const png = ffmpegFile('radio-cover-320x240.png', ['-f', 'lavfi', '-i', 'testsrc=s=320x240', '-frames:v', '1']);
+    await editor.getByLabel('Cover image').setInputFiles(png);
+    await expect(editor.getByText('Cover updated')).toBeVisible({ timeout: 30_000 });
+    const coverSrc = new RegExp(`^/api/radio/channels/${channel.id}/cover\\?v=`);
+    await expect(editor.getByRole('img', { name: 'Channel cover' })).toHaveAttribute('src', coverSrc);
+    await editor.close();
+
+    // A listener's channel page shows it, loaded: the server's 640 px square, not the 320×240 upload.
+    await page.goto(`/radio/${channel.id}`);
+    await expect(page.getByRole('heading', { name: `Tone Radio ${run}` })).toBeVisible({ timeout: 60_000 });
+    const cover = page.locator(`img[src^="/api/radio/channels/${channel.id}/cover"]`).first();
+    await expect(cover).toHaveAttribute('src', coverSrc);
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 })
+      .toBe(640);
+
+    const tile = () => page.getByTestId('radio-on-air').getByRole('link', { name: new RegExp(`Tone Radio ${run}`) });
+    const radioAnswer = (category: string) =>
+      page.waitForResponse((r) => r.url().includes('/api/radio/channels?') && r.url().includes(`category=${category}`));
+    // Explore's Live Now holds the station (a Music channel) under Music, not under Podcasts.
+    await page.goto('/explore?category=music');
+    await expect(page.locator('section[aria-labelledby="explore-live"]').getByTestId('radio-on-air')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(tile()).toBeVisible();
+    const podcasts = radioAnswer('podcasts');
+    await page.getByRole('button', { name: 'Podcasts' }).click();
+    await podcasts;
+    await expect(tile()).toHaveCount(0);
+
+    // /explore/live: the station under its category, and no "No Live Streams" above it.
+    await page.goto('/explore/live?category=Music');
+    await expect(tile()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'No Live Streams' })).toHaveCount(0);
+    const sports = radioAnswer('Sports');
+    await page.getByRole('button', { name: 'Sports' }).click();
+    await sports;
+    await expect(tile()).toHaveCount(0);
   } finally {
     await channel.close();
   }

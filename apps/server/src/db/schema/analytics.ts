@@ -199,5 +199,9 @@ export const liveListens = pgTable(
     /** Invalid traffic the connection (or an HLS session's first request) showed (lib/traffic.ts). */
     ivtReason: text('ivt_reason').$type<SourceIvtReason>(),
   },
-  (t) => [index('live_listens_listener_idx').on(t.listenerKey, t.startedAt)],
+  (t) => [
+    index('live_listens_listener_idx').on(t.listenerKey, t.startedAt),
+    // A channel's listening by its stream and time (radio plays and earnings, analytics/radio-repo.ts).
+    index('live_listens_stream_idx').on(t.streamId, t.startedAt),
+  ],
 );

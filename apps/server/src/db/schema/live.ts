@@ -36,7 +36,12 @@ export const liveStreams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [index('live_active_idx').on(t.isActive, t.viewerCount), index('live_user_idx').on(t.userId)],
+  (t) => [
+    index('live_active_idx').on(t.isActive, t.viewerCount),
+    index('live_user_idx').on(t.userId),
+    // A radio channel's relay streams (its listening, analytics/radio-repo.ts).
+    index('live_streams_radio_channel_idx').on(t.radioChannelId),
+  ],
 );
 
 export const liveChatMessages = pgTable(

@@ -113,9 +113,10 @@ export const radioJingles = pgTable(
 );
 
 /**
- * What a channel aired, append-only: the played history, and radio plays (a track heard on a
- * channel counts for its creator as `listeners` radio plays, apart from on-demand plays). One row
- * per start: the engine reporting a start twice finds the row already there.
+ * What a channel aired, append-only: the played history, and with `live_listens` radio plays (a
+ * listener who heard enough of an airing counts for the track's creator as a radio play, apart from
+ * on-demand plays: `analytics/radio-repo.ts`, ADR 0075). One row per start: the engine reporting a
+ * start twice finds the row already there.
  */
 export const radioAirings = pgTable(
   'radio_airings',
@@ -129,7 +130,7 @@ export const radioAirings = pgTable(
     artist: text('artist').notNull(),
     source: text('source').$type<'autodj' | 'dj'>().notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    /** Listeners who heard it (the channel's listeners when it started), set once when it started. */
+    /** The channel's listener count when it started (informative; radio plays are counted per listener). */
     listeners: integer('listeners').notNull().default(0),
   },
   (t) => [

@@ -27,11 +27,12 @@ const get = (user: TestUser, url: string) => t.app.inject({ url, headers: { cook
 const at = (base: Date, s: number) => new Date(base.getTime() + s * 1000);
 
 describe('radio plays in analytics and earnings data', () => {
-  it('counts airings apart from on-demand plays, and gives earnings per-listener heard seconds', async () => {
+  it('counts a play per listener and airing heard enough, apart from on-demand plays, the same for earnings', async () => {
     const db = t.ctx.database.db;
     const radio = radioService(t.ctx);
     const song = await seedTrack(db, artist.id, { title: 'Aired Song', duration: 120 });
     const short = await seedTrack(db, artist.id, { title: 'Short Song', duration: 40 });
+    const own = await seedTrack(db, owner.id, { title: 'Station Ident Song', duration: 60 });
     const channel = (
       await t.app.inject({
         method: 'POST',
@@ -48,38 +49,51 @@ describe('radio plays in analytics and earnings data', () => {
     if (!stream) throw new Error('no stream');
     await db.update(radioChannels).set({ onAir: true, streamId: stream.id }).where(eq(radioChannels.id, channel.id));
 
+    // song [t0, t0+120), short [t0+120, t0+160), own [t0+160, t0+220), then a DJ set.
     const t0 = new Date(t.ctx.clock.now().getTime() - 3_600_000);
-    await radio.setStream(channel.id, { listenerCount: 3 });
-    await radio.aired(channel.id, {
-      trackId: song,
-      title: 'Aired Song',
-      artist: 'Aired Artist',
-      startedAt: t0.toISOString(),
-      source: 'autodj',
-    });
-    await radio.setStream(channel.id, { listenerCount: 2 });
-    await radio.aired(channel.id, {
-      trackId: short,
-      title: 'Short Song',
-      artist: 'Aired Artist',
-      startedAt: at(t0, 120).toISOString(),
-      source: 'autodj',
-    });
+    const air = (trackId: string | null, title: string, s: number) =>
+      radio.aired(channel.id, {
+        trackId,
+        title,
+        artist: trackId === own ? 'Station Owner' : 'Aired Artist',
+        startedAt: at(t0, s).toISOString(),
+        source: trackId ? 'autodj' : 'dj',
+      });
+    // The hub's counts at each start (the old rule's figures: 6, 5 and 3 plays) are not plays.
+    await radio.setStream(channel.id, { listenerCount: 6 });
+    await air(song, 'Aired Song', 0);
+    await radio.setStream(channel.id, { listenerCount: 5 });
+    await air(short, 'Short Song', 120);
     // A repeated report of the same start records nothing more.
-    await radio.aired(channel.id, {
-      trackId: short,
-      title: 'Short Song',
-      artist: 'Aired Artist',
-      startedAt: at(t0, 120).toISOString(),
-      source: 'autodj',
+    await air(short, 'Short Song', 120);
+    await radio.setStream(channel.id, { listenerCount: 3 });
+    await air(own, 'Station Ident Song', 160);
+    await air(null, 'Live set', 220);
+
+    const listen = (listenerKey: string, s: number, seconds: number, ivtReason?: 'known-bot') => ({
+      streamId: stream.id,
+      listenerKey,
+      startedAt: at(t0, s),
+      seconds,
+      ivtReason: ivtReason ?? null,
     });
-    await radio.aired(channel.id, {
-      trackId: null,
-      title: 'Live set',
-      artist: 'DJ',
-      startedAt: at(t0, 160).toISOString(),
-      source: 'dj',
-    });
+    await db.insert(liveListens).values([
+      // Heard 120 s of the song and 20 s of the 40 s song (half of it: a play, not a long one).
+      listen(`u:${fan.id}`, -10, 150),
+      // Joined mid-song and heard its last 60 s, all of the short song and of the owner's song.
+      listen('a:late-joiner', 60, 200),
+      // Left after 2 s.
+      listen('a:leaver', 0, 2),
+      // A bot (the connection was judged invalid traffic when it was recorded, ADR 0072).
+      listen('a:crawler', 0, 300, 'known-bot'),
+      // Reconnected: 20 s + 15 s of the song are one play, not two and not none.
+      listen('a:flaky', 10, 20),
+      listen('a:flaky', 40, 15),
+      // The artist hearing their own songs on someone's channel.
+      listen(`u:${artist.id}`, 0, 130),
+      // The channel's owner on their own station: 10 s of the short song, all of their own song.
+      listen(`u:${owner.id}`, 150, 100),
+    ]);
 
     // The analytics overview: radio plays apart from on-demand plays (none here).
     const overview = (await get(artist, '/api/analytics?days=7')).json();
@@ -88,37 +102,43 @@ describe('radio plays in analytics and earnings data', () => {
     const rows = Object.fromEntries(
       (overview.tracks as { trackId: string; plays: number; radioPlays: number }[]).map((r) => [r.trackId, r]),
     );
+    // song: the fan, the late joiner, the reconnecting listener; short: the fan, the late joiner.
     expect(rows[song]).toMatchObject({ plays: 0, radioPlays: 3 });
     expect(rows[short]).toMatchObject({ plays: 0, radioPlays: 2 });
     expect((await get(artist, `/api/analytics/tracks/${song}?days=7`)).json()).toMatchObject({
       plays: 0,
       radioPlays: 3,
     });
-    // The station's owner has none of the artist's radio plays; the artist's figures are theirs only.
-    expect((await get(owner, '/api/analytics?days=7')).json().totals.radioPlays.value).toBe(0);
+    // /creator/radio's figure is the same count.
+    expect((await get(artist, '/api/radio/plays')).json()).toEqual({
+      total: 5,
+      items: [
+        { trackId: song, plays: 3 },
+        { trackId: short, plays: 2 },
+      ],
+    });
+    // The owner's own song: the late joiner only, not the owner listening to it.
+    expect((await get(owner, '/api/analytics?days=7')).json().totals.radioPlays.value).toBe(1);
+    expect((await get(owner, '/api/radio/plays')).json()).toEqual({ total: 1, items: [{ trackId: own, plays: 1 }] });
     expect((await get(owner, `/api/analytics/tracks/${song}?days=7`)).statusCode).toBe(403);
     // A range before the airings counts none.
     const before = new Date(t0.getTime() - 10 * 86_400_000).toISOString().slice(0, 10);
     expect((await get(artist, `/api/analytics?from=${before}&to=${before}`)).json().totals.radioPlays.value).toBe(0);
 
-    // Per listener, for earnings: the fan's connection from t0−10 s for 150 s heard 120 s of the song
-    // and 20 s of the 40 s song (half of it: a play, not a long one); the owner's own listening counts,
-    // an anonymous listener's does not (earnings pays for accounts' listening).
-    await db.insert(liveListens).values([
-      { streamId: stream.id, listenerKey: `u:${fan.id}`, startedAt: at(t0, -10), seconds: 150 },
-      { streamId: stream.id, listenerKey: 'a:someone', startedAt: t0, seconds: 200 },
-      { streamId: stream.id, listenerKey: `u:${owner.id}`, startedAt: at(t0, 100), seconds: 10 },
-    ]);
+    // Per listener, for earnings, from the same rows: signed-in listeners only (earnings pays for
+    // accounts' listening), the creator's own listening left out; the owner's 10 s of the short song
+    // is a row without a play.
     const day = t0.toISOString().slice(0, 10);
     const heard = await radioListening(db, at(t0, -60).toISOString(), at(t0, 3600).toISOString());
-    expect(heard).toEqual(
+    const ours = heard.filter((r) => [song, short, own].includes(r.audioId));
+    expect(ours).toEqual(
       expect.arrayContaining([
         { listenerId: fan.id, audioId: song, creatorId: artist.id, day, plays: 1, longPlays: 1, heardSeconds: 120 },
         { listenerId: fan.id, audioId: short, creatorId: artist.id, day, plays: 1, longPlays: 0, heardSeconds: 20 },
-        { listenerId: owner.id, audioId: song, creatorId: artist.id, day, plays: 0, longPlays: 0, heardSeconds: 10 },
+        { listenerId: owner.id, audioId: short, creatorId: artist.id, day, plays: 0, longPlays: 0, heardSeconds: 10 },
       ]),
     );
-    expect(heard.filter((r) => r.audioId === song || r.audioId === short)).toHaveLength(3);
+    expect(ours).toHaveLength(3);
     // Airings outside the window are not read.
     expect(await radioListening(db, at(t0, 600).toISOString(), at(t0, 3600).toISOString())).toEqual([]);
   });

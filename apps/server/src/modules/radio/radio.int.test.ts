@@ -3,6 +3,7 @@ import { RADIO_MESSAGES } from '@wavecast/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { dimensionsOf, testImage } from '../../../test/images';
 import { seedTrack } from '../../../test/seed-track';
 import { playlists, playlistTracks, radioChannels } from '../../db/schema';
 import { billing } from '../billing';
@@ -292,7 +293,77 @@ describe('radio channels', () => {
     expect((await radio.authenticateKey(again.secret, friday(21, 0)))?.refused).toBe(RADIO_MESSAGES.djOutsideSlot);
   });
 
-  it('on air: listed for Explore and search, with M3U and PLS entries; off air it leaves the list', async () => {
+  it('cover: a square image re-encoded and served; a non-image refused; another creator changes nothing; removed', async () => {
+    const rita = await creatorOn('pro', 'Rita Cover');
+    const other = await creatorOn('pro', 'Otto Cover');
+    const { channel } = await newChannel(rita, 'Covered FM');
+    expect(channel.coverUrl).toBeNull();
+    const png = await testImage(t.dataDir, '800x600', 'png');
+    const put = (user: TestUser, data: Buffer, id = channel.id) => {
+      const boundary = '----radiocover';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/radio/channels/${id}/cover`,
+        headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+    };
+    const stored = () => t.ctx.storage.list(`radio-covers/${channel.id}`);
+
+    const bad = await put(rita, Buffer.from('GIF89a not a png at all'));
+    expect(bad.statusCode).toBe(415);
+    expect(bad.json().error.message).toBe(RADIO_MESSAGES.coverInvalid);
+    expect(await stored()).toEqual([]);
+    // Not multipart at all: a clear 400.
+    const plain = await call(rita, 'PUT', `/api/radio/channels/${channel.id}/cover`, { cover: 'x' });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().error.message).toBe(RADIO_MESSAGES.coverRequired);
+
+    const res = await put(rita, png);
+    expect(res.statusCode).toBe(200);
+    const coverUrl = (res.json() as TRadioChannelDetail).coverUrl ?? '';
+    expect(coverUrl).toMatch(new RegExp(`^/api/radio/channels/${channel.id}/cover\\?v=`));
+    const img = await call(null, 'GET', coverUrl);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    // Never the uploaded bytes: a fresh 640 px square.
+    expect(img.rawPayload.equals(png)).toBe(false);
+    expect(await dimensionsOf(t.dataDir, img.rawPayload, 'png')).toEqual({ width: 640, height: 640 });
+    // The public page carries the same address.
+    expect(((await call(null, 'GET', `/api/radio/channels/${channel.id}`)).json() as TRadioChannel).coverUrl).toBe(
+      coverUrl,
+    );
+    const [key] = await stored();
+
+    // Another creator can neither replace nor remove it: not found, nothing changed.
+    expect((await put(other, png)).statusCode).toBe(404);
+    expect((await call(other, 'DELETE', `/api/radio/channels/${channel.id}/cover`)).statusCode).toBe(404);
+    expect(await stored()).toEqual([key]);
+    expect((await call(null, 'GET', coverUrl)).rawPayload.equals(img.rawPayload)).toBe(true);
+    // Nor can a listener (creators only), nor for a channel that does not exist.
+    const fan = await signUp(t, { name: 'Cover Fan' });
+    expect((await put(fan, png)).statusCode).toBe(403);
+    expect((await put(rita, png, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+    // Replacing keeps one stored object; removing goes back to none.
+    await put(rita, png);
+    expect(await stored()).toHaveLength(1);
+    expect(await stored()).not.toEqual([key]);
+    const removed = await call(rita, 'DELETE', `/api/radio/channels/${channel.id}/cover`);
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json() as TRadioChannelDetail).coverUrl).toBeNull();
+    expect(await stored()).toEqual([]);
+    expect((await call(null, 'GET', `/api/radio/channels/${channel.id}/cover`)).statusCode).toBe(404);
+  });
+
+  it('on air: listed for Explore and search, by category too, with M3U and PLS entries; off air it leaves the list', async () => {
     const rita = await creatorOn('pro', 'Rita Air');
     const { channel } = await newChannel(rita, 'Zebra Beats FM');
     const pl = await playlistOf(rita, 'Z', ['Z1']);
@@ -309,6 +380,18 @@ describe('radio channels', () => {
     expect(await listed()).toContain(channel.id);
     expect(await listed('?q=zebra')).toEqual([channel.id]);
     expect(await listed('?q=%25')).not.toContain(channel.id);
+    // The category filter, as Explore's live lists apply it: a live category, or an Explore one
+    // mapped to live ones (Podcasts → Talk Shows, News); an unknown one selects nothing.
+    expect(await listed('?category=Music')).toContain(channel.id);
+    expect(await listed('?category=music')).toContain(channel.id);
+    expect(await listed('?category=Sports')).not.toContain(channel.id);
+    expect(await listed('?category=podcasts')).not.toContain(channel.id);
+    expect(await listed('?category=Nonsense')).toEqual([]);
+    await call(rita, 'PATCH', `/api/radio/channels/${channel.id}`, { category: 'Talk Shows' });
+    expect(await listed('?category=podcasts&q=zebra')).toEqual([channel.id]);
+    expect(await listed('?category=Talk%20Shows')).toContain(channel.id);
+    expect(await listed('?category=Music')).not.toContain(channel.id);
+    expect((await call(null, 'GET', `/api/radio/channels?category=${'x'.repeat(51)}`)).statusCode).toBe(400);
 
     const m3u = await call(null, 'GET', `/api/radio/channels/${channel.id}/listen.m3u`);
     expect(m3u.headers['content-type']).toContain('audio/x-mpegurl');
@@ -324,7 +407,7 @@ describe('radio channels', () => {
     expect((await call(null, 'GET', `/api/radio/channels/${channel.id}/stream`)).statusCode).toBe(404);
   });
 
-  it('airings: history once per start, and radio plays counted apart from on-demand plays', async () => {
+  it('airings: history once per start; radio plays are not the listener count and not on-demand plays', async () => {
     const rita = await creatorOn('pro', 'Rita Plays');
     const { channel } = await newChannel(rita);
     const pl = await playlistOf(rita, 'P', ['P1', 'P2']);
@@ -358,15 +441,10 @@ describe('radio channels', () => {
     const history = (await call(null, 'GET', `/api/radio/channels/${channel.id}/history`)).json().items;
     expect(history.map((h: { title: string }) => h.title)).toEqual(['P2', 'P1']);
 
-    const plays = await radio.radioPlaysOf(rita.id, new Date('2026-11-01T00:00:00Z'));
-    expect(Object.fromEntries(plays.map((p) => [p.audio_id, p.plays]))).toEqual({ [p1]: 3, [p2]: 5 });
-    expect((await call(rita, 'GET', '/api/radio/plays')).json()).toEqual({
-      total: 8,
-      items: [
-        { trackId: p2, plays: 5 },
-        { trackId: p1, plays: 3 },
-      ],
-    });
+    // Radio plays are listeners who heard an airing (radio-plays.int.test.ts): the hub's count when
+    // it started (3, 5) is not one, and nobody's connection was recorded here.
+    expect(await radio.radioPlaysOf(rita.id, new Date('2026-11-01T00:00:00Z'))).toEqual([]);
+    expect((await call(rita, 'GET', '/api/radio/plays')).json()).toEqual({ total: 0, items: [] });
     // On-demand play counts are untouched.
     const track = (await call(null, 'GET', `/api/tracks/${p1}`)).json();
     expect(track.playCount ?? track.track?.playCount).toBe(0);

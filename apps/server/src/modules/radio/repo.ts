@@ -12,6 +12,7 @@ import {
   radioSlots,
   users,
 } from '../../db/schema';
+import { radioPlaysByTrack } from '../analytics/radio-repo';
 
 /** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
@@ -63,8 +64,11 @@ export const listOwn = (db: Db, userId: string) =>
     .where(eq(radioChannels.userId, userId))
     .orderBy(asc(radioChannels.createdAt));
 
-/** Channels on air whose owner is active, most listened first; `q` matches name or description. */
-export const listOnAir = (db: Db, limit: number, q?: string) =>
+/**
+ * Channels on air whose owner is active, most listened first; `q` matches name or description,
+ * `categories` (live categories) narrows them.
+ */
+export const listOnAir = (db: Db, limit: number, q?: string, categories?: string[]) =>
   db
     .select({ channel: radioChannels, owner: ownerColumns })
     .from(radioChannels)
@@ -76,6 +80,7 @@ export const listOnAir = (db: Db, limit: number, q?: string) =>
         q
           ? sql`(${radioChannels.name} ILIKE ${`%${escapeLike(q)}%`} OR ${radioChannels.description} ILIKE ${`%${escapeLike(q)}%`} OR ${radioChannels.category} ILIKE ${escapeLike(q)})`
           : undefined,
+        categories ? inArray(radioChannels.category, categories) : undefined,
       ),
     )
     .orderBy(desc(radioChannels.listenerCount), asc(radioChannels.createdAt))
@@ -222,14 +227,13 @@ export async function playlistTracksPlayable(db: Db, playlistIds: string[]) {
 export const onAirChannelIds = async (db: Db) =>
   (await db.select({ id: radioChannels.id }).from(radioChannels).where(eq(radioChannels.onAir, true))).map((r) => r.id);
 
-/** Radio plays of a creator's tracks (listeners who heard them on any channel) since `since`. */
-export async function radioPlaysOf(db: Db, ownerId: string, since: Date) {
-  const res = await db.execute(sql`
-    SELECT ra.audio_id, sum(ra.listeners)::int AS plays
-    FROM radio_airings ra JOIN audio_content a ON a.id = ra.audio_id
-    WHERE a.user_id = ${ownerId} AND ra.started_at >= ${since.toISOString()}::timestamptz AND ra.listeners > 0
-    GROUP BY ra.audio_id`);
-  return rowsOf<{ audio_id: string; plays: number }>(res);
+/**
+ * Radio plays of a creator's tracks on any channel in [since, until): one per listener and airing
+ * heard for the play threshold, by the definition analytics and earnings share (`radioPlaysByTrack`).
+ */
+export async function radioPlaysOf(db: Db, ownerId: string, since: Date, until: Date) {
+  const plays = await radioPlaysByTrack(db, ownerId, since.toISOString(), until.toISOString());
+  return [...plays].map(([audio_id, n]) => ({ audio_id, plays: n }));
 }
 
 /** Takes the account's channels off air; returns their ids (the ones that were on air). */

@@ -55,11 +55,17 @@ export async function radioRoutes(root: FastifyInstance, ctx: AppContext) {
         config: anyone,
         schema: {
           tags,
-          querystring: z.object({ q: z.string().trim().max(200).optional() }),
+          // `category`: a live category ('Talk Shows') or an Explore one ('podcasts'), as Explore's live lists take.
+          querystring: z.object({
+            q: z.string().trim().max(200).optional(),
+            category: z.string().trim().max(50).optional(),
+          }),
           response: { 200: ZRadioChannelList },
         },
       },
-      async (req) => ({ items: await service.onAir(ON_AIR_PAGE, req.query.q || undefined) }),
+      async (req) => ({
+        items: await service.onAir(ON_AIR_PAGE, req.query.q || undefined, req.query.category || undefined),
+      }),
     );
     app.get(
       '/api/radio/plays',
@@ -162,6 +168,11 @@ export async function radioRoutes(root: FastifyInstance, ctx: AppContext) {
         if (!data?.length) throw badRequest(RADIO_MESSAGES.coverRequired);
         return service.setCover(user, req.params.id, data);
       },
+    );
+    app.delete(
+      '/api/radio/channels/:id/cover',
+      { config: creatorWrite, schema: { tags, params: Params, response: { 200: ZRadioChannelDetail } } },
+      async (req) => service.clearCover(signedInUser(req), req.params.id),
     );
     app.get(
       '/api/radio/channels/:id/cover',

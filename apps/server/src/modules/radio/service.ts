@@ -7,6 +7,7 @@ import {
   RADIO_HISTORY_PAGE_SIZE,
   RADIO_KEY_PREFIX,
   RADIO_MESSAGES,
+  resolveCategory,
   type TRadioChannelInput,
   type TRadioChannelUpdate,
   type TRadioProgram,
@@ -123,8 +124,15 @@ function makeRadioService(ctx: AppContext) {
 
     get: async (viewerId: string | null, id: string) => presentChannel(await visible(viewerId, id)),
 
-    /** Channels on air (Explore's live section, search). */
-    onAir: async (limit: number, q?: string) => (await repo.listOnAir(db, limit, q)).map(presentChannel),
+    /**
+     * Channels on air (Explore's live sections, search). A category filters them as it filters live
+     * streams there (`resolveCategory`: an Explore category maps to live ones; an unknown one selects none).
+     */
+    async onAir(limit: number, q?: string, category?: string) {
+      const categories = resolveCategory(category)?.liveCategories ?? undefined;
+      if (categories?.length === 0) return [];
+      return (await repo.listOnAir(db, limit, q, categories)).map(presentChannel);
+    },
 
     async setProgram(user: SessionUser, id: string, input: TRadioProgram) {
       const p = ZRadioProgram.parse(input);
@@ -236,8 +244,8 @@ function makeRadioService(ctx: AppContext) {
     },
 
     /**
-     * The engine says what airs now. Recorded once per start (history, radio plays: the listeners
-     * then) and sent to the page's room; a repeated report changes nothing.
+     * The engine says what airs now. Recorded once per start (history; with the listeners' own
+     * connections, radio plays) and sent to the page's room; a repeated report changes nothing.
      */
     async aired(channelId: string, now: RadioNowPlayingFacts) {
       const found = await repo.findChannel(db, channelId);
@@ -283,7 +291,8 @@ function makeRadioService(ctx: AppContext) {
       }));
     },
 
-    radioPlaysOf: (ownerId: string, since: Date) => repo.radioPlaysOf(db, ownerId, since),
+    /** Radio plays of the creator's tracks aired since `since` (per listener, ADR 0075). */
+    radioPlaysOf: (ownerId: string, since: Date) => repo.radioPlaysOf(db, ownerId, since, ctx.clock.now()),
 
     async setCover(user: SessionUser, id: string, data: Buffer) {
       const { channel } = await own(user, id);
@@ -292,8 +301,8 @@ function makeRadioService(ctx: AppContext) {
         tmpDir: path.join(ctx.config.dataDir, 'tmp', 'uploads'),
         ffmpeg: ctx.config.FFMPEG_PATH,
       });
-      if (image === 'unsupported') throw new AppError('UNSUPPORTED_MEDIA', 'Please select a valid image file');
-      if (image === 'unreadable') throw new AppError('UNSUPPORTED_MEDIA', 'The image could not be read');
+      if (image === 'unsupported') throw new AppError('UNSUPPORTED_MEDIA', RADIO_MESSAGES.coverInvalid);
+      if (image === 'unreadable') throw new AppError('UNSUPPORTED_MEDIA', RADIO_MESSAGES.coverUnreadable);
       const key = `radio-covers/${id}/${randomUUID()}.${image.ext}`;
       await ctx.storage.put(key, Readable.from(image.bytes), { contentType: image.mime });
       try {
@@ -302,6 +311,14 @@ function makeRadioService(ctx: AppContext) {
         await ctx.storage.delete(key).catch(() => {});
         throw e;
       }
+      if (channel.coverKey) await ctx.storage.delete(channel.coverKey).catch(() => {});
+      return this.detail(user, id);
+    },
+
+    /** Back to no cover (the page shows the radio icon); the stored image goes. */
+    async clearCover(user: SessionUser, id: string) {
+      const { channel } = await own(user, id);
+      await repo.updateChannel(db, id, { coverKey: null });
       if (channel.coverKey) await ctx.storage.delete(channel.coverKey).catch(() => {});
       return this.detail(user, id);
     },

@@ -65,7 +65,11 @@ type WithViewers = { id: string; viewerCount: number };
 export function useLiveListsRealtime() {
   const qc = useQueryClient();
   useEffect(() => {
-    const refetch = () => void qc.invalidateQueries({ queryKey: discoveryKeys.all });
+    const refetch = () => {
+      void qc.invalidateQueries({ queryKey: discoveryKeys.all });
+      // A radio channel airs on a live stream of its own: its start and end change the radio lists too.
+      void qc.invalidateQueries({ queryKey: ['radio', 'on-air'] });
+    };
     const patch = <T extends WithViewers>(list: T[] | undefined, id: string, viewers: number) =>
       list?.map((s) => (s.id === id ? { ...s, viewerCount: viewers } : s));
     const offViewers = onEvent('global', 'live.viewers', ({ streamId, viewers }) => {

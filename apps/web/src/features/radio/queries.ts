@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TRadioChannel,
   TRadioChannelDetail,
@@ -19,7 +19,7 @@ export const radioKeys = {
   history: (id: string) => ['radio', 'history', id] as const,
   manage: (id: string) => ['radio', 'manage', id] as const,
   mine: ['radio', 'mine'] as const,
-  onAir: (q: string) => ['radio', 'on-air', q] as const,
+  onAir: (q: string, category: string) => ['radio', 'on-air', q, category] as const,
 };
 const base = (id: string) => `/api/radio/channels/${encodeURIComponent(id)}`;
 
@@ -67,11 +67,20 @@ export const useAiredTrack = (trackId: string | null | undefined) =>
     retry: false,
   });
 
-export const useChannelsOnAir = (q = '') =>
+/** Channels on air, by search text and category (a live or an Explore category, as the server maps it). */
+export const useChannelsOnAir = (q = '', category = '', enabled = true) =>
   useQuery({
-    queryKey: radioKeys.onAir(q),
-    queryFn: async () =>
-      (await api<TRadioChannelList>(`/api/radio/channels${q ? `?q=${encodeURIComponent(q)}` : ''}`)).items,
+    queryKey: radioKeys.onAir(q, category),
+    queryFn: async () => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (category) params.set('category', category);
+      const query = params.toString();
+      return (await api<TRadioChannelList>(`/api/radio/channels${query ? `?${query}` : ''}`)).items;
+    },
+    enabled,
+    // A new filter keeps the previous tiles until its answer comes (no flash of the empty state).
+    placeholderData: keepPreviousData,
   });
 
 export const useRadioPlays = () =>
@@ -125,6 +134,20 @@ export function useAir(id: string) {
       settle(c);
       void qc.invalidateQueries({ queryKey: radioKeys.manage(id) });
     },
+  });
+}
+
+/** Uploads a channel's cover (multipart, as playlists do), or with `null` removes it. */
+export function useSetChannelCover(id: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (file: File | null) => {
+      if (!file) return api<TRadioChannelDetail>(`${base(id)}/cover`, { method: 'DELETE' });
+      const form = new FormData();
+      form.append('cover', file);
+      return api<TRadioChannelDetail>(`${base(id)}/cover`, { method: 'PUT', body: form });
+    },
+    onSuccess: settle,
   });
 }
 

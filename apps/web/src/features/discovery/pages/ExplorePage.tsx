@@ -13,6 +13,8 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadMore } from '../../../components/ui/LoadMore';
 import { NearViewport } from '../../../components/ui/NearViewport';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { RadioChannelGrid } from '../../radio/components/RadioOnAir';
+import { useChannelsOnAir } from '../../radio/queries';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { SearchBox } from '../components/SearchBox';
@@ -47,14 +49,17 @@ export default function ExplorePage() {
   const showLive = type !== 'audio';
   const showAudio = type !== 'live';
   const live = useExploreLive({ q: q || undefined, category: category || undefined }, showLive);
+  // Radio channels on air are live too (issue 38): in Live Now, by the same search and category.
+  const radio = useChannelsOnAir(q, category, showLive);
   const tracks = useTrackPages({ q: q || undefined, category: category || undefined, sort }, showAudio);
   // Answers are rendered at transition priority, in slices, not in one long task (Lighthouse TBT).
   const trackPages = useDeferredValue(tracks.data);
   const tracksPending = tracks.isPending || (trackPages === undefined && tracks.data !== undefined);
   const items = showAudio ? (trackPages?.pages.flatMap((p) => p.items) ?? []) : [];
   const streams = showLive ? (live.data ?? []) : [];
-  const loading = (showAudio && tracksPending) || (showLive && live.isPending);
-  const nothing = !loading && items.length === 0 && streams.length === 0;
+  const channels = showLive ? (radio.data ?? []).slice(0, PAGE_SIZES.exploreLive) : [];
+  const loading = (showAudio && tracksPending) || (showLive && (live.isPending || radio.isPending));
+  const nothing = !loading && items.length === 0 && streams.length === 0 && channels.length === 0;
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -94,9 +99,12 @@ export default function ExplorePage() {
       </div>
 
       <div className="mt-8">
-        {streams.length > 0 && (
+        {(streams.length > 0 || channels.length > 0) && (
           <Section id="explore-live" title="Live Now" link="/explore/live" linkLabel="All live streams">
-            <LiveGrid streams={streams.slice(0, PAGE_SIZES.exploreLive)} />
+            {streams.length > 0 && <LiveGrid streams={streams.slice(0, PAGE_SIZES.exploreLive)} />}
+            {channels.length > 0 && (
+              <RadioChannelGrid channels={channels} className={streams.length > 0 ? 'mt-4' : undefined} />
+            )}
           </Section>
         )}
         {showAudio && (loading || items.length > 0) && (
@@ -107,7 +115,7 @@ export default function ExplorePage() {
               <TrackGrid
                 tracks={items}
                 label={q ? 'Search Results' : 'Browse Audio'}
-                aboveFold={streams.length === 0}
+                aboveFold={streams.length === 0 && channels.length === 0}
               />
             )}
             {tracks.hasNextPage && (

@@ -6,11 +6,15 @@ import { skeletonKeys } from '../../../components/ui/CardGrid';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { RadioOnAir } from '../../radio/components/RadioOnAir';
+import { useChannelsOnAir } from '../../radio/queries';
 import { FilterButtons } from '../components/FilterButtons';
 import { LiveGrid } from '../components/LiveCard';
 import { useLiveListsRealtime, useLiveStreams } from '../queries';
 
-/** /explore/live: every active stream, by category, most viewers or most recently started first. */
+/**
+ * /explore/live: every active stream, by category, most viewers or most recently started first; the
+ * radio channels on air in the category below them.
+ */
 export default function LiveStreamsPage() {
   const [params, setParams] = useSearchParams();
   const category = LIVE_CATEGORIES.find((c) => c === params.get('category')) ?? '';
@@ -24,7 +28,10 @@ export default function LiveStreamsPage() {
     // A filter changes the list, not the page: the reader stays where they are.
     setParams(next, { preventScrollReset: true });
   };
+  // Radio channels on air in the category are live too: with one, the page is not empty.
+  const radio = useChannelsOnAir('', category);
   const streams = live.data ?? [];
+  const radioOnAir = (radio.data ?? []).length > 0;
   const viewers = streams.reduce((n, s) => n + s.viewerCount, 0);
 
   return (
@@ -48,26 +55,28 @@ export default function LiveStreamsPage() {
         />
       </div>
       <div className="mt-8">
-        {live.isPending ? (
+        {live.isPending || radio.isPending ? (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-hidden>
             {skeletonKeys(4).map((key) => (
               <div key={key} className="aspect-video animate-pulse rounded-card bg-surface" />
             ))}
           </div>
         ) : streams.length === 0 ? (
-          <EmptyState title="No Live Streams" icon={<Radio className="size-10" aria-hidden />}>
-            <p>
-              {category ? `Nobody is live in ${category} right now.` : 'Nobody is live right now. Check back soon.'}
-            </p>
-            <Button variant="secondary" onClick={() => set('category', '', '')}>
-              View All Categories
-            </Button>
-          </EmptyState>
+          radioOnAir ? null : (
+            <EmptyState title="No Live Streams" icon={<Radio className="size-10" aria-hidden />}>
+              <p>
+                {category ? `Nobody is live in ${category} right now.` : 'Nobody is live right now. Check back soon.'}
+              </p>
+              <Button variant="secondary" onClick={() => set('category', '', '')}>
+                View All Categories
+              </Button>
+            </EmptyState>
+          )
         ) : (
           <LiveGrid streams={streams} />
         )}
       </div>
-      <RadioOnAir />
+      <RadioOnAir category={category} />
       <footer className="mt-10 border-t border-border pt-4 text-sm text-muted" data-testid="live-footer">
         {streams.length.toLocaleString('en')} active {streams.length === 1 ? 'stream' : 'streams'} ·{' '}
         {viewers.toLocaleString('en')} total {viewers === 1 ? 'viewer' : 'viewers'}

@@ -7,13 +7,14 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { ChannelCover } from '../components/ChannelCover';
 import { ChannelForm } from '../components/ChannelForm';
 import { ProgramEditor } from '../components/ProgramEditor';
 import { useAir, useDeleteChannel, useManagedChannel, useNewKey, useUpdateChannel } from '../queries';
 
 const failed = (fallback: string) => (e: unknown) => toast.error(e instanceof ApiError ? e.message : fallback);
 
-/** /creator/radio/{id}: a channel's details, program, DJ key and air state. */
+/** /creator/radio/{id}: a channel's cover and details, program, DJ key and air state. */
 export default function ChannelEditorPage() {
   const id = useParams().id ?? '';
   const { data: channel, isPending, error } = useManagedChannel(id);
@@ -52,6 +53,9 @@ export default function ChannelEditorPage() {
         <h2 id="details" className="mb-3 text-lg font-semibold">
           Details
         </h2>
+        <div className="mb-5">
+          <ChannelCover channel={channel} />
+        </div>
         <ChannelForm
           initial={{ name: channel.name, category: channel.category as never, description: channel.description }}
           submitLabel="Save details"

@@ -1,0 +1,2 @@
+CREATE INDEX "live_listens_stream_idx" ON "live_listens" USING btree ("stream_id","started_at");--> statement-breakpoint
+CREATE INDEX "live_streams_radio_channel_idx" ON "live_streams" USING btree ("radio_channel_id");
