@@ -87,7 +87,9 @@ async function load(q: Query) {
   const perListener = Math.max(1, PLAYS / (SUBSCRIBERS + members) / 2);
   const whole = Math.floor(perListener);
   const frac = perListener - whole;
-  log(`  ${members.toLocaleString('en')} Family members on ${OWNER_EVERY ? Math.floor(SUBSCRIBERS / OWNER_EVERY).toLocaleString('en') : 0} plans; ${perListener.toFixed(2)} rows a listener`);
+  log(
+    `  ${members.toLocaleString('en')} Family members on ${OWNER_EVERY ? Math.floor(SUBSCRIBERS / OWNER_EVERY).toLocaleString('en') : 0} plans; ${perListener.toFixed(2)} rows a listener`,
+  );
   for (let s = 0; s < SUBSCRIBERS; s += CHUNK) {
     const n = Math.min(CHUNK, SUBSCRIBERS - s);
     await q(`INSERT INTO earnings_listening (month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)

@@ -369,7 +369,7 @@ export async function allocateSubscriptions(
   };
   const phase = { accounts: 'split chunk', families: 'split families chunk' } as const;
   for (const kind of ['accounts', 'families'] as const) {
-    // A Family plan's owner brings ~3 listeners' rows: its chunks start again from the first size.
+    // A Family plan brings its owner's and 2–5 members' rows: its chunks start again from the first size.
     let size = chunkPayers;
     for (let from = await nextBound(kind, '', true, size); from !== null; ) {
       const lo = from;

@@ -182,7 +182,7 @@ describe('a month allocation (random months)', () => {
     const misses: string[] = [];
     let full = 0;
     let partial = 0;
-    for (const seed of SEEDS.slice(0, 120)) {
+    for (const seed of SEEDS.slice(0, 60)) {
       const paidMonth = randomMonth(seed);
       const r = rng(seed + 50_000);
       for (const rule of EARNINGS_RULES) {
@@ -207,7 +207,10 @@ describe('a month allocation (random months)', () => {
         const out = run.finish();
         const units = [...month.units.values()].reduce((a, b) => a + b, 0);
         const ads = [...month.adCents.values()].reduce((a, b) => a + b, 0);
-        if (out.subscriptionNetCents !== units + reversalNet || out.creatorsCents + out.platformCents !== units + reversalNet + ads)
+        if (
+          out.subscriptionNetCents !== units + reversalNet ||
+          out.creatorsCents + out.platformCents !== units + reversalNet + ads
+        )
           misses.push(`seed ${seed} ${rule} sum`);
         for (const f of refunds) {
           const mine = out.entries.filter((e) => e.paymentId === f.payer);
@@ -231,8 +234,8 @@ describe('a month allocation (random months)', () => {
       }
     }
     expect(misses.slice(0, 5)).toEqual([]);
-    expect(full).toBeGreaterThan(50);
-    expect(partial).toBeGreaterThan(50);
+    expect(full).toBeGreaterThan(25);
+    expect(partial).toBeGreaterThan(25);
   }, 60_000);
 
   it('keeps a refund of a month never allocated with the platform', () => {

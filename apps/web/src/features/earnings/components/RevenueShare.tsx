@@ -17,8 +17,8 @@ export function RevenueShare() {
       </p>
       <p className="text-muted">
         Net means after refunds, chargebacks, payment fees and affiliate commissions. Each month{' '}
-        {RULE_TEXT[t.earningsRule]}. Earnings are held{' '}
-        {t.holdDays} days (the refund window), then available for a payout.
+        {RULE_TEXT[t.earningsRule]}. Earnings are held {t.holdDays} days (the refund window), then available for a
+        payout.
       </p>
     </div>
   );
