@@ -1,7 +1,7 @@
 // Earnings benchmark (issue 37): a month's revenue-share close (earnings/close.ts: subscription nets
 // from payments, the listening grouped per paying account through a cursor, the user-centric split
 // and the pro-rata counterfactual, the ledger written) beside a plain SQL pro-rata of the same data.
-//   npx tsx bench/earnings/run.ts [--subscribers N] [--plays N] [--rule user-centric|pro-rata|hybrid] [--keep] [--reuse]
+//   npx tsx bench/earnings/run.ts [--subscribers N] [--plays N] [--families PCT] [--rule user-centric|pro-rata|hybrid] [--keep] [--reuse]
 // BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/); the database BENCH_EARNINGS_DB
 // (default `bench_earnings`) is created for the run and dropped after it (unless --keep; --reuse
 // takes the kept data and undoes its month's close if an earlier run closed it).
@@ -31,6 +31,11 @@ const B = BUDGETS.earningsClose;
 const SUBSCRIBERS = Number(option('--subscribers', String(B.subscribers)));
 const PLAYS = Number(option('--plays', String(B.plays)));
 const RULE = option('--rule', 'user-centric');
+/** Percent of subscribers who own a Family plan (2–5 members each; 0: none). */
+const FAMILIES_PCT = Number(option('--families', '10'));
+if (!(FAMILIES_PCT >= 0 && FAMILIES_PCT <= 100)) throw new Error('--families: a percentage 0–100');
+/** Every this-many-th subscriber owns a Family plan (0: nobody). */
+const OWNER_EVERY = FAMILIES_PCT > 0 ? Math.max(1, Math.round(100 / FAMILIES_PCT)) : 0;
 const REUSE = args.includes('--reuse');
 const KEEP = args.includes('--keep') || REUSE;
 const CREATORS = 20_000;
@@ -48,30 +53,55 @@ const loadavg = () =>
 
 type Query = (text: string, params?: unknown[]) => Promise<unknown[]>;
 
+/** SQL: the members of subscriber `g`'s Family plan (2–5 if `g` owns one, else 0). */
+const membersOf = (g: string) =>
+  OWNER_EVERY === 0 ? '0' : `CASE WHEN ${g} % ${OWNER_EVERY} = 0 THEN 2 + (${g} / ${OWNER_EVERY}) % 4 ELSE 0 END`;
+
 /**
- * Subscribers (one $9.99 payment each in the month), creators' tracks, and the month's folded
- * listening: each subscriber a few tracks (Zipf-like: low track numbers far more often), 1–3
- * plays per row, so the rows' plays sum to about PLAYS.
+ * Subscribers (one payment each in the month: $9.99 Premium, or $14.99 for the Family plans'
+ * owners, every OWNER_EVERY-th subscriber, with 2–5 active members each), creators' tracks, and
+ * the month's folded listening: each listener (subscriber or Family member) a few tracks (Zipf-like:
+ * low track numbers far more often), 1–3 plays per row, so the rows' plays sum to about PLAYS.
  */
 async function load(q: Query) {
   await q(`SET session_replication_role = replica`);
   for (let s = 0; s < SUBSCRIBERS; s += CHUNK) {
     const n = Math.min(CHUNK, SUBSCRIBERS - s);
+    const family = OWNER_EVERY === 0 ? 'false' : `g % ${OWNER_EVERY} = 0`;
     await q(`INSERT INTO payments (user_id, kind, purpose, amount_cents, plan_id, external_id, invoice_id, occurred_at)
-             SELECT 'bench-u-' || g, 'paid', 'subscription', 999, 'premium', 'bench-in-' || g || ':paid', 'bench-in-' || g,
+             SELECT 'bench-u-' || g, 'paid', 'subscription', CASE WHEN ${family} THEN 1499 ELSE 999 END,
+                    CASE WHEN ${family} THEN 'family' ELSE 'premium' END, 'bench-in-' || g || ':paid', 'bench-in-' || g,
                     timestamptz '${MONTH}-01' + random() * interval '28 days'
                FROM generate_series(${s + 1}, ${s + n}) g`);
+    await q(`INSERT INTO family_members (owner_id, email, member_id, status, token_hash, invited_at)
+             SELECT 'bench-u-' || g, 'bench-u-' || g || '-m' || k || '@bench.test', 'bench-u-' || g || '-m' || k, 'active',
+                    md5(g || '-' || k), timestamptz '${MONTH}-01' - interval '1 month'
+               FROM generate_series(${s + 1}, ${s + n}) g, generate_series(1, ${membersOf('g')}) k`);
   }
-  // Rows per subscriber: plays/subscriber ÷ 2 (the mean plays per row), at least one.
-  const perSub = Math.max(1, Math.round(PLAYS / SUBSCRIBERS / 2));
+  // Rows per listener: plays/listener ÷ 2 (the mean plays per row); the fraction as one more row
+  // for that share of listeners, so the month's plays stay about PLAYS with or without families.
+  let members = 0;
+  for (let g = OWNER_EVERY; OWNER_EVERY > 0 && g <= SUBSCRIBERS; g += OWNER_EVERY) {
+    members += 2 + (Math.floor(g / OWNER_EVERY) % 4);
+  }
+  const perListener = Math.max(1, PLAYS / (SUBSCRIBERS + members) / 2);
+  const whole = Math.floor(perListener);
+  const frac = perListener - whole;
+  log(
+    `  ${members.toLocaleString('en')} Family members on ${OWNER_EVERY ? Math.floor(SUBSCRIBERS / OWNER_EVERY).toLocaleString('en') : 0} plans; ${perListener.toFixed(2)} rows a listener`,
+  );
   for (let s = 0; s < SUBSCRIBERS; s += CHUNK) {
     const n = Math.min(CHUNK, SUBSCRIBERS - s);
     await q(`INSERT INTO earnings_listening (month, day, listener_id, audio_id, creator_id, plays, long_plays, heard_seconds)
              SELECT DISTINCT ON (day, listener, track) '${MONTH}', day, listener, md5('t' || track)::uuid,
                     'bench-c-' || (1 + track % ${CREATORS}), plays, plays - (plays > 1)::int, plays * (20 + floor(random() * 200))::int
-               FROM (SELECT date '${MONTH}-01' + floor(random() * 31)::int AS day, 'bench-u-' || g AS listener,
+               FROM (SELECT date '${MONTH}-01' + floor(random() * 31)::int AS day, who.listener,
                             1 + floor(${TRACKS} * power(random(), 3))::int AS track, 1 + floor(random() * 3)::int AS plays
-                       FROM generate_series(${s + 1}, ${s + n}) g, generate_series(1, ${perSub}) r) x
+                       FROM generate_series(${s + 1}, ${s + n}) g
+                       CROSS JOIN LATERAL (SELECT 'bench-u-' || g AS listener
+                                           UNION ALL
+                                           SELECT 'bench-u-' || g || '-m' || k FROM generate_series(1, ${membersOf('g')}) k) who
+                       CROSS JOIN LATERAL generate_series(1, ${whole} + (random() < ${frac} AND who.listener IS NOT NULL)::int) r) x
              ON CONFLICT DO NOTHING`);
     log(`  subscribers ${s + n}: ${loadavg()}`);
   }
@@ -110,7 +140,7 @@ async function main() {
   try {
     const t0 = performance.now();
     log(
-      `earnings close bench: ${SUBSCRIBERS.toLocaleString('en')} subscribers, ~${PLAYS.toLocaleString('en')} plays, rule ${RULE}; load average ${loadavg()}`,
+      `earnings close bench: ${SUBSCRIBERS.toLocaleString('en')} subscribers (${FAMILIES_PCT} % of them Family plans), ~${PLAYS.toLocaleString('en')} plays, rule ${RULE}; load average ${loadavg()}`,
     );
     if (!REUSE) await load(q);
     else {

@@ -8,8 +8,9 @@ import type { FeeRule, Tx } from './close-repo';
  * the rows are instead of streaming every listening row through Node. Temporary tables live for the
  * close's transaction. The month's paying accounts are taken in chunks of listener ids, one
  * statement each, so no statement outlasts the server's statement and query timeouts whatever the
- * month's size; a Family plan's accounts (their members' rows are not in their id range) form one
- * more chunk.
+ * month's size; Family plans (their members' rows are not in their owner's id range) are taken in
+ * chunks of owners the same way, each owner's seats read through `earn_seats`' owner index
+ * (ADR 0077: in one statement, a million Family listeners would pass the statement timeout).
  *
  * Integer arithmetic only: each split is floor + largest remainder (ties: the smaller track id, as
  * `byId` orders them in JS), and every chunk checks that what it gave is what its payers owed.
@@ -133,9 +134,17 @@ export async function loadUnits(
     UNION
     SELECT owner_id, owner_id FROM family_members WHERE status = 'active' AND member_id IS NOT NULL
     ON CONFLICT DO NOTHING`);
+  // A families chunk reads its owners' seats by this index (a range of owners, not every seat).
+  await tx.execute(sql`CREATE INDEX ON earn_seats (payer, listener_id)`);
+  // The Family plans' owners who paid this month: the families chunks' keyset, as `earn_units` is the accounts'.
+  await tx.execute(sql`CREATE TEMP TABLE earn_owners (payer text PRIMARY KEY) ON COMMIT DROP`);
+  await tx.execute(sql`
+    INSERT INTO earn_owners (payer)
+    SELECT DISTINCT s.payer FROM earn_seats s JOIN earn_units u ON u.payer = s.payer AND u.net > 0`);
   // Temporary tables get no statistics from autovacuum: without them the chunks' plans guess.
   await tx.execute(sql`ANALYZE earn_units`);
   await tx.execute(sql`ANALYZE earn_seats`);
+  await tx.execute(sql`ANALYZE earn_owners`);
   trace('seats + analyze', performance.now() - t1);
   const [r] = rowsOf<{ net: number; payers: number }>(
     await tx.execute(sql`SELECT coalesce(sum(net), 0)::float8 AS net, count(*)::int AS payers FROM earn_units`),
@@ -166,31 +175,37 @@ export interface ChunkTotals {
 }
 
 /**
- * The chunk's accounts in `earn_units`, as a range the planner can read by its key: without it
- * every chunk hashes every account of the month (1 s a chunk at 1M accounts).
+ * What a chunk takes: accounts outside any Family plan by their own id (their listening is theirs),
+ * or Family plans by their owner's id (the owner's and every member's listening, paid by the owner).
  */
-function unitsIn(range: { from: string; to: string | null } | 'families'): SQL {
-  if (range === 'families') return sql``;
-  return sql`AND u.payer >= ${range.from} ${range.to === null ? sql`` : sql`AND u.payer < ${range.to}`}`;
+export type ChunkKind = 'accounts' | 'families';
+/** A chunk's payers: from `from` (inclusive) to `to` (exclusive; null: to the end). */
+export interface ChunkRange {
+  from: string;
+  to: string | null;
 }
 
+const inRange = (column: SQL, range: ChunkRange) =>
+  sql`${column} >= ${range.from} ${range.to === null ? sql`` : sql`AND ${column} < ${range.to}`}`;
+
 /**
- * The listening rows of one chunk (payer, listener, track, day, figures), in the listening key's
- * order, so they group without a sort; the accounts' nets join after grouping.
+ * The listening rows of one chunk (payer, listener, track, day, figures): accounts in the listening
+ * key's order, so they group without a sort; a families chunk through its owners' seats. The
+ * accounts' nets join after grouping.
  */
-function chunkRows(month: string, range: { from: string; to: string | null } | 'families'): SQL {
-  if (range === 'families') {
+function chunkRows(month: string, kind: ChunkKind, range: ChunkRange): SQL {
+  if (kind === 'families') {
     return sql`
       SELECT s.payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays, l.heard_seconds
         FROM earn_seats s
-        JOIN earnings_listening l ON l.month = ${month} AND l.listener_id = s.listener_id`;
+        JOIN earnings_listening l ON l.month = ${month} AND l.listener_id = s.listener_id
+       WHERE ${inRange(sql`s.payer`, range)}`;
   }
   return sql`
     SELECT l.listener_id AS payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays,
            l.heard_seconds
       FROM earnings_listening l
-     WHERE l.month = ${month} AND l.listener_id >= ${range.from}
-       ${range.to === null ? sql`` : sql`AND l.listener_id < ${range.to}`}
+     WHERE l.month = ${month} AND ${inRange(sql`l.listener_id`, range)}
        AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = l.listener_id)`;
 }
 
@@ -231,17 +246,20 @@ export async function allocateChunk(
   tx: Tx,
   month: string,
   rule: EarningsRule,
-  range: { from: string; to: string | null } | 'families',
+  kind: ChunkKind,
+  range: ChunkRange,
 ): Promise<ChunkTotals> {
   const [t] = rowsOf<ChunkTotals>(
     await tx.execute(sql`
-    WITH r AS (${chunkRows(month, range)}),
+    WITH r AS (${chunkRows(month, kind, range)}),
     h AS (${weighted(rule)}),
     g AS (
       SELECT payer, audio_id, max(creator_id) AS creator_id, sum(w)::bigint AS w, sum(plays)::bigint AS plays,
              sum(heard_seconds)::bigint AS heard
         FROM h GROUP BY payer, audio_id),
-    pt AS (SELECT g.*, u.pot FROM g JOIN earn_units u ON u.payer = g.payer AND u.net > 0 ${unitsIn(range)}),
+    -- The chunk's accounts by a range the planner reads by the key: without it every chunk hashed
+    -- every account of the month (1 s a chunk at 1M accounts).
+    pt AS (SELECT g.*, u.pot FROM g JOIN earn_units u ON u.payer = g.payer AND u.net > 0 AND ${inRange(sql`u.payer`, range)}),
     f AS (
       SELECT s.*, CASE WHEN s.w > 0 THEN s.pot * s.w / s.tw ELSE 0 END AS fl,
              CASE WHEN s.w > 0 THEN s.pot * s.w % s.tw ELSE 0 END AS rm
@@ -320,16 +338,22 @@ export async function allocateSubscriptions(
       await tx.execute(sql`TRUNCATE earn_part`);
       parts = 0;
     });
-  // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset.
+  // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset;
+  // then Family plans by their owner's id (`earn_owners`: owners who paid), the same way.
   // Their size follows the machine: a chunk aims at ~2 s, far under the statement timeout even when
   // a loaded machine slows one down 5-fold (a fixed size either times out or crawls).
-  const nextBound = async (from: string, first: boolean, size: number): Promise<string | null> => {
+  const nextBound = async (kind: ChunkKind, from: string, first: boolean, size: number): Promise<string | null> => {
+    const after = sql`${first ? sql`>` : sql`>=`} ${from}`;
     const rows: { payer: string }[] = rowsOf(
-      await tx.execute(sql`
-        SELECT u.payer FROM earn_units u
-         WHERE u.payer ${first ? sql`>` : sql`>=`} ${from} AND u.net > 0
-           AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = u.payer)
-         ORDER BY u.payer OFFSET ${first ? 0 : size} LIMIT 1`),
+      await tx.execute(
+        kind === 'families'
+          ? sql`SELECT o.payer FROM earn_owners o WHERE o.payer ${after}
+                 ORDER BY o.payer OFFSET ${first ? 0 : size} LIMIT 1`
+          : sql`SELECT u.payer FROM earn_units u
+                 WHERE u.payer ${after} AND u.net > 0
+                   AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = u.payer)
+                 ORDER BY u.payer OFFSET ${first ? 0 : size} LIMIT 1`,
+      ),
     );
     return rows[0]?.payer ?? null;
   };
@@ -343,22 +367,25 @@ export async function allocateSubscriptions(
     sum.givenCents += t.given;
     parts += t.parts;
   };
-  let size = chunkPayers;
-  for (let from = await nextBound('', true, size); from !== null; ) {
-    const lo = from;
-    const to = await timed(trace, 'split bound', () => nextBound(lo, false, size));
-    const started = performance.now();
-    add(await allocateChunk(tx, month, rule, { from, to }));
-    trace(`split chunk (${size} payers)`, performance.now() - started);
-    if (adaptive) {
+  const phase = { accounts: 'split chunk', families: 'split families chunk' } as const;
+  for (const kind of ['accounts', 'families'] as const) {
+    // A Family plan brings its owner's and 2–5 members' rows: its chunks start again from the first size.
+    let size = chunkPayers;
+    for (let from = await nextBound(kind, '', true, size); from !== null; ) {
+      const lo = from;
+      const to = await timed(trace, 'split bound', () => nextBound(kind, lo, false, size));
+      const started = performance.now();
+      add(await allocateChunk(tx, month, rule, kind, { from, to }));
       const ms = performance.now() - started;
-      if (ms > CHUNK_TARGET_MS * 2) size = Math.max(MIN_CHUNK, Math.floor(size / 2));
-      else if (ms < CHUNK_TARGET_MS / 2) size = Math.min(MAX_CHUNK, size * 2);
+      trace(`${phase[kind]} (${size} payers)`, ms);
+      if (adaptive) {
+        if (ms > CHUNK_TARGET_MS * 2) size = Math.max(MIN_CHUNK, Math.floor(size / 2));
+        else if (ms < CHUNK_TARGET_MS / 2) size = Math.min(MAX_CHUNK, size * 2);
+      }
+      from = to;
+      if (parts >= FOLD_PARTS) await fold();
     }
-    from = to;
-    if (parts >= FOLD_PARTS) await fold();
   }
-  add(await timed(trace, 'split families', () => allocateChunk(tx, month, rule, 'families')));
   await fold();
   await timed(trace, 'analyze accumulators', async () => {
     await tx.execute(sql`ALTER TABLE earn_acc ADD PRIMARY KEY (audio_id)`);

@@ -1,10 +1,12 @@
 import { EARNINGS_RULES, type EarningsRule } from '@wavecast/shared';
 import { describe, expect, it } from 'vitest';
 import { platformSplit, splitSubscriber } from './allocate';
+import { reversalBase } from './close';
 import { MonthRun, type PayerListening, weightsFor } from './month-run';
 
 // Property tests over random months from a seeded generator (no fast-check in the tree): each seed
-// is a month of subscribers (some with fees beyond their payment), plays, ads and refunds.
+// is a month of subscribers (some with fees beyond their payment, some on a Family plan whose
+// members' listening the owner pays for), plays, ads and refunds.
 
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -39,12 +41,15 @@ function randomMonth(seed: number): RandomMonth {
     // Mostly a plan's price after fees and commission; now and then a refund the same month (≤ 0).
     units.set(id, r() < 0.1 ? -int(0, 80) : int(1, 2_999));
     const rows: PayerListening[] = [];
-    const n = r() < 0.15 ? 0 : int(1, 12);
+    // One account in ten a Family plan: the owner and 2–5 members, each listening on the owner's plan.
+    const family = r() < 0.1 ? [id, ...Array.from({ length: int(2, 5) }, (_, k) => `${id}-m${k}`)] : [id];
+    const n = r() < 0.15 ? 0 : int(1, 12) * family.length;
     for (let k = 0; k < n; k++) {
       const t = tracks[int(0, tracks.length - 1)] as (typeof tracks)[number];
       const plays = int(1, 400);
       rows.push({
         ...t,
+        listenerId: family[int(0, family.length - 1)] as string,
         day: `2026-10-${String(int(1, 28)).padStart(2, '0')}`,
         plays,
         longPlays: int(0, plays),
@@ -171,6 +176,66 @@ describe('a month allocation (random months)', () => {
       }
     }
     expect(misses.slice(0, 5)).toEqual([]);
+  }, 60_000);
+
+  it('reverses random refunds (in part or in full) in the refund’s month, beside that month’s own payers and ads', () => {
+    const misses: string[] = [];
+    let full = 0;
+    let partial = 0;
+    for (const seed of SEEDS.slice(0, 60)) {
+      const paidMonth = randomMonth(seed);
+      const r = rng(seed + 50_000);
+      for (const rule of EARNINGS_RULES) {
+        // The refund's month: another random month (its own payers, plays, ads, same-month refunds),
+        // plus refunds of a random third of the month before's payers, some in part.
+        const month = randomMonth(seed + 10_000);
+        const run = new MonthRun({ rule, platformShareBps: 3000, units: month.units, adCents: month.adCents });
+        for (const [payer, rows] of month.listening) run.addPayer(payer, rows);
+        let reversalNet = 0;
+        const refunds: { payer: string; full: boolean; base: number }[] = [];
+        for (const [payer, rows] of paidMonth.listening) {
+          const net = paidMonth.units.get(payer);
+          if (net === undefined || net <= 0 || r() > 0.33) continue;
+          const paidCents = net + 59; // the payment before the processor's fee
+          const isFull = r() < 0.5;
+          const refunded = isFull ? paidCents : 1 + Math.floor(r() * (paidCents - 1));
+          const base = reversalBase(net, 3000, -refunded, paidCents);
+          refunds.push({ payer, full: isFull, base });
+          reversalNet -= refunded;
+          run.addReversal({ paymentId: payer, netCents: -refunded, creatorsBaseCents: base, rule, listening: rows });
+        }
+        const out = run.finish();
+        const units = [...month.units.values()].reduce((a, b) => a + b, 0);
+        const ads = [...month.adCents.values()].reduce((a, b) => a + b, 0);
+        if (
+          out.subscriptionNetCents !== units + reversalNet ||
+          out.creatorsCents + out.platformCents !== units + reversalNet + ads
+        )
+          misses.push(`seed ${seed} ${rule} sum`);
+        for (const f of refunds) {
+          const mine = out.entries.filter((e) => e.paymentId === f.payer);
+          if (mine.some((e) => e.kind !== 'reversal')) misses.push(`seed ${seed} ${rule} ${f.payer} kind`);
+          const took = mine.reduce((a, e) => a + e.cents, 0);
+          // All of the base when the payer's listening weighed anything under the rule.
+          const weighed = weightsFor(rule, paidMonth.listening.get(f.payer) ?? []).some((w) => w.weight > 0);
+          if (took !== (weighed ? f.base : 0)) misses.push(`seed ${seed} ${rule} ${f.payer} base`);
+          if (f.full) full++;
+          else partial++;
+          if (!f.full || rule === 'pro-rata') continue;
+          // In full: each creator gives back exactly what this payment gave them.
+          const net = paidMonth.units.get(f.payer) as number;
+          const gave = splitSubscriber(net, 3000, weightsFor(rule, paidMonth.listening.get(f.payer) ?? [])).shares;
+          for (const c of new Set(gave.map((s) => s.creatorId))) {
+            const g = gave.filter((s) => s.creatorId === c).reduce((a, s) => a + s.cents, 0);
+            const t = mine.filter((e) => e.creatorId === c).reduce((a, e) => a + e.cents, 0);
+            if (t !== -g) misses.push(`seed ${seed} ${rule} ${f.payer} ${c}`);
+          }
+        }
+      }
+    }
+    expect(misses.slice(0, 5)).toEqual([]);
+    expect(full).toBeGreaterThan(25);
+    expect(partial).toBeGreaterThan(25);
   }, 60_000);
 
   it('keeps a refund of a month never allocated with the platform', () => {

@@ -1,13 +1,5 @@
-import type { EarningsRule } from '@wavecast/shared';
 import { useEarningsTerms } from '../queries';
-
-const RULE_TEXT: Record<EarningsRule, string> = {
-  'user-centric':
-    "each subscriber's payment is split between the creators that subscriber listened to, by their listening time",
-  'pro-rata': 'all subscription revenue is pooled and split by plays',
-  hybrid:
-    "each subscriber's payment is split by their listening time, counting plays of at least 30 seconds and at most 1,000 plays a month",
-};
+import { RULE_TEXT } from '../revenue-share-text';
 
 /**
  * What creators are paid, stated from the server's configuration (issue 37): the platform's share,
@@ -25,8 +17,8 @@ export function RevenueShare() {
       </p>
       <p className="text-muted">
         Net means after refunds, chargebacks, payment fees and affiliate commissions. Each month{' '}
-        {RULE_TEXT[t.earningsRule]}; ad revenue goes to the creator whose content carried the ad. Earnings are held{' '}
-        {t.holdDays} days (the refund window), then available for a payout.
+        {RULE_TEXT[t.earningsRule]}. Earnings are held {t.holdDays} days (the refund window), then available for a
+        payout.
       </p>
     </div>
   );

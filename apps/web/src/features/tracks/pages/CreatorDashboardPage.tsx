@@ -41,7 +41,7 @@ export default function CreatorDashboardPage() {
         <h2 id="quick-actions-heading" className="mb-3 text-lg font-bold">
           Quick Actions
         </h2>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" data-testid="quick-actions">
           <QuickAction to="/creator/upload" icon={<Upload className={icon} aria-hidden />} label="Upload Audio" />
           <QuickAction to="/creator/live" icon={<Radio className={icon} aria-hidden />} label="Go Live" />
           <QuickAction to="/creator/radio" icon={<Radio className={icon} aria-hidden />} label="Radio Channels" />
