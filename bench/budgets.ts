@@ -32,8 +32,13 @@ export const BUDGETS = {
   processing: { vsFfmpeg: 1.1 },
   /** Ad decision p99, 200 concurrent listeners, 10k active campaigns (ms). */
   adDecision: { p99Ms: 5 },
-  /** Radio auto-DJ (issue 38): one process's channels stay under this share of a core (how many is the figure). */
-  radioAutoDj: { coreShare: 0.7 },
+  /**
+   * Radio channel (§9): CPU per channel against Liquidsoap rendering a comparable playlist (at
+   * most), and no silence longer than `maxSilenceMs` at the switches between tracks. `coreShare`
+   * is issue 38's, not §9's: one process's channels stay under this share of a core (how many is
+   * the figure).
+   */
+  radioAutoDj: { vsLiquidsoap: 1.0, maxSilenceMs: 100, coreShare: 0.7 },
   /** Analytics page p95 at 10M listen events (ms). */
   analytics: { p95Ms: 50 },
   /** Issue 37: a month's revenue-share close, 1M subscribers and 20M plays on PostgreSQL (at most). */

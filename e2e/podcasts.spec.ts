@@ -87,7 +87,7 @@ test('a creator’s feed: linked on the profile and in its head; the share card 
   // A crawler's GET of the track page: Open Graph tags rendered by the server.
   const html = await (await request.get(`/audio/${publicId}`, { headers: { 'user-agent': 'Twitterbot/1.0' } })).text();
   expect(html).toContain('<meta property="og:title" content="Zeppelin Stories" />');
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/default-cover\.svg" \/>/);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/default-cover\.png" \/>/);
   expect(html).toMatch(
     new RegExp(`<meta property="og:audio" content="${baseURL}/api/podcasts/enclosures/${publicId}/`),
   );

@@ -1,6 +1,6 @@
 // Compiles the server for production: apps/server/src/main.ts → apps/server/dist/main.js, one ESM
 // bundle with @wavecast/shared (TypeScript source) inside and every npm package left to node_modules.
-// The migrations are copied beside it (apps/server/src/paths.ts finds them there).
+// The migrations and the assets are copied beside it (apps/server/src/paths.ts finds them there).
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -44,6 +44,7 @@ export async function buildServer({ outDir = DIST } = {}) {
     logLevel: 'warning',
   });
   fs.cpSync(path.join(server, 'src/db/migrations'), path.join(outDir, 'db/migrations'), { recursive: true });
+  fs.cpSync(path.join(server, 'src/assets'), path.join(outDir, 'assets'), { recursive: true });
 }
 
 /** Builds when apps/server/dist/main.js is missing or older than any source; true when it built. */

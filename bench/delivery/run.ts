@@ -113,7 +113,7 @@ async function startNginx(root: string, accel?: { upstreamPort: number }): Promi
     location ${ACCEL_PREFIX} { internal; alias ${root}/; }
     location ${SIGNED_PREFIX} {
       secure_link $arg_md5,$arg_expires;
-      secure_link_md5 "$secure_link_expires$uri ${ACCEL_SECRET}";
+      secure_link_md5 "$secure_link_expires$arg_cors$uri ${ACCEL_SECRET}";
       if ($secure_link = "") { return 403; }
       if ($secure_link = "0") { return 410; }
       alias ${root}/;

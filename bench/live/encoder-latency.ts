@@ -10,7 +10,8 @@
 // setting runs two encoders on the same PCM: one to our ingest (LIVE_INGEST_PORT), one to icecast2
 // (ices2 is one process with two instances). Listeners timestamp onsets in the page as latency.ts
 // does; a raw client decoding our relay's output with ffmpeg shows how much of the delay is the
-// encoder's + relay's and how much the player's. Budgets: bench/budgets.ts (DESIGN.md §9).
+// encoder's + relay's and how much the player's. Budgets: bench/budgets.ts (DESIGN.md §9): p50 and
+// p95 per player path, and the share of the beeps heard (matched / sent, at least 95 %).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -207,6 +208,15 @@ interface Row {
   sent: number;
 }
 
+/**
+ * The share of the beeps sent in the window that the listener's detector matched. Matches can
+ * outnumber the beeps counted as sent (a beep from just before the window, or in its last 1.5 s,
+ * heard inside it), so the share is capped at 1; null when none was sent (a failed setting).
+ */
+function heardShare(r: Row): number | null {
+  return r.sent > 0 ? Math.min(1, r.lat.length / r.sent) : null;
+}
+
 async function measure(setting: Setting, base: string, iceBase: string, icePort: number, browser: Browser) {
   const { cookie, streamId } = await creatorWithStream(base, `Encoder latency: ${setting.key}`);
   const keyRes = await fetch(`${base}/api/live/keys`, {
@@ -326,12 +336,23 @@ async function main() {
     let budget = '';
     if (r.budget) {
       const within = r.lat.length >= 5 && p50 <= r.budget.p50 && p95 <= r.budget.p95;
-      if (r.setting.includes('README')) recommendedOk &&= within;
+      const heard = heardShare(r);
+      if (r.setting.includes('README')) recommendedOk &&= within && heard !== null && heard >= BUDGET.heardShare;
       budget = `p50 <= ${r.budget.p50} s, p95 <= ${r.budget.p95} s: ${verdict(within)}`;
     }
     console.log(
       `| ${r.setting} | ${r.path} | ${fmt(p50)} s | ${fmt(p95)} s | ${fmt(Math.max(...r.lat))} s | ${r.lat.length} / ${r.sent} | ${budget} |`,
     );
+  }
+  // §9's third encoder budget: how much of the audio a listener hears, per player path.
+  console.log(
+    `\nHeard (budget, DESIGN.md §9: >= ${fmt(BUDGET.heardShare * 100, 0)} % of the audio heard), beeps matched / sent, capped at 100 %:`,
+  );
+  for (const r of rows.filter((r) => r.budget)) {
+    const share = heardShare(r);
+    const line =
+      share === null ? 'nothing sent: not judged' : `${fmt(share * 100, 1)} %: ${verdict(share >= BUDGET.heardShare)}`;
+    console.log(`  ${r.setting}, ${r.path}: ${Math.min(r.lat.length, r.sent)} / ${r.sent} = ${line}`);
   }
   await cleanup();
   if (!recommendedOk && args.strict) process.exit(1);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.mjs';
 
 // `npm start` runs the esbuild bundle, not the source: the bundle must find what the source finds
-// (migrations copied beside it, npm packages and their data files, the web build's place).
+// (migrations and assets copied beside it, npm packages and their data files, the web build's place).
 const outDir = path.resolve(import.meta.dirname, `../dist-test-${process.pid}`);
 let child: ChildProcess | undefined;
 
@@ -61,6 +61,10 @@ describe('the compiled server', () => {
     }
     expect(health?.status).toBe(200);
     expect(await health?.json()).toMatchObject({ status: 'ok', database: { driver: 'pglite' } });
+    // Its assets are copied beside it: the default cover other sites get.
+    const cover = await fetch(`${url}/default-cover.png`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toBe('image/png');
 
     const signUp = (password: string) =>
       fetch(`${url}/api/auth/sign-up/email`, {

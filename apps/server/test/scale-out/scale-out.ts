@@ -326,6 +326,11 @@ async function main(): Promise<void> {
       Buffer.from(await full.arrayBuffer()).equals(original),
     'through nginx: 200, the app’s type and caching, nosniff, the whole file',
   );
+  check(
+    full.headers.get('access-control-allow-origin') === '*' &&
+      full.headers.get('cross-origin-resource-policy') === 'cross-origin',
+    'public media through nginx is other sites’ to read, as the app says (ACAO *, CORP cross-origin)',
+  );
   const ranged = await fetch(`${ALB}/api/tracks/${accelTrack}/stream?format=original`, {
     headers: { range: 'bytes=1000-1999' },
   });

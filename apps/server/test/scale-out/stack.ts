@@ -73,20 +73,35 @@ export interface NginxSite {
   hlsCache?: boolean;
 }
 
-/** The security headers the app sets, for the locations whose answers are nginx's own. */
+/**
+ * The security headers the app sets, for the locations whose answers are nginx's own (each adds
+ * its Cross-Origin-Resource-Policy: see NGINX_CORS_MAPS).
+ */
 const NGINX_SECURITY_HEADERS = `      add_header X-Content-Type-Options nosniff always;
-      add_header Cross-Origin-Resource-Policy same-origin always;
       add_header Referrer-Policy strict-origin-when-cross-origin always;
       add_header Content-Security-Policy "default-src 'self'; frame-ancestors 'none'" always;
+`;
+
+/**
+ * Public media is anyone's to read from any site (ADR 0048): the app answers it with
+ * `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`, the rest
+ * same-origin. nginx keeps neither through X-Accel-Redirect, so the internal location reads them
+ * from the app's answer (`$upstream_http_*`); a signed link says it with its signed `cors=any`.
+ * README "Scaling out" shows the same.
+ */
+const NGINX_CORS_MAPS = `  map $upstream_http_cross_origin_resource_policy $accel_corp { cross-origin cross-origin; default same-origin; }
+  map $arg_cors $signed_acao { any "*"; default ""; }
+  map $arg_cors $signed_aceh { any "Accept-Ranges, Content-Length, Content-Range, ETag"; default ""; }
+  map $arg_cors $signed_corp { any cross-origin; default same-origin; }
 `;
 
 /** The location of signed links (README "Scaling out" shows the same). */
 export function signedLocation(signed: { prefix: string; root: string; secret: string }): string {
   return `    location ${signed.prefix} {
-      # The app signed \`<expires><path> <secret>\` (modules/delivery/signed-link.ts): 403 when the
-      # md5 does not match (tampered, or another object's), 410 once expired.
+      # The app signed \`<expires><cors><path> <secret>\` (modules/delivery/signed-link.ts): 403 when
+      # the md5 does not match (tampered, another object's, or cors added), 410 once expired.
       secure_link $arg_md5,$arg_expires;
-      secure_link_md5 "$secure_link_expires$uri ${signed.secret}";
+      secure_link_md5 "$secure_link_expires$arg_cors$uri ${signed.secret}";
       if ($secure_link = "") { return 403; }
       if ($secure_link = "0") { return 410; }
       alias ${signed.root}/;
@@ -102,6 +117,9 @@ export function signedLocation(signed: { prefix: string; root: string; secret: s
       default_type application/octet-stream;
       # The link is private to whoever was given it; the browser may reuse it until it expires.
       add_header Cache-Control "private, max-age=3600";
+      add_header Access-Control-Allow-Origin $signed_acao always;
+      add_header Access-Control-Expose-Headers $signed_aceh always;
+      add_header Cross-Origin-Resource-Policy $signed_corp always;
 ${NGINX_SECURITY_HEADERS}    }
 `;
 }
@@ -152,7 +170,11 @@ export function nginxConfig(dir: string, site: NginxSite): string {
     ? `    location ${site.accel.prefix} {
       internal;
       alias ${site.accel.root}/;
-      # The app's security headers do not survive X-Accel-Redirect: nginx sets them here.
+      # The app's security headers do not survive X-Accel-Redirect: nginx sets them here, and
+      # the app's cross-origin answer from its headers (empty ones are not sent).
+      add_header Access-Control-Allow-Origin $upstream_http_access_control_allow_origin always;
+      add_header Access-Control-Expose-Headers $upstream_http_access_control_expose_headers always;
+      add_header Cross-Origin-Resource-Policy $accel_corp always;
 ${NGINX_SECURITY_HEADERS}    }
 `
     : '';
@@ -176,7 +198,7 @@ http {
   upstream api {
 ${upstreams}
   }
-${hls.http}  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+${hls.http}${NGINX_CORS_MAPS}  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   server {
     listen 127.0.0.1:${site.listen};
 ${accel}${signed}${hls.location}    location / {

@@ -8,7 +8,7 @@ import { createTestApp, signUp, type TestApp, type TestUser } from '../../../tes
 import { findNginx, startNginx } from '../../../test/scale-out/stack';
 import { uploadProcessed } from '../tracks/testing';
 import { hotMediaServed } from './hot-media';
-import { SIGNED_LINK_SECONDS, SIGNED_LINK_STEP_SECONDS, secureLinkMd5 } from './signed-link';
+import { CORS_ANYONE, SIGNED_LINK_SECONDS, SIGNED_LINK_STEP_SECONDS, secureLinkMd5 } from './signed-link';
 
 // DELIVERY_ACCEL=nginx-signed: a stream answers 302 to a link nginx verifies itself (secure_link);
 // the last block follows it through a real nginx (skipped without one, except in CI).
@@ -19,6 +19,7 @@ let dir: string;
 let trackId: string;
 let audioKey: string;
 let nginx: ChildProcess | undefined;
+let nginxPort = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ DELIVERY_ACCEL: 'nginx-signed', DELIVERY_ACCEL_SECRET: SECRET });
@@ -32,12 +33,18 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** Checks a Location as nginx's secure_link will: md5 over expires, the decoded path and the secret. */
-function expectSigned(location: string | undefined, key: string, sentAtMs: number) {
+/**
+ * Checks a Location as nginx's secure_link will: md5 over expires, `cors` (`any` for media anyone
+ * may read from other sites, absent for a private one), the decoded path and the secret.
+ */
+function expectSigned(location: string | undefined, key: string, sentAtMs: number, anyone: boolean) {
   const url = new URL(location ?? '', 'http://nginx');
   expect(decodeURIComponent(url.pathname)).toBe(`/_signed/${key}`);
   const expires = Number(url.searchParams.get('expires'));
-  expect(url.searchParams.get('md5')).toBe(secureLinkMd5(expires, `/_signed/${key}`, SECRET));
+  expect(url.searchParams.get('cors')).toBe(anyone ? CORS_ANYONE : null);
+  expect(url.searchParams.get('md5')).toBe(
+    secureLinkMd5(expires, `/_signed/${key}`, SECRET, anyone ? CORS_ANYONE : ''),
+  );
   const left = expires - sentAtMs / 1000;
   expect(left).toBeGreaterThanOrEqual(SIGNED_LINK_SECONDS - 5);
   expect(left).toBeLessThanOrEqual(SIGNED_LINK_SECONDS + SIGNED_LINK_STEP_SECONDS);
@@ -54,7 +61,9 @@ describe('delivery through nginx with signed links', () => {
       expect(res.statusCode).toBe(302);
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers['x-accel-redirect']).toBeUndefined();
-      expectSigned(res.headers.location as string, audioKey, at);
+      expectSigned(res.headers.location as string, audioKey, at, true);
+      // The redirect itself is readable by other sites' players too (they follow it).
+      expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.rawPayload.length).toBe(0);
     }
   });
@@ -78,7 +87,8 @@ describe('delivery through nginx with signed links', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expectSigned(res.headers.get('location') ?? undefined, audioKey, at);
+    expectSigned(res.headers.get('location') ?? undefined, audioKey, at, true);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('never signs what the viewer may not have: 404 without a Location', async () => {
@@ -96,7 +106,9 @@ describe('delivery through nginx with signed links', () => {
       headers: { cookie: owner.cookie },
     });
     expect(mine.statusCode).toBe(302);
-    expectSigned(mine.headers.location as string, audioKey, Date.now());
+    // The owner's link to a private track: no `cors`, so nginx keeps it same-origin.
+    expectSigned(mine.headers.location as string, audioKey, Date.now(), false);
+    expect(mine.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
@@ -122,6 +134,7 @@ describe.skipIf(!nginxBin && !process.env.CI)('signed links through a real nginx
       signed: { prefix: '/_signed/', root, secret: SECRET },
     });
     base = `http://127.0.0.1:${listen}`;
+    nginxPort = listen;
     original = await fs.readFile(path.join(root, audioKey));
   });
 
@@ -162,10 +175,74 @@ describe.skipIf(!nginxBin && !process.env.CI)('signed links through a real nginx
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = new URL(link);
     expired.searchParams.set('expires', String(past));
-    expired.searchParams.set('md5', secureLinkMd5(past, `/_signed/${audioKey}`, SECRET));
+    // The track is public: its link carries `cors=any`, signed with the rest.
+    expect(link.searchParams.get('cors')).toBe(CORS_ANYONE);
+    expired.searchParams.set('md5', secureLinkMd5(past, `/_signed/${audioKey}`, SECRET, CORS_ANYONE));
     const gone = await fetch(expired);
     expect(gone.status).toBe(410);
     expect(gone.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe.skipIf(!nginxBin && !process.env.CI)('cross-origin headers from nginx (ADR 0048)', () => {
+  const base = () => `http://127.0.0.1:${nginxPort}`;
+  const setPublic = (isPublic: boolean) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/tracks/${trackId}`,
+      headers: { cookie: owner.cookie },
+      payload: { isPublic },
+    });
+  const expectAnyones = (res: Response, what: string) => {
+    expect(res.status, what).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin'), what).toBe('*');
+    expect(res.headers.get('access-control-expose-headers'), what).toBe(
+      'Accept-Ranges, Content-Length, Content-Range, ETag',
+    );
+    expect(res.headers.get('cross-origin-resource-policy'), what).toBe('cross-origin');
+    expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  };
+  const expectOwn = (res: Response, what: string) => {
+    expect(res.status, what).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin'), what).toBeNull();
+    expect(res.headers.get('access-control-expose-headers'), what).toBeNull();
+    expect(res.headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
+    expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  };
+
+  it("public media sent by nginx (signed link, X-Accel-Redirect) is anyone's; private media stays same-origin", async () => {
+    await setPublic(true);
+    const origin = { origin: 'https://other.example' };
+    // A public stream: the signed link nginx serves, its Range requests too.
+    const stream = await fetch(`${base()}/api/tracks/${trackId}/stream?format=original`, { headers: origin });
+    expect(new URL(stream.url).pathname.startsWith('/_signed/')).toBe(true);
+    expectAnyones(stream, 'public stream');
+    await stream.arrayBuffer();
+    const ranged = await fetch(stream.url, { headers: { ...origin, range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expectAnyones(ranged, 'public stream, a range');
+    await ranged.arrayBuffer();
+    // A public download (anyone may download): X-Accel-Redirect, nginx's internal location.
+    const download = await fetch(`${base()}/api/tracks/${trackId}/download`, { headers: origin });
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expectAnyones(download, 'public download');
+    await download.arrayBuffer();
+
+    // Private: the owner's stream and download are theirs only.
+    await setPublic(false);
+    const cookie = { cookie: owner.cookie };
+    const mine = await fetch(`${base()}/api/tracks/${trackId}/stream?format=original`, { headers: cookie });
+    expect(new URL(mine.url).searchParams.get('cors')).toBeNull();
+    expectOwn(mine, 'private stream');
+    expect(Buffer.from(await mine.arrayBuffer()).length).toBeGreaterThan(0);
+    const myDownload = await fetch(`${base()}/api/tracks/${trackId}/download`, { headers: cookie });
+    expectOwn(myDownload, 'private download');
+    await myDownload.arrayBuffer();
+    // `cors=any` added to a private link breaks its signature.
+    const forged = new URL(mine.url);
+    forged.searchParams.set('cors', CORS_ANYONE);
+    expect((await fetch(forged)).status).toBe(403);
+    await setPublic(true);
   });
 });
 

@@ -36,6 +36,9 @@ describe('delivery through nginx (X-Accel-Redirect)', () => {
       expect(res.headers['x-accel-redirect']).toBe(`/_media/${audioKey}`);
       expect(res.headers['content-type']).toBe('audio/mpeg');
       expect(res.headers['cache-control']).toBe('public, no-cache'); // unversioned URL: revalidate
+      // nginx's internal location reads the app's cross-origin answer from these (README, ADR 0048).
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(res.rawPayload.length).toBe(0);
     }
     const download = await t.app.inject({ url: `/api/tracks/${trackId}/download`, headers: { cookie: owner.cookie } });
@@ -55,7 +58,14 @@ describe('delivery through nginx (X-Accel-Redirect)', () => {
       expect(res.status).toBe(200);
       expect((await res.arrayBuffer()).byteLength).toBe(0);
     }
-    for (const h of ['x-accel-redirect', 'content-type', 'cache-control', 'x-content-type-options']) {
+    for (const h of [
+      'x-accel-redirect',
+      'content-type',
+      'cache-control',
+      'x-content-type-options',
+      'access-control-allow-origin',
+      'cross-origin-resource-policy',
+    ]) {
       expect(second.headers.get(h), h).toBe(first.headers.get(h));
     }
     expect(second.headers.get('x-accel-redirect')).toBe(`/_media/${audioKey}`);

@@ -137,7 +137,7 @@ export function serveHotMedia(ctx: AppContext, req: IncomingMessage, res: Server
     route = personalRoute(ctx, url, hd ? 'hd' : 'standard') ?? undefined;
     if (!route) return false;
   }
-  const signed = signedRedirect(ctx, route.key);
+  const signed = signedRedirect(ctx, route.key, !route.variesByViewer);
   if (signed) {
     // DELIVERY_ACCEL=nginx-signed: the player follows this once; its Range requests go to nginx.
     hotMedia(ctx).served++;

@@ -98,11 +98,14 @@ export async function sendObject(
 ): Promise<FastifyReply> {
   const stat = await cachedStat(ctx, opts.key);
   if (!stat) throw new AppError('NOT_FOUND', opts.missing);
-  const signed = opts.signedLink ? signedRedirect(ctx, opts.key) : null;
+  // The route's own CORS answer says whether the media is anyone's: the signed link says so to nginx.
+  const anyone = reply.getHeader('access-control-allow-origin') === '*';
+  const signed = opts.signedLink ? signedRedirect(ctx, opts.key, anyone) : null;
   if (signed) return reply.code(302).header('location', signed).header('cache-control', SIGNED_REDIRECT_CACHE).send();
   const accel = accelRedirect(ctx, opts.key);
   if (accel) {
-    // nginx sends the file: Range, conditional requests and HEAD are its job from here.
+    // nginx sends the file: Range, conditional requests and HEAD are its job from here. It keeps
+    // none of our CORS or CORP headers, but its location reads them from this answer (README).
     reply.header('x-accel-redirect', accel).header('content-type', opts.contentType);
     reply.header('cache-control', accelCacheControl(opts.cacheControl, reply.getHeader('vary') !== undefined));
     if (opts.disposition) reply.header('content-disposition', opts.disposition);
@@ -143,12 +146,13 @@ export const SIGNED_REDIRECT_CACHE = 'private, no-store';
 
 /**
  * The signed nginx link of a local object when DELIVERY_ACCEL=nginx-signed; null otherwise. Its
- * expiry is wall-clock time, as nginx compares it (not the app clock tests may move).
+ * expiry is wall-clock time, as nginx compares it (not the app clock tests may move). `anyone`:
+ * public media, which nginx then serves with the cross-origin headers the app would (ADR 0048).
  */
-export function signedRedirect(ctx: AppContext, key: string): string | null {
+export function signedRedirect(ctx: AppContext, key: string, anyone: boolean): string | null {
   const { DELIVERY_ACCEL, DELIVERY_ACCEL_SIGNED_PREFIX, DELIVERY_ACCEL_SECRET } = ctx.config;
   if (DELIVERY_ACCEL !== 'nginx-signed' || !DELIVERY_ACCEL_SECRET || ctx.storage.name !== 'local') return null;
-  return signedObjectUrl(DELIVERY_ACCEL_SIGNED_PREFIX, key, DELIVERY_ACCEL_SECRET, Date.now());
+  return signedObjectUrl(DELIVERY_ACCEL_SIGNED_PREFIX, key, DELIVERY_ACCEL_SECRET, Date.now(), anyone);
 }
 
 function limitBytes(source: Readable, length: number): Readable {

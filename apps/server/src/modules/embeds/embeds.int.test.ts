@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/helpers';
+import { dimensionsOf } from '../../../test/images';
 import { users } from '../../db/schema';
 import { audioPart, makeAudio, multipartBody } from '../tracks/testing';
 
@@ -66,7 +67,9 @@ describe('share cards', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('<script>alert(1)');
     expect(meta(html, 'og:title')).toBe('Night <script>alert(1)</script> & "Day"');
-    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/default-cover.svg`);
+    // No cover: the default, as a PNG other sites may show (social cards take no SVG).
+    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/default-cover.png`);
+    expect(meta(html, 'twitter:image')).toBe(`${PUBLIC_URL}/default-cover.png`);
     expect(meta(html, 'og:audio')).toMatch(
       new RegExp(
         `^${PUBLIC_URL}/api/podcasts/enclosures/${publicId}/night-script-alert-1-script-day-${publicId}[.]m4a[?]v=`,
@@ -173,6 +176,7 @@ describe('embeds', () => {
     const body = res.json();
     expect(body).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Wavecast', width: 300, height: 152 });
     expect(body.author_name).toBe('Bo "The" <Host>');
+    expect(body.thumbnail_url).toBe(`${PUBLIC_URL}/default-cover.png`);
     expect(body.html).toBe(
       `<iframe src="${PUBLIC_URL}/embed/track/${publicId}" width="300" height="152" title="Night &lt;script>alert(1)&lt;/script> &amp; &quot;Day&quot;" frameborder="0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`,
     );
@@ -186,6 +190,27 @@ describe('embeds', () => {
         })
       ).statusCode,
     ).toBe(501);
+  });
+});
+
+describe('the default cover other sites get', () => {
+  it('is a square PNG (not the SVG), embeddable elsewhere (CORP cross-origin), small and cacheable', async () => {
+    const res = await t.app.inject({ url: '/default-cover.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.rawPayload.length).toBeLessThanOrEqual(20 * 1024);
+    expect(await dimensionsOf(dir, res.rawPayload, 'png')).toEqual({ width: 512, height: 512 });
+    const again = await t.app.inject({
+      url: '/default-cover.png',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const head = await t.app.inject({ method: 'HEAD', url: '/default-cover.png' });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
   });
 });
 

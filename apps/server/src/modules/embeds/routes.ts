@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EMBED_SIZES, type EmbedKind, MESSAGES } from '@wavecast/shared';
@@ -6,8 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { OWN_SECURITY_HEADERS } from '../../lib/fixed-headers';
+import { FIXED_SECURITY_HEADERS, OWN_SECURITY_HEADERS, PUBLIC_IMAGE_HEADERS } from '../../lib/fixed-headers';
 import { WEB_DIST_DEFAULT } from '../../paths';
+import { coverForOtherSites, DEFAULT_COVER_IMAGE_FILE, DEFAULT_COVER_IMAGE_URL } from './default-cover';
 import { type EmbedTheme, embedNotFound, embedPage } from './page';
 import { embedService } from './service';
 
@@ -91,6 +93,25 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
     );
   }
 
+  // The default cover other sites show (default-cover.ts): read once, the same bytes for good.
+  const defaultCover = fs.readFileSync(DEFAULT_COVER_IMAGE_FILE);
+  const defaultCoverEtag = `"${createHash('sha256').update(defaultCover).digest('base64url').slice(0, 22)}"`;
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: DEFAULT_COVER_IMAGE_URL,
+    config: { access: 'public' },
+    schema: { hide: true },
+    ...OWN_SECURITY_HEADERS,
+    async handler(req, reply) {
+      reply
+        .headers({ ...FIXED_SECURITY_HEADERS, ...PUBLIC_IMAGE_HEADERS })
+        .header('cache-control', 'public, max-age=86400')
+        .header('etag', defaultCoverEtag);
+      if (req.headers['if-none-match'] === defaultCoverEtag) return reply.code(304).send();
+      return reply.type('image/png').send(defaultCover);
+    },
+  });
+
   // oEmbed 1.0 (https://oembed.com): a rich `iframe` for track, playlist, live and radio pages of this site.
   app.get(
     '/api/oembed',
@@ -130,7 +151,7 @@ export async function embedRoutes(root: FastifyInstance, ctx: AppContext) {
         html: embeds.iframe(kind, data.id, data.title, size),
         width: size.width,
         height: size.height,
-        thumbnail_url: embeds.abs(data.coverUrl),
+        thumbnail_url: embeds.abs(coverForOtherSites(data.coverUrl)),
       });
     },
   );

@@ -13,6 +13,7 @@ import { enclosureOf } from '../podcasts/enclosure';
 import { profileService } from '../profiles/service';
 import { radioService } from '../radio/service';
 import { coverVersion } from '../tracks/presenter';
+import { coverForOtherSites, DEFAULT_COVER_IMAGE_URL } from './default-cover';
 
 /**
  * Share cards: the SPA's index.html for /audio/:id, /profile/:id, /live/:id, /playlist/:id and /radio/:id
@@ -26,6 +27,7 @@ export interface ShareCard {
   description: string;
   /** Absolute URLs below. */
   url: string;
+  /** What other sites show (og:image): never the SVG default (default-cover.ts). */
   image: string;
   type: 'music.song' | 'profile' | 'music.playlist' | 'video.other';
   creator: string | null;
@@ -70,7 +72,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
       title: row.title,
       description: row.description || `Listen to ${row.title} by ${creator} on Wavecast`,
       url: abs(`/audio/${row.id}`),
-      image: abs(row.coverKey ? `/api/tracks/${row.id}/cover?v=${coverVersion(row)}` : DEFAULT_COVER_URL),
+      image: abs(row.coverKey ? `/api/tracks/${row.id}/cover?v=${coverVersion(row)}` : DEFAULT_COVER_IMAGE_URL),
       type: 'music.song',
       creator,
       audio: { url: abs(enc.url), type: enc.type },
@@ -87,7 +89,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
       title: row.name,
       description: row.description || `A playlist by ${creator} on Wavecast`,
       url: abs(`/playlist/${row.id}`),
-      image: abs(row.coverKey ? `/api/playlists/${row.id}/cover` : DEFAULT_COVER_URL),
+      image: abs(row.coverKey ? `/api/playlists/${row.id}/cover` : DEFAULT_COVER_IMAGE_URL),
       type: 'music.playlist',
       creator,
       links: [
@@ -106,7 +108,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
       title: row.isActive ? `🔴 ${row.title}` : row.title,
       description: row.description || `${creator} ${row.isActive ? 'is live' : 'was live'} on Wavecast`,
       url: abs(`/live/${row.id}`),
-      image: abs(row.thumbnailUrl ?? DEFAULT_COVER_URL),
+      image: abs(coverForOtherSites(row.thumbnailUrl ?? DEFAULT_COVER_IMAGE_URL)),
       type: 'video.other',
       creator,
       links: [oembed(`/live/${row.id}`, row.title)],
@@ -123,7 +125,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
       title: c.onAir ? `📻 ${c.name}` : c.name,
       description: c.description || `${c.name}, a radio channel by ${c.owner.displayName} on Wavecast`,
       url: abs(page),
-      image: abs(c.coverUrl ?? DEFAULT_COVER_URL),
+      image: abs(coverForOtherSites(c.coverUrl ?? DEFAULT_COVER_IMAGE_URL)),
       type: 'music.playlist',
       creator: c.owner.displayName,
       links: [
@@ -153,7 +155,7 @@ export async function shareCardFor(ctx: AppContext, urlPath: string): Promise<Sh
     title: name,
     description: profile.bio || `${name} on Wavecast`,
     url: abs(`/profile/${profile.id}`),
-    image: abs(profile.avatarUrl ?? DEFAULT_COVER_URL),
+    image: abs(profile.avatarUrl ?? DEFAULT_COVER_IMAGE_URL),
     type: 'profile',
     creator: name,
     links,

@@ -14,6 +14,7 @@ import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { PLAYLIST_COVER_SIZE, squareImage } from '../../media/square-image';
+import { forgetPlaylistArt } from '../podcasts/channel-art';
 import { coverMimeOfKey } from './cover';
 import { canAddTrack, canEditPlaylist, canViewPlaylist } from './policy';
 import * as repo from './repo';
@@ -102,6 +103,8 @@ function makePlaylistService(ctx: AppContext) {
       assertEditable(user.id, await repo.findPlaylist(db, id));
       const row = await repo.deletePlaylist(db, id);
       if (row?.coverKey) await ctx.storage.delete(row.coverKey).catch(() => {});
+      // Its podcast feed's channel image, made from the cover or generated, goes too.
+      if (row) await forgetPlaylistArt(ctx, row.userId, id);
     },
 
     async addTrack(user: SessionUser, id: string, trackId: string) {

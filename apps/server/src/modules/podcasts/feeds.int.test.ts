@@ -32,6 +32,41 @@ async function upload(fields: Record<string, string>, file: string) {
 const feedPath = (userId: string) => `/feeds/creators/${userId}.xml`;
 const local = (url: string) => url.replace(PUBLIC_URL, '');
 
+/** Fetches podcast art where a feed points: a 1400 px square JPEG other sites may show. */
+async function expectArt(url: string) {
+  const res = await t.app.inject({ url: local(url) });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['content-type']).toBe('image/jpeg');
+  expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  // Probed by ffprobe (or ffmpeg): what podcast apps check (1400–3000 px, square).
+  expect(await dimensionsOf(dir, res.rawPayload, 'jpeg')).toEqual({ width: 1400, height: 1400 });
+  return res.rawPayload;
+}
+
+/** The average colour of JPEG bytes, as ffmpeg scales them to one pixel. */
+async function averageColour(bytes: Buffer): Promise<number[]> {
+  const file = path.join(dir, `avg-${Math.random().toString(36).slice(2)}.jpg`);
+  await fs.writeFile(file, bytes);
+  return [
+    ...execFileSync(findFfmpeg(t.ctx.config.FFMPEG_PATH), [
+      ...['-v', 'error', '-i', file, '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    ]),
+  ];
+}
+const COVER_RGB = [0x3b, 0x2a, 0x6b]; // makeImage's colour
+
+/** The channel image of a feed as both parsers read it (they must agree). */
+async function channelImage(xml: string): Promise<string> {
+  const rss = await new Parser().parseString(xml);
+  const pod = parseFeed(xml);
+  expect(rss.image?.url).toBeTruthy();
+  expect(rss.itunes?.image).toBe(rss.image?.url);
+  expect(pod?.image?.url).toBe(rss.image?.url);
+  expect(pod?.itunesImage).toBe(rss.image?.url);
+  return rss.image?.url ?? '';
+}
+
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL, MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) });
   creator = await signUp(t, { role: 'creator', name: 'Ana <Pod> & Co' });
@@ -223,6 +258,60 @@ describe('a creator feed', () => {
     await expect.poll(artKeys, { timeout: 10_000 }).toEqual([]);
   });
 
+  it('channel image: a 1400 px square JPEG, generated without an avatar, made from the avatar once there is one (never SVG)', async () => {
+    const feed = async () => channelImage((await t.app.inject({ url: feedPath(creator.id) })).body);
+    const showArt = (v: string) => `${PUBLIC_URL}/api/podcasts/show-art/${creator.id}.jpg?v=${v}`;
+    const showKeys = async () =>
+      (await t.ctx.storage.list(`covers/${creator.id}/`)).filter((k) => k.includes('/show.art-'));
+    // No avatar: generated (seeded by the creator), stored, the same bytes on the next request.
+    expect(await feed()).toBe(showArt('g1'));
+    const generated = await expectArt(showArt('g1'));
+    expect((await t.app.inject({ url: local(showArt('g1')) })).rawPayload.equals(generated)).toBe(true);
+    expect(await showKeys()).toEqual([`covers/${creator.id}/show.art-g1.jpg`]);
+
+    // An avatar (400×300, one colour): the channel image is it, cropped and scaled to 1400 px.
+    const { body, contentType } = multipartBody({}, [
+      { name: 'file', filename: 'me.png', type: 'image/png', data: await fs.readFile(await makeImage(dir, 'png')) },
+    ]);
+    const avatar = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/avatar',
+      headers: { cookie: creator.cookie, 'content-type': contentType },
+      payload: body,
+    });
+    expect(avatar.statusCode, avatar.body).toBe(200);
+    const fromAvatar = await feed();
+    expect(fromAvatar).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/podcasts/show-art/${creator.id}[.]jpg[?]v=a1-[0-9a-f-]{36}$`),
+    );
+    const art = await expectArt(fromAvatar);
+    for (const [got, want] of (await averageColour(art)).map((v, i) => [v, COVER_RGB[i]]))
+      expect(Math.abs(got - want)).toBeLessThan(12);
+    // Kept: the avatar's art, and the generated one (linked again once the avatar goes).
+    const avatarKey = `covers/${creator.id}/show.art-${new URL(fromAvatar).searchParams.get('v')}.jpg`;
+    expect((await showKeys()).sort()).toEqual([avatarKey, `covers/${creator.id}/show.art-g1.jpg`].sort());
+    // An old version's URL still answers (the current art), but is not cached for good.
+    const stale = await t.app.inject({ url: `/api/podcasts/show-art/${creator.id}.jpg?v=g1` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('public, no-cache');
+
+    // The avatar removed: the generated art again, the very same.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me/avatar',
+      headers: { cookie: creator.cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await feed()).toBe(showArt('g1'));
+    expect((await expectArt(showArt('g1'))).equals(generated)).toBe(true);
+
+    // Missing and malformed: 404 / 400, never art.
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect((await t.app.inject({ url: `/api/podcasts/show-art/${nobody}.jpg` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/podcasts/show-art/nobody-here.jpg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/podcasts/show-art/no%20body.jpg' })).statusCode).toBe(400);
+  });
+
   it('the chapters and the transcript are served where the feed points', async () => {
     const chapters = await t.app.inject({ url: `/api/podcasts/chapters/${ids.chaptered}.json` });
     expect(chapters.statusCode).toBe(200);
@@ -344,5 +433,66 @@ describe('a playlist feed', () => {
       payload: { isPublic: false },
     });
     expect((await t.app.inject({ url: `/feeds/playlists/${playlist.id}.xml` })).statusCode).toBe(404);
+  });
+
+  it('channel image: a 1400 px square JPEG, generated, then made from the playlist cover; gone with the playlist', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      headers: { cookie: creator.cookie },
+      payload: { name: 'Art mix', isPublic: true },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as string;
+    // Its one episode has no cover: the playlist's generated art.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/playlists/${id}/tracks`,
+      headers: { cookie: creator.cookie },
+      payload: { trackId: ids.plain },
+    });
+    const feed = async () => channelImage((await t.app.inject({ url: `/feeds/playlists/${id}.xml` })).body);
+    const artKeys = async () =>
+      (await t.ctx.storage.list(`covers/${creator.id}/`)).filter((k) => k.includes(`/playlist-${id}.art-`));
+    expect(await feed()).toBe(`${PUBLIC_URL}/api/podcasts/playlist-art/${id}.jpg?v=g1`);
+    const generated = await expectArt(await feed());
+
+    // A cover (400×300, one colour): the channel image is it, at 1400 px; the generated art goes.
+    const cover = multipartBody({}, [
+      { name: 'cover', filename: 'x.png', type: 'image/png', data: await fs.readFile(await makeImage(dir, 'png')) },
+    ]);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/playlists/${id}/cover`,
+      headers: { cookie: creator.cookie, 'content-type': cover.contentType },
+      payload: cover.body,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const fromCover = await feed();
+    expect(fromCover).toMatch(new RegExp(`^${PUBLIC_URL}/api/podcasts/playlist-art/${id}[.]jpg[?]v=p1-[0-9a-f-]{36}$`));
+    const art = await expectArt(fromCover);
+    expect(art.equals(generated)).toBe(false);
+    for (const [got, want] of (await averageColour(art)).map((v, i) => [v, COVER_RGB[i]]))
+      expect(Math.abs(got - want)).toBeLessThan(12);
+    const prefix = `covers/${creator.id}/playlist-${id}.art-`;
+    expect((await artKeys()).sort()).toEqual(
+      [`${prefix}g1.jpg`, `${prefix}${new URL(fromCover).searchParams.get('v')}.jpg`].sort(),
+    );
+
+    // Private: no feed, no art. Deleted: its art leaves storage.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/playlists/${id}`,
+      headers: { cookie: creator.cookie },
+      payload: { isPublic: false },
+    });
+    expect((await t.app.inject({ url: local(fromCover) })).statusCode).toBe(404);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/playlists/${id}`,
+      headers: { cookie: creator.cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await artKeys()).toEqual([]);
   });
 });

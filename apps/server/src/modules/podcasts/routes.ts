@@ -27,6 +27,8 @@ const Id = z.object({ id: z.string().max(100) });
 // The file name is the episode's (`<slug>-<id>.m4a`); older feeds' `episode.m4a` still answer.
 const EnclosureParams = z.object({ id: z.uuid(), file: z.string().max(200) });
 const ArtParams = z.object({ id: z.uuid() });
+// User ids are the auth library's (letters, digits), not UUIDs.
+const ShowArtParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 const ArtQuery = z.object({ v: z.string().max(64).optional() });
 const writeLimit = { rateLimit: RATE_LIMITS.settings };
 
@@ -123,6 +125,16 @@ export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   });
 
+  /** Stored podcast art: immutable at its current version, revalidated at any other URL. */
+  function sendArt(req: FastifyRequest, reply: FastifyReply, key: string, current: boolean) {
+    return sendObject(ctx, req, reply, {
+      key,
+      contentType: 'image/jpeg',
+      cacheControl: current ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+      missing: 'Cover not found',
+    });
+  }
+
   // Episode art (1400 px square JPEG), made on first request and kept in storage (episode-art.ts).
   app.route({
     method: ['GET', 'HEAD'],
@@ -135,13 +147,33 @@ export async function podcastRoutes(root: FastifyInstance, ctx: AppContext) {
       const track = await cachedTrack(ctx, req.params.id);
       if (!track || !isDiscoverable(track)) throw new AppError('NOT_FOUND', MESSAGES.audioNotFound);
       const key = await ensureEpisodeArt(ctx, track);
-      const current = req.query.v === artVersion(track);
-      return sendObject(ctx, req, reply, {
-        key,
-        contentType: 'image/jpeg',
-        cacheControl: current ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-        missing: 'Cover not found',
-      });
+      return sendArt(req, reply, key, req.query.v === artVersion(track));
+    },
+  });
+
+  // The channel images of creator and playlist feeds (1400 px square JPEG, channel-art.ts).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/podcasts/show-art/:id.jpg',
+    config: { access: 'public' },
+    schema: { tags, params: ShowArtParams, querystring: ArtQuery },
+    ...OWN_SECURITY_HEADERS,
+    async handler(req, reply) {
+      reply.headers({ ...FIXED_SECURITY_HEADERS, ...PUBLIC_IMAGE_HEADERS });
+      const art = await podcasts.showArt(req.params.id);
+      return sendArt(req, reply, art.key, req.query.v === art.version);
+    },
+  });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/podcasts/playlist-art/:id.jpg',
+    config: { access: 'public' },
+    schema: { tags, params: ArtParams, querystring: ArtQuery },
+    ...OWN_SECURITY_HEADERS,
+    async handler(req, reply) {
+      reply.headers({ ...FIXED_SECURITY_HEADERS, ...PUBLIC_IMAGE_HEADERS });
+      const art = await podcasts.playlistArt(req.params.id);
+      return sendArt(req, reply, art.key, req.query.v === art.version);
     },
   });
 

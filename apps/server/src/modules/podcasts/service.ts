@@ -1,19 +1,12 @@
-import {
-  DEFAULT_COVER_URL,
-  feedPaths,
-  isUuid,
-  PODCAST_DEFAULTS,
-  type TShowSettings,
-  type TShowSettingsInput,
-} from '@wavecast/shared';
+import { feedPaths, isUuid, PODCAST_DEFAULTS, type TShowSettings, type TShowSettingsInput } from '@wavecast/shared';
 import { canSeeTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { cachedStat, cachedTrack } from '../delivery/cache';
-import { coverVersion } from '../tracks/presenter';
 import type { TrackRow } from '../tracks/repo';
+import { ensureChannelArt, playlistArtPath, playlistArtSpec, showArtPath, showArtSpec } from './channel-art';
 import { enclosureOf } from './enclosure';
 import { episodeArtPath } from './episode-art';
 import { type FeedChannel, type FeedEpisode, feedEtag, renderFeed } from './feed';
@@ -133,7 +126,8 @@ function makePodcastService(ctx: AppContext) {
           author: name,
           ownerName: name,
           ownerEmail: s.ownerEmail,
-          imageUrl: abs(owner.avatarUrl ?? DEFAULT_COVER_URL),
+          // A 1400 px square JPEG of the avatar, or a generated one (channel-art.ts).
+          imageUrl: abs(showArtPath(owner)),
           episodes: items,
         },
         [...changed, show?.updatedAt],
@@ -154,11 +148,9 @@ function makePodcastService(ctx: AppContext) {
       const s = settingsOf(playlist.userId, show);
       const name = owner?.displayName ?? 'Unknown Creator';
       const { items, changed } = await episodes(rows);
-      const cover = playlist.coverKey
-        ? `/api/playlists/${playlist.id}/cover?v=${playlist.updatedAt.getTime().toString(36)}`
-        : rows[0]?.coverKey
-          ? `/api/tracks/${rows[0].id}/cover?v=${coverVersion(rows[0])}`
-          : DEFAULT_COVER_URL;
+      // Art of the size podcast apps ask for: the playlist's cover, else its first episode's cover
+      // (that episode's art), else a generated one.
+      const cover = !playlist.coverKey && rows[0]?.coverKey ? episodeArtPath(rows[0]) : playlistArtPath(playlist);
       return finish(
         {
           feedUrl: abs(feedPaths.playlist(playlist.id)),
@@ -176,6 +168,24 @@ function makePodcastService(ctx: AppContext) {
         },
         [...changed, show?.updatedAt, playlist.updatedAt, itemsChanged],
       );
+    },
+
+    /** The stored channel art of a creator's show (made now if need be); 404 as its feed. */
+    async showArt(userId: string): Promise<{ key: string; version: string }> {
+      const owner = await repo.owner(userId);
+      if (!owner || owner.suspended) throw notFound('Cover');
+      const spec = showArtSpec(owner);
+      return { key: await ensureChannelArt(ctx, spec), version: spec.version };
+    },
+
+    /** The stored channel art of a public playlist's show (made now if need be); 404 as its feed. */
+    async playlistArt(playlistId: string): Promise<{ key: string; version: string }> {
+      const playlist = await repo.playlist(playlistId);
+      if (!playlist?.isPublic) throw notFound('Cover');
+      const owner = await repo.owner(playlist.userId);
+      if (!owner || owner.suspended) throw notFound('Cover');
+      const spec = playlistArtSpec(playlist);
+      return { key: await ensureChannelArt(ctx, spec), version: spec.version };
     },
 
     /** Podcasting 2.0 JSON chapters of a track anyone may see. */
