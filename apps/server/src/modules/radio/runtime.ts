@@ -137,7 +137,7 @@ export class RadioRuntime {
       library: dbTrackLibrary(this.ctx, { ownerId: owner.id }),
       output: hubOutput(
         this.live.hub,
-        this.ctx.bus,
+        this.live.streams,
         { id: streamId, title: channel.name, description: channel.description },
         { log: this.log },
       ),
