@@ -116,10 +116,26 @@ test('a listener opens a channel, hears it, and sees now playing change at a tra
 
     const title = page.getByTestId('radio-now-title');
     await expect(title).toHaveText(new RegExp(`Radio [AB] ${run}`), { timeout: 30_000 });
-    const first = await title.textContent();
+    const first = (await title.textContent()) ?? '';
+    // The system's media controls (lock screen, media keys) name the track too, with its cover.
+    const mediaSession = () =>
+      page.evaluate(() => {
+        const m = navigator.mediaSession.metadata;
+        return m ? { title: m.title, artist: m.artist, album: m.album, artwork: m.artwork.map((a) => a.src) } : null;
+      });
+    await expect.poll(async () => (await mediaSession())?.title, { timeout: 10_000 }).toBe(first);
+    expect(await mediaSession()).toMatchObject({
+      artist: `Radio Host ${run}`,
+      album: `Tone Radio ${run}`,
+      artwork: [expect.stringMatching(new RegExp(`^${server.baseURL}/api/tracks/[^/]+/cover`))],
+    });
     // The next track starts within a track's length (crossfades only make it sooner).
-    await expect(title).not.toHaveText(first ?? '', { timeout: (TRACK_SECONDS + 20) * 1000 });
+    await expect(title).not.toHaveText(first, { timeout: (TRACK_SECONDS + 20) * 1000 });
     await expect(title).toHaveText(new RegExp(`Radio [AB] ${run}`));
+    const second = (await title.textContent()) ?? '';
+    // …and the media controls follow it at the boundary.
+    await expect.poll(async () => (await mediaSession())?.title, { timeout: 10_000 }).toBe(second);
+    expect(second).not.toBe(first);
     await expect.poll(() => page.getByTestId('radio-history').getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
   } finally {
     await channel.close();

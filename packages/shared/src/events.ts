@@ -90,6 +90,8 @@ export interface RealtimeEvents {
   'radio.handover': { channelId: string; processId: string };
   /** A holder let a channel go (shutdown, handover): its engine's resume point (engine TimelineItems, opaque here). */
   'radio.resume': { channelId: string; processId: string; items: unknown[] };
+  /** A DJ's metadata update (their key) reached a process that does not run the channel: for its holder. */
+  'radio.djTitle': { channelId: string; processId: string; song: string };
   /** Rooms (topic `room:{id}`, ADR 0058): who is in, the queue, chat and reactions, host changes (playback: `room.playback`). */
   'room.members': { roomId: string; members: TRoomMember[] };
   'room.queue': { roomId: string; items: TRoomQueueItem[] };

@@ -41,7 +41,7 @@ export async function radioRoutes(root: FastifyInstance, ctx: AppContext) {
     const service = radioService(ctx);
     // The engines of the channels this process airs; DJ keys reach them through the encoder ingest.
     const runtime = new RadioRuntime(ctx, root.live, service, (msg, err) => root.log.error({ err }, msg));
-    root.encoderIngest?.setRadioDj(runtime.admitDj);
+    root.encoderIngest?.setRadioDj(runtime.admitDj, runtime.djMetadata);
     root.addHook('onReady', async () => {
       void runtime.resumeOnAir().catch((e) => root.log.error({ err: e }, 'radio: resuming channels failed'));
     });

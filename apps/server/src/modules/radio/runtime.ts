@@ -1,7 +1,7 @@
 import type { RealtimeMessage } from '@wavecast/shared';
 import type { AppContext } from '../../context';
 import type { StreamLeases } from '../../relay/lease';
-import type { RadioDjAdmission } from '../live/encoder/dj-source';
+import type { RadioDjAdmission, RadioDjMetadata } from '../live/encoder/dj-source';
 import type { LiveService } from '../live/service';
 import { channelLeases } from './channel-lease';
 import { BILLING_ALLOWANCE_CHECK_MS, RADIO_HANDOVER_WAIT_MS, RADIO_LEASE_TTL_MS } from './constants';
@@ -24,6 +24,8 @@ const STOP_WAIT_MS = 3_000;
 const HANDOVER_EVENT = 'radio.handover';
 /** A holder let a channel go (shutdown, handover): whoever takes its lease first goes on from this point. */
 const RESUME_EVENT = 'radio.resume';
+/** A DJ's metadata update reached another process: the channel's holder gives it to the DJ's set. */
+const DJ_TITLE_EVENT = 'radio.djTitle';
 
 export interface RadioRuntimeOptions {
   leaseTtlMs?: number;
@@ -137,7 +139,7 @@ export class RadioRuntime {
       library: dbTrackLibrary(this.ctx, { ownerId: owner.id }),
       output: hubOutput(
         this.live.hub,
-        this.ctx.bus,
+        this.live.streams,
         { id: streamId, title: channel.name, description: channel.description },
         { log: this.log },
       ),
@@ -279,7 +281,34 @@ export class RadioRuntime {
     };
   };
 
+  /**
+   * A metadata update with a DJ key (`wrk_…`): the song becomes the DJ's now playing (history, ICY,
+   * HLS, the page). Run here, it needs a DJ connected; run elsewhere, the holder gets it over the
+   * bus (any process may take the update, as for broadcasts, ADR 0043).
+   */
+  readonly djMetadata: RadioDjMetadata = async (key, song) => {
+    const found = await this.radio.authenticateKey(key);
+    if (!found) return { status: 401, message: 'Invalid or revoked stream key' };
+    const r = this.running.get(found.channel.id);
+    if (r) {
+      if (!r.dj) return { status: 400, message: 'Source does not exist' };
+      r.dj.session.setTitle(song);
+      return { status: 200, message: 'Metadata update successful' };
+    }
+    await this.ctx.bus.publish(RADIO_INTERNAL_TOPIC, DJ_TITLE_EVENT, {
+      channelId: found.channel.id,
+      processId: this.processId,
+      song,
+    });
+    return { status: 200, message: 'Metadata update successful' };
+  };
+
   private async onMessage(msg: RealtimeMessage) {
+    if (msg.topic === RADIO_INTERNAL_TOPIC && msg.event === DJ_TITLE_EVENT) {
+      const d = msg.data as { channelId: string; processId: string; song: string };
+      if (d.processId !== this.processId) this.running.get(d.channelId)?.dj?.session.setTitle(d.song);
+      return;
+    }
     if (msg.topic === RADIO_INTERNAL_TOPIC && msg.event === HANDOVER_EVENT) {
       const d = msg.data as { channelId: string; processId: string };
       if (d.processId !== this.processId && this.running.has(d.channelId)) await this.letGo(d.channelId);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import type { TRadioChannel } from '@wavecast/shared';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
 import { rotationProgram } from '../../../test/radio-program';
-import { seedTrack } from '../../../test/seed-track';
+import { stationOnAir, toneTrack as toneTrackIn } from '../../../test/radio-station';
 import { scaled } from '../../../test/time';
 import { playlists, playlistTracks } from '../../db/schema';
 import { findFfmpeg } from '../../media/ffmpeg';
@@ -16,19 +16,26 @@ import { decodeWebm, longestSilenceMs, trimToCompleteElements } from '../../rela
 import { billing } from '../billing';
 
 // A real channel: tracks in storage, the engine rendering into the relay, a listener on the
-// channel's stream, and ffmpeg as an Icecast source with the channel's DJ key taking over and leaving.
+// channel's stream, and ffmpeg as an Icecast source (or SHOUTcast, or RTMP) with the channel's DJ
+// key taking over and leaving.
 let t: TestApp;
 let port: number;
 let ingestPort: number;
+let rtmpPort: number;
 let dir: string;
 const TRACK_SECONDS = 8;
 const DJ_SECONDS = 6;
 
 beforeAll(async () => {
-  t = await createTestApp({ LIVE_INGEST_PORT: '0', LIVE_INGEST_HOST: '127.0.0.1' });
+  t = await createTestApp({
+    LIVE_INGEST_PORT: '0',
+    LIVE_INGEST_HOST: '127.0.0.1',
+    RTMP_PORT: String(await freePort()),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
   ingestPort = t.app.encoderIngest?.port as number;
+  rtmpPort = t.app.encoderIngest?.rtmpPort as number;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wc-radio-'));
 });
 afterAll(async () => {
@@ -47,32 +54,18 @@ async function until<T>(fn: () => T | null | Promise<T | null>, ms: number): Pro
   }
 }
 
-/** A stored Opus track of a steady tone (a gap in the channel is then silence in the decoded audio). */
-async function toneTrack(ownerId: string, title: string, hz: number): Promise<string> {
-  const file = path.join(dir, `${hz}.webm`);
-  execFileSync(findFfmpeg(), [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=${hz}:d=${TRACK_SECONDS}`,
-    '-ac',
-    '2',
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '64k',
-    file,
-  ]);
-  const key = `audio/${ownerId}/${hz}.webm`;
-  await t.ctx.storage.put(key, fs.createReadStream(file), { contentType: 'audio/webm' });
-  return seedTrack(t.ctx.database.db, ownerId, {
-    title,
-    audioKey: key,
-    audioMime: 'audio/webm',
-    duration: TRACK_SECONDS,
-    media: { opusKey: key },
+const toneTrack = (ownerId: string, title: string, hz: number) =>
+  toneTrackIn(t, dir, ownerId, { title, hz, seconds: TRACK_SECONDS });
+
+/** A port nothing listens on now (RTMP_PORT 0 means no RTMP listener, so the test names one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
   });
 }
 
@@ -234,5 +227,66 @@ describe('a radio channel on air', () => {
     // Handed back once the set ends.
     await until(async () => ((await page()).nowPlaying?.source === 'autodj' ? true : null), scaled(30_000));
     expect((await call('POST', `/api/radio/channels/${channel.id}/off-air`)).json()).toMatchObject({ onAir: false });
+  });
+  it('a DJ takes over over RTMP (ffmpeg -f flv, AAC) with the channel key and hands back; the listener hears no gap over 100 ms', async () => {
+    expect(rtmpPort).toBeGreaterThan(0);
+    const s = await stationOnAir(
+      t,
+      dir,
+      'RTMP Station',
+      [
+        { title: 'Lo', hz: 350 },
+        { title: 'Hi', hz: 520 },
+      ],
+      { seconds: TRACK_SECONDS, program: { djGraceSeconds: 1 } },
+    );
+    const onAir = await until(async () => {
+      const c = await s.page();
+      return c.streamId && c.nowPlaying ? c : null;
+    }, scaled(20_000));
+    const listener = listen(port, `/api/live/${onAir.streamId}/stream`);
+    onTestFinished(() => listener.close());
+    expect(await listener.head).toMatch(/^HTTP\/1.1 200/);
+    await until(() => listener.bytes() > 20_000, scaled(10_000));
+
+    // The DJ as OBS publishes: rtmp://host:port/live with the channel's key as the stream name, AAC in FLV.
+    const dj = spawn(findFfmpeg(), [
+      ...['-hide_banner', '-v', 'error', '-re', '-f', 'lavfi', '-i', `sine=f=880:d=${DJ_SECONDS}`],
+      ...['-ac', '2', '-c:a', 'aac', '-b:a', '128k', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${s.key}`],
+    ]);
+    let djErr = '';
+    dj.stderr.on('data', (d) => {
+      djErr += d;
+    });
+    const djExit = new Promise<number | null>((r) => dj.on('close', r));
+    onTestFinished(() => void dj.kill('SIGKILL'));
+    const djOnAir = await until(async () => {
+      const c = await s.page();
+      return c.nowPlaying?.source === 'dj' ? c : null;
+    }, scaled(20_000));
+    // RTMP names no DJ (no ice-name/icy-name): the default name.
+    expect(djOnAir.nowPlaying).toMatchObject({ source: 'dj', trackId: null, title: 'Live DJ (live)' });
+    expect(await djExit, djErr).toBe(0);
+
+    // Handed back once the set ends; the listener hears a few seconds of the auto-DJ again.
+    await until(async () => ((await s.page()).nowPlaying?.source === 'autodj' ? true : null), scaled(20_000));
+    const handedBack = listener.bytes();
+    await until(() => listener.bytes() > handedBack + 30_000, scaled(15_000));
+    listener.close();
+
+    const heard = trimToCompleteElements(listener.body());
+    const decoded = decodeWebm(heard);
+    expect(decoded.errors).toBe('');
+    expect(decoded.seconds).toBeGreaterThan(DJ_SECONDS + 2);
+    expect(longestSilenceMs(heard)).toBeLessThan(100);
+    const history = (await s.call('GET', `/api/radio/channels/${s.channel.id}/history`)).json().items as {
+      source: string;
+      title: string;
+    }[];
+    expect(history.map((h) => h.source)).toContain('dj');
+    expect(history.at(0)?.source).toBe('autodj');
+    expect((await s.call('POST', `/api/radio/channels/${s.channel.id}/off-air`)).json()).toMatchObject({
+      onAir: false,
+    });
   });
 });

@@ -81,7 +81,7 @@ export interface ListenerClient {
 export function listen(
   port: number,
   path: string,
-  opts: { keep?: boolean; paused?: boolean; host?: string; cookie?: string } = {},
+  opts: { keep?: boolean; paused?: boolean; host?: string; cookie?: string; headers?: Record<string, string> } = {},
 ): ListenerClient {
   const socket = net.connect(port, opts.host ?? '127.0.0.1');
   const keep = opts.keep ?? true;
@@ -95,7 +95,10 @@ export function listen(
   });
   socket.on('connect', () => {
     const cookie = opts.cookie ? `Cookie: ${opts.cookie}\r\n` : '';
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${cookie}Connection: close\r\n\r\n`);
+    const more = Object.entries(opts.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${cookie}${more}Connection: close\r\n\r\n`);
     if (opts.paused) socket.pause();
   });
   socket.on('data', (d) => {

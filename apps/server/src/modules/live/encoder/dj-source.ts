@@ -24,6 +24,12 @@ export type RadioDjAdmission = (
     }
 >;
 
+/**
+ * A metadata update (Icecast `/admin/metadata`, SHOUTcast `admin.cgi`) with a radio channel's DJ
+ * key: the radio module makes it the DJ's now playing; the answer is the ingest's (status, text).
+ */
+export type RadioDjMetadata = (key: string, song: string) => Promise<{ status: 200 | 400 | 401; message: string }>;
+
 interface DjSocket {
   on(event: 'data', fn: (d: Buffer) => void): unknown;
   on(event: 'end' | 'close', fn: () => void): unknown;

@@ -7,7 +7,7 @@ import { WebmError } from '../../../relay/webm-demuxer';
 import type { LiveService } from '../service';
 import type { KeyHolder, streamKeysService } from '../stream-keys';
 import { ChunkedDecoder, ChunkedError } from './chunked';
-import { pipeDjSource, type RadioDjAdmission } from './dj-source';
+import { pipeDjSource, type RadioDjAdmission, type RadioDjMetadata } from './dj-source';
 import { type MetadataUpdate, metadataResponse, metadataUpdate } from './metadata-update';
 import { RTMP_APP, serveRtmp } from './rtmp-source';
 import {
@@ -121,6 +121,7 @@ export class EncoderIngest {
   private readonly sockets = new Set<net.Socket>();
   /** Radio channels' DJ keys (`wrk_…`) are the radio module's to admit (issue 38); set by it. */
   private radioDj: RadioDjAdmission | null = null;
+  private radioDjMetadata: RadioDjMetadata | null = null;
 
   constructor(
     private readonly live: LiveService,
@@ -380,7 +381,10 @@ export class EncoderIngest {
     setTimeout(() => socket.destroy(), 2000).unref();
   }
 
-  /** A metadata update (Icecast `/admin/metadata`, SHOUTcast `/admin.cgi`): the creator's stream on air says what plays. */
+  /**
+   * A metadata update (Icecast `/admin/metadata`, SHOUTcast `/admin.cgi`): the creator's stream on
+   * air says what plays; with a radio channel's DJ key, the DJ's set on that channel does.
+   */
   private answerMetadata(socket: net.Socket, update: MetadataUpdate | SourceRefusal): void {
     if ('status' in update) {
       this.refuse(socket, update);
@@ -389,6 +393,10 @@ export class EncoderIngest {
     const answer = (status: number, message: string) =>
       this.refuse(socket, metadataResponse(update.protocol, status, message));
     void (async () => {
+      if (update.key?.startsWith(RADIO_KEY_PREFIX) && this.radioDjMetadata) {
+        const r = await this.radioDjMetadata(update.key, update.song);
+        return answer(r.status, r.message);
+      }
       const holder = update.key ? await this.keys.authenticate(update.key) : null;
       if (!holder) return answer(401, 'Invalid or revoked stream key');
       if (holder.suspended || holder.user.role !== 'creator') return answer(403, 'This account cannot go live');
@@ -403,8 +411,9 @@ export class EncoderIngest {
     });
   }
 
-  setRadioDj(admission: RadioDjAdmission): void {
+  setRadioDj(admission: RadioDjAdmission, metadata?: RadioDjMetadata): void {
     this.radioDj = admission;
+    this.radioDjMetadata = metadata ?? null;
   }
 
   /** A DJ key: the radio module admits it and takes the audio (the channel's takeover), not a broadcast. */

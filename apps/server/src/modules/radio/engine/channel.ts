@@ -73,6 +73,8 @@ interface DjState {
   slotEndFrame: number | null;
   /** The DJ's own gain (the fade at their slot's end). */
   ramp: Ramp | null;
+  /** What the DJ's encoder last said plays (its metadata update); null: the set's own title. */
+  title: string | null;
   resolve: () => void;
   reject: (e: Error) => void;
 }
@@ -241,6 +243,32 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     }
   }
 
+  function djNowPlaying(d: DjState, startedAt: number): RadioNowPlaying {
+    return {
+      channelId: program.channelId,
+      kind: 'dj',
+      trackId: null,
+      title: d.title ?? `${d.input.djName} (live)`,
+      artist: d.input.djName,
+      startedAt,
+      durationMs: null,
+      showId: activeSlot(program.shows, startedAt)?.slot.id ?? null,
+      djName: d.input.djName,
+    };
+  }
+
+  /**
+   * The DJ's encoder says what plays (a metadata update): on air, it is now playing from the block
+   * being rendered (history, ICY, HLS, the page); still buffering, the set starts with it.
+   */
+  function retitleDj(d: DjState, text: string): void {
+    const title = text.trim() || null;
+    // Encoders repeat their update (every few seconds, some): only a change is a new airing.
+    if (dj !== d || d.phase === 'draining' || title === d.title) return;
+    d.title = title;
+    if (d.phase === 'on' && pos >= d.startFrame) announce(djNowPlaying(d, msOf(pos)));
+  }
+
   /** A takeover once the DJ's buffer is full: auto-DJ fades out, DJ from their first audio. */
   function beginTakeover(d: DjState): void {
     const goingLive = program.jingles?.goingLiveTrackId ? catalog.get(program.jingles.goingLiveTrackId) : undefined;
@@ -258,17 +286,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     if (grace?.timer) clearTimeout(grace.timer);
     grace = null;
     at(djStart, () => {
-      announce({
-        channelId: program.channelId,
-        kind: 'dj',
-        trackId: null,
-        title: `${d.input.djName} (live)`,
-        artist: d.input.djName,
-        startedAt: msOf(djStart),
-        durationMs: null,
-        showId: activeSlot(program.shows, msOf(djStart))?.slot.id ?? null,
-        djName: d.input.djName,
-      });
+      announce(djNowPlaying(d, msOf(djStart)));
       if (!resumed)
         emit({
           type: 'djOnAir',
@@ -529,7 +547,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
         input.source.destroy();
         const onAir = Promise.reject(new RadioTakeoverRefused(reason));
         onAir.catch(() => {});
-        return { onAir, leave: () => {} };
+        return { onAir, leave: () => {}, setTitle: () => {} };
       };
       if (stopped) return refuse('stopped');
       if (dj) return refuse('dj-on-air');
@@ -553,7 +571,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
         // A live input arrives in real time; offline, a file is read ahead (bounded).
         maxBufferMs: 60_000,
       });
-      dj = {
+      const state: DjState = {
         input,
         decoder,
         phase: 'buffering',
@@ -561,10 +579,12 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
         startFrame: Number.POSITIVE_INFINITY,
         slotEndFrame,
         ramp: null,
+        title: null,
         resolve,
         reject,
       };
-      return { onAir, leave: () => void input.source.destroy() };
+      dj = state;
+      return { onAir, leave: () => void input.source.destroy(), setTitle: (text) => retitleDj(state, text) };
     },
     nowPlaying: () => current,
     resumePoint: () => [...heard.slice(-RESUME_HISTORY), ...planned].map((i) => ({ ...i })),

@@ -4,7 +4,7 @@
  *
  *   const handle = startRadioChannel(program, {
  *     library: dbTrackLibrary(ctx),                       // track ids → files, cues, metadata
- *     output: hubOutput(hub, bus, { id, title, description }), // listeners via the relay hub
+ *     output: hubOutput(hub, live.streams, { id, title, description }), // listeners via the relay hub
  *     seed: channelId,
  *   });
  *   handle.on((e) => …);                                  // nowPlaying, played, djOnAir, djLeft, djEnded
@@ -16,6 +16,6 @@ export type { RadioChannelOptions } from './channel';
 export { startRadioChannel } from './channel';
 export { computeCues } from './cues';
 export { dbTrackLibrary } from './db-library';
-export { hubOutput } from './hub-output';
+export { hubOutput, type NowPlayingSink } from './hub-output';
 export { type PlanOptions, planTimeline } from './timeline';
 export * from './types';

@@ -144,6 +144,8 @@ export interface DjSession {
   /** Resolves once the DJ is on air (their first audio heard), rejects if the takeover was refused. */
   readonly onAir: Promise<void>;
   leave(): void;
+  /** What the DJ's encoder says plays (its metadata update); empty goes back to the set's own title. */
+  setTitle(text: string): void;
 }
 
 export type RadioEvent =

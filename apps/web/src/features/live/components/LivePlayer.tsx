@@ -9,6 +9,7 @@ import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { useInterrupted } from '../hooks/useInterrupted';
 import { createLiveEngine, type LiveEngine } from '../lib/liveEngine';
 import type { LivePlayerState } from '../lib/livePlayerBase';
+import { type LiveMediaInfo, showInMediaSession, streamMediaInfo } from './liveMediaSession';
 
 const STATE_TEXT: Record<LivePlayerState, string> = {
   connecting: 'Connecting...',
@@ -18,24 +19,25 @@ const STATE_TEXT: Record<LivePlayerState, string> = {
   stopped: 'Stopped',
 };
 
-/** What the system's media controls show once the stream plays (after a pre-roll said 'Ad'). */
-function showStreamInMediaSession(stream: TLiveStream) {
-  if (!('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
-  navigator.mediaSession.metadata = new MediaMetadata({
-    title: stream.title,
-    artist: stream.creator.displayName ?? '',
-    album: 'Live',
-  });
-}
-
 /**
  * The live player: starts by itself while the stream is on air, after a pre-roll when the server
  * has an ad for this listener (none for ad-free plans, never for the stream's creator); play/stop
  * and volume. When the broadcast ends, the audio it holds plays out (the last second is heard)
  * unless the stream was taken down (its account suspended or deleted): that stops at once.
  * `onSounding` says whether it is making sound or about to (the page keeps it while it is).
+ * The system's media controls follow what plays once the stream does (a pre-roll shows its own
+ * 'Ad'): `media` when the page knows it (a radio channel's current track), else the encoder's
+ * now playing or the stream itself.
  */
-export function LivePlayer({ stream, onSounding }: { stream: TLiveStream; onSounding?: (sounding: boolean) => void }) {
+export function LivePlayer({
+  stream,
+  media,
+  onSounding,
+}: {
+  stream: TLiveStream;
+  media?: LiveMediaInfo | null;
+  onSounding?: (sounding: boolean) => void;
+}) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const engine = useRef<LiveEngine | null>(null);
   const takenDown = useRef(false);
@@ -43,6 +45,8 @@ export function LivePlayer({ stream, onSounding }: { stream: TLiveStream; onSoun
   const [state, setState] = useState<LivePlayerState>('stopped');
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const [muted, setMuted] = useState(false);
+  /** Past the pre-roll: the stream, not an ad, is what the media controls describe. */
+  const [onStream, setOnStream] = useState(false);
   const { claimOutput, releaseOutput } = usePlayerControls();
   // The app has one audio output (ADR 0049): this stream holds it while it plays; the track player
   // taking it back stops the stream (and the page says so).
@@ -69,11 +73,12 @@ export function LivePlayer({ stream, onSounding }: { stream: TLiveStream; onSoun
       if (left) return;
       const p = createLiveEngine(audio, { id: streamId, streamUrl }, { onState: setState });
       engine.current = p;
-      showStreamInMediaSession(streamRef.current);
+      setOnStream(true);
       p.start();
     });
     return () => {
       left = true;
+      setOnStream(false);
       // Stopped or left during the ad: it ends with the page (what it played is reported already).
       if (adBreak.get()?.before === 'live') adBreak.cancel();
       // The broadcast ended (not the listener's stop): what has arrived plays out first.
@@ -85,6 +90,12 @@ export function LivePlayer({ stream, onSounding }: { stream: TLiveStream; onSoun
       releaseOutput(claim);
     };
   }, [wanted, onAir, streamId, streamUrl, claim, claimOutput, releaseOutput]);
+
+  const shown = media ?? streamMediaInfo(stream);
+  const { title: mTitle, artist: mArtist, album: mAlbum, artworkUrl: mArtwork } = shown;
+  useEffect(() => {
+    if (onStream) showInMediaSession({ title: mTitle, artist: mArtist, album: mAlbum, artworkUrl: mArtwork });
+  }, [onStream, mTitle, mArtist, mAlbum, mArtwork]);
 
   // A takedown stops the audio at once; leaving the page stops a tail still playing.
   useEffect(() => {

@@ -52,6 +52,11 @@ export default function RadioChannelPage() {
     );
   }
   const ownerName = channel.owner.displayName;
+  // The system's media controls follow the channel's now playing: the track (its cover) or the DJ.
+  const np = channel.nowPlaying;
+  const media = np
+    ? { title: np.title, artist: np.artist, album: channel.name, artworkUrl: np.artworkUrl ?? channel.coverUrl }
+    : null;
 
   return (
     <section className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -101,7 +106,7 @@ export default function RadioChannelPage() {
 
         <RadioNowPlaying nowPlaying={channel.nowPlaying} />
         {channel.onAir && stream ? (
-          <LivePlayer stream={stream} />
+          <LivePlayer stream={stream} media={media} />
         ) : !channel.onAir ? (
           <p className="rounded-card border border-border bg-surface p-5 text-muted" role="status">
             This channel is off air. It will play here as soon as {ownerName} puts it back on air.
