@@ -119,10 +119,13 @@ describe('correcting a transcript', () => {
     const body = { basedOn: before.updatedAt, cues: [{ index: 0, text: 'mine now' }] };
     expect((await patch(other, trackId, body)).statusCode).toBe(404);
     expect((await patch(null, trackId, body)).statusCode).toBe(401);
-    const hidden = await t.app.inject({ url: `/api/tracks/${othersPrivateId}/transcript`, headers: { cookie: other.cookie } });
-    expect((await patch(owner, othersPrivateId, { ...body, basedOn: hidden.json().transcript.updatedAt })).statusCode).toBe(
-      404,
-    );
+    const hidden = await t.app.inject({
+      url: `/api/tracks/${othersPrivateId}/transcript`,
+      headers: { cookie: other.cookie },
+    });
+    expect(
+      (await patch(owner, othersPrivateId, { ...body, basedOn: hidden.json().transcript.updatedAt })).statusCode,
+    ).toBe(404);
     expect(await stored()).toEqual(before);
   });
 
@@ -180,7 +183,11 @@ describe('correcting a transcript', () => {
   });
 
   it('a track without a transcript has nothing to correct (404)', async () => {
-    await t.app.inject({ method: 'DELETE', url: `/api/tracks/${trackId}/transcript`, headers: { cookie: owner.cookie } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tracks/${trackId}/transcript`,
+      headers: { cookie: owner.cookie },
+    });
     const res = await patch(owner, trackId, { basedOn: new Date().toISOString(), cues: [{ index: 0, text: 'x' }] });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('This audio has no transcript');

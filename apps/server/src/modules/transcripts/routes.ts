@@ -1,4 +1,10 @@
-import { ZAutoTranscript, ZTranscript, ZTranscriptCorrection, ZTranscriptHit, ZTranscriptInput } from '@wavecast/shared';
+import {
+  ZAutoTranscript,
+  ZTranscript,
+  ZTranscriptCorrection,
+  ZTranscriptHit,
+  ZTranscriptInput,
+} from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

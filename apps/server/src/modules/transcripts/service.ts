@@ -141,7 +141,8 @@ function makeTranscriptService(ctx: AppContext) {
       await ownTrack(user, trackId);
       const stored = await row(trackId);
       if (!stored) throw new AppError('NOT_FOUND', 'This audio has no transcript');
-      if (stored.updatedAt.getTime() !== Date.parse(input.basedOn)) throw conflict(TRANSCRIPT_CORRECTION_MESSAGES.changed);
+      if (stored.updatedAt.getTime() !== Date.parse(input.basedOn))
+        throw conflict(TRANSCRIPT_CORRECTION_MESSAGES.changed);
       const corrected = correctCues(stored.cues, input.cues);
       if (!corrected.ok) throw badRequest(corrected.message);
       const plainText = corrected.cues.map((c) => c.text).join('\n');

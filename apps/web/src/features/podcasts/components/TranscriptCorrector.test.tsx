@@ -72,11 +72,7 @@ describe('TranscriptCorrector', () => {
 
   it('shows each cue at its times; sends the kept cues by index with their new text', async () => {
     const times = [...host.querySelectorAll('[data-testid="corrector-cue"]')].map((li) => li.firstChild?.textContent);
-    expect(times).toEqual([
-      '0:00–0:04',
-      '0:04–0:09',
-      '0:09–0:10',
-    ]);
+    expect(times).toEqual(['0:00–0:04', '0:04–0:09', '0:09–0:10']);
     expect(field('Text at 0:04–0:09').value).toBe('we make mama late');
     const save = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Save corrections');
     expect(save?.disabled).toBe(true); // nothing edited yet

@@ -17,7 +17,9 @@ type Row = CorrectionRow;
 
 /** Where a cue is: its times, or its paragraph number in an untimed transcript. */
 const placeOf = (r: Row) =>
-  r.cue.start === null ? `Paragraph ${r.index + 1}` : `${formatTime(r.cue.start)}–${formatTime(r.cue.end ?? r.cue.start)}`;
+  r.cue.start === null
+    ? `Paragraph ${r.index + 1}`
+    : `${formatTime(r.cue.start)}–${formatTime(r.cue.end ?? r.cue.start)}`;
 
 /** The first problem with the rows as they would be saved (the server says the same), or null. */
 export function correctionProblem(rows: Row[]): { index: number | null; message: string } | null {

@@ -188,7 +188,8 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
             {trackPlaying ? 'Stopped for you: the player is playing a track.' : 'Stopped for you.'}
           </p>
           <Button variant="outline" size="sm" onClick={rejoin}>
-            <Play className="size-4" aria-hidden /> {room.kind === 'premiere' ? 'Rejoin the premiere' : 'Rejoin the room'}
+            <Play className="size-4" aria-hidden />{' '}
+            {room.kind === 'premiere' ? 'Rejoin the premiere' : 'Rejoin the room'}
           </Button>
         </div>
       )}
