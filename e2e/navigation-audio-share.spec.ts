@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
+import { signUpApi } from './support/accounts';
 import { expect, test } from './support/test';
 import { seededTrackId } from './support/tracks';
 
 // Issue 36: pages open at their top and Back restores the scroll; the live and the track player
 // are never both audible; the share dialog shows the link and the embed code and falls back to a
-// selected field when the browser refuses the clipboard.
+// selected field when the browser refuses the clipboard. A listening room (or a premiere, the same
+// player) shares the one output too.
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -109,11 +111,15 @@ const outputs = (page: Page) =>
       const a = document.querySelector<HTMLAudioElement>(sel);
       return { paused: a?.paused ?? true, t: a?.currentTime ?? 0 };
     };
-    return { track: read('[data-testid="player-audio"]'), live: read('[data-testid="live-audio"]') };
+    return {
+      track: read('[data-testid="player-audio"]'),
+      live: read('[data-testid="live-audio"]'),
+      room: read('[data-testid="room-audio"]'),
+    };
   });
 
 /** Resolves once an output plays and its position has moved on by a second from now. */
-async function expectAdvancing(page: Page, which: 'track' | 'live') {
+async function expectAdvancing(page: Page, which: 'track' | 'live' | 'room') {
   await expect.poll(async () => !(await outputs(page))[which].paused, { timeout: 20_000 }).toBe(true);
   const from = (await outputs(page))[which].t;
   await expect.poll(async () => (await outputs(page))[which].t, { timeout: 20_000 }).toBeGreaterThan(from + 1);
@@ -199,6 +205,70 @@ test('the live stream and the track player are never both audible; each says whi
     encoder.kill('SIGKILL');
     await creator.close();
   }
+});
+
+/** A sampler in the page: counts the moments when the track player and `other` both play. */
+const watchBoth = (page: Page, other: string) =>
+  page.evaluate((sel) => {
+    const w = window as unknown as { __both?: number };
+    w.__both = 0;
+    setInterval(() => {
+      const t = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+      const o = document.querySelector<HTMLAudioElement>(sel);
+      if (t && o && !t.paused && !o.paused) w.__both = (w.__both ?? 0) + 1;
+    }, 50);
+  }, other);
+const bothCount = (page: Page) => page.evaluate(() => (window as unknown as { __both: number }).__both);
+
+test('a listening room and the track player are never both audible; the room says it stopped for this member', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUpApi(page.request, 'Room Focus');
+  const trackId = await seededTrackId(page.request);
+
+  // A track plays in the bottom player.
+  await page.goto(`/audio/${trackId}`);
+  await page.getByRole('button', { name: 'Play Morning Meditation' }).click();
+  await expectAdvancing(page, 'track');
+
+  // A room opened from the page (a client-side navigation: the bar keeps the track, still playing).
+  await page.getByRole('button', { name: 'Listen together' }).click();
+  await expect(page).toHaveURL(/\/rooms\/[0-9a-f-]{36}$/);
+  await watchBoth(page, '[data-testid="room-audio"]');
+  const bar = page.getByTestId('player-bar');
+  await page.getByRole('button', { name: 'Play for everyone' }).click();
+  await expectAdvancing(page, 'room');
+  expect((await outputs(page)).track.paused).toBe(true);
+  await expect(bar.getByTestId('player-live-note')).toHaveText(/^Listening room: .+/);
+
+  // Play in the bottom player: the track takes the output; the room goes on for the others but
+  // is silent here, and its page says so.
+  await bar.getByRole('button', { name: 'Play', exact: true }).locator('visible=true').click();
+  await expectAdvancing(page, 'track');
+  await expect.poll(async () => (await outputs(page)).room.paused).toBe(true);
+  const note = page.getByTestId('room-output-note');
+  await expect(note).toHaveText('Stopped for you: the player is playing a track.');
+  await expect(bar.getByTestId('player-live-note')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Pause for everyone' })).toBeVisible(); // the room plays on
+  // It stays silent: the room's schedule does not start it again.
+  const heldAt = (await outputs(page)).room.t;
+  await expectAdvancing(page, 'track');
+  expect((await outputs(page)).room).toEqual({ paused: true, t: heldAt });
+
+  // Rejoin: the room takes the output back, in step with the room, and the track stops.
+  await page.getByRole('button', { name: 'Rejoin the room' }).click();
+  await expectAdvancing(page, 'room');
+  expect((await outputs(page)).track.paused).toBe(true);
+  await expect(note).toHaveCount(0);
+  await expect(bar.getByTestId('player-live-note')).toBeVisible();
+  expect(await bothCount(page)).toBe(0);
+
+  // Leaving the room's page (in the app) frees the output: the bar no longer says a room plays.
+  await bar.getByTestId('player-title').click();
+  await expect(page).toHaveURL(new RegExp(`/audio/${trackId}$`));
+  await expect(page.getByTestId('room-audio')).toHaveCount(0);
+  await expect(bar.getByTestId('player-live-note')).toHaveCount(0);
 });
 
 test('the share dialog: link with a start time, embed code with sizes and preview, copy falls back to a selected field', async ({

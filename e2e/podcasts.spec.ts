@@ -51,6 +51,68 @@ let publicId = '';
 let privateId = '';
 let creatorId = '';
 
+test('the creator corrects a transcript’s words at their times; search follows the correction', async ({ browser }) => {
+  const context = await browser.newContext();
+  await signUpApi(context.request, 'Correcting Host', { accountType: 'creator' });
+  const trackId = await publish(context.request, 'Burrow Notes', { seconds: 20 });
+  // What a recogniser might have heard: a wrong word, a line that is no speech.
+  const vtt = [
+    'WEBVTT',
+    '',
+    '00:00.000 --> 00:05.000',
+    'welcome back to burrow notes',
+    '',
+    '00:12.000 --> 00:16.000',
+    'and then the wall mutt dug a tunnel',
+    '',
+    '00:16.000 --> 00:17.500',
+    'hmm hmm',
+    '',
+  ].join('\n');
+  expect(
+    (await context.request.put(`/api/tracks/${trackId}/transcript`, { data: { kind: 'file', content: vtt } })).status(),
+  ).toBe(200);
+  const page = await context.newPage();
+  await page.goto(`/audio/${trackId}`);
+
+  // The WebVTT, to correct in a subtitle editor.
+  const download = page.getByRole('link', { name: 'Download .vtt' });
+  await expect(download).toHaveAttribute('href', `/api/tracks/${trackId}/transcript.vtt`);
+  expect(await (await context.request.get(`/api/tracks/${trackId}/transcript.vtt`)).text()).toContain('wall mutt');
+
+  // In place: each line at its time, its words editable, a line deleted.
+  await page.getByRole('button', { name: 'Correct transcript' }).click();
+  const editor = page.getByRole('form', { name: 'Correct transcript' });
+  await expect(editor.getByTestId('corrector-cue')).toHaveCount(3);
+  await expect(editor.getByLabel('Text at 0:12–0:16')).toHaveValue('and then the wall mutt dug a tunnel');
+  await editor.getByLabel('Text at 0:12–0:16').fill('And then the wombat dug a tunnel.');
+  await editor.getByRole('button', { name: 'Delete the line at 0:16–0:17' }).click();
+  // An emptied line is refused before sending, with where it is.
+  await editor.getByLabel('Text at 0:00–0:05').fill('  ');
+  await editor.getByRole('button', { name: 'Save corrections' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('0:00–0:05: Cue text is required (delete the cue instead)');
+  await expect(editor.getByLabel('Text at 0:00–0:05')).toBeFocused();
+  await editor.getByLabel('Text at 0:00–0:05').fill('Welcome back to Burrow Notes.');
+  await editor.getByRole('button', { name: 'Save corrections' }).click();
+  await expect(editor).toHaveCount(0);
+
+  // The page shows the corrected lines at their times; the server holds them.
+  const lines = page.getByTestId('transcript').getByRole('button');
+  await expect(lines).toHaveText(['0:00Welcome back to Burrow Notes.', '0:12And then the wombat dug a tunnel.']);
+  const saved = (await (await context.request.get(`/api/tracks/${trackId}/transcript`)).json()).transcript;
+  expect(saved.cues).toEqual([
+    { start: 0, end: 5, text: 'Welcome back to Burrow Notes.' },
+    { start: 12, end: 16, text: 'And then the wombat dug a tunnel.' },
+  ]);
+
+  // Search finds the corrected word (and opens the line it is said in), no longer the wrong one.
+  await page.goto('/search?q=wombat');
+  await expect(page.getByRole('list', { name: 'In Transcripts' }).getByText('Burrow Notes')).toBeVisible();
+  const old = await (await context.request.get('/api/search/transcripts?q=mutt')).json();
+  expect(old.items.map((h: { trackId: string }) => h.trackId)).not.toContain(trackId);
+  await context.close();
+});
+
 test('a creator’s feed: linked on the profile and in its head; the share card of a track', async ({
   browser,
   baseURL,

@@ -74,6 +74,40 @@ export const ZTranscriptInput = z.object({
 });
 export type TTranscriptInput = z.infer<typeof ZTranscriptInput>;
 
+/** A corrected cue's text: at most this many characters (a cue is a line or two of speech). */
+export const TRANSCRIPT_CUE_MAX = 1_000;
+export const TRANSCRIPT_CORRECTION_MESSAGES = {
+  cueRequired: 'Cue text is required (delete the cue instead)',
+  cueTooLong: `Cue text must be at most ${TRANSCRIPT_CUE_MAX} characters`,
+  noCues: 'A transcript needs at least one cue (remove the transcript instead)',
+  unknownCue: 'Each corrected cue must be one of the transcript, in order, at most once',
+  changed: 'The transcript changed since you opened it: reload it and correct it again',
+} as const;
+
+/**
+ * A correction of the stored transcript: the cues kept, in their order, each named by its index in
+ * the stored transcript with its new text. Times are the stored ones (a correction cannot move
+ * them); a cue left out is deleted. `basedOn` is the `updatedAt` the creator edited: a transcript
+ * changed since (a new upload, an automatic one finished) is not overwritten.
+ */
+export const ZTranscriptCorrection = z.object({
+  basedOn: z.iso.datetime({ offset: true, error: 'basedOn must be the updatedAt of the transcript edited' }),
+  cues: z
+    .array(
+      z.object({
+        index: z.number().int().min(0),
+        text: z
+          .string()
+          .trim()
+          .min(1, TRANSCRIPT_CORRECTION_MESSAGES.cueRequired)
+          .max(TRANSCRIPT_CUE_MAX, TRANSCRIPT_CORRECTION_MESSAGES.cueTooLong),
+      }),
+    )
+    .min(1, TRANSCRIPT_CORRECTION_MESSAGES.noCues)
+    .max(20_000),
+});
+export type TTranscriptCorrection = z.infer<typeof ZTranscriptCorrection>;
+
 export const ZTranscriptCue = z.object({ start: z.number().nullable(), end: z.number().nullable(), text: z.string() });
 export type TTranscriptCue = z.infer<typeof ZTranscriptCue>;
 

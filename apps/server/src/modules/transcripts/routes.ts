@@ -1,4 +1,10 @@
-import { ZAutoTranscript, ZTranscript, ZTranscriptHit, ZTranscriptInput } from '@wavecast/shared';
+import {
+  ZAutoTranscript,
+  ZTranscript,
+  ZTranscriptCorrection,
+  ZTranscriptHit,
+  ZTranscriptInput,
+} from '@wavecast/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +48,16 @@ export async function transcriptRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: Params, body: ZTranscriptInput, response: { 200: ZTranscript } },
     },
     async (req) => service.save(signedInUser(req), req.params.id, req.body),
+  );
+  // The creator's correction of the stored cues' texts (times kept; cues left out deleted).
+  app.patch(
+    '/api/tracks/:id/transcript',
+    {
+      config: { access: 'user', ...writeLimit },
+      bodyLimit: BODY_LIMIT,
+      schema: { tags, params: Params, body: ZTranscriptCorrection, response: { 200: ZTranscript } },
+    },
+    async (req) => service.correct(signedInUser(req), req.params.id, req.body),
   );
   app.delete(
     '/api/tracks/:id/transcript',

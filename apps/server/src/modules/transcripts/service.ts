@@ -1,22 +1,25 @@
 import {
   DEFAULT_COVER_URL,
   MESSAGES,
+  TRANSCRIPT_CORRECTION_MESSAGES,
   TRANSCRIPT_MAX_BYTES,
   TRANSCRIPT_TOO_LARGE,
   type TTranscript,
+  type TTranscriptCorrection,
   type TTranscriptHit,
   type TTranscriptInput,
 } from '@wavecast/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { discoverableSql, loadVisibleTrack } from '../../access/tracks';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { type TranscriptCue, transcripts } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { perApp } from '../../lib/per-app';
 import type { SessionUser } from '../../lib/session';
 import { fuzzyAllowed, MIN_FUZZY_LENGTH } from '../discovery/sql';
 import { canEditTrack } from '../tracks/policy';
+import { correctCues } from './correct';
 import { parsePlain, parseTimed } from './parse';
 
 type Row = typeof transcripts.$inferSelect;
@@ -125,6 +128,43 @@ function makeTranscriptService(ctx: AppContext) {
         .values(values)
         .onConflictDoUpdate({ target: transcripts.audioId, set: values })
         .returning();
+      return present(saved);
+    },
+
+    /**
+     * The creator's correction of the stored transcript (an automatic one, typically): new texts
+     * for the cues kept, at their stored times; cues left out are deleted. It becomes the creator's
+     * own (`manual`: no longer labelled automatic, never overwritten by the recogniser). Refused
+     * (409) when the transcript changed since `basedOn`, so a newer one is not overwritten.
+     */
+    async correct(user: SessionUser, trackId: string, input: TTranscriptCorrection): Promise<TTranscript> {
+      await ownTrack(user, trackId);
+      const stored = await row(trackId);
+      if (!stored) throw new AppError('NOT_FOUND', 'This audio has no transcript');
+      if (stored.updatedAt.getTime() !== Date.parse(input.basedOn))
+        throw conflict(TRANSCRIPT_CORRECTION_MESSAGES.changed);
+      const corrected = correctCues(stored.cues, input.cues);
+      if (!corrected.ok) throw badRequest(corrected.message);
+      const plainText = corrected.cues.map((c) => c.text).join('\n');
+      if (Buffer.byteLength(plainText, 'utf8') > TRANSCRIPT_MAX_BYTES) throw badRequest(TRANSCRIPT_TOO_LARGE);
+      // Only the version edited is replaced (another save between the read and here wins); the
+      // new time is later than the old one even within the same millisecond.
+      const [saved] = await db
+        .update(transcripts)
+        .set({
+          cues: corrected.cues,
+          plainText,
+          source: 'manual',
+          updatedAt: sql`greatest(${ctx.clock.now().toISOString()}::timestamptz, ${transcripts.updatedAt} + interval '1 millisecond')`,
+        })
+        .where(
+          and(
+            eq(transcripts.audioId, trackId),
+            sql`date_trunc('milliseconds', ${transcripts.updatedAt}) = ${stored.updatedAt.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning();
+      if (!saved) throw conflict(TRANSCRIPT_CORRECTION_MESSAGES.changed);
       return present(saved);
     },
 

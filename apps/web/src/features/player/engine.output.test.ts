@@ -112,6 +112,21 @@ describe('the one audio output (ADR 0049)', () => {
     expect(engine.state.live).toBeNull();
   });
 
+  it('a listening room holds it under its own label; the track taking it back stops the room', async () => {
+    const { engine, audio } = setup();
+    engine.play(track(1));
+    await flush();
+    const room = liveClaim('Friday Room');
+    room.label = 'Listening room';
+    engine.claimOutput(room);
+    expect(audio.paused).toBe(true);
+    expect(engine.state.live).toEqual({ title: 'Friday Room', label: 'Listening room' });
+    engine.resume();
+    await flush();
+    expect(room.playing).toBe(false);
+    expect(engine.state.live).toBeNull();
+  });
+
   it('a second stream takes the output from the first', () => {
     const { engine } = setup();
     const a = liveClaim('A');

@@ -37,18 +37,23 @@ export interface PlayerState {
   /** Playback speed, 0.5–3. */
   rate: number;
   chapters: TChapterMarker[];
-  /** The live stream holding the app's one audio output (the track player is then silent), or null. */
-  live: { title: string } | null;
+  /**
+   * The live stream (or listening room) holding the app's one audio output (the track player is then
+   * silent), or null. `label` names what holds it when it is not a live stream.
+   */
+  live: { title: string; label?: string } | null;
   /** The sleep timer, when one is set. */
   sleep: SleepState;
 }
 
 /**
- * A live stream's claim on the app's one audio output (ADR 0049): while it holds the output, the
- * track player is silent; when the track player takes it back, `stop` silences the stream.
+ * A live stream's (or a listening room's) claim on the app's one audio output (ADR 0049): while it
+ * holds the output, the track player is silent; when the track player takes it back, `stop` silences it.
  */
 export interface LiveOutputClaim {
   title: string;
+  /** What the player bar calls the holder ('Listening room'); a live stream when absent. */
+  label?: string;
   stop: () => void;
 }
 
@@ -143,7 +148,7 @@ export class PlayerEngine {
   private disposers: (() => void)[] = [];
   /** True while a pre-roll ad plays before the loaded track: the track waits. */
   private inAdBreak = false;
-  /** Who holds the one audio output: the track player, a live stream, or nobody yet. */
+  /** Who holds the one audio output: the track player, a live stream or room, or nobody yet. */
   private output: 'track' | LiveOutputClaim | null = null;
   private readonly sleepTimer: SleepTimer;
   private listen: ListenProgress | null = null;
@@ -353,12 +358,12 @@ export class PlayerEngine {
 
   // ---- the one audio output (ADR 0049) ----
 
-  /** A live stream takes the output: the track (or its pre-roll) stops, as does another stream. */
+  /** A live stream or a room takes the output: the track (or its pre-roll) stops, as does another claim. */
   readonly claimOutput = (claim: LiveOutputClaim) => {
     const prev = this.output;
     if (prev === claim) return;
     this.output = claim;
-    this.patch({ live: { title: claim.title } });
+    this.patch({ live: claim.label ? { title: claim.title, label: claim.label } : { title: claim.title } });
     if (prev === 'track') this.silenceTrack();
     else prev?.stop();
   };

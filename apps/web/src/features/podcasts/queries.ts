@@ -4,6 +4,7 @@ import type {
   TShowSettings,
   TShowSettingsInput,
   TTranscript,
+  TTranscriptCorrection,
   TTranscriptHit,
   TTranscriptInput,
 } from '@wavecast/shared';
@@ -35,6 +36,16 @@ export function useSaveTranscript(trackId: string) {
   return useMutation({
     mutationFn: (body: TTranscriptInput) =>
       api<TTranscript>(`/api/tracks/${trackId}/transcript`, { method: 'PUT', body }),
+    onSuccess: (transcript) => qc.setQueryData(transcriptKey(trackId), { transcript }),
+  });
+}
+
+/** The creator's corrections of the stored cues (texts at their times, cues deleted). */
+export function useCorrectTranscript(trackId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TTranscriptCorrection) =>
+      api<TTranscript>(`/api/tracks/${trackId}/transcript`, { method: 'PATCH', body }),
     onSuccess: (transcript) => qc.setQueryData(transcriptKey(trackId), { transcript }),
   });
 }

@@ -30,7 +30,7 @@ export function PlayerBar() {
   const player = usePlayerControls();
   const track = usePlayerState((s) => s.current);
   const queueLength = usePlayerState((s) => s.queue.length);
-  // A live stream holds the one output (ADR 0049): the bar says so, as its track is silent.
+  // A live stream or a room holds the one output (ADR 0049): the bar says so, as its track is silent.
   const live = usePlayerState((s) => s.live);
   const [queueOpen, setQueueOpen] = useState(false);
   const closeQueue = useCallback(() => setQueueOpen(false), []);
@@ -79,7 +79,7 @@ export function PlayerBar() {
             </Link>
             {live && (
               <p className="truncate text-xs font-semibold text-primary" data-testid="player-live-note" role="status">
-                Live stream playing: {live.title}
+                {live.label ?? 'Live stream playing'}: {live.title}
               </p>
             )}
           </div>

@@ -1,6 +1,12 @@
-import { formatTime, TRANSCRIPT_MAX_BYTES, TRANSCRIPT_TOO_LARGE, type TTranscriptCue } from '@wavecast/shared';
-import { FileText, Sparkles, Trash2, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import {
+  formatTime,
+  TRANSCRIPT_MAX_BYTES,
+  TRANSCRIPT_TOO_LARGE,
+  type TTranscript,
+  type TTranscriptCue,
+} from '@wavecast/shared';
+import { Download, FileText, Pencil, Sparkles, Trash2, Upload } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField } from '../../../components/ui/TextField';
 import { cn } from '../../../lib/cn';
@@ -14,6 +20,9 @@ import {
   useTranscript,
 } from '../queries';
 
+// The owner's cue editor: loaded when opened, not with the audio page.
+const TranscriptCorrector = lazy(() => import('./TranscriptCorrector'));
+
 /** The cue playing at `t` (the last one that started at or before it). */
 export function cueAt(cues: TTranscriptCue[], t: number): number {
   let at = -1;
@@ -26,7 +35,8 @@ export function cueAt(cues: TTranscriptCue[], t: number): number {
 
 /**
  * The track's transcript under the player: the line being said follows playback, a click on a line
- * plays from there. The owner uploads a WebVTT/SRT file or pastes text, or removes it.
+ * plays from there. The owner uploads a WebVTT/SRT file or pastes text, corrects the stored cues'
+ * words at their times, downloads the WebVTT, or removes it.
  */
 export function TranscriptPanel({
   trackId,
@@ -41,6 +51,7 @@ export function TranscriptPanel({
 }) {
   const query = useTranscript(trackId);
   const transcript = query.data?.transcript ?? null;
+  const [correcting, setCorrecting] = useState(false);
   if (!transcript && !canEdit) return null;
   return (
     <section aria-labelledby="transcript-heading" className="space-y-3">
@@ -50,7 +61,12 @@ export function TranscriptPanel({
       {transcript?.source === 'automatic' && (
         <p className="text-sm text-muted">Automatic transcript: made by speech recognition, it may contain mistakes.</p>
       )}
-      {transcript &&
+      {transcript && canEdit && correcting ? (
+        <Suspense fallback={<p className="text-sm text-muted">Loading the editor…</p>}>
+          <TranscriptCorrector trackId={trackId} transcript={transcript} onClose={() => setCorrecting(false)} />
+        </Suspense>
+      ) : (
+        transcript &&
         (transcript.timed ? (
           <TimedCues cues={transcript.cues} isCurrent={isCurrent} onSeek={onSeek} />
         ) : (
@@ -60,13 +76,10 @@ export function TranscriptPanel({
               <p key={i}>{c.text}</p>
             ))}
           </div>
-        ))}
-      {canEdit && (
-        <TranscriptEditor
-          trackId={trackId}
-          hasTranscript={Boolean(transcript)}
-          ownTranscript={transcript?.source === 'manual'}
-        />
+        ))
+      )}
+      {canEdit && !correcting && (
+        <TranscriptEditor trackId={trackId} transcript={transcript} onCorrect={() => setCorrecting(true)} />
       )}
     </section>
   );
@@ -119,13 +132,15 @@ function TimedCues({
 
 function TranscriptEditor({
   trackId,
-  hasTranscript,
-  ownTranscript,
+  transcript,
+  onCorrect,
 }: {
   trackId: string;
-  hasTranscript: boolean;
-  ownTranscript: boolean;
+  transcript: TTranscript | null;
+  onCorrect: () => void;
 }) {
+  const hasTranscript = Boolean(transcript);
+  const ownTranscript = transcript?.source === 'manual';
   const save = useSaveTranscript(trackId);
   const remove = useRemoveTranscript(trackId);
   const [pasting, setPasting] = useState(false);
@@ -170,6 +185,20 @@ function TranscriptEditor({
         <Button variant="secondary" onClick={() => setPasting((p) => !p)}>
           Paste text
         </Button>
+        {transcript && (
+          <Button variant="secondary" onClick={onCorrect}>
+            <Pencil className="size-4" aria-hidden /> Correct transcript
+          </Button>
+        )}
+        {transcript?.timed && (
+          <a
+            href={`/api/tracks/${trackId}/transcript.vtt`}
+            download="transcript.vtt"
+            className="inline-flex h-10 items-center gap-2 rounded-full bg-surface-2 px-5 text-sm font-semibold hover:bg-border"
+          >
+            <Download className="size-4" aria-hidden /> Download .vtt
+          </a>
+        )}
         {hasTranscript && (
           <Button
             variant="secondary"

@@ -4,6 +4,8 @@ import { Pause, Play, SkipForward, Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
+import type { LiveOutputClaim } from '../../player/engine';
+import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { roomApi, roomKeys, useRoomControl } from '../queries';
 import { RoomAudioSync } from '../sync/audio-driver';
 import { startClockSync } from '../sync/clock-sync';
@@ -12,12 +14,28 @@ import { realtimeTransport } from '../sync/transport';
 /**
  * Now playing, the host's controls and the room's audio: an `<audio>` kept on the room's schedule
  * by the sync core's browser driver (sync/audio-driver.ts) over the tab's socket, for members only.
+ * The room shares the app's one audio output (ADR 0049) as the live player does: it takes it before
+ * it starts (the track player stops), and the track player taking it back stops the room for this
+ * member only (the room plays on for the others) until they rejoin.
  */
 export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRoomQueueItem[]; listening: boolean }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const driver = useRef<RoomAudioSync | null>(null);
   const [playback, setPlayback] = useState<RoomPlayback>(room.playback);
   const [blocked, setBlocked] = useState(false);
+  const [stoppedForMe, setStoppedForMe] = useState(false);
+  const { claimOutput, releaseOutput } = usePlayerControls();
+  const trackPlaying = usePlayerState((st) => st.playing);
+  const label = room.kind === 'premiere' ? 'Premiere' : 'Listening room';
+  const [claim] = useState<LiveOutputClaim>(() => ({
+    title: room.name,
+    label,
+    stop: () => {
+      driver.current?.suspend();
+      setStoppedForMe(true);
+    },
+  }));
+  claim.title = room.name;
   const [, setTick] = useState(0);
   const qc = useQueryClient();
   const control = useRoomControl(room.id);
@@ -61,14 +79,35 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
       loadItem,
       onPlayback: setPlayback,
       onBlocked: setBlocked,
+      beforePlay: () => claimOutput(claim),
     });
     driver.current = d;
+    setStoppedForMe(false);
     return () => {
       d.stop();
       clock.stop();
       driver.current = null;
+      releaseOutput(claim);
     };
-  }, [listening, room.id, qc]);
+  }, [listening, room.id, qc, claim, claimOutput, releaseOutput]);
+
+  // However the element starts (the driver claims first), it holds the one output while it plays.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    // (Not for a late event of a start the track player has since stopped.)
+    const take = () => {
+      if (driver.current?.listening) claimOutput(claim);
+    };
+    audio.addEventListener('play', take);
+    return () => audio.removeEventListener('play', take);
+  }, [claim, claimOutput]);
+
+  /** From a click: this member listens again (the room takes the output back). */
+  const rejoin = () => {
+    driver.current?.resume();
+    setStoppedForMe(false);
+  };
 
   useEffect(() => {
     const t = setInterval(() => setTick((n) => n + 1), 500);
@@ -123,7 +162,11 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
             <Button
               size="icon"
               aria-label={playing ? 'Pause for everyone' : 'Play for everyone'}
-              onClick={() => send({ action: playing ? 'pause' : 'play' })}
+              onClick={() => {
+                // Playing for everyone includes the host, stopped here or not.
+                if (!playing && stoppedForMe) rejoin();
+                send({ action: playing ? 'pause' : 'play' });
+              }}
             >
               {playing ? <Pause className="size-5" /> : <Play className="size-5" />}
             </Button>
@@ -133,12 +176,23 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
           </>
         )}
         {!isHost && <p className="text-sm text-muted">The host controls playback.</p>}
-        {listening && blocked && (
+        {listening && blocked && !stoppedForMe && (
           <Button variant="outline" size="sm" onClick={() => driver.current?.unlock()}>
             <Volume2 className="size-4" aria-hidden /> Enable audio
           </Button>
         )}
       </div>
+      {listening && stoppedForMe && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-surface-2 p-3" role="status">
+          <p className="flex-1 text-sm" data-testid="room-output-note">
+            {trackPlaying ? 'Stopped for you: the player is playing a track.' : 'Stopped for you.'}
+          </p>
+          <Button variant="outline" size="sm" onClick={rejoin}>
+            <Play className="size-4" aria-hidden />{' '}
+            {room.kind === 'premiere' ? 'Rejoin the premiere' : 'Rejoin the room'}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

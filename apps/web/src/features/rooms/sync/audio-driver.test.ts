@@ -186,6 +186,54 @@ describe('RoomAudioSync: loading and autoplay', () => {
   });
 });
 
+describe('RoomAudioSync: the one audio output', () => {
+  it('takes the output before each start; suspended it stays silent and idle until resumed', async () => {
+    const t = new FakeTransport();
+    const audio = new FakeAudio();
+    const order: string[] = [];
+    const play = audio.play.bind(audio);
+    audio.play = async () => {
+      order.push('play');
+      await play();
+    };
+    const sync = new RoomAudioSync({
+      media: audio,
+      transport: t,
+      clock,
+      roomId: 'r1',
+      loadItem: () => {},
+      beforePlay: () => order.push('claim'),
+      now: () => Date.now(),
+    });
+    t.deliver('room:r1', 'room.playback', playback({ startAt: 5_500 }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(audio.paused).toBe(false);
+    expect(order).toEqual(['claim', 'play']);
+
+    // The track player took the output: paused here, the room told this member is idle.
+    sync.suspend();
+    expect(audio.paused).toBe(true);
+    expect(sync.listening).toBe(false);
+    expect(t.sent.at(-1)).toEqual({ type: 'room.member', topic: 'room:r1', status: 'idle', readyKey: null });
+    // The room plays on, seeks and starts again: nothing here moves or plays.
+    const at = audio.currentTime;
+    t.deliver('room:r1', 'room.playback', playback({ startAt: 6_000, positionAtStart: 10_000, revision: 3 }));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(audio.paused).toBe(true);
+    expect(audio.currentTime).toBe(at);
+    expect(order).toEqual(['claim', 'play']);
+
+    // Rejoined from a click: the output is taken again, and the room's schedule plays here.
+    sync.resume();
+    await vi.advanceTimersByTimeAsync(SYNC.armLeadMs + 500);
+    expect(sync.listening).toBe(true);
+    expect(order.slice(0, 3)).toEqual(['claim', 'play', 'claim']);
+    expect(audio.paused).toBe(false);
+    expect(t.sent.at(-1)).not.toMatchObject({ status: 'idle' });
+    sync.stop();
+  });
+});
+
 describe('startClockSync', () => {
   it('bursts pings on an open socket and feeds its own pongs to the filter', () => {
     const t = new FakeTransport();

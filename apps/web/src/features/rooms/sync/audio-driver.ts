@@ -43,6 +43,8 @@ export interface RoomAudioSyncOptions {
   onPlayback?(playback: RoomPlayback): void;
   /** play() was refused (no user gesture yet): the page offers a button that calls `unlock`. */
   onBlocked?(blocked: boolean): void;
+  /** Called just before the element is started: the page takes the app's one audio output then. */
+  beforePlay?(): void;
 }
 
 const HAVE_FUTURE_DATA = 3;
@@ -65,6 +67,8 @@ export class RoomAudioSync {
   private pendingPlay: ReturnType<typeof setTimeout> | null = null;
   private readonly offs: (() => void)[] = [];
   private readonly loop: ReturnType<typeof setInterval>;
+  /** Not listening (another player took the output): the schedule is followed, not played. */
+  private suspended = false;
 
   constructor(private readonly o: RoomAudioSyncOptions) {
     this.now = o.now ?? (() => performance.now());
@@ -125,6 +129,7 @@ export class RoomAudioSync {
   }
 
   update() {
+    if (this.suspended) return this.report(false);
     if (this.itemId && this.o.media.error && !this.loading && this.now() >= this.reloadAt) {
       this.reloadAt = this.now() + RELOAD_MS;
       this.load();
@@ -152,6 +157,7 @@ export class RoomAudioSync {
         this.pendingPlay = setTimeout(
           () => {
             this.pendingPlay = null;
+            this.o.beforePlay?.();
             // Autoplay refused (no gesture yet): the page offers a button (`unlock`).
             m.play().then(
               () => this.o.onBlocked?.(false),
@@ -171,7 +177,8 @@ export class RoomAudioSync {
 
   /** Tells the room this member's state when it changed (or always, on joining). */
   private report(force: boolean) {
-    const r = this.controller.report(this.reading());
+    // A member not listening is present but `idle`: the room does not wait for it.
+    const r = this.suspended ? { status: 'idle' as const, readyKey: null } : this.controller.report(this.reading());
     const said = `${r.status}/${r.readyKey}`;
     if (!force && said === this.reported) return;
     if (this.o.transport.send({ type: 'room.member', topic: roomTopic(this.o.roomId), ...r })) this.reported = said;
@@ -180,6 +187,7 @@ export class RoomAudioSync {
   /** Called from a click: lets this page start audio from then on (and plays if the room does). */
   unlock() {
     const m = this.o.media;
+    this.o.beforePlay?.();
     m.play().then(
       () => {
         // Started from the click, off the schedule: paused again, then timed by the controller.
@@ -191,6 +199,29 @@ export class RoomAudioSync {
       },
       () => this.o.onBlocked?.(true),
     );
+  }
+
+  /**
+   * This member stops listening (another player took the output): the element pauses and stays
+   * paused whatever the room does, and the room is told it is idle until `resume`.
+   */
+  suspend() {
+    if (this.suspended) return;
+    this.suspended = true;
+    this.cancelPlay();
+    this.o.media.pause();
+    this.update();
+  }
+
+  /** From a click: listening again, back in step with the room (started as `unlock` does). */
+  resume() {
+    if (!this.suspended) return;
+    this.suspended = false;
+    this.unlock();
+  }
+
+  get listening(): boolean {
+    return !this.suspended;
   }
 
   stop() {
