@@ -141,10 +141,18 @@ export async function loadUnits(
   await tx.execute(sql`
     INSERT INTO earn_owners (payer)
     SELECT DISTINCT s.payer FROM earn_seats s JOIN earn_units u ON u.payer = s.payer AND u.net > 0`);
+  // Family members who also paid this month (ADR 0077): their own payment is split by their own
+  // listening in chunks of their own, as any account's; their listening also counts for the owner.
+  await tx.execute(sql`CREATE TEMP TABLE earn_members (payer text PRIMARY KEY) ON COMMIT DROP`);
+  await tx.execute(sql`
+    INSERT INTO earn_members (payer)
+    SELECT s.listener_id FROM earn_seats s JOIN earn_units u ON u.payer = s.listener_id AND u.net > 0
+     WHERE s.payer <> s.listener_id`);
   // Temporary tables get no statistics from autovacuum: without them the chunks' plans guess.
   await tx.execute(sql`ANALYZE earn_units`);
   await tx.execute(sql`ANALYZE earn_seats`);
   await tx.execute(sql`ANALYZE earn_owners`);
+  await tx.execute(sql`ANALYZE earn_members`);
   trace('seats + analyze', performance.now() - t1);
   const [r] = rowsOf<{ net: number; payers: number }>(
     await tx.execute(sql`SELECT coalesce(sum(net), 0)::float8 AS net, count(*)::int AS payers FROM earn_units`),
@@ -176,9 +184,11 @@ export interface ChunkTotals {
 
 /**
  * What a chunk takes: accounts outside any Family plan by their own id (their listening is theirs),
- * or Family plans by their owner's id (the owner's and every member's listening, paid by the owner).
+ * Family plans by their owner's id (the owner's and every member's listening, paid by the owner),
+ * or Family members who also paid, by their own id (their own payment, split by their own
+ * listening; its plays and heard seconds are counted with the plan, not a second time).
  */
-export type ChunkKind = 'accounts' | 'families';
+export type ChunkKind = 'accounts' | 'families' | 'members';
 /** A chunk's payers: from `from` (inclusive) to `to` (exclusive; null: to the end). */
 export interface ChunkRange {
   from: string;
@@ -200,6 +210,13 @@ function chunkRows(month: string, kind: ChunkKind, range: ChunkRange): SQL {
         FROM earn_seats s
         JOIN earnings_listening l ON l.month = ${month} AND l.listener_id = s.listener_id
        WHERE ${inRange(sql`s.payer`, range)}`;
+  }
+  if (kind === 'members') {
+    return sql`
+      SELECT m.payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays, l.heard_seconds
+        FROM earn_members m
+        JOIN earnings_listening l ON l.month = ${month} AND l.listener_id = m.payer
+       WHERE ${inRange(sql`m.payer`, range)}`;
   }
   return sql`
     SELECT l.listener_id AS payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays,
@@ -275,7 +292,8 @@ export async function allocateChunk(
         FROM c),
     tracks AS (
       INSERT INTO earn_part (audio_id, creator_id, cents, subscribers, plays, heard, firsts)
-      SELECT audio_id, creator_id, sum(cents), count(*) FILTER (WHERE cents <> 0), sum(plays), sum(heard), sum(first)
+      SELECT audio_id, creator_id, sum(cents), count(*) FILTER (WHERE cents <> 0),
+             ${kind === 'members' ? sql`0, 0` : sql`sum(plays), sum(heard)`}, sum(first)
         FROM sh GROUP BY audio_id, creator_id
       RETURNING 1),
     payers AS (
@@ -339,15 +357,16 @@ export async function allocateSubscriptions(
       parts = 0;
     });
   // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset;
-  // then Family plans by their owner's id (`earn_owners`: owners who paid), the same way.
+  // then Family plans by their owner's id (`earn_owners`: owners who paid), the same way; then the
+  // Family members who also paid (`earn_members`), their own payments.
   // Their size follows the machine: a chunk aims at ~2 s, far under the statement timeout even when
   // a loaded machine slows one down 5-fold (a fixed size either times out or crawls).
   const nextBound = async (kind: ChunkKind, from: string, first: boolean, size: number): Promise<string | null> => {
     const after = sql`${first ? sql`>` : sql`>=`} ${from}`;
     const rows: { payer: string }[] = rowsOf(
       await tx.execute(
-        kind === 'families'
-          ? sql`SELECT o.payer FROM earn_owners o WHERE o.payer ${after}
+        kind !== 'accounts'
+          ? sql`SELECT o.payer FROM ${kind === 'families' ? sql`earn_owners` : sql`earn_members`} o WHERE o.payer ${after}
                  ORDER BY o.payer OFFSET ${first ? 0 : size} LIMIT 1`
           : sql`SELECT u.payer FROM earn_units u
                  WHERE u.payer ${after} AND u.net > 0
@@ -367,8 +386,8 @@ export async function allocateSubscriptions(
     sum.givenCents += t.given;
     parts += t.parts;
   };
-  const phase = { accounts: 'split chunk', families: 'split families chunk' } as const;
-  for (const kind of ['accounts', 'families'] as const) {
+  const phase = { accounts: 'split chunk', families: 'split families chunk', members: 'split members chunk' } as const;
+  for (const kind of ['accounts', 'families', 'members'] as const) {
     // A Family plan brings its owner's and 2–5 members' rows: its chunks start again from the first size.
     let size = chunkPayers;
     for (let from = await nextBound(kind, '', true, size); from !== null; ) {

@@ -462,11 +462,14 @@ export async function lateListeners(
     await db.execute(sql`
       WITH prev AS (SELECT coalesce(max(closed_at), '-infinity'::timestamptz) AS at FROM earnings_months WHERE month < ${month}),
       late AS (
-        SELECT DISTINCT coalesce(f.owner_id, l.listener_id) AS payer, m.month AS paid_month, greatest(m.closed_at, prev.at) AS since
+        SELECT DISTINCT who.payer, m.month AS paid_month, greatest(m.closed_at, prev.at) AS since
           FROM earnings_late_listening l
           JOIN earnings_months m ON m.month = l.month AND m.rule <> 'pro-rata'
           CROSS JOIN prev
           LEFT JOIN family_members f ON f.member_id = l.listener_id AND f.status = 'active'
+          -- The plan's owner, and the listener too: a Family member who also paid splits their own
+          -- payment by their own listening (ADR 0077); \`pay\` keeps only those who paid.
+          CROSS JOIN LATERAL (VALUES (coalesce(f.owner_id, l.listener_id)), (l.listener_id)) who(payer)
          WHERE m.month < ${month} AND l.found_at > greatest(m.closed_at, prev.at)
            AND l.found_at <= ${now.toISOString()}::timestamptz),
       pay AS (${LATE_MONTH_PAYMENTS})

@@ -73,6 +73,9 @@ function runMonth(m: RandomMonth, rule: EarningsRule, bps = 3000) {
   return run.finish();
 }
 
+/** A map's entries in key order, as one string: two maps compare equal whatever their insertion order. */
+const same = (m: ReadonlyMap<string, number>) => JSON.stringify([...m].sort(([a], [b]) => (a < b ? -1 : 1)));
+
 const SEEDS = Array.from({ length: 200 }, (_, i) => i + 1);
 
 describe('a month allocation (random months)', () => {
@@ -236,6 +239,84 @@ describe('a month allocation (random months)', () => {
     expect(misses.slice(0, 5)).toEqual([]);
     expect(full).toBeGreaterThan(25);
     expect(partial).toBeGreaterThan(25);
+  }, 60_000);
+
+  it('splits a Family member’s own payment by their own listening, counted once; its refund mirrors it (ADR 0077)', () => {
+    const misses: string[] = [];
+    let members = 0;
+    for (const seed of SEEDS.slice(0, 80)) {
+      const m = randomMonth(seed);
+      const r = rng(seed + 90_000);
+      // Every Family plan's first member who listened also paid for their own subscription this month.
+      const own = new Map<string, PayerListening[]>();
+      const units = new Map(m.units);
+      for (const [payer, rows] of m.listening) {
+        const member = rows.find((x) => x.listenerId?.startsWith(`${payer}-m`))?.listenerId;
+        if (!member || (m.units.get(payer) ?? 0) <= 0) continue;
+        own.set(
+          member,
+          rows.filter((x) => x.listenerId === member),
+        );
+        units.set(member, 1 + Math.floor(r() * 2_999));
+      }
+      members += own.size;
+      for (const rule of EARNINGS_RULES) {
+        const run = new MonthRun({ rule, platformShareBps: 3000, units, adCents: m.adCents });
+        for (const [payer, rows] of m.listening) run.addPayer(payer, rows);
+        for (const [member, rows] of own) run.addPayer(member, rows, { ownPayment: true });
+        const out = run.finish();
+        const plays = new Map<string, number>();
+        for (const [payer, rows] of m.listening)
+          if ((m.units.get(payer) ?? 0) > 0)
+            for (const x of rows) plays.set(x.creatorId, (plays.get(x.creatorId) ?? 0) + x.plays);
+        const unitsNet = [...units.values()].reduce((a, b) => a + b, 0);
+        const ads = [...m.adCents.values()].reduce((a, b) => a + b, 0);
+        if (out.creatorsCents + out.platformCents !== unitsNet + ads) misses.push(`seed ${seed} ${rule} sum`);
+        // The plays analytics shows, once: the members' rows still count only under their plan.
+        for (const [id, c] of out.creators)
+          if (c.plays !== (plays.get(id) ?? 0)) misses.push(`seed ${seed} ${rule} ${id} plays`);
+        // Each member's payment gave exactly its own split; a refund of it next month takes back that.
+        for (const [member, rows] of own) {
+          const net = units.get(member) as number;
+          const expected = new Map<string, number>();
+          for (const sh of splitSubscriber(net, 3000, rule === 'pro-rata' ? [] : weightsFor(rule, rows)).shares)
+            expected.set(sh.creatorId, (expected.get(sh.creatorId) ?? 0) + sh.cents);
+          const gave = run.givenBy(member);
+          if (same(gave) !== same(expected)) misses.push(`seed ${seed} ${rule} ${member} gave`);
+          const part = 1 + Math.floor(r() * (net + 58));
+          for (const refunded of [net + 59, part]) {
+            const base = reversalBase(net, 3000, -refunded, net + 59);
+            const next = new MonthRun({ rule, platformShareBps: 3000, units: new Map(), adCents: new Map() });
+            next.addReversal({
+              paymentId: member,
+              netCents: -refunded,
+              creatorsBaseCents: base,
+              rule,
+              listening: rows,
+            });
+            const back = next.finish();
+            if (back.creatorsCents + back.platformCents !== -refunded)
+              misses.push(`seed ${seed} ${rule} ${member} refund sum`);
+            const took = new Map<string, number>();
+            for (const e of back.entries) took.set(e.creatorId, (took.get(e.creatorId) ?? 0) - e.cents);
+            if (rule === 'pro-rata') continue; // pooled: the payment's share followed the month's plays
+            // Nothing given, nothing taken back; only from creators the payment's listening weighted.
+            if (gave.size === 0 && took.size > 0) misses.push(`seed ${seed} ${rule} ${member} took from nothing`);
+            const weighted = new Set(
+              weightsFor(rule, rows)
+                .filter((w) => w.weight > 0)
+                .map((w) => w.creatorId),
+            );
+            if ([...took.keys()].some((id) => !weighted.has(id)))
+              misses.push(`seed ${seed} ${rule} ${member} stranger`);
+            if (refunded === net + 59 && same(took) !== same(new Map([...gave].filter(([, c]) => c !== 0))))
+              misses.push(`seed ${seed} ${rule} ${member} full`);
+          }
+        }
+      }
+    }
+    expect(misses.slice(0, 5)).toEqual([]);
+    expect(members).toBeGreaterThan(5);
   }, 60_000);
 
   it('keeps a refund of a month never allocated with the platform', () => {

@@ -118,6 +118,8 @@ export class MonthRun {
   private readonly reversals = new Map<string, RunEntry>();
   private readonly proRataPlays = new Map<string, ListeningWeight>();
   private readonly creators = new Map<string, CreatorTotals>();
+  /** What each payer's payment gave each creator (the tests compare a refund with it). */
+  private readonly given = new Map<string, Map<string, number>>();
 
   constructor(private readonly input: MonthInput) {}
 
@@ -138,12 +140,17 @@ export class MonthRun {
     return c;
   }
 
-  /** One paying account's whole month of listening (call once per account). */
-  addPayer(payer: string, rows: readonly PayerListening[]): void {
+  /**
+   * One paying account's whole month of listening (call once per account). A Family member who
+   * also pays is two calls: their rows under the owner's plan, and their own payment split by
+   * their own rows with `ownPayment` (ADR 0077), which pays creators but does not count the
+   * listening again (plays, heard seconds, the pro-rata pool: the plays analytics shows, once).
+   */
+  addPayer(payer: string, rows: readonly PayerListening[], opts: { ownPayment?: boolean } = {}): void {
     const net = this.input.units.get(payer);
     if (net === undefined || net <= 0 || this.seen.has(payer)) return;
     this.seen.add(payer);
-    for (const r of rows) {
+    for (const r of opts.ownPayment ? [] : rows) {
       const pr = this.proRataPlays.get(r.audioId);
       if (pr) pr.weight += r.plays;
       else this.proRataPlays.set(r.audioId, { audioId: r.audioId, creatorId: r.creatorId, weight: r.plays });
@@ -155,7 +162,7 @@ export class MonthRun {
     const split = splitSubscriber(net, this.input.platformShareBps, weightsFor(this.input.rule, rows));
     this.platform += split.platform + split.unallocated;
     if (split.shares.length > 0) this.listening++;
-    const paidCreators = new Set<string>();
+    const paidCreators = new Map<string, number>();
     for (const s of split.shares) {
       const key = s.audioId as string;
       const t = this.tracks.get(key) ?? { creatorId: s.creatorId, cents: 0, subscribers: 0 };
@@ -163,9 +170,15 @@ export class MonthRun {
       t.subscribers++;
       this.tracks.set(key, t);
       this.creator(s.creatorId).subscriptionCents += s.cents;
-      paidCreators.add(s.creatorId);
+      paidCreators.set(s.creatorId, (paidCreators.get(s.creatorId) ?? 0) + s.cents);
     }
-    for (const id of paidCreators) this.creator(id).subscribers++;
+    for (const id of paidCreators.keys()) this.creator(id).subscribers++;
+    this.given.set(payer, paidCreators);
+  }
+
+  /** What `payer`'s payment of this month gave each creator, in cents (empty: nothing). */
+  givenBy(payer: string): ReadonlyMap<string, number> {
+    return this.given.get(payer) ?? new Map();
   }
 
   /** A refund of an earlier month's payment, booked in this month. */
