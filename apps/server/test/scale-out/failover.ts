@@ -11,7 +11,7 @@ import type pg from 'pg';
 import WebSocket from 'ws';
 import { listen } from '../../src/relay/testing/clients';
 import { decodeWebm, trimToCompleteElements } from '../../src/relay/testing/decode';
-import { startEncoder } from './encoder';
+import { type EncoderAttempt, startEncoder } from './encoder';
 import { openListenerPage } from './listener-page';
 import { check, type ServerProcess, sleep, type TcpFront, until } from './stack';
 import { toneRuns } from './tones';
@@ -163,10 +163,17 @@ export async function failover(s: FailoverStack): Promise<void> {
   const resumed = await until('live.resumed on B', async () => events.find((e) => e.event === 'live.resumed'), 30_000);
   const resumedMs = resumed.at - killAt;
   const first = encoder.attempts[0];
-  const refused = encoder.attempts.slice(1, -1).map((a) => a.stderr.trim().split('\n').at(-1) || `exit ${a.code}`);
+  // ffmpeg's last words, without the key in its URL.
+  const said = (a: EncoderAttempt) =>
+    a.stderr
+      .trim()
+      .split('\n')
+      .at(-1)
+      ?.replace(/\/\/[^@\s]*@/g, '//…@') || `exit ${a.code}`;
+  const refused = encoder.attempts.slice(1, -1).map(said);
   check(
     first.exitedAt !== null && first.exitedAt - killAt < 5000,
-    `the encoder's connection was cut with A (ffmpeg exited ${first.exitedAt === null ? '-' : first.exitedAt - killAt} ms after the kill: ${first.stderr.trim().split('\n').at(-1) ?? ''})`,
+    `the encoder's connection was cut with A (ffmpeg exited ${first.exitedAt === null ? '-' : first.exitedAt - killAt} ms after the kill: ${said(first)})`,
   );
   const same = await status(LB);
   const others = await s.db.query<{ n: number }>(
