@@ -247,9 +247,10 @@ export async function failover(s: FailoverStack): Promise<void> {
   });
   console.log(`   recording assembled ${Date.now() - endedAt} ms after End Stream`);
   check(
-    // A loses at most the part it was filling (2 s) and what its transcoder held; the relay's
-    // pacing may hold a little back. Longer than either side alone, by more than a second.
-    recording.duration >= secondsBefore + secondsAfter - 3.5 &&
+    // A loses at most the part it was filling (2 s) and what its transcoder and pacer held (under
+    // a second; measured 1.8 s lost in all at load 32). Longer than either side alone, by more
+    // than a second.
+    recording.duration >= secondsBefore + secondsAfter - 4 &&
       recording.duration > Math.max(secondsBefore, secondsAfter) + 1 &&
       recording.duration <= secondsBefore + secondsAfter + 2,
     `the recording's length: ${Number(recording.duration).toFixed(1)} s (${secondsBefore.toFixed(1)} s on air before the crash, ${secondsAfter.toFixed(1)} s after)`,
@@ -265,7 +266,7 @@ export async function failover(s: FailoverStack): Promise<void> {
   const tones = toneRuns(original, [BEFORE_HZ, AFTER_HZ]);
   check(
     tones.order.join(',') === `${BEFORE_HZ},${AFTER_HZ}` &&
-      tones.seconds[BEFORE_HZ] >= secondsBefore - 3.5 &&
+      tones.seconds[BEFORE_HZ] >= secondsBefore - 4 &&
       tones.seconds[AFTER_HZ] >= secondsAfter - 2,
     `the recording holds the audio from before and after: ${tones.seconds[BEFORE_HZ].toFixed(1)} s of the ${BEFORE_HZ} Hz sent before the crash, then ${tones.seconds[AFTER_HZ].toFixed(1)} s of the ${AFTER_HZ} Hz sent after`,
   );
