@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../test/time';
 import { RedisBus } from '../realtime/bus';
 import { LiveHub } from './hub';
+import { RedisStreamLeases } from './lease';
 import type { Sink } from './session';
 import { decodeWebm } from './testing/decode';
 import { opusPackets, synthesize } from './testing/webm-fixtures';
@@ -68,6 +69,25 @@ describe.skipIf(!url)('the process holding a broadcast dies (ADR 0046)', () => {
     child.stderr.on('data', (d) => (out += d));
     return { child, output: () => out };
   }
+
+  it("a lease that ran out is 'lapsed' to a taker that beats the sweep (it must tell), 'taken' once declared", async () => {
+    const leases = new RedisStreamLeases(url as string, `${prefix}direct:`);
+    try {
+      const id = crypto.randomUUID();
+      expect(await leases.acquire(id, 'dead', 200)).toBe('taken');
+      await expect.poll(() => leases.holder(id), POLL).toBeNull();
+      expect(await leases.acquire(id, 'taker', 5000)).toBe('lapsed');
+      expect(await leases.takeLapsed()).not.toContain(id); // nobody else will tell of it
+      expect(await leases.acquire(id, 'taker', 5000)).toBe('kept');
+      await leases.release(id, 'taker'); // a handover: nothing lapsed
+      expect(await leases.acquire(id, 'next', 200)).toBe('taken');
+      await expect.poll(() => leases.holder(id), POLL).toBeNull();
+      await expect.poll(() => leases.takeLapsed(), POLL).toContain(id); // declared by the sweep
+      expect(await leases.acquire(id, 'taker', 5000)).toBe('taken');
+    } finally {
+      await leases.close();
+    }
+  });
 
   it('is handed over by a live holder only once its publisher is gone, with no interruption told', async () => {
     await Promise.all([b.whenReady(), bus.whenReady()]);
@@ -139,6 +159,36 @@ describe.skipIf(!url)('the process holding a broadcast dies (ADR 0046)', () => {
       await b.end(id);
       await expect.poll(() => b.leaseHolder(id), POLL).toBeNull();
       expect(interrupted.filter((i) => i.id === id)).toHaveLength(1); // a clean end is no interruption
+    } finally {
+      origin.kill('SIGKILL');
+    }
+  });
+  it('is told of even when its publisher comes back here before any process noticed the death', async () => {
+    // An encoder reconnects at once through a balancer: this process waits for the dead holder's
+    // lease and takes the broadcast over, usually before the sweep declares the lease lapsed.
+    await Promise.all([b.whenReady(), bus.whenReady()]);
+    const id = crypto.randomUUID();
+    const { child: origin, output } = startOrigin(id);
+    const exited = new Promise<number>((resolve) => origin.once('exit', () => resolve(Date.now())));
+    try {
+      await expect.poll(output, POLL).toContain('ON AIR');
+      await b.open(id);
+      const listener = new BodySink();
+      expect(b.addListener(id, listener)).toBe(true);
+      await expect.poll(() => decodeWebm(listener.body()).seconds, POLL).toBeGreaterThan(1);
+
+      origin.kill('SIGKILL');
+      const killedAt = await exited;
+      expect(await b.takeOver(id, scaled(5000))).toBe(true);
+      expect(await b.leaseHolder(id)).toBe(b.processId);
+      await expect.poll(() => interrupted.find((i) => i.id === id), POLL).toBeDefined();
+      const toldMs = (interrupted.find((i) => i.id === id)?.at ?? 0) - killedAt;
+      console.log(`taken over here; the interruption was told ${toldMs} ms after the holder died`);
+      expect(toldMs).toBeLessThan(scaled(3000));
+      expect(listener.closed).toBe(true);
+      await new Promise((r) => setTimeout(r, 1200)); // two sweeps: nobody tells it again
+      expect(interrupted.filter((i) => i.id === id)).toHaveLength(1);
+      await b.end(id);
     } finally {
       origin.kill('SIGKILL');
     }

@@ -51,7 +51,7 @@ export interface HubHooks {
   audio(streamId: string, first: boolean): Promise<void>;
   graceExpired(streamId: string): void;
   /** The process holding a broadcast stopped refreshing its lease (told by one process only). */
-  interrupted?(streamId: string): void;
+  interrupted?(streamId: string): void | Promise<void>;
   /** This process got back a lease others had declared lapsed (it had stalled, not died). */
   resumed?(streamId: string): void;
   /** The total listener count of a stream this process publishes changed. */
@@ -223,18 +223,24 @@ export class LiveHub {
    * publisher is the one coming back here). False when the holder keeps it.
    */
   async takeOver(streamId: string, timeoutMs = HANDOVER_WAIT_MS): Promise<boolean> {
-    let taken = await this.claim(streamId);
-    if (!taken) {
+    const acquire = () => this.leases.acquire(streamId, this.processId, this.leaseTtlMs);
+    let r = await acquire();
+    if (r === 'held') {
       await this.bus.publish(INTERNAL_TOPIC, 'live.handover', { streamId, processId: this.processId });
       const deadline = Date.now() + timeoutMs;
-      while (!taken && Date.now() < deadline && !this.closed) {
-        await new Promise((r) => setTimeout(r, 100));
-        taken = await this.claim(streamId);
+      while (r === 'held' && Date.now() < deadline && !this.closed) {
+        await new Promise((res) => setTimeout(res, 100));
+        r = await acquire();
       }
     }
+    if (r === 'held') return false;
     // A mirror of it here gives way to the broadcast itself (its listeners reconnect to it).
-    if (taken) this.closeMirror(streamId);
-    return taken;
+    this.closeMirror(streamId);
+    // Its holder died and no sweep has said so yet (an encoder reconnecting at once is usually
+    // faster): none ever will, so this process tells of the interruption before the broadcast
+    // resumes here (listeners elsewhere let their mirrors go and reconnect; pages say so).
+    if (r === 'lapsed') await this.hooks.interrupted?.(streamId);
+    return true;
   }
 
   /** Whether other processes see this one's leases (Redis): a broadcast can move between them. */
@@ -270,7 +276,7 @@ export class LiveHub {
         }
         // Listeners here reconnect (other processes close theirs on the live.interrupted event).
         this.closeMirror(id);
-        this.hooks.interrupted?.(id);
+        void this.hooks.interrupted?.(id);
       }
     } catch (e) {
       if (!this.closed) this.hooks.log('live: refreshing the broadcast leases failed', e);

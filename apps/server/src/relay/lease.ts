@@ -6,12 +6,16 @@ import { DEFAULT_REDIS_LIMITS, type RedisLimits, redisConnectionOptions } from '
  * lease; a lease that lapses means that process is gone (killed, frozen, cut off), and the one
  * process that notices first tells everyone. In Redis with several processes, in memory with one.
  */
+export type LeaseAcquired = 'taken' | 'kept' | 'held' | 'lapsed';
+
 export interface StreamLeases {
   /**
    * Takes or refreshes `holder`'s lease for `ttlMs`: 'taken' when it was free (new, or declared
-   * lapsed since), 'kept' when `holder` already had it, 'held' when another holder has it.
+   * lapsed since), 'kept' when `holder` already had it, 'held' when another holder has it,
+   * 'lapsed' when it ran out and nobody has declared it yet (taken now: nobody else ever will, so
+   * a process taking another's broadcast over must tell of the interruption itself).
    */
-  acquire(streamId: string, holder: string, ttlMs: number): Promise<'taken' | 'kept' | 'held'>;
+  acquire(streamId: string, holder: string, ttlMs: number): Promise<LeaseAcquired>;
   /** Lets the lease go at a clean end (nobody is told of an interruption). */
   release(streamId: string, holder: string): Promise<void>;
   /** The holder of a live lease, or null. */
@@ -27,7 +31,10 @@ if cur and cur ~= ARGV[1] then return -1 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-return redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[3])`;
+local added = redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[3])
+-- No key but still indexed: it ran out and the sweep has not declared it (nobody was told).
+if not cur and added == 0 then return 2 end
+return added`;
 
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -67,9 +74,9 @@ export class RedisStreamLeases implements StreamLeases {
     return `${this.prefix}lease:${streamId}`;
   }
 
-  async acquire(streamId: string, holder: string, ttlMs: number): Promise<'taken' | 'kept' | 'held'> {
+  async acquire(streamId: string, holder: string, ttlMs: number): Promise<LeaseAcquired> {
     const r = Number(await this.redis.eval(ACQUIRE, 2, this.key(streamId), this.index, holder, ttlMs, streamId));
-    return r < 0 ? 'held' : r === 1 ? 'taken' : 'kept';
+    return r < 0 ? 'held' : r === 1 ? 'taken' : r === 2 ? 'lapsed' : 'kept';
   }
 
   async release(streamId: string, holder: string): Promise<void> {
@@ -93,12 +100,13 @@ export class RedisStreamLeases implements StreamLeases {
 export class MemoryStreamLeases implements StreamLeases {
   private readonly leases = new Map<string, { holder: string; until: number }>();
 
-  async acquire(streamId: string, holder: string, ttlMs: number): Promise<'taken' | 'kept' | 'held'> {
+  async acquire(streamId: string, holder: string, ttlMs: number): Promise<LeaseAcquired> {
     const now = Date.now();
     const cur = this.leases.get(streamId);
     if (cur && cur.holder !== holder && cur.until > now) return 'held';
     this.leases.set(streamId, { holder, until: now + ttlMs });
-    return cur && cur.holder === holder ? 'kept' : 'taken';
+    if (cur && cur.until <= now) return 'lapsed';
+    return cur ? 'kept' : 'taken';
   }
 
   async release(streamId: string, holder: string): Promise<void> {

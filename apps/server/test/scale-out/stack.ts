@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const main = path.resolve(import.meta.dirname, '../../src/main.ts');
@@ -238,6 +239,61 @@ export async function startNginx(bin: string, dir: string, site: NginxSite): Pro
     if (Date.now() > deadline) throw new Error('nginx did not start');
     await sleep(100);
   }
+}
+
+export interface TcpFront {
+  /** The upstream port each connection went to, in order. */
+  routes: number[];
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP balancer for the encoder ports (README "Scaling out" shows nginx's `stream {}` doing the
+ * same; its module is not installed here): each new connection goes to the first upstream that
+ * accepts it, the next one when a process is down. Bytes pass untouched both ways; when either
+ * side goes away the other is cut, as a balancer's proxied connection is.
+ */
+export async function startTcpFront(listen: number, upstreams: number[]): Promise<TcpFront> {
+  const routes: number[] = [];
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    client.pause();
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    client.on('error', () => {});
+    const tryUpstream = (i: number) => {
+      if (i >= upstreams.length || client.destroyed) return client.destroy();
+      const up = net.connect(upstreams[i], '127.0.0.1');
+      let connected = false;
+      open.add(up);
+      up.on('close', () => open.delete(up));
+      up.on('error', () => (connected ? client.destroy() : tryUpstream(i + 1)));
+      up.once('connect', () => {
+        connected = true;
+        routes.push(upstreams[i]);
+        // The process died (or closed): the encoder's connection is cut, it reconnects.
+        up.on('close', () => client.destroy());
+        // The encoder hung up: what it sent is delivered, then the upstream sees the end.
+        client.on('close', () => up.end());
+        client.pipe(up);
+        up.pipe(client);
+        client.resume();
+      });
+    };
+    tryUpstream(0);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen, '127.0.0.1', () => resolve());
+  });
+  return {
+    routes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of open) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

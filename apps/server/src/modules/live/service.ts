@@ -93,7 +93,7 @@ export class LiveService implements LiveRuntime {
         graceExpired: (id) =>
           void this.streams.endById(id).catch((e) => this.log('live: ending after grace failed', e)),
         viewers: (id, n) => void this.streams.onViewers(id, n),
-        interrupted: (id) => void this.streams.onInterrupted(id),
+        interrupted: (id) => this.streams.onInterrupted(id),
         resumed: (id) => void this.streams.onResumed(id),
         log,
       },
