@@ -49,7 +49,7 @@ export interface LateJoinTrace {
   /** When the clock filter first said settled, and how far off its estimate was then (true error, ms). */
   clockSettledMs: number;
   clockErrorAtSettledMs: number;
-  /** |estimate − server| at 1.0, 1.5 and 2.0 s (Infinity before the first pong). */
+  /** Estimate − server (ms, signed) at 1.0, 1.5 and 2.0 s (Infinity before the first pong). */
   clockErrorMs: number[];
   /** Pongs received by 1.0, 1.5 and 2.0 s. */
   pongs: number[];
