@@ -37,6 +37,27 @@ export interface SimOptions {
   pingBurstIntervalMs?: number;
   /** Simulated time to stop at (default 90 s: every scenario; 40 s covers the start and late joiners). */
   endMs?: number;
+  /** Told each late joiner's course once it is measured (analysis scripts; the figures do not depend on it). */
+  onLateJoiner?: (trace: LateJoinTrace) => void;
+}
+
+/** One late joiner's course (ms from connecting), for analysis (`sim/late-joiners.ts`). */
+export interface LateJoinTrace {
+  index: number;
+  rttMs: number;
+  settleMs: number;
+  /** When the clock filter first said settled, and how far off its estimate was then (true error, ms). */
+  clockSettledMs: number;
+  clockErrorAtSettledMs: number;
+  /** Estimate − server (ms, signed) at 1.0, 1.5 and 2.0 s (Infinity before the first pong). */
+  clockErrorMs: number[];
+  /** Pongs received by 1.0, 1.5 and 2.0 s. */
+  pongs: number[];
+  firstHeardMs: number;
+  errorFirstHeardMs: number;
+  preRollRestarts: number;
+  /** Losses on its link in the first 2 s: direction and ms from connecting. */
+  losses: string[];
 }
 
 export const DEFAULT_SIM: SimOptions = {
@@ -111,6 +132,7 @@ interface Member {
   pingRng: Rng;
   messageRng: Rng;
   timerRng: Rng;
+  trace: LateJoinTrace | null;
 }
 
 export async function runSimulation(options: Partial<SimOptions> = {}): Promise<SimFigures> {
@@ -138,7 +160,10 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   const deliver = (m: Member, dir: 'up' | 'down', run: () => void, r = m.messageRng) => {
     const base = m.link.rtt / 2;
     let delay = Math.max(m.link.rtt / 4, base + r.between(-o.jitterMs, o.jitterMs));
-    if (r.chance(o.loss)) delay += Math.max(200, m.link.rtt) + m.link.rtt;
+    if (r.chance(o.loss)) {
+      delay += Math.max(200, m.link.rtt) + m.link.rtt;
+      if (m.trace && now - m.connectedAt < 2_000) m.trace.losses.push(`${dir}@${Math.round(now - m.connectedAt)}`);
+    }
     const key = dir === 'up' ? 'lastUp' : 'lastDown';
     const at = Math.max(m.link[key], now + delay);
     m.link[key] = at;
@@ -212,6 +237,10 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
           'down',
           () => {
             m.filter.add({ t0, t1, t2, t3: local(m) });
+            if (m.trace && m.trace.clockSettledMs < 0 && m.filter.settled) {
+              m.trace.clockSettledMs = now - m.connectedAt;
+              m.trace.clockErrorAtSettledMs = m.filter.toServer(local(m)) - serverNow();
+            }
             tick(m);
           },
           m.pingRng,
@@ -239,8 +268,23 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
       pingRng: seeded(rng.next() * 2 ** 32),
       messageRng: seeded(rng.next() * 2 ** 32),
       timerRng: seeded(rng.next() * 2 ** 32),
+      trace: null,
     };
     m.media = new SimMedia(seeded(rng.next() * 2 ** 32), m.drift, rng.between(10, 40));
+    if (late && o.onLateJoiner)
+      m.trace = {
+        index,
+        rttMs: m.link.rtt,
+        settleMs: -1,
+        clockSettledMs: -1,
+        clockErrorAtSettledMs: Number.NaN,
+        clockErrorMs: [],
+        pongs: [],
+        firstHeardMs: -1,
+        errorFirstHeardMs: Number.NaN,
+        preRollRestarts: 0,
+        losses: [],
+      };
     members.push(m);
     const burst = o.pingBurst ?? SYNC.pingBurst;
     const spacing = o.pingBurstIntervalMs ?? SYNC.pingBurstIntervalMs;
@@ -369,6 +413,15 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   const lateWorst: number[] = [];
   for (const m of members.filter((x) => x.late)) {
     let settledAt = -1;
+    const trace = m.trace;
+    if (trace)
+      for (const at of [1_000, 1_500, 2_000])
+        queue.push(m.connectedAt + at, () => {
+          trace.pongs.push(m.filter.count);
+          trace.clockErrorMs.push(
+            m.filter.count === 0 ? Number.POSITIVE_INFINITY : m.filter.toServer(local(m)) - serverNow(),
+          );
+        });
     const watch = () => {
       const s = currentSchedule();
       if (!s || s.paused) return;
@@ -376,11 +429,22 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
       const heard = m.media.audible(now);
       const since = now - m.connectedAt;
       if (heard) figures.lateJoinWorstHeardMs = Math.max(figures.lateJoinWorstHeardMs, e);
+      if (heard && trace && trace.firstHeardMs < 0) {
+        trace.firstHeardMs = since;
+        trace.errorFirstHeardMs = errorOf(m, s);
+      }
       if (heard && e <= 30 && settledAt < 0) settledAt = since;
       if (!heard || e > 30) settledAt = -1;
       if (since >= 2_000) lateWorst.push(heard ? e : Number.POSITIVE_INFINITY);
       if (since < 10_000) queue.push(now + 50, watch);
-      else figures.lateJoinSettleMs.push(settledAt);
+      else {
+        figures.lateJoinSettleMs.push(settledAt);
+        if (trace) {
+          trace.settleMs = settledAt;
+          trace.preRollRestarts = m.controller.stats().preRollRestarts;
+          o.onLateJoiner?.(trace);
+        }
+      }
     };
     queue.push(m.connectedAt + 50, watch);
   }
