@@ -47,10 +47,10 @@ export function pureSchemas(): Plugin {
 }
 
 /**
- * lib/zod-jitless.ts is kept only where one of its exports is used, not for its `z.config`: that
- * side effect kept the module, and zod's core with it (~4 KB gzipped), in every chunk importing
- * `zod`, on first views whose schemas the pure-schemas transform had all dropped (issue 36). The
- * browser's entry turns the JIT off first instead (src/lib/zod-jitless-global.ts).
+ * lib/zod-jitless.ts without its side effect in the browser's build: its `z.config` kept the
+ * module, and zod's core with it (~4 KB gzipped), in every chunk importing `zod`, on first views
+ * whose schemas the pure-schemas transform had all dropped (issue 36). Its exports are zod's own;
+ * the browser's entry turns the JIT off first instead (src/lib/zod-jitless-global.ts).
  */
 export function zodConfigOnlyWithSchemas(): Plugin {
   const jitless = path.join(here, 'src/lib/zod-jitless.ts');
