@@ -40,22 +40,15 @@ export type PlayerReader = Pick<
 
 export type PlayerHandle = PlayerReader & PlayerControls;
 
-let engineModule: EngineModule | null = null;
 let loadingEngine: Promise<EngineModule> | null = null;
 
 /** The engine's code (queue, listening tracker, sleep timer, shortcuts, Media Session): once. */
 export function loadEngineModule(): Promise<EngineModule> {
-  loadingEngine ??= import('./engine').then(
-    (m) => {
-      engineModule = m;
-      return m;
-    },
-    (err: unknown) => {
-      // The network failed: the next command asks again.
-      loadingEngine = null;
-      throw err;
-    },
-  );
+  loadingEngine ??= import('./engine').catch((err: unknown) => {
+    // The network failed: the next command asks again.
+    loadingEngine = null;
+    throw err;
+  });
   return loadingEngine;
 }
 
@@ -83,8 +76,8 @@ export class LazyPlayer implements PlayerHandle {
   private signedIn = false;
   private mounted = false;
   private stopEngine: (() => void) | null = null;
-  /** The engine's code, once here (the app's one import, or a test's). */
-  private module: EngineModule | null = engineModule;
+  /** The engine's code, once this player's loader has given it (the app's one import, or a test's). */
+  private module: EngineModule | null = null;
   private readonly stateListeners = new Set<Listener>();
   private readonly timeListeners = new Set<Listener>();
   private readonly listenListeners = new Set<Listener>();
