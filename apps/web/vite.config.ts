@@ -46,8 +46,24 @@ export function pureSchemas(): Plugin {
   };
 }
 
+/**
+ * lib/zod-jitless.ts without its side effect in the browser's build: its `z.config` kept the
+ * module, and zod's core with it (~4 KB gzipped), in every chunk importing `zod`, on first views
+ * whose schemas the pure-schemas transform had all dropped (issue 36). Its exports are zod's own;
+ * the browser's entry turns the JIT off first instead (src/lib/zod-jitless-global.ts).
+ */
+export function zodConfigOnlyWithSchemas(): Plugin {
+  const jitless = path.join(here, 'src/lib/zod-jitless.ts');
+  return {
+    name: 'wavecast-zod-config-only-with-schemas',
+    // The browser's build only: the server's render and the embed player keep the module's config.
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    transform: (code, id) => (id === jitless ? { code, map: null, moduleSideEffects: false } : null),
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [pureSchemas(), react(), tailwindcss(), precompress()],
+  plugins: [pureSchemas(), zodConfigOnlyWithSchemas(), react(), tailwindcss(), precompress()],
   // Every bare `zod` import goes through a module that turns zod's JIT off first (lib/zod-jitless.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(here, 'src/lib/zod-jitless.ts') }] },
   server: {

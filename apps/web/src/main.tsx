@@ -1,3 +1,4 @@
+import './lib/zod-jitless-global';
 import { StrictMode, startTransition } from 'react';
 import { App } from './App';
 import { firstViewRoot, seedFirstView } from './first-view';

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import type { PlayerEngine } from './engine';
 import { IDLE_PLAYER_STATE } from './idle-state';
+import type { PlayerHandle } from './lazy-player';
 import { PlayerContext } from './PlayerProvider';
 
 // Not in PlayerProvider.tsx: the browser's bundle does not need it (Home's 150 KB budget).
@@ -18,7 +18,7 @@ export function IdlePlayerProvider({ children }: { children: ReactNode }) {
         subscribeTime: () => () => {},
         subscribeListen: () => () => {},
         getListen: () => null,
-      }) as unknown as PlayerEngine,
+      }) as unknown as PlayerHandle,
   );
   return <PlayerContext.Provider value={idle}>{children}</PlayerContext.Provider>;
 }

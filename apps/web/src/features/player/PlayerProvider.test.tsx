@@ -91,10 +91,16 @@ describe('PlayerProvider', () => {
         </Profiler>
       </>,
     );
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-    if (!audio) throw new Error('the player has no <audio> element');
+    // Nothing played yet: the engine and its <audio> element do not exist (lazy-player.ts).
+    expect(document.querySelector('[data-testid="player-audio"]')).toBeNull();
     const play = host.querySelector<HTMLButtonElement>('button[aria-label="Play Track 1"]');
     act(() => play?.click());
+    // The first Play loads the engine's code, then plays.
+    const audio = await vi.waitFor(() => {
+      const a = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+      if (!a) throw new Error('the player has no <audio> element yet');
+      return a;
+    });
     expect(audio.getAttribute('src')).toContain('/api/tracks/1/stream');
     act(() => {
       audio.dispatchEvent(new Event('play'));

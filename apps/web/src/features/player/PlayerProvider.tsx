@@ -10,40 +10,18 @@ import {
 } from 'react';
 import { toast } from '../../lib/toast';
 import { useSession } from '../auth/session';
-import { browserEnv, type ListenProgress, PlayerEngine, type PlayerState } from './engine';
+import type { ListenProgress, PlayerState } from './engine';
 import { IDLE_PLAYER_STATE } from './idle-state';
+import { LazyPlayer, type PlayerControls, type PlayerHandle } from './lazy-player';
 import { chapterAt } from './lib/chapters';
 import { loadPlayer } from './lib/persistence';
 
-/** What components may ask of the player: commands only, the same object for the app's lifetime. */
-export type PlayerControls = Pick<
-  PlayerEngine,
-  | 'play'
-  | 'playOrToggle'
-  | 'toggle'
-  | 'pause'
-  | 'resume'
-  | 'seek'
-  | 'seekBy'
-  | 'next'
-  | 'previous'
-  | 'nextChapter'
-  | 'previousChapter'
-  | 'setVolume'
-  | 'toggleMute'
-  | 'setRate'
-  | 'addToQueue'
-  | 'removeFromQueue'
-  | 'moveInQueue'
-  | 'clearQueue'
-  | 'updateTrack'
-  | 'claimOutput'
-  | 'releaseOutput'
-  | 'setSleepTimer'
->;
+export type { PlayerControls } from './lazy-player';
 
 /** Exported for the server's idle player (IdlePlayerProvider.tsx) only. */
-export const PlayerContext = createContext<PlayerEngine | null>(null);
+export const PlayerContext = createContext<PlayerHandle | null>(null);
+
+const PLAYER_UNAVAILABLE = 'The player could not be loaded. Check your connection and try again.';
 
 function createAudio() {
   const audio = document.createElement('audio');
@@ -53,32 +31,33 @@ function createAudio() {
   return audio;
 }
 
-/** Makes the app's one player engine and its <audio> element, and tells it who is signed in. */
+/**
+ * The app's one player, and tells it who is signed in. Its engine (and <audio> element) is built
+ * on the first command, or right after hydration to restore a saved player (lazy-player.ts): a
+ * first view that plays nothing does not evaluate its code (issue 36, ADR 0078).
+ */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const [engine] = useState(
+  const [player] = useState(
     () =>
-      new PlayerEngine(
-        createAudio(),
-        loadPlayer(),
-        browserEnv((message) => toast.error(message)),
-      ),
+      new LazyPlayer(loadPlayer(), {
+        build: (m, saved) =>
+          new m.PlayerEngine(
+            createAudio(),
+            saved,
+            m.browserEnv((message) => toast.error(message)),
+          ),
+        failed: () => toast.error(PLAYER_UNAVAILABLE),
+      }),
   );
-  engine.setSignedIn(!!user);
+  player.setSignedIn(!!user);
 
-  useEffect(() => {
-    document.body.appendChild(engine.audio);
-    const stop = engine.start();
-    return () => {
-      stop();
-      engine.audio.remove();
-    };
-  }, [engine]);
+  useEffect(() => player.mount(), [player]);
 
-  return <PlayerContext.Provider value={engine}>{children}</PlayerContext.Provider>;
+  return <PlayerContext.Provider value={player}>{children}</PlayerContext.Provider>;
 }
 
-function useEngine(): PlayerEngine {
+function useEngine(): PlayerHandle {
   const engine = useContext(PlayerContext);
   // The spec: using the player outside its provider raises an error.
   if (!engine) throw new Error('usePlayer must be used within a PlayerProvider');

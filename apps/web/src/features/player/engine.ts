@@ -16,6 +16,7 @@ import { fetchPosition, reportPlay, savePosition } from './lib/serverSync';
 import { commandForKeydown } from './lib/shortcuts';
 import { type SleepChoice, type SleepState, SleepTimer } from './lib/sleepTimer';
 import { pickSource } from './lib/source';
+import { savedPlayerState } from './saved-state';
 
 export const TRACK_UNPLAYABLE = 'This track could not be played';
 /** How often the resume position of a long track is saved while it plays. */
@@ -163,19 +164,7 @@ export class PlayerEngine {
     this.qs = { current: saved.current, queue: saved.queue, history: saved.history };
     this.time = saved.current ? saved.position : 0;
     this.pending = { startAt: this.time, autoplay: false };
-    this.snapshot = {
-      current: saved.current,
-      queue: saved.queue,
-      hasPrevious: saved.history.length > 0,
-      playing: false,
-      duration: saved.current?.duration ?? 0,
-      volume: saved.volume,
-      muted: saved.muted,
-      rate: saved.rate,
-      chapters: sortedChapters(saved.current?.chapterMarkers ?? []),
-      live: null,
-      sleep: null,
-    };
+    this.snapshot = savedPlayerState(saved);
     this.sleepTimer = new SleepTimer(
       () => this.pause(),
       (sleep) => this.patch({ sleep }),

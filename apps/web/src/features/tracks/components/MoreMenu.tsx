@@ -1,88 +1,42 @@
 import type { TTrack } from '@wavecast/shared';
-import { CirclePlus, Flag, ListEnd, MoreHorizontal } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/Menu';
-import { toast } from '../../../lib/toast';
-import { useSession } from '../../auth/session';
-import { ReportDialog } from '../../moderation/components/ReportDialog';
-import { usePlayerControls } from '../../player/PlayerProvider';
-import { useOpenAddToPlaylist } from '../../playlists/components/AddToPlaylistMenu';
+import { MoreHorizontal } from 'lucide-react';
+import { type ComponentType, type KeyboardEvent, useState } from 'react';
 
-/** The contact form prefilled for reporting this track: moderators see which track and its link. */
-function reportQuery(track: Pick<TTrack, 'id' | 'title'>, origin = window.location.origin): string {
-  return new URLSearchParams({
-    category: 'content',
-    subject: `Report: ${track.title}`,
-    message: `Track: ${origin}/audio/${track.id}\n\nWhat is wrong with it: `,
-  }).toString();
-}
+export const moreTriggerClass =
+  'inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary data-[state=open]:bg-surface-2';
+
+type Popup = ComponentType<{ track: TTrack; openedByKeyboard: boolean }>;
+const loadPopup = () => import('./MoreMenuPopup').then((m): Popup => m.MoreMenuPopup);
 
 /**
- * More: add to queue, add to playlist, report (signed in: a report for the moderators' queue;
- * signed out: the contact form about this track).
+ * The track page's More button. The menu (Radix's, with its popper, focus scope and the report
+ * dialog, ~30 KB gzipped) is loaded when More is first pressed, as the share dialog is, not with the
+ * page (issue 36: a first view's scripts); pointing at or focusing More fetches it ahead.
  */
 export function MoreMenu({ track }: { track: TTrack }) {
-  const player = usePlayerControls();
-  const navigate = useNavigate();
-  const openAddToPlaylist = useOpenAddToPlaylist();
-  const trigger = useRef<HTMLButtonElement>(null);
-  // "Add to playlist" opens its dialog from More (so closing the dialog returns focus there), and the
-  // menu then leaves focus to the dialog.
-  const dialogOpened = useRef(false);
-  const { user } = useSession();
-  const [reporting, setReporting] = useState(false);
+  const [opened, setOpened] = useState<{ Popup: Popup; keyboard: boolean } | null>(null);
+  if (opened) return <opened.Popup track={track} openedByKeyboard={opened.keyboard} />;
 
+  const open = (keyboard: boolean) => void loadPopup().then((Popup) => setOpened({ Popup, keyboard }));
+  const onKeyDown = (e: KeyboardEvent) => {
+    // Radix's trigger opens on these keys (ArrowDown too); Enter and Space would also click.
+    if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    open(true);
+  };
   return (
-    <>
-      <Menu>
-        <MenuTrigger
-          ref={trigger}
-          className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary data-[state=open]:bg-surface-2"
-        >
-          <MoreHorizontal className="size-4" aria-hidden /> More
-        </MenuTrigger>
-        <MenuContent
-          aria-label="More actions"
-          className="w-56 p-1"
-          onCloseAutoFocus={(e) => {
-            if (!dialogOpened.current) return;
-            dialogOpened.current = false;
-            e.preventDefault();
-          }}
-        >
-          <MenuItem
-            onSelect={() => {
-              player.addToQueue(track);
-              toast.success('Added to queue');
-            }}
-          >
-            <ListEnd className="size-5 shrink-0" aria-hidden /> Add to queue
-          </MenuItem>
-          <MenuItem
-            onSelect={() => {
-              dialogOpened.current = true;
-              trigger.current?.focus();
-              openAddToPlaylist(track);
-            }}
-          >
-            <CirclePlus className="size-5 shrink-0" aria-hidden /> Add to playlist
-          </MenuItem>
-          <MenuItem
-            onSelect={() => {
-              if (!user) return navigate(`/support/contact?${reportQuery(track)}`);
-              dialogOpened.current = true;
-              trigger.current?.focus();
-              setReporting(true);
-            }}
-          >
-            <Flag className="size-5 shrink-0" aria-hidden /> Report
-          </MenuItem>
-        </MenuContent>
-      </Menu>
-      {user && (
-        <ReportDialog open={reporting} onClose={() => setReporting(false)} targetType="track" targetId={track.id} />
-      )}
-    </>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={moreTriggerClass}
+      onClick={() => open(false)}
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => void loadPopup()}
+      onFocus={() => void loadPopup()}
+    >
+      <MoreHorizontal className="size-4" aria-hidden /> More
+    </button>
   );
 }
