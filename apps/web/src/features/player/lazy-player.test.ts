@@ -163,4 +163,12 @@ describe('the lazy player (ADR 0078)', () => {
     player.releaseOutput(other);
     expect(player.getState().live).toBeNull();
   });
+
+  it("a listening room's claim keeps its label before the engine exists (the bar says what holds the output)", () => {
+    const { player, loads } = setup();
+    unmount = player.mount();
+    player.claimOutput({ title: 'Friday mix', label: 'Listening room', stop: () => {} });
+    expect(loads()).toBe(0);
+    expect(player.getState().live).toEqual({ title: 'Friday mix', label: 'Listening room' });
+  });
 });

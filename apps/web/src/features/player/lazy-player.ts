@@ -183,13 +183,13 @@ export class LazyPlayer implements PlayerHandle {
     e.setSleepTimer(choice),
   );
 
-  /** A live stream takes the output. Nothing plays without an engine: the claim is only noted. */
+  /** A live stream or room takes the output. Nothing plays without an engine: the claim is only noted. */
   readonly claimOutput = (claim: LiveOutputClaim) => {
     if (this.engine) return this.engine.claimOutput(claim);
     const prev = this.liveClaim;
     if (prev === claim) return;
     this.liveClaim = claim;
-    this.setIdle({ live: { title: claim.title } });
+    this.setIdle({ live: claim.label ? { title: claim.title, label: claim.label } : { title: claim.title } });
     prev?.stop();
   };
 
