@@ -45,6 +45,10 @@ export function liveToWebm(
     format === 'ogg-opus' && cap === null
       ? ['-c:a', 'copy']
       : [
+          // Timestamps from the samples themselves: Vorbis's block switches (long to short windows at
+          // every transient) date packets ~9 ms off their neighbours, and Chromium's MSE stops for
+          // a moment at each such overlap or gap. The decoded audio is continuous; so are these.
+          ...['-af', 'asetpts=N/SR/TB'],
           ...['-c:a', 'libopus', '-b:a', String(cap ?? OPUS_BITRATE), '-ar', '48000'],
           // A cap is a ceiling: constant bitrate (constrained VBR still overshoots it by a percent or two).
           ...(cap === null ? [] : ['-vbr', 'off']),
