@@ -30,6 +30,8 @@ const roomApi = <T>(id: string, path: string, init: Parameters<typeof api>[1] = 
 /** Presence: the page says it is here a few times per presence window. */
 const HEARTBEAT_MS = 15_000;
 const PREMIERE_POLL_MS = 5_000;
+/** How often the member list is read again besides its live events. */
+const MEMBERS_POLL_MS = 10_000;
 
 /** A room, its queue, members and chat, kept current by its topic's events. */
 export function useRoom(id: string) {
@@ -53,6 +55,9 @@ export function useRoom(id: string) {
   const members = useQuery({
     queryKey: roomKeys.members(id),
     queryFn: () => roomApi<{ items: TRoomMember[] }>(id, '/members'),
+    // `room.members` keeps the list live; a read now and then mends one missed while the tab's
+    // socket reconnected or before the topic was granted (a guest once never showed to the host).
+    refetchInterval: MEMBERS_POLL_MS,
   });
   const messages = useQuery({
     queryKey: roomKeys.messages(id),
