@@ -70,8 +70,27 @@ export async function loadUnits(
       await sp.execute(sql`SET temp_buffers = '256MB'`);
     })
     .catch(() => {});
-  await tx.execute(sql`CREATE TEMP TABLE earn_units (payer text PRIMARY KEY, net bigint NOT NULL, pot bigint NOT NULL)
-                       ON COMMIT DROP`);
+  // Each Family listener → the account that pays for them (owners seated with themselves), first:
+  // the nets mark each paying account's seat as they write it.
+  await timed(trace, 'seats', async () => {
+    await tx.execute(
+      sql`CREATE TEMP TABLE earn_seats (listener_id text PRIMARY KEY, payer text NOT NULL) ON COMMIT DROP`,
+    );
+    // Members, then each owner once (a hash of owners, not a sort of every seat as a UNION did).
+    await tx.execute(sql`
+      INSERT INTO earn_seats (listener_id, payer)
+      SELECT member_id, owner_id FROM family_members WHERE status = 'active' AND member_id IS NOT NULL
+      UNION ALL
+      SELECT DISTINCT owner_id, owner_id FROM family_members WHERE status = 'active' AND member_id IS NOT NULL
+      ON CONFLICT DO NOTHING`);
+    // A families chunk reads its owners' seats by this index (a range of owners, not every seat).
+    await tx.execute(sql`CREATE INDEX ON earn_seats (payer, listener_id)`);
+    await tx.execute(sql`ANALYZE earn_seats`);
+  });
+  // `seat`: the Family plan's owner when the account has a seat in one (its own id for the owner),
+  // else null. The chunks' keysets are read from it: accounts (no seat), owners, paying members.
+  await tx.execute(sql`CREATE TEMP TABLE earn_units (payer text PRIMARY KEY, net bigint NOT NULL, pot bigint NOT NULL,
+                         seat text) ON COMMIT DROP`);
   // In chunks of payers (keyset on payments' (user_id, occurred_at) index): no statement reads the month whole.
   const inMonth = sql`p.purpose = 'subscription' AND p.kind IN ('paid', 'refunded') AND p.user_id IS NOT NULL
          AND p.occurred_at >= ${start.toISOString()}::timestamptz AND p.occurred_at < ${end.toISOString()}::timestamptz`;
@@ -103,7 +122,7 @@ export async function loadUnits(
     const to = b?.bound ?? null;
     const range = sql`p.user_id >= ${lo} ${to === null ? sql`` : sql`AND p.user_id < ${to}`}`;
     await tx.execute(sql`
-    INSERT INTO earn_units (payer, net, pot)
+    INSERT INTO earn_units (payer, net, pot, seat)
     WITH p AS (
       SELECT p.id, p.user_id, p.kind, p.amount_cents, p.invoice_id
         FROM payments p
@@ -120,40 +139,22 @@ export async function loadUnits(
              - coalesce(sum(c.cents), 0))::bigint AS net
         FROM same LEFT JOIN c ON c.payment_id = same.id
        GROUP BY same.user_id)
-    SELECT payer, net, ${creatorsPart(sql`net`, platformShareBps)} FROM n`);
+    SELECT n.payer, n.net, ${creatorsPart(sql`n.net`, platformShareBps)}, s.payer
+      FROM n LEFT JOIN earn_seats s ON s.listener_id = n.payer`);
     trace('nets chunk', performance.now() - c0);
     from = to;
   }
-  const t1 = performance.now();
-  await tx.execute(
-    sql`CREATE TEMP TABLE earn_seats (listener_id text PRIMARY KEY, payer text NOT NULL) ON COMMIT DROP`,
-  );
-  await tx.execute(sql`
-    INSERT INTO earn_seats (listener_id, payer)
-    SELECT member_id, owner_id FROM family_members WHERE status = 'active' AND member_id IS NOT NULL
-    UNION
-    SELECT owner_id, owner_id FROM family_members WHERE status = 'active' AND member_id IS NOT NULL
-    ON CONFLICT DO NOTHING`);
-  // A families chunk reads its owners' seats by this index (a range of owners, not every seat).
-  await tx.execute(sql`CREATE INDEX ON earn_seats (payer, listener_id)`);
-  // The Family plans' owners who paid this month: the families chunks' keyset, as `earn_units` is the accounts'.
-  await tx.execute(sql`CREATE TEMP TABLE earn_owners (payer text PRIMARY KEY) ON COMMIT DROP`);
-  await tx.execute(sql`
-    INSERT INTO earn_owners (payer)
-    SELECT DISTINCT s.payer FROM earn_seats s JOIN earn_units u ON u.payer = s.payer AND u.net > 0`);
-  // Family members who also paid this month (ADR 0077): their own payment is split by their own
-  // listening in chunks of their own, as any account's; their listening also counts for the owner.
-  await tx.execute(sql`CREATE TEMP TABLE earn_members (payer text PRIMARY KEY) ON COMMIT DROP`);
-  await tx.execute(sql`
-    INSERT INTO earn_members (payer)
-    SELECT s.listener_id FROM earn_seats s JOIN earn_units u ON u.payer = s.listener_id AND u.net > 0
-     WHERE s.payer <> s.listener_id`);
-  // Temporary tables get no statistics from autovacuum: without them the chunks' plans guess.
-  await tx.execute(sql`ANALYZE earn_units`);
-  await tx.execute(sql`ANALYZE earn_seats`);
-  await tx.execute(sql`ANALYZE earn_owners`);
-  await tx.execute(sql`ANALYZE earn_members`);
-  trace('seats + analyze', performance.now() - t1);
+  // The Family plans' owners who paid this month (the families chunks' keyset), and Family members
+  // who also paid (ADR 0077: their own payment is split by their own listening in chunks of their
+  // own, as any account's; their listening also counts for the owner).
+  await timed(trace, 'keysets', async () => {
+    await tx.execute(sql`CREATE TEMP TABLE earn_owners (payer text PRIMARY KEY) ON COMMIT DROP`);
+    await tx.execute(sql`INSERT INTO earn_owners (payer) SELECT payer FROM earn_units WHERE seat = payer AND net > 0`);
+    await tx.execute(sql`CREATE TEMP TABLE earn_members (payer text PRIMARY KEY) ON COMMIT DROP`);
+    await tx.execute(sql`INSERT INTO earn_members (payer) SELECT payer FROM earn_units WHERE seat <> payer AND net > 0`);
+    // Temporary tables get no statistics from autovacuum: without them the chunks' plans guess.
+    for (const t of ['earn_units', 'earn_owners', 'earn_members']) await tx.execute(sql`ANALYZE ${sql.raw(t)}`);
+  });
   const [r] = rowsOf<{ net: number; payers: number }>(
     await tx.execute(sql`SELECT coalesce(sum(net), 0)::float8 AS net, count(*)::int AS payers FROM earn_units`),
   );
@@ -221,9 +222,9 @@ function chunkRows(month: string, kind: ChunkKind, range: ChunkRange): SQL {
   return sql`
     SELECT l.listener_id AS payer, l.listener_id AS listener, l.audio_id, l.creator_id, l.day, l.plays, l.long_plays,
            l.heard_seconds
-      FROM earnings_listening l
-     WHERE l.month = ${month} AND ${inRange(sql`l.listener_id`, range)}
-       AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = l.listener_id)`;
+      FROM earn_units u
+      JOIN earnings_listening l ON l.month = ${month} AND l.listener_id = u.payer
+     WHERE ${inRange(sql`u.payer`, range)} AND u.net > 0 AND u.seat IS NULL AND ${inRange(sql`l.listener_id`, range)}`;
 }
 
 /**
@@ -356,23 +357,21 @@ export async function allocateSubscriptions(
       await tx.execute(sql`TRUNCATE earn_part`);
       parts = 0;
     });
-  // Chunks of paying accounts (net > 0) not in a family, in id order, each bound found by keyset;
-  // then Family plans by their owner's id (`earn_owners`: owners who paid), the same way; then the
+  // Chunks of paying accounts (net > 0) not in a family (no `seat`), in id order, each bound
+  // found by keyset; then Family plans by their owner's id (`earn_owners`: owners who paid), the same way; then the
   // Family members who also paid (`earn_members`), their own payments.
   // Their size follows the machine: a chunk aims at ~2 s, far under the statement timeout even when
   // a loaded machine slows one down 5-fold (a fixed size either times out or crawls).
+  const keyset = {
+    accounts: sql`(SELECT payer FROM earn_units WHERE net > 0 AND seat IS NULL)`,
+    families: sql`earn_owners`,
+    members: sql`earn_members`,
+  } as const;
   const nextBound = async (kind: ChunkKind, from: string, first: boolean, size: number): Promise<string | null> => {
     const after = sql`${first ? sql`>` : sql`>=`} ${from}`;
     const rows: { payer: string }[] = rowsOf(
-      await tx.execute(
-        kind !== 'accounts'
-          ? sql`SELECT o.payer FROM ${kind === 'families' ? sql`earn_owners` : sql`earn_members`} o WHERE o.payer ${after}
-                 ORDER BY o.payer OFFSET ${first ? 0 : size} LIMIT 1`
-          : sql`SELECT u.payer FROM earn_units u
-                 WHERE u.payer ${after} AND u.net > 0
-                   AND NOT EXISTS (SELECT 1 FROM earn_seats s WHERE s.listener_id = u.payer)
-                 ORDER BY u.payer OFFSET ${first ? 0 : size} LIMIT 1`,
-      ),
+      await tx.execute(sql`SELECT o.payer FROM ${keyset[kind]} o WHERE o.payer ${after}
+                            ORDER BY o.payer OFFSET ${first ? 0 : size} LIMIT 1`),
     );
     return rows[0]?.payer ?? null;
   };
