@@ -31,6 +31,12 @@ export interface DomainEvents {
   'track.shown': { trackId: string; ownerId: string; reason: 'restored' | 'public' };
   /** Anything else about the track changed (an edit, processing, a new cover): caches drop their copies. */
   'track.changed': { trackId: string };
+  /**
+   * The track's upload processing finished: its renditions and loudness are stored, its status is
+   * ready (the first time, or after a reprocess). What else measures its audio follows from here
+   * (the radio's cue points, ADR 0079).
+   */
+  'track.ready': { trackId: string; ownerId: string };
   'stream-key.revoked': { userId: string; keyId: string };
   /**
    * A paid plan or trial ended (grace over, cancelled, admin's grant ended). `stripeSubscriptionId`:

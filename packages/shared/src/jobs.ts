@@ -21,8 +21,13 @@ export interface JobPayloads {
   'track.process': { trackId: string };
   /** An automatic transcript of a track by the local speech recogniser (modules/transcripts/auto.ts). */
   'transcript.generate': { trackId: string };
-  /** Every 5 minutes: cue points and loudness of tracks not measured yet (radio engine, ADR 0055). */
+  /**
+   * Every 5 minutes, a catch-up: cue points and loudness of ready tracks that were never measured
+   * (uploaded before measuring at upload, or their `radio.cues.track` was lost; ADR 0055, 0079).
+   */
   'radio.cues': { at: string };
+  /** One track's cue points and loudness, measured right after its upload processing (`track.ready`, ADR 0079). */
+  'radio.cues.track': { trackId: string };
   /** Resize a track's new cover. */
   'track.cover': { trackId: string };
   /** The email copy of one notification. */

@@ -45,7 +45,7 @@ import { playRoutes } from './plays/routes';
 import { subscribeEpisodeArt } from './podcasts/episode-art';
 import { podcastRoutes } from './podcasts/routes';
 import { profileRoutes } from './profiles/routes';
-import { radioCueJobs, radioCueSchedules } from './radio/cues/jobs';
+import { radioCueJobs, radioCueSchedules, subscribeCueMeasurement } from './radio/cues/jobs';
 import { subscribeRadioLifecycle } from './radio/lifecycle';
 import { radioRoutes } from './radio/routes';
 import { repostRoutes } from './reposts/routes';
@@ -114,7 +114,7 @@ export const modules: ModuleDefinition[] = [
   { name: 'radio', routes: [radioRoutes], subscribers: [subscribeRadioLifecycle] },
   // Tracks: upload and edits; delivery (Range, GET/HEAD only: nothing extra on the hot path); the creator dashboard.
   { name: 'tracks', routes: [trackRoutes], jobs: trackJobs, schedules: trackSchedules },
-  { name: 'radio-cues', jobs: radioCueJobs, schedules: radioCueSchedules },
+  { name: 'radio-cues', jobs: radioCueJobs, schedules: radioCueSchedules, subscribers: [subscribeCueMeasurement] },
   { name: 'delivery', routes: [deliveryRoutes], subscribers: [subscribeDeliveryCache] },
   { name: 'creator', routes: [creatorRoutes] },
   // Discovery: home, explore, categories, search; follows; public profiles.

@@ -3,8 +3,8 @@ import { audioContent } from './tracks';
 
 /**
  * The radio engine's measurement of a track (ADR 0055): EBU R128 integrated loudness and cue
- * points from 100 ms frames, computed once by the `radio.cues` media job (at upload and as a
- * backfill). A track with no row plays whole at its upload gain.
+ * points from 100 ms frames, computed once by the `radio.cues.track` job (at upload, ADR 0079) or the
+ * `radio.cues` catch-up. A track with no row plays whole at its upload gain.
  */
 export const trackCues = pgTable('track_cues', {
   audioId: uuid('audio_id')

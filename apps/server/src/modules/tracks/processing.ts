@@ -62,6 +62,8 @@ export async function processTrack(ctx: AppContext, trackId: string): Promise<vo
   if (!ready) return;
   await ctx.events.publish('track.changed', { trackId });
   if (!done) {
+    // What measures the new audio further (the radio's cues) subscribes to this, not called from here.
+    await ctx.events.publish('track.ready', { trackId, ownerId: ready.userId });
     await ctx.bus.publish(`track:${trackId}`, 'track.processed', { trackId, status: 'ready' });
     await ctx.bus.publish(`user:${ready.userId}`, 'track.processed', { trackId, status: 'ready' });
   }

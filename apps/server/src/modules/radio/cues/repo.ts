@@ -1,19 +1,38 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '@wavecast/shared';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { visibleWhere } from '../../../access/tracks';
 import type { Database } from '../../../db/client';
-import { audioContent, trackCues, users } from '../../../db/schema';
+import { audioContent, type TrackMedia, trackCues, users } from '../../../db/schema';
 
 export type TrackCuesRow = typeof trackCues.$inferSelect;
 
-/** Ready tracks with a stream rendition and no cues yet, oldest first (uploads and the backfill alike). */
-export async function tracksWithoutCues(database: Database, limit: number) {
+const unmeasured = {
+  id: audioContent.id,
+  media: audioContent.media,
+  audioKey: audioContent.audioKey,
+};
+export type UnmeasuredTrack = { id: string; media: TrackMedia; audioKey: string };
+
+/** Ready tracks with no cues yet, ready since before `readyBefore`, oldest first (the catch-up). */
+export async function tracksWithoutCues(database: Database, limit: number, readyBefore: Date) {
   return database.db
-    .select({ id: audioContent.id, media: audioContent.media, audioKey: audioContent.audioKey })
+    .select(unmeasured)
     .from(audioContent)
     .leftJoin(trackCues, eq(trackCues.audioId, audioContent.id))
-    .where(and(eq(audioContent.status, 'ready'), isNull(trackCues.audioId)))
+    .where(and(eq(audioContent.status, 'ready'), isNull(trackCues.audioId), lt(audioContent.updatedAt, readyBefore)))
     .orderBy(asc(audioContent.createdAt))
     .limit(limit);
+}
+
+/** The track if it is ready and has no cues yet (its measurement at upload). */
+export async function trackWithoutCues(database: Database, id: string): Promise<UnmeasuredTrack | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await database.db
+    .select(unmeasured)
+    .from(audioContent)
+    .leftJoin(trackCues, eq(trackCues.audioId, audioContent.id))
+    .where(and(eq(audioContent.id, id), eq(audioContent.status, 'ready'), isNull(trackCues.audioId)));
+  return row ?? null;
 }
 
 /** Written once: a second run for the same track (two workers) changes nothing. */

@@ -1,13 +1,14 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { findFfmpeg } from '../../../media/ffmpeg';
+import { limiterFilter } from './gain';
 import { CHANNELS } from './pcm';
 
 /** Opus takes these input rates; anything else is resampled to 48 kHz. */
 const OPUS_RATES = new Set([8000, 12000, 16000, 24000, 48000]);
 
 /**
- * The mix into WebM/Opus for the relay hub: one ffmpeg for the channel's life, a cluster per
+ * The mix, limited, into WebM/Opus for the relay hub: one ffmpeg for the channel's life, a cluster per
  * packet flushed at once (as live-transcode does), so the hub gets audio as it is rendered.
  */
 export class PcmEncoder {
@@ -23,6 +24,9 @@ export class PcmEncoder {
     const args = [
       ...['-hide_banner', '-nostdin', '-v', 'error'],
       ...['-f', 'f32le', '-ac', String(CHANNELS), '-ar', String(sampleRate), '-i', 'pipe:0'],
+      // The whole mix through the look-ahead limiter (ADR 0079): tracks at their full gain,
+      // crossfades and the DJ, under the ceiling before Opus.
+      ...['-af', limiterFilter()],
       ...['-c:a', 'libopus', '-b:a', String(opts.bitrate ?? 96_000)],
       ...(OPUS_RATES.has(sampleRate) ? [] : ['-ar', '48000']),
       ...['-f', 'webm', '-live', '1', '-cluster_time_limit', '10', '-flush_packets', '1', 'pipe:1'],

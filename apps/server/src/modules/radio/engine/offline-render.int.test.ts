@@ -153,6 +153,84 @@ async function analyzeRender(file: string): Promise<RenderAnalysis> {
   return { silenceStarts: stderr.match(/silence_start: [\d.]+/g) ?? [], hourLufs, markedFrames };
 }
 
+/** Integrated loudness and true peak (ffmpeg ebur128, 4× oversampled) of a whole file. */
+async function loudnessOf(file: string): Promise<{ integratedLufs: number | null; truePeakDbtp: number | null }> {
+  const child = spawn(
+    findFfmpeg(),
+    ['-hide_banner', '-nostdin', '-nostats', '-i', file, '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`ffmpeg loudness failed (${code}): ${stderr.slice(-2000)}`);
+  // With peak=true alone, the summary's only "Peak:" is the true peak.
+  const { integratedLufs, peakDbfs } = parseEbur128Summary(stderr);
+  return { integratedLufs, truePeakDbtp: peakDbfs };
+}
+
+describe('offline render: a quiet track with full-scale transients (ADR 0079)', () => {
+  it(
+    'reaches -16 LUFS ±1 LU with true peaks at or under -1 dBTP (the limiter takes the clicks)',
+    async () => {
+      // A -28 LUFS programme with a full-scale 1 ms burst every 3 s: its peaks allow only ~+1 dB
+      // of gain, the target asks ~+12 dB. Rendered as a channel plays (48 kHz, Opus 96 kbit/s).
+      const peaky = await generatedTrack(dir, 'peaky', {
+        seconds: 60,
+        volumeDb: -10,
+        bandLimitHz: BAND_HZ,
+        clicksEverySeconds: 3,
+        artistId: 'quiet',
+        padIn: 0.3,
+        padOut: 0.5,
+      });
+      console.log(`peaky track: ${peaky.cues.integratedLufs} LUFS, sample peak ${peaky.cues.peakDbfs} dBFS`);
+      expect(peaky.cues.integratedLufs).toBeGreaterThan(-29.5);
+      expect(peaky.cues.integratedLufs).toBeLessThan(-26.5);
+      expect(peaky.cues.peakDbfs).toBeGreaterThan(-3);
+      const minutes = 3;
+      const output = memoryOutput();
+      const handle = startRadioChannel(
+        {
+          channelId: 'peaky',
+          rotations: [{ id: 'only', weight: 1, trackIds: ['peaky'] }],
+          noArtistRepeat: 0,
+          noTrackRepeatHours: 0,
+          shows: [],
+          jingles: null,
+          djGraceSeconds: 8,
+          djOnlyInSlots: false,
+        },
+        {
+          library: memoryLibrary([peaky]),
+          output,
+          seed: 'peaky',
+          startAt: START,
+          renderUntil: START + minutes * MIN,
+          realTime: false,
+        },
+      );
+      await handle.finished;
+      const file = path.join(dir, 'peaky-out.webm');
+      writeFileSync(file, Buffer.concat(output.chunks));
+      const measured = await loudnessOf(file);
+      console.log(
+        `peaky render (${minutes} min): ${measured.integratedLufs} LUFS, true peak ${measured.truePeakDbtp} dBTP`,
+      );
+      expect(measured.integratedLufs).toBeGreaterThanOrEqual(-17);
+      expect(measured.integratedLufs).toBeLessThanOrEqual(-15);
+      expect(measured.truePeakDbtp).not.toBeNull();
+      expect(measured.truePeakDbtp).toBeLessThanOrEqual(-1);
+    },
+    scaled(180_000),
+  );
+});
+
 describe('offline render of a 2-hour schedule', () => {
   it(
     'has no silence at any switch, every hour at -16 LUFS ±1 LU, and the DJ from their first audio',

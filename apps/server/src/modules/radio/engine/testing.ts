@@ -36,7 +36,8 @@ export async function generateAudio(
 
 /**
  * A track of `seconds` of pink noise (full-scale, then `volumeDb`), or of a tone at amplitude `amp`, with
- * silence padding at both ends, measured by the same analysis uploads get.
+ * silence padding at both ends, measured by the same analysis uploads get. `clicksEverySeconds`: a
+ * full-scale 1 ms burst (1.5 kHz) that often over the noise: peaks far above a quiet programme.
  */
 export async function generatedTrack(
   dir: string,
@@ -50,16 +51,21 @@ export async function generatedTrack(
     padOut?: number;
     tone?: number;
     bandLimitHz?: number;
+    clicksEverySeconds?: number;
   },
 ): Promise<RadioTrack> {
   const padIn = o.padIn ?? 0.6;
   const padOut = o.padOut ?? 1.2;
   const source = o.tone
     ? `sine=f=${o.tone}:d=${o.seconds}:sample_rate=48000,volume=${(o.amp ?? 0.2) * 8}`
-    : `anoisesrc=d=${o.seconds}:c=pink:a=1:r=48000`;
+    : `anoisesrc=d=${o.seconds}:c=pink:a=1:r=48000:seed=${noiseSeed(id)}`;
+  const programme = `${source},${o.bandLimitHz ? `${bandLimit(o.bandLimitHz)},` : ''}volume=${o.volumeDb ?? 0}dB`;
+  const withClicks = o.clicksEverySeconds
+    ? `${programme}[p];aevalsrc='if(lt(mod(t\\,${o.clicksEverySeconds})\\,0.001)\\,sin(2*PI*1500*t)\\,0)':d=${o.seconds}:s=48000[c];[p][c]amix=inputs=2:normalize=0`
+    : programme;
   const file = await generateAudio(
     path.join(dir, `${id}.webm`),
-    `${source},${o.bandLimitHz ? `${bandLimit(o.bandLimitHz)},` : ''}volume=${o.volumeDb ?? 0}dB,adelay=${padIn * 1000}|${padIn * 1000},apad=pad_dur=${padOut},aformat=channel_layouts=stereo`,
+    `${withClicks},adelay=${padIn * 1000}|${padIn * 1000},apad=pad_dur=${padOut},aformat=channel_layouts=stereo`,
   );
   const cues = await analyzeTrack(file);
   return {
@@ -72,6 +78,9 @@ export async function generatedTrack(
     cues,
   };
 }
+
+/** A fixed noise seed per track id: the same test tracks (and peaks) at every run. */
+const noiseSeed = (id: string) => [...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 2_147_483_647, 7);
 
 /** A steep low-pass (three 2-pole stages): content a low mixing rate carries whole, so its loudness holds. */
 export const bandLimit = (hz: number) => Array.from({ length: 3 }, () => `lowpass=f=${hz}`).join(',');

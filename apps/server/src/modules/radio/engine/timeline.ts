@@ -1,4 +1,4 @@
-import { playbackGainDb } from '../../../media/loudness';
+import { trackGainDb } from './gain';
 import { seededRandom } from './rng';
 import { activeSlot, nextShowStart } from './schedule';
 import { RADIO_DEFAULTS, type RadioProgram, type RadioTrack, type TimelineItem } from './types';
@@ -19,11 +19,6 @@ const HOUR_MS = 3_600_000;
 const MAX_OVERLAP_SHARE = 1 / 3;
 /** Nor more than this, whatever the track's tail. */
 const MAX_OVERLAP_MS = 10_000;
-
-/** The gain that brings a track to the target loudness (0 when it was never measured). */
-export function trackGainDb(track: RadioTrack): number {
-  return playbackGainDb({ integratedLufs: track.cues.integratedLufs, peakDbfs: track.cues.peakDbfs }) ?? 0;
-}
 
 /** An item of `track` starting at `startMs`: its end and when the next one mixes in. */
 export function placeItem(
