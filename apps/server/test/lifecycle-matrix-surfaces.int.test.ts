@@ -14,7 +14,8 @@ import { seedTrack } from './seed-track';
 /**
  * The lifecycle matrix, continued (issue 31's rule for the surfaces added since): radio channels
  * and their stream, rooms and their socket topic, premieres, creator statements and payouts,
- * affiliate payouts and batches, ads reports, the now-playing topics and billing notices. As in
+ * affiliate payouts and batches, ads reports, the now-playing topics, billing notices, and the
+ * per-creator surfaces (podcast show and playlist art, a channel's cover, the transcript editor). As in
  * lifecycle-matrix.int.test.ts: the change is made on A, the surface read on B (caches warmed
  * first), which must react within 1 s of A's answer.
  */
