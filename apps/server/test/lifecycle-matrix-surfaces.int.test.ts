@@ -4,6 +4,7 @@ import { roomTopic } from '@wavecast/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billing } from '../src/modules/billing';
 import { radioService } from '../src/modules/radio/service';
+import { saveAutomatic } from '../src/modules/transcripts/auto-repo';
 import { signInAgain, signUp, type TestApp, type TestUser } from './helpers';
 import { lifecyclePair, on, reactsWithin, socketOn } from './lifecycle-pair';
 import { rotationProgram } from './radio-program';
@@ -13,7 +14,8 @@ import { seedTrack } from './seed-track';
 /**
  * The lifecycle matrix, continued (issue 31's rule for the surfaces added since): radio channels
  * and their stream, rooms and their socket topic, premieres, creator statements and payouts,
- * affiliate payouts and batches, ads reports, the now-playing topics and billing notices. As in
+ * affiliate payouts and batches, ads reports, the now-playing topics, billing notices, and the
+ * per-creator surfaces (podcast show and playlist art, a channel's cover, the transcript editor). As in
  * lifecycle-matrix.int.test.ts: the change is made on A, the surface read on B (caches warmed
  * first), which must react within 1 s of A's answer.
  */
@@ -389,5 +391,183 @@ describe('lifecycle matrix × ads reports and billing notices', () => {
       [user.email],
     );
     expect(mails[0]?.n).toBe(1); // the receipt before the deletion only
+  });
+});
+
+describe('lifecycle matrix × per-creator surfaces: podcast channel art, radio cover, transcript editor', () => {
+  /** PNG bytes (a 1×1 pixel image, re-encoded by the server). */
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const coverPut = (user: TestUser, channelId: string) => {
+    const boundary = '----matrixcover';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return a.app.inject({
+      method: 'PUT',
+      url: `/api/radio/channels/${channelId}/cover`,
+      headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+  const MACHINE = [
+    { start: 0, end: 2, text: 'welcome to the matrix show' },
+    { start: 2, end: 4, text: 'where every surface reacts' },
+  ];
+
+  /**
+   * A creator with a public playlist (a podcast show of its own), a radio channel with a cover,
+   * and a track with an automatic transcript the creator may correct.
+   */
+  async function creatorWithShows(name: string) {
+    const creator = await signUp(a, { role: 'creator', name: `${name} Maker` });
+    await billing(a.ctx).subscriptions.grant({ id: creator.id, role: 'creator' }, 'creator', 'test');
+    const trackId = await seedTrack(a.ctx.database.db, creator.id, { title: `${name} Talk`, isPublic: true });
+    await saveAutomatic(a.ctx.database, trackId, MACHINE, a.ctx.clock.now());
+    const playlist = (await on(a, creator, 'POST', '/api/playlists', { name: `${name} list`, isPublic: true })).json();
+    expect((await on(a, creator, 'POST', `/api/playlists/${playlist.id}/tracks`, { trackId })).statusCode).toBe(200);
+    const created = await on(a, creator, 'POST', '/api/radio/channels', { name: `${name} FM`, category: 'Music' });
+    expect(created.statusCode, created.body).toBe(201);
+    const channelId = created.json().id as string;
+    const cover = await coverPut(creator, channelId);
+    expect(cover.statusCode, cover.body).toBe(200);
+    // Each app has its own storage here (processes share one in production): B gets the cover too.
+    for (const key of await a.ctx.storage.list(`radio-covers/${channelId}`))
+      await b.ctx.storage.put(key, await a.ctx.storage.get(key));
+    await a.ctx.events.settled();
+    return {
+      creator,
+      trackId,
+      playlistId: playlist.id as string,
+      channelId,
+      coverUrl: cover.json().coverUrl as string,
+    };
+  }
+  type Shows = Awaited<ReturnType<typeof creatorWithShows>>;
+
+  /** The creator's surfaces for a visitor on B: true while each shows there. */
+  function creatorSurfaces(s: Shows) {
+    const ok = async (url: string) => (await status(b, null, url)) === 200;
+    return {
+      'podcast show art': () => ok(`/api/podcasts/show-art/${s.creator.id}.jpg`),
+      'podcast playlist art': () => ok(`/api/podcasts/playlist-art/${s.playlistId}.jpg`),
+      'radio channel page': () => ok(`/api/radio/channels/${s.channelId}`),
+      'radio channel cover': () => ok(s.coverUrl),
+      'radio channel cover (unversioned)': () => ok(`/api/radio/channels/${s.channelId}/cover`),
+    };
+  }
+  const shown = async (surfaces: Record<string, () => Promise<boolean>>) => {
+    for (const [name, shows] of Object.entries(surfaces))
+      await expect.poll(shows, { message: `${name} before`, timeout: 5_000 }).toBe(true);
+  };
+  const goneWithin = async (since: number, event: string, surfaces: Record<string, () => Promise<boolean>>) => {
+    for (const [name, shows] of Object.entries(surfaces))
+      await reactsWithin(since, `${event} × ${name}`, async () => !(await shows()));
+  };
+
+  /** The transcript editor on B: the creator's correction of the first cue; its status. */
+  const correct = async (who: TestUser, trackId: string, text: string) => {
+    const current = (await on(a, who, 'GET', `/api/tracks/${trackId}/transcript`)).json().transcript;
+    const basedOn = (current?.updatedAt as string | undefined) ?? new Date().toISOString();
+    return (
+      await on(b, who, 'PATCH', `/api/tracks/${trackId}/transcript`, {
+        basedOn,
+        cues: [
+          { index: 0, text },
+          { index: 1, text: 'x' },
+        ],
+      })
+    ).statusCode;
+  };
+  const storedCue = async (trackId: string, who: TestUser | null = null) =>
+    ((await on(a, who, 'GET', `/api/tracks/${trackId}/transcript`)).json().transcript?.cues?.[0]?.text as
+      | string
+      | undefined) ?? null;
+
+  it("transcript editor: another user's track (public or private) is 404 and unchanged", async () => {
+    const s = await creatorWithShows('Matrix Editor');
+    const other = await signUp(a, { role: 'creator' });
+    expect(await correct(other, s.trackId, 'taken over')).toBe(404);
+    expect((await on(a, s.creator, 'PATCH', `/api/tracks/${s.trackId}`, { isPublic: false })).statusCode).toBe(200);
+    expect(await correct(other, s.trackId, 'taken over')).toBe(404);
+    expect(await storedCue(s.trackId)).toBe(null); // private: not shown to a visitor either
+    expect(await storedCue(s.trackId, s.creator)).toBe(MACHINE[0]?.text);
+    // The owner still corrects their private track.
+    expect(await correct(s.creator, s.trackId, 'welcome to the matrix show, corrected')).toBe(200);
+  });
+
+  it('account.suspended / restored: channel art and radio cover hidden, the transcript editor refused', async () => {
+    const s = await creatorWithShows('Matrix Suspended Shows');
+    const surfaces = creatorSurfaces(s);
+    await shown(surfaces);
+    expect(await correct(s.creator, s.trackId, 'welcome to the matrix show!')).toBe(200);
+    await suspend(s.creator);
+    const since = Date.now();
+    await goneWithin(since, 'account.suspended', surfaces);
+    await reactsWithin(since, 'account.suspended × transcript editor', async () =>
+      [401, 403, 404].includes(await correct(s.creator, s.trackId, 'edited while suspended')),
+    );
+    expect(await storedCue(s.trackId)).not.toBe('edited while suspended');
+    await restore(s.creator);
+    const restored = Date.now();
+    for (const [name, shows] of Object.entries(surfaces))
+      await reactsWithin(restored, `account.restored × ${name}`, shows);
+  });
+
+  it('account.deleted: channel art and radio cover gone, the transcript editor refused', async () => {
+    const s = await creatorWithShows('Matrix Deleted Shows');
+    const surfaces = creatorSurfaces(s);
+    await shown(surfaces);
+    // A read-write API token of the creator's edits through the same route until the deletion.
+    const token = await on(a, s.creator, 'POST', '/api/tokens', { name: 'Editor', scope: 'read-write' });
+    expect(token.statusCode, token.body).toBe(201);
+    const byToken = async (text: string) => {
+      const current = (await on(a, s.creator, 'GET', `/api/tracks/${s.trackId}/transcript`)).json().transcript;
+      const res = await b.app.inject({
+        method: 'PATCH',
+        url: `/api/tracks/${s.trackId}/transcript`,
+        headers: { authorization: `Bearer ${token.json().secret}` },
+        payload: {
+          basedOn: current?.updatedAt ?? new Date().toISOString(),
+          cues: [
+            { index: 0, text },
+            { index: 1, text: 'x' },
+          ],
+        },
+      });
+      return res.statusCode;
+    };
+    expect(await byToken('edited by token')).toBe(200);
+    await remove(s.creator);
+    const since = Date.now();
+    await goneWithin(since, 'account.deleted', surfaces);
+    await reactsWithin(since, 'account.deleted × transcript editor', async () =>
+      [401, 403, 404].includes(await correct(s.creator, s.trackId, 'edited after deletion')),
+    );
+    await reactsWithin(since, 'account.deleted × transcript editor (API token)', async () =>
+      [401, 403, 404].includes(await byToken('by token after deletion')),
+    );
+  });
+
+  it('playlist made private, then deleted: its podcast art is 404', async () => {
+    const s = await creatorWithShows('Matrix Private List');
+    const art = () => status(b, null, `/api/podcasts/playlist-art/${s.playlistId}.jpg`);
+    await expect.poll(art, { timeout: 5_000 }).toBe(200);
+    expect((await on(a, s.creator, 'PATCH', `/api/playlists/${s.playlistId}`, { isPublic: false })).statusCode).toBe(
+      200,
+    );
+    await reactsWithin(Date.now(), 'playlist private × podcast playlist art', async () => (await art()) === 404);
+    expect((await on(a, s.creator, 'PATCH', `/api/playlists/${s.playlistId}`, { isPublic: true })).statusCode).toBe(
+      200,
+    );
+    await reactsWithin(Date.now(), 'playlist public × podcast playlist art', async () => (await art()) === 200);
+    expect((await on(a, s.creator, 'DELETE', `/api/playlists/${s.playlistId}`)).statusCode).toBe(204);
+    await reactsWithin(Date.now(), 'playlist deleted × podcast playlist art', async () => (await art()) === 404);
   });
 });

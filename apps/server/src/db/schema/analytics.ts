@@ -196,12 +196,15 @@ export const liveListens = pgTable(
     listenerKey: text('listener_key').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     seconds: integer('seconds').notNull(),
+    /** `started_at + seconds`, written with the row: indexed, so a range's listening is read by when it ended. */
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
     /** Invalid traffic the connection (or an HLS session's first request) showed (lib/traffic.ts). */
     ivtReason: text('ivt_reason').$type<SourceIvtReason>(),
   },
   (t) => [
     index('live_listens_listener_idx').on(t.listenerKey, t.startedAt),
-    // A channel's listening by its stream and time (radio plays and earnings, analytics/radio-repo.ts).
-    index('live_listens_stream_idx').on(t.streamId, t.startedAt),
+    // A channel's listening by its stream and end (radio plays and earnings, analytics/radio-repo.ts):
+    // a range's connections are those that ended after it began (and started before it ended).
+    index('live_listens_stream_end_idx').on(t.streamId, t.endedAt),
   ],
 );

@@ -17,13 +17,15 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
  * Rows: `heard(listener_key, channel_id, audio_id, creator_id, duration, started_at, secs)`, one
  * per listener and airing; `PLAYED` says whether one is a play.
  *
- * Plan: a creator's airings by `radio_airings_audio_idx` (audio_id, started_at); the channels'
- * streams by `live_streams_radio_channel_idx`; their listening read once per stream (`listens`,
- * materialised) by `live_listens_stream_idx` (stream_id, started_at) up to the last airing's end,
- * then hash-joined to the airings by channel. Not a loop per airing: each probe would read the
- * stream's whole history before the airing (a connection's end is not indexed), 64 s against 4 s
- * for a 20-track creator over 7 days of 20 channels × 30 days (288k airings, 500k listens, load
- * 20; ADR 0075). The read is bounded by raw listening's 30-day retention.
+ * Plan (ADR 0075): a creator's airings by `radio_airings_audio_idx` (audio_id, started_at); the
+ * channels' streams by `live_streams_radio_channel_idx`; their listening read once per stream
+ * (`listens`, materialised) by `live_listens_stream_end_idx` (stream_id, ended_at): connections
+ * that ended after the first airing began and started before the last one ended, so the read is
+ * bounded by the range, not by the 30 days of raw listening. Airings and connections are then
+ * matched by channel and hour (each spread over the hours it touches; a pair is kept only in the
+ * hour its overlap begins, so it meets once): a join by channel alone compared every connection
+ * with every airing of its channel (8.8M pairs for one creator's week, and the earnings month
+ * never finished on bench/radio-plays' 300k airings and 1.5M connections).
  */
 function heardSql(fromTs: string, toTs: string, creatorId?: string): SQL {
   const channels = creatorId
@@ -43,20 +45,27 @@ function heardSql(fromTs: string, toTs: string, creatorId?: string): SQL {
           least(coalesce(aired.next_at, 'infinity'::timestamptz), aired.started_at + make_interval(secs => ac.duration)) AS ended_at
         FROM aired JOIN audio_content ac ON ac.id = aired.audio_id
         WHERE aired.started_at < ${toTs}::timestamptz ${creatorId ? sql`AND ac.user_id = ${creatorId}` : sql``}
+      ), a_hours AS MATERIALIZED (
+        SELECT a.*, h.hour FROM a
+        CROSS JOIN LATERAL radio_hours(a.started_at, least(a.ended_at, ${toTs}::timestamptz + interval '1 day')) AS h(hour)
       ), listens AS MATERIALIZED (
-        SELECT ls.radio_channel_id AS channel_id, ll.listener_key, ll.started_at,
-          ll.started_at + make_interval(secs => ll.seconds) AS ended_at
+        SELECT ls.radio_channel_id AS channel_id, ll.listener_key, ll.started_at, ll.ended_at, h.hour
         FROM live_streams ls
         JOIN live_listens ll ON ll.stream_id = ls.id
+        CROSS JOIN LATERAL radio_hours(greatest(ll.started_at, (SELECT min(started_at) FROM a)),
+          least(ll.ended_at, (SELECT max(ended_at) FROM a))) AS h(hour)
         WHERE ls.radio_channel_id IN (SELECT channel_id FROM a)
+          AND ll.ended_at > (SELECT min(started_at) FROM a)
           AND ll.started_at < (SELECT max(ended_at) FROM a)
-          AND ll.started_at + make_interval(secs => ll.seconds) > (SELECT min(started_at) FROM a)
           AND ll.ivt_reason IS NULL
       ), heard AS (
         SELECT ll.listener_key, a.channel_id, a.audio_id, a.creator_id, a.duration, a.started_at,
           sum(extract(epoch FROM least(a.ended_at, ll.ended_at) - greatest(a.started_at, ll.started_at))) AS secs
-        FROM a
-        JOIN listens ll ON ll.channel_id = a.channel_id AND ll.started_at < a.ended_at AND ll.ended_at > a.started_at
+        FROM a_hours a
+        JOIN listens ll ON ll.channel_id = a.channel_id AND ll.hour = a.hour
+          AND ll.started_at < a.ended_at AND ll.ended_at > a.started_at
+          -- a pair meets once: in the hour its overlap begins
+          AND date_trunc('hour', greatest(a.started_at, ll.started_at)) = a.hour
         WHERE ll.listener_key <> 'u:' || a.creator_id::text
         GROUP BY 1, 2, 3, 4, 5, 6
       )`;
@@ -78,12 +87,14 @@ export async function radioPlaysByTrack(
   fromTs: string,
   toTs: string,
 ): Promise<Map<string, number>> {
-  const rows = rowsOf<{ audio_id: string; plays: number }>(
-    await db.execute(sql`${heardSql(fromTs, toTs, creatorId)}
-      SELECT audio_id, count(*)::int AS plays FROM heard WHERE ${PLAYED} GROUP BY audio_id`),
-  );
+  const rows = rowsOf<{ audio_id: string; plays: number }>(await db.execute(radioPlaysSql(creatorId, fromTs, toTs)));
   return new Map(rows.map((r) => [r.audio_id, Number(r.plays)]));
 }
+
+/** `radioPlaysByTrack`'s statement (exported for bench/radio-plays' EXPLAIN). */
+export const radioPlaysSql = (creatorId: string, fromTs: string, toTs: string): SQL =>
+  sql`${heardSql(fromTs, toTs, creatorId)}
+      SELECT audio_id, count(*)::int AS plays FROM heard WHERE ${PLAYED} GROUP BY audio_id`;
 
 /** One listener's radio listening of one track on one UTC day (see `radioListening`). */
 export interface RadioListeningRow {
@@ -98,6 +109,19 @@ export interface RadioListeningRow {
   longPlays: number;
   heardSeconds: number;
 }
+
+/** `radioListening`'s statement (exported for bench/radio-plays' EXPLAIN). */
+export const radioListeningSql = (fromTs: string, toTs: string): SQL =>
+  sql`${heardSql(fromTs, toTs)}
+    SELECT substr(listener_key, 3) AS listener_id, audio_id, creator_id,
+      to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+      count(*) FILTER (WHERE ${PLAYED})::int AS plays,
+      count(*) FILTER (WHERE ${LONG_PLAYED})::int AS long_plays,
+      round(sum(secs))::int AS heard
+    FROM heard
+    WHERE listener_key LIKE 'u:%'
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 4`;
 
 /**
  * Per-listener radio listening for the earnings ledger (issue 37/38): `heardSql`'s rows of
@@ -118,18 +142,7 @@ export async function radioListening(
     plays: number;
     long_plays: number;
     heard: number;
-  }>(
-    await db.execute(sql`${heardSql(fromTs, toTs)}
-      SELECT substr(listener_key, 3) AS listener_id, audio_id, creator_id,
-        to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-        count(*) FILTER (WHERE ${PLAYED})::int AS plays,
-        count(*) FILTER (WHERE ${LONG_PLAYED})::int AS long_plays,
-        round(sum(secs))::int AS heard
-      FROM heard
-      WHERE listener_key LIKE 'u:%'
-      GROUP BY 1, 2, 3, 4
-      ORDER BY 1, 2, 4`),
-  );
+  }>(await db.execute(radioListeningSql(fromTs, toTs)));
   return rows.map((r) => ({
     listenerId: r.listener_id,
     audioId: r.audio_id,

@@ -87,7 +87,7 @@ export async function recordLiveListen(
   db: Db,
   v: { streamId: string; listenerKey: string; startedAt: Date; seconds: number; ivtReason: SourceIvtReason | null },
 ): Promise<void> {
-  await db.insert(liveListens).values(v);
+  await db.insert(liveListens).values({ ...v, endedAt: new Date(v.startedAt.getTime() + v.seconds * 1000) });
 }
 
 /** Marks a session counted (its play was counted); never one kept as invalid traffic. */

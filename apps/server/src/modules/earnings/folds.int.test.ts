@@ -90,8 +90,9 @@ describe('the fold of listening', () => {
       [channel.id, song, aired],
     );
     await q(
-      `INSERT INTO live_listens (stream_id, listener_key, started_at, seconds)
-       VALUES ($1, $2, '2026-06-10T09:59:00Z', 300), ($1, 'a:anonymous', '2026-06-10T09:59:00Z', 300)`,
+      `INSERT INTO live_listens (stream_id, listener_key, started_at, seconds, ended_at)
+       VALUES ($1, $2, '2026-06-10T09:59:00Z', 300, '2026-06-10T10:04:00Z'),
+              ($1, 'a:anonymous', '2026-06-10T09:59:00Z', 300, '2026-06-10T10:04:00Z')`,
       [stream?.id, `u:${fan.id}`],
     );
     await listen(fan.id, song, '2026-06-10', 60);

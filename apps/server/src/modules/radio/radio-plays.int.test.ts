@@ -75,6 +75,7 @@ describe('radio plays in analytics and earnings data', () => {
       listenerKey,
       startedAt: at(t0, s),
       seconds,
+      endedAt: at(t0, s + seconds),
       ivtReason: ivtReason ?? null,
     });
     await db.insert(liveListens).values([

@@ -1,29 +1,20 @@
-import { MESSAGES, type TPlaylist } from '@wavecast/shared';
+import type { TPlaylist } from '@wavecast/shared';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useCoverImageInput } from '../../../components/ui/CoverImageInput';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../lib/toast';
 import { useSetPlaylistCover } from '../queries';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp';
-
 /** The playlist's cover; its owner can choose an image (JPEG, PNG or WebP) or go back to the default. */
 export function PlaylistCover({ playlist }: { playlist: TPlaylist }) {
-  const input = useRef<HTMLInputElement>(null);
   const setCover = useSetPlaylistCover(playlist.id);
   const hasOwnCover = playlist.coverUrl.startsWith(`/api/playlists/${playlist.id}/cover`);
-
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast.error(MESSAGES.invalidImageFile);
-      return;
-    }
+  const picker = useCoverImageInput((file) =>
     setCover.mutate(file, {
       onSuccess: () => toast.success('Cover updated'),
       onError: (err) => toast.error(err.message),
-    });
-  };
+    }),
+  );
 
   return (
     <div className="group relative size-40 shrink-0 overflow-hidden rounded-card bg-surface-2 shadow-xl sm:size-52">
@@ -37,7 +28,7 @@ export function PlaylistCover({ playlist }: { playlist: TPlaylist }) {
         <div className="absolute inset-x-0 bottom-0 flex justify-center gap-2 bg-gradient-to-t from-black/80 to-transparent p-3 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
           <button
             type="button"
-            onClick={() => input.current?.click()}
+            onClick={picker.open}
             className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-black hover:bg-white"
           >
             <ImagePlus className="size-4" aria-hidden />
@@ -53,17 +44,7 @@ export function PlaylistCover({ playlist }: { playlist: TPlaylist }) {
               <Trash2 className="size-4" aria-hidden />
             </button>
           )}
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            className="hidden"
-            aria-label="Cover image"
-            onChange={(e) => {
-              pick(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
+          {picker.input}
         </div>
       )}
     </div>

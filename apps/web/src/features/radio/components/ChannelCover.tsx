@@ -1,28 +1,19 @@
-import { MESSAGES, RADIO_MESSAGES, type TRadioChannelDetail } from '@wavecast/shared';
+import { RADIO_MESSAGES, type TRadioChannelDetail } from '@wavecast/shared';
 import { ImagePlus, Radio, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { useCoverImageInput } from '../../../components/ui/CoverImageInput';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSetChannelCover } from '../queries';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp';
-
 /** The channel's cover in its editor: choose an image (JPEG, PNG or WebP; the server squares it) or remove it. */
 export function ChannelCover({ channel }: { channel: TRadioChannelDetail }) {
-  const input = useRef<HTMLInputElement>(null);
   const setCover = useSetChannelCover(channel.id);
   const failed = (e: unknown) => toast.error(e instanceof ApiError ? e.message : 'Could not change the cover');
-
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast.error(MESSAGES.invalidImageFile);
-      return;
-    }
-    setCover.mutate(file, { onSuccess: () => toast.success(RADIO_MESSAGES.coverSaved), onError: failed });
-  };
+  const picker = useCoverImageInput((file) =>
+    setCover.mutate(file, { onSuccess: () => toast.success(RADIO_MESSAGES.coverSaved), onError: failed }),
+  );
 
   return (
     <div className="flex items-center gap-4">
@@ -41,7 +32,7 @@ export function ChannelCover({ channel }: { channel: TRadioChannelDetail }) {
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" disabled={setCover.isPending} onClick={() => input.current?.click()}>
+        <Button variant="outline" disabled={setCover.isPending} onClick={picker.open}>
           <ImagePlus className="size-4" aria-hidden /> {channel.coverUrl ? 'Change cover' : 'Add cover'}
         </Button>
         {channel.coverUrl && (
@@ -55,17 +46,7 @@ export function ChannelCover({ channel }: { channel: TRadioChannelDetail }) {
             <Trash2 className="size-4" aria-hidden /> Remove cover
           </Button>
         )}
-        <input
-          ref={input}
-          type="file"
-          accept={ACCEPT}
-          className="hidden"
-          aria-label="Cover image"
-          onChange={(e) => {
-            pick(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        {picker.input}
       </div>
     </div>
   );
