@@ -3,9 +3,9 @@
 //   npx tsx bench/radio/breakdown.ts [--seconds 30] [--warmup 8] [--channels 1]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { startRadioChannel } from '../../apps/server/src/modules/radio/engine/channel';
 import { generatedTrack, memoryLibrary } from '../../apps/server/src/modules/radio/engine/testing';
@@ -39,7 +39,14 @@ function sample(pid: number): Sample | null {
     }
     const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     return {
-      cmd: cmd.includes('pipe:0') && cmd.includes('libopus') ? 'encoder' : cmd[0].includes('ffmpeg') ? 'decoder' : pid === process.pid ? 'node' : path.basename(cmd[0]),
+      cmd:
+        cmd.includes('pipe:0') && cmd.includes('libopus')
+          ? 'encoder'
+          : cmd[0].includes('ffmpeg')
+            ? 'decoder'
+            : pid === process.pid
+              ? 'node'
+              : path.basename(cmd[0]),
       cpu: (Number(f[11]) + Number(f[12])) / TICKS,
       reaped: (Number(f[13]) + Number(f[14])) / TICKS,
       switches,
@@ -121,7 +128,12 @@ for (const [pid, { first, last }] of seen) {
   k.procs++;
   by.set(last.cmd, k);
 }
-console.log(`${n} channel(s), ${wall.toFixed(1)} s, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${n} channel(s), ${wall.toFixed(1)} s, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 let total = 0;
 for (const [k, v] of by) {
   total += v.cpu;
