@@ -90,8 +90,14 @@ const ANTI_CLICK_MS = 20;
 const STOP_FADE_MS = 500;
 /** Items heard that a resume point carries (the repeat and jingle rules look back into them). */
 const RESUME_HISTORY = 100;
-/** Blocks written to the encoder at once in offline renders. */
+/** Blocks written to the encoder at once in offline renders (and while a real-time channel catches up). */
 const OFFLINE_BATCH = 25;
+/**
+ * Real time, the mix is rendered in batches this long: once its lead over the clock has fallen to
+ * `renderAheadMs`, it is rendered to this much further ahead and written to the encoder at once,
+ * so the process and the encoder wake a few times a second, not at every 20 ms block (ADR 0080).
+ */
+const REALTIME_BATCH_MS = 250;
 
 /**
  * Starts a channel: plans its timeline, renders it (decoders → gain → crossfades → mix →
@@ -440,7 +446,7 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
   }
 
   function fireDue(): void {
-    const now = realTime ? framesOf(performance.now() - wallStart) : pos;
+    const now = realTime ? wallFrame() : pos;
     due.sort((a, b) => a.frame - b.frame);
     while (due.length > 0 && due[0].frame <= now) (due.shift() as { fire: () => void }).fire();
   }
@@ -456,19 +462,23 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     wallStart = performance.now();
     const ahead = framesOf(timing.renderAheadMs);
     const until = opts.renderUntil === undefined ? null : framesOf(opts.renderUntil - t0);
+    const refillTo = ahead + framesOf(REALTIME_BATCH_MS);
+    /** Real time: rendering a batch (from when the lead fell to `ahead` until it reaches `refillTo`). */
+    let filling = false;
     let blocks = 0;
     while (!stopped) {
       if (stopAt !== null && pos >= stopAt) break;
       if (until !== null && pos >= until) break;
       // Offline, nothing else waits: let I/O in now and then.
       if (!realTime && ++blocks % 50 === 0) await new Promise((r) => setImmediate(r));
-      if (realTime) {
-        const lead = pos - framesOf(performance.now() - wallStart);
-        if (lead > ahead) {
+      if (realTime && !filling) {
+        const lead = pos - wallFrame();
+        if (lead > ahead && !djBufferFull()) {
           fireDue();
-          await new Promise((r) => setTimeout(r, Math.min(50, Math.max(5, ((lead - ahead) * 1000) / rate))));
+          await new Promise((r) => setTimeout(r, sleepMs(lead - ahead)));
           continue;
         }
+        filling = true;
       }
       ensurePlanned();
       startDueVoices();
@@ -490,9 +500,29 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
       pos += block;
       fireDue();
       batch.push(mix);
-      // Offline, fewer larger writes: the pipe, not the mix, was the cost.
-      if (realTime || batch.length >= OFFLINE_BATCH) await flushBatch();
+      if (realTime && pos - wallFrame() >= refillTo) {
+        // The batch is rendered: one write, then the loop sleeps until the lead is down to `ahead`.
+        filling = false;
+        await flushBatch();
+      } else if (batch.length >= OFFLINE_BATCH) await flushBatch();
     }
+  }
+
+  const wallFrame = () => framesOf(performance.now() - wallStart);
+
+  /** A DJ's input has its buffer full (or ended): the takeover is rendered now, not at the next batch. */
+  const djBufferFull = () =>
+    dj?.phase === 'buffering' && (dj.decoder.frames >= framesOf(timing.djBufferMs) || dj.decoder.ended);
+
+  /**
+   * How long the loop sleeps: until the lead is down to `ahead`, or the next timed event (now
+   * playing when listeners reach it), or 20 ms while a DJ's input buffers (their takeover is prompt).
+   */
+  function sleepMs(excessFrames: number): number {
+    let frames = excessFrames;
+    for (const d of due) frames = Math.min(frames, d.frame - wallFrame());
+    if (dj?.phase === 'buffering') frames = Math.min(frames, block);
+    return Math.max(1, (frames * 1000) / rate);
   }
 
   async function flushBatch(): Promise<void> {

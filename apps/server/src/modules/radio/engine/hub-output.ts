@@ -15,8 +15,8 @@ export interface NowPlayingSink {
  * (endless WebM, MSE), ICY and LL-HLS hear it like a live broadcast; titles go to `titles`
  * (the stream row and `live.nowPlaying` on `live:{id}`, which live/now-playing.ts carries to ICY
  * and HLS and the live player shows; the radio page feeds its own track metadata to the Media
- * Session). The engine paces its output to real time, a little ahead, which the hub's pacer
- * smooths (ADR 0042).
+ * Session). The engine paces its output to real time, a little ahead, in 250 ms batches (ADR
+ * 0080), which the hub's pacer smooths (ADR 0042).
  */
 export function hubOutput(
   hub: LiveHub,

@@ -179,7 +179,7 @@ export interface RadioChannelHandle {
   nowPlaying(): RadioNowPlaying | null;
   /** The timeline heard and planned (absolute times, oldest first): another process's `resume` goes on from it. */
   resumePoint(): TimelineItem[];
-  /** Epoch ms up to which the output is rendered (ahead of the wall clock by about renderAheadMs while keeping up). */
+  /** Epoch ms up to which the output is rendered (ahead of the wall clock by renderAheadMs to renderAheadMs + 250 ms while keeping up: batches, ADR 0080). */
   renderedUntil(): number;
   /** The last items heard, newest first (at most RADIO_DEFAULTS.historySize). */
   history(): RadioNowPlaying[];
