@@ -30,8 +30,6 @@ const roomApi = <T>(id: string, path: string, init: Parameters<typeof api>[1] = 
 /** Presence: the page says it is here a few times per presence window. */
 const HEARTBEAT_MS = 15_000;
 const PREMIERE_POLL_MS = 5_000;
-/** How often the member list is read again besides its live events. */
-const MEMBERS_POLL_MS = 10_000;
 
 /** A room, its queue, members and chat, kept current by its topic's events. */
 export function useRoom(id: string) {
@@ -55,9 +53,6 @@ export function useRoom(id: string) {
   const members = useQuery({
     queryKey: roomKeys.members(id),
     queryFn: () => roomApi<{ items: TRoomMember[] }>(id, '/members'),
-    // `room.members` keeps the list live; a read now and then mends one missed while the tab's
-    // socket reconnected or before the topic was granted (a guest once never showed to the host).
-    refetchInterval: MEMBERS_POLL_MS,
   });
   const messages = useQuery({
     queryKey: roomKeys.messages(id),
@@ -67,10 +62,18 @@ export function useRoom(id: string) {
     const topic = `room:${id}`;
     // The room's events are for members: a returning guest proves it with its token.
     realtime.authorize(topic, guestToken(id));
+    // The room and its lists (their keys start with the room's).
     const refetchRoom = () => void qc.invalidateQueries({ queryKey: roomKeys.room(id) });
+    /**
+     * An event's whole list replaces the cached one, and a read still on its way is dropped first:
+     * it may have left the database before the event's change and would put the old list back.
+     * (Every change publishes its list, so the last event is the newest list.)
+     */
+    const replace = (key: readonly unknown[], data: unknown) =>
+      void qc.cancelQueries({ queryKey: key, exact: true }).then(() => qc.setQueryData(key, data));
     const offs = [
-      onEvent(topic, 'room.queue', (e) => qc.setQueryData(roomKeys.queue(id), { items: e.items })),
-      onEvent(topic, 'room.members', (e) => qc.setQueryData(roomKeys.members(id), { items: e.members })),
+      onEvent(topic, 'room.queue', (e) => replace(roomKeys.queue(id), { items: e.items })),
+      onEvent(topic, 'room.members', (e) => replace(roomKeys.members(id), { items: e.members })),
       onEvent(topic, 'room.message', (e) =>
         qc.setQueryData<{ items: TRoomMessage[] }>(roomKeys.messages(id), (old) =>
           old?.items.some((m) => m.id === e.message.id)
@@ -83,6 +86,11 @@ export function useRoom(id: string) {
           old ? { items: old.items.filter((m) => m.id !== e.messageId) } : old,
         ),
       ),
+      // Granted (first, again after a reconnect, or as a member after joining): events published
+      // before the grant never reached this socket, so what they carry is read again now.
+      realtime.subscribe(topic, (msg) => {
+        if ((msg.event as string) === 'subscribed') refetchRoom();
+      }),
       onEvent(topic, 'room.host', refetchRoom),
       onEvent(topic, 'room.closed', refetchRoom),
       onEvent(topic, 'room.removed', refetchRoom),

@@ -8,7 +8,7 @@ import type { LiveOutputClaim } from '../../player/engine';
 import { usePlayerControls, usePlayerState } from '../../player/PlayerProvider';
 import { roomApi, roomKeys, useRoomControl } from '../queries';
 import { RoomAudioSync } from '../sync/audio-driver';
-import { startClockSync } from '../sync/clock-sync';
+import { holdRoomClock } from '../sync/clock-sync';
 import { realtimeTransport } from '../sync/transport';
 
 /**
@@ -70,7 +70,8 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
       audio.src = src;
       audio.load();
     };
-    const clock = startClockSync(realtimeTransport);
+    // Settling since the room page opened (RoomPage holds it too).
+    const clock = holdRoomClock(realtimeTransport);
     const d = new RoomAudioSync({
       media: audio,
       transport: realtimeTransport,
@@ -85,7 +86,7 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
     setStoppedForMe(false);
     return () => {
       d.stop();
-      clock.stop();
+      clock.release();
       driver.current = null;
       releaseOutput(claim);
     };

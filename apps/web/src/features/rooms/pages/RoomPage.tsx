@@ -15,6 +15,8 @@ import { RoomPlayer } from '../components/RoomPlayer';
 import { RoomQueue } from '../components/RoomQueue';
 import { guestToken } from '../lib/guest';
 import { useJoinRoom, useRoom, useRoomAction } from '../queries';
+import { holdRoomClock } from '../sync/clock-sync';
+import { realtimeTransport } from '../sync/transport';
 
 /** `/rooms/:id`: a listening room (or a premiere's waiting room) anyone with the link may join. */
 export default function RoomPage() {
@@ -24,6 +26,9 @@ export default function RoomPage() {
   const join = useJoinRoom(id);
   const joinedOnce = useRef(false);
   const r = room.data;
+
+  // The sync clock starts with the page, before the visitor joins: it is settled by the join.
+  useEffect(() => holdRoomClock(realtimeTransport).release, []);
 
   // A signed-in visitor (or a returning guest of this tab) is let in on arrival.
   useEffect(() => {

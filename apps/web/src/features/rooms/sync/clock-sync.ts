@@ -48,3 +48,28 @@ export function startClockSync(
     },
   };
 }
+
+let held: { clock: ReturnType<typeof startClockSync>; holders: number } | null = null;
+
+/**
+ * The tab's room clock, shared while anything holds it (ADR 0057): the room page takes it as it
+ * opens, before its viewer has joined (a guest types a name, a signed-in visitor's join takes two
+ * round trips), and the player takes it once listening, so a joiner starts on a clock that has been
+ * settling since the page opened rather than from the join. Stopped when the last holder lets go.
+ */
+export function holdRoomClock(transport: SyncTransport): { filter: ClockFilter; release(): void } {
+  if (!held) held = { clock: startClockSync(transport), holders: 0 };
+  const mine = held;
+  mine.holders++;
+  let released = false;
+  return {
+    filter: mine.clock.filter,
+    release() {
+      if (released) return;
+      released = true;
+      if (--mine.holders > 0) return;
+      mine.clock.stop();
+      if (held === mine) held = null;
+    },
+  };
+}

@@ -35,6 +35,13 @@ export interface SimOptions {
   /** Pings on connecting, and their spacing. */
   pingBurst?: number;
   pingBurstIntervalMs?: number;
+  /**
+   * How long before its join a late joiner's clock started (ms, from its link's RTT): the tab's
+   * socket and clock start when the room page opens, the join comes after it (a signed-in
+   * visitor's on arrival after two HTTP round trips, a guest's after typing a name; ADR 0057).
+   * Default 0: the clock starts with the join (no real path is that late). Counted from the join.
+   */
+  lateClockLeadMs?: (rttMs: number) => number;
   /** Simulated time to stop at (default 90 s: every scenario; 40 s covers the start and late joiners). */
   endMs?: number;
   /** Told each late joiner's course once it is measured (analysis scripts; the figures do not depend on it). */
@@ -207,7 +214,8 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   };
 
   const tick = (m: Member) => {
-    if (!m.alive) return;
+    // Before its join the member's page has only its clock (no controller, nothing reported).
+    if (!m.alive || now < m.connectedAt) return;
     const reading = m.media.read(now);
     apply(m, m.controller.update(local(m), reading, m.filter));
     const report = m.controller.report(m.media.read(now));
@@ -237,7 +245,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
           'down',
           () => {
             m.filter.add({ t0, t1, t2, t3: local(m) });
-            if (m.trace && m.trace.clockSettledMs < 0 && m.filter.settled) {
+            if (m.trace && Number.isNaN(m.trace.clockSettledMs) && m.filter.settled) {
               m.trace.clockSettledMs = now - m.connectedAt;
               m.trace.clockErrorAtSettledMs = m.filter.toServer(local(m)) - serverNow();
             }
@@ -276,7 +284,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
         index,
         rttMs: m.link.rtt,
         settleMs: -1,
-        clockSettledMs: -1,
+        clockSettledMs: Number.NaN,
         clockErrorAtSettledMs: Number.NaN,
         clockErrorMs: [],
         pongs: [],
@@ -288,7 +296,9 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
     members.push(m);
     const burst = o.pingBurst ?? SYNC.pingBurst;
     const spacing = o.pingBurstIntervalMs ?? SYNC.pingBurstIntervalMs;
-    queue.push(at, () => {
+    // The tab's clock: from its join, or from the room page's opening before it.
+    const lead = late && o.lateClockLeadMs ? o.lateClockLeadMs(m.link.rtt) : 0;
+    queue.push(at - lead, () => {
       for (let i = 0; i < burst; i++) queue.push(now + i * spacing, () => m.alive && ping(m));
       const steady = () => {
         if (!m.alive) return;
@@ -296,6 +306,8 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
         queue.push(now + SYNC.pingIntervalMs, steady);
       };
       queue.push(now + burst * spacing, steady);
+    });
+    queue.push(at, () => {
       // Tab's update loop, every 100 ms of its own clock.
       const loop = () => {
         if (!m.alive) return;

@@ -10,6 +10,19 @@ import { type LateJoinTrace, runSimulation } from './harness';
  *
  * `SYNC_OVERRIDE='{"clockSettledAfter":12}'` tries other figures of `SYNC` without editing it.
  */
+/**
+ * LEAD: when the late joiner's clock started, before its join (ADR 0057's real paths):
+ * `0` (default: with the join), `arrival` (2 RTT: a signed-in visitor let in on arrival, the room
+ * page's GET and the join's POST before the socket's join), `guest:MS` (MS plus 2 RTT: a guest who
+ * types a name for MS first), or a number of ms.
+ */
+const leadOf = (spec: string): ((rtt: number) => number) | undefined => {
+  if (spec === '0') return undefined;
+  if (spec === 'arrival') return (rtt) => 2 * rtt;
+  if (spec.startsWith('guest:')) return (rtt) => Number(spec.slice(6)) + 2 * rtt;
+  return () => Number(spec);
+};
+const lead = leadOf(process.env.LEAD ?? '0');
 Object.assign(SYNC, JSON.parse(process.env.SYNC_OVERRIDE ?? '{}'));
 const [from, to] = (process.env.SEEDS ?? '1-100').split('-').map(Number);
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '∞');
@@ -28,6 +41,7 @@ for (let seed = from; seed <= (to ?? from); seed++) {
     seed,
     endMs: 40_000,
     onLateJoiner: (t) => traces.push(t),
+    lateClockLeadMs: lead,
     // QUICK=1: the late joiners alone (no other members: other links than the figures' own), for trying variants.
     ...(process.env.QUICK ? { members: 1, deadMembers: 0 } : {}),
   });

@@ -1,0 +1,71 @@
+import type { RealtimeMessage, SyncClientMessage } from '@wavecast/shared';
+import { CLOCK_TOPIC, SYNC } from '@wavecast/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdRoomClock } from './clock-sync';
+import type { SyncTransport } from './transport';
+
+/** A socket that answers every ping at once, with the server 1,000 ms ahead. */
+function echoTransport(now: () => number) {
+  const listeners = new Map<string, (msg: RealtimeMessage) => void>();
+  const sent: SyncClientMessage[] = [];
+  const t: SyncTransport = {
+    open: true,
+    send(m) {
+      sent.push(m);
+      if (m.type === 'clock.ping') {
+        const at = now() + 1_000;
+        queueMicrotask(() =>
+          listeners.get(CLOCK_TOPIC)?.({
+            topic: CLOCK_TOPIC,
+            event: 'clock.pong',
+            data: { id: m.id, t0: m.t0, t1: at, t2: at },
+          } as RealtimeMessage),
+        );
+      }
+      return true;
+    },
+    listen(topic, l) {
+      listeners.set(topic, l);
+      return () => listeners.delete(topic);
+    },
+    subscribe(topic, l) {
+      listeners.set(topic, l);
+      return () => listeners.delete(topic);
+    },
+    onOpen: () => () => {},
+  };
+  return { t, sent };
+}
+
+describe('holdRoomClock', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('is one clock for the room page and its player: settled by the join when the page opened first', async () => {
+    const { t, sent } = echoTransport(() => performance.now());
+    const page = holdRoomClock(t);
+    // The visitor reads the page and joins 2 s later: the player takes the clock already settled.
+    await vi.advanceTimersByTimeAsync(2_000);
+    const player = holdRoomClock(t);
+    expect(player.filter).toBe(page.filter);
+    expect(player.filter.count).toBeGreaterThanOrEqual(SYNC.clockSettledAfter);
+    expect(player.filter.settled).toBe(true);
+    expect(player.filter.toServer(5_000) - 5_000).toBeCloseTo(1_000, 0);
+
+    // The player leaving (the member stops listening) keeps the page's clock going.
+    player.release();
+    player.release();
+    const before = sent.length;
+    await vi.advanceTimersByTimeAsync(SYNC.pingIntervalMs * 2);
+    expect(sent.length).toBeGreaterThan(before);
+
+    // The page closing stops it; the next page starts a fresh one.
+    page.release();
+    const stopped = sent.length;
+    await vi.advanceTimersByTimeAsync(SYNC.pingIntervalMs * 4);
+    expect(sent.length).toBe(stopped);
+    const next = holdRoomClock(t);
+    expect(next.filter).not.toBe(page.filter);
+    next.release();
+  });
+});
