@@ -114,8 +114,9 @@ describe.skipIf(!url)('a channel runs on one process at a time', () => {
     expect(await leases.holder(c.id)).toBe(a.app.live.hub.processId);
     expect(await b.app.live.hub.leaseHolder(streamId as string)).toBe(a.app.live.hub.processId);
 
-    // The DJ reaches process b (another load-balanced address) with the channel's key, for as long
-    // as the checks of its set take (ended by the test: ffmpeg's `q`, a clean end as an encoder's Stop).
+    // The DJ reaches process b (another load-balanced address) with the channel's key, until the
+    // test ends the set (ffmpeg's `q`, a clean end as an encoder's Stop): a fixed 8 s set ended
+    // before a busy machine (load 5-25) had shown it on air, and the test failed waiting for 'dj'.
     const dj = spawn(findFfmpeg(), [
       ...['-hide_banner', '-v', 'error', '-re', '-f', 'lavfi', '-i', 'sine=f=880:d=120'],
       ...['-ac', '2', '-c:a', 'libopus', '-b:a', '64k', '-content_type', 'audio/ogg', '-ice_name', 'Far DJ'],
