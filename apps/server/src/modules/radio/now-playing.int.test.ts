@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TLiveStream } from '@wavecast/shared';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { stationOnAir } from '../../../test/radio-station';
 import { scaled } from '../../../test/time';
@@ -64,13 +64,8 @@ function icecastUpdate(key: string, song: string): Promise<string> {
   });
 }
 
-// The two tests run at once, each with a station of its own: both wait on real time (a track
-// boundary, a DJ's set) and neither measures timing, so one's waits need not follow the other's.
-describe.concurrent('radio now playing for late joiners and DJs', () => {
-  it('a listener joining mid-item has the current track at once: ICY StreamTitle in its first block, GET /api/live/:id, a new LL-HLS run', async ({
-    expect,
-    onTestFinished,
-  }) => {
+describe('radio now playing for late joiners and DJs', () => {
+  it('a listener joining mid-item has the current track at once: ICY StreamTitle in its first block, GET /api/live/:id, a new LL-HLS run', async () => {
     const s = await stationOnAir(
       t,
       dir,
@@ -124,10 +119,7 @@ describe.concurrent('radio now playing for late joiners and DJs', () => {
     });
   });
 
-  it("a DJ's metadata updates with the channel key title their set: now playing, history, the stream's title", async ({
-    expect,
-    onTestFinished,
-  }) => {
+  it("a DJ's metadata updates with the channel key title their set: now playing, history, the stream's title", async () => {
     const s = await stationOnAir(t, dir, 'Meta Station', [{ title: 'Tone', hz: 390 }], {
       seconds: TRACK_SECONDS,
       program: { djGraceSeconds: 1 },
