@@ -151,7 +151,9 @@ export async function loadUnits(
     await tx.execute(sql`CREATE TEMP TABLE earn_owners (payer text PRIMARY KEY) ON COMMIT DROP`);
     await tx.execute(sql`INSERT INTO earn_owners (payer) SELECT payer FROM earn_units WHERE seat = payer AND net > 0`);
     await tx.execute(sql`CREATE TEMP TABLE earn_members (payer text PRIMARY KEY) ON COMMIT DROP`);
-    await tx.execute(sql`INSERT INTO earn_members (payer) SELECT payer FROM earn_units WHERE seat <> payer AND net > 0`);
+    await tx.execute(
+      sql`INSERT INTO earn_members (payer) SELECT payer FROM earn_units WHERE seat <> payer AND net > 0`,
+    );
     // Temporary tables get no statistics from autovacuum: without them the chunks' plans guess.
     for (const t of ['earn_units', 'earn_owners', 'earn_members']) await tx.execute(sql`ANALYZE ${sql.raw(t)}`);
   });

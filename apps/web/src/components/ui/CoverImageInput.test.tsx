@@ -6,24 +6,26 @@ import { useCoverImageInput } from './CoverImageInput';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+let picked: File[];
+
+function Picker() {
+  const picker = useCoverImageInput((file) => picked.push(file));
+  return (
+    <>
+      <button type="button" onClick={picker.open}>
+        Choose
+      </button>
+      {picker.input}
+    </>
+  );
+}
+
 // The cover picker ChannelCover and PlaylistCover share: images reach the callback, other files
 // do not, and the input is emptied after each choice.
 describe('useCoverImageInput', () => {
   let root: Root;
   let host: HTMLElement;
-  let picked: File[];
   let opened: number;
-  function Picker() {
-    const picker = useCoverImageInput((file) => picked.push(file));
-    return (
-      <>
-        <button type="button" onClick={picker.open}>
-          Choose
-        </button>
-        {picker.input}
-      </>
-    );
-  }
   beforeEach(() => {
     picked = [];
     opened = 0;
