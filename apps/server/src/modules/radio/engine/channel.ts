@@ -280,6 +280,9 @@ export function startRadioChannel(initial: RadioProgram, opts: RadioChannelOptio
     const goingLive = program.jingles?.goingLiveTrackId ? catalog.get(program.jingles.goingLiveTrackId) : undefined;
     autoRamp = { from: rampAt(autoRamp, pos), to: 0, startFrame: pos, frames: framesOf(timing.takeoverFadeMs) };
     planned = [];
+    // Items prefetched but not yet begun stay unheard: one starting under the fade would be announced
+    // after the DJ and take now playing back from them.
+    for (const v of voices.filter((x) => x.heardFrames === 0)) endVoice(v);
     let djStart = pos;
     if (goingLive) {
       const item = placeItem(goingLive, 'jingle', msOf(pos), 0, { showId: null, rotationId: null });

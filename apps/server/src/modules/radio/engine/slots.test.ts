@@ -36,6 +36,7 @@ beforeAll(async () => {
   tracks = await Promise.all([
     generatedTrack(dir, 'rot', { seconds: 75, tone: ROTATION_HZ, amp: 0.2, artistId: 'a' }),
     generatedTrack(dir, 'show', { seconds: 30, tone: SHOW_HZ, amp: 0.2, artistId: 'b' }),
+    generatedTrack(dir, 'short', { seconds: 3, tone: SHOW_HZ, amp: 0.2, artistId: 'c' }),
   ]);
   djFile = await generateAudio(
     path.join(dir, 'dj.ogg'),
@@ -182,6 +183,25 @@ describe('the engine on its virtual clock: show slots on time, the DJ faded at a
       expect(tone(ROTATION_HZ, showAt + 2500)).toBeLessThan(rotation * 0.3);
       for (let ms = showAt + 3100; ms < 79_000; ms += 100) expect(tone(ROTATION_HZ, ms)).toBeLessThan(rotation * 0.05);
       expect(silences).toEqual([]);
+    },
+    scaled(120_000),
+  );
+
+  it(
+    'a DJ who takes over just before a track boundary stays now playing: the next item does not start under the fade',
+    async () => {
+      // 3 s items: at one of these starts the boundary falls inside the auto-DJ's 1 s fade-out.
+      const program: RadioProgram = { ...base, rotations: [{ id: 'r', weight: 1, trackIds: ['short'] }] };
+      for (const offsetMs of [0, 500, 1000, 1500, 2000, 2500]) {
+        const from = SUNDAY + offsetMs;
+        const { events } = await render(program, from, from + 8000, (handle) => {
+          void handle.takeover({ source: createReadStream(djFile), format: 'ogg-opus', djName: 'DJ', djId: 'dj-1' });
+        });
+        const kinds = events.flatMap((e) => (e.type === 'nowPlaying' ? [e.nowPlaying.kind] : []));
+        const onAir = kinds.indexOf('dj');
+        expect(onAir, `start +${offsetMs} ms`).toBeGreaterThan(0);
+        expect(kinds.slice(onAir), `start +${offsetMs} ms`).toEqual(['dj']);
+      }
     },
     scaled(120_000),
   );
