@@ -278,13 +278,14 @@ async function main(): Promise<void> {
   );
 
   console.log('== a job held by a killed worker is reclaimed');
+  // The track's processing job by its type: `track.ready` queues other jobs naming the track (radio cues).
   const long = await makeAudio(dir, 'mp3', 120, 330);
   const slowId = await upload(LB, long, 'Reclaimed');
   const running = await until(
     'the worker claimed the processing job',
     async () => {
       const { rows } = await db.query<{ status: string; attempts: number }>(
-        `SELECT status, attempts FROM jobs WHERE payload::text LIKE $1`,
+        `SELECT status, attempts FROM jobs WHERE type = 'track.process' AND payload::text LIKE $1`,
         [`%${slowId}%`],
       );
       return rows[0]?.status === 'running' ? rows[0] : undefined;
@@ -292,9 +293,10 @@ async function main(): Promise<void> {
     60_000,
   );
   await worker.kill();
-  const left = await db.query<{ status: string }>('SELECT status FROM jobs WHERE payload::text LIKE $1', [
-    `%${slowId}%`,
-  ]);
+  const left = await db.query<{ status: string }>(
+    `SELECT status FROM jobs WHERE type = 'track.process' AND payload::text LIKE $1`,
+    [`%${slowId}%`],
+  );
   check(left.rows[0]?.status === 'running', `worker killed holding the job (attempt ${running.attempts})`);
   worker = server('worker-2', { ROLES: 'worker', PORT: '0' });
   await ready(LB, slowId, 120_000);
@@ -304,7 +306,7 @@ async function main(): Promise<void> {
     'the reclaimed job is recorded done',
     async () => {
       const { rows } = await db.query<{ status: string; attempts: number }>(
-        'SELECT status, attempts FROM jobs WHERE payload::text LIKE $1',
+        `SELECT status, attempts FROM jobs WHERE type = 'track.process' AND payload::text LIKE $1`,
         [`%${slowId}%`],
       );
       return rows[0]?.status === 'done' ? rows[0] : undefined;
