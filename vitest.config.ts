@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { machineFactor } from './scripts/machine-factor';
+import { machineFactor } from './scripts/machine-factor.mjs';
 
 // Measured once here; the workers inherit it (apps/server/test/time.ts `scaled`).
 const factor = machineFactor();

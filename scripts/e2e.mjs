@@ -1,5 +1,6 @@
 // `npm run test:e2e`: finds (or installs) Chromium, builds the web app and the servers' data
-// template side by side, runs Playwright.
+// template side by side, runs Playwright. `--prepare` only builds (npm test does it while the unit
+// tests run: scripts/test.mjs).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { buildWebIfStale } from './build-web.mjs';
@@ -24,6 +25,7 @@ if (failed) {
   console.error(failed.message);
   process.exit(1);
 }
+if (process.argv.includes('--prepare')) process.exit(0);
 // The whole suite: the audio-sync specs after the rest, alone (playwright.config.ts `projects`). With
 // arguments, only what they name (not the rest first).
 const args = process.argv.slice(2);
