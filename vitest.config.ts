@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './scripts/long-first-sequencer';
 import { machineFactor } from './scripts/machine-factor.mjs';
 
 // Measured once here; the workers inherit it (apps/server/test/time.ts `scaled`).
@@ -54,6 +55,7 @@ const EMBEDDED_SUBSET = [
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/file-times-reporter.ts'],
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {

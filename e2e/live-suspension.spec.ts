@@ -79,7 +79,8 @@ test('an encoder-fed broadcast ends for its listener within 2 s of the creator b
       .toBe(true);
     const ended = Date.now() - t0;
     console.log(`listener's page ended ${ended} ms after the suspension was requested`);
-    expect(ended).toBeLessThan(2_000);
+    // 2 s on an idle machine; a busy one gets its factor, as every ceiling here (support/timeouts.ts).
+    expect(ended).toBeLessThan(scaled(2_000));
     const playing = await listener
       .locator('[data-testid="live-audio"]')
       .evaluateAll((els) => els.some((a) => !(a as HTMLAudioElement).paused && !(a as HTMLAudioElement).ended));
@@ -88,7 +89,7 @@ test('an encoder-fed broadcast ends for its listener within 2 s of the creator b
     // The encoder was cut (ffmpeg exits on the closed connection); new listeners get 404.
     await Promise.race([
       source.exited,
-      new Promise((_, no) => setTimeout(() => no(new Error('ffmpeg still on air')), 10_000)),
+      new Promise((_, no) => setTimeout(() => no(new Error('ffmpeg still on air')), scaled(10_000))),
     ]);
     expect((await listener.request.get(`/api/live/${streamId}/stream`)).status()).toBe(404);
     expect((await listener.request.get(`/api/live/${streamId}`)).status()).toBe(404);

@@ -1,10 +1,10 @@
 // `npm test`: the whole suite, overlapped where a 2-core machine has room (issue 35, ADR 0083).
-//   1. lint, types and unit tests, while the e2e web app and data template are built;
+//   1. lint, types, unit tests and the e2e web app and data template, side by side;
 //   2. integration and e2e (all but the audio-sync specs) side by side: alone, each tier leaves about
 //      a third to a half of the machine idle (its tests wait on browsers, ffmpeg, sockets);
 //   3. the audio-sync e2e specs alone, as before (two pages' audio within 50 ms needs a quiet machine).
 // Each command's lines are prefixed with its name; every stage and command prints its time. A failed
-// stage stops the run; in stage 2 both tiers finish, so one run shows both tiers' failures.
+// stage stops the run once all its commands have finished, so one run shows all of a stage's failures.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,38 +40,35 @@ function finish(failed) {
   process.exit(failed.length ? 1 : 0);
 }
 
+/** Runs `[name, command, args, env]`s side by side; resolves to the names of those that failed. */
+async function together(commands) {
+  const codes = await Promise.all(commands.map((c) => run(...c)));
+  return commands.map(([name]) => name).filter((_, i) => codes[i] !== 0);
+}
+
 const vitest = (project) => ['vitest', 'run', '--project', project];
 // Measured once on the machine as it is now; the tiers that run side by side each get about half of
 // it, so their ceilings are doubled (scripts/machine-factor.mjs caps the factor at 4).
 const factor = machineFactor();
 const sideBySide = { TEST_TIME_FACTOR: String(Math.min(4, factor * 2)) };
 
-stage(`checks, unit tests, e2e build (machine factor ${factor})`);
-let failed = [];
+stage(`lint, types, unit tests and the e2e build side by side (machine factor ${factor})`);
 // The system programs first: installing them and the e2e build's Chromium at once would race for apt.
 if ((await run('tools', 'node', ['scripts/system-packages.mjs'])) !== 0) finish(['tools']);
-const prepared = run('e2e build', 'node', ['scripts/e2e.mjs', '--prepare']);
-for (const [name, script] of [
-  ['lint', 'lint'],
-  ['types', 'typecheck'],
-]) {
-  if ((await run(name, 'npm', ['run', script])) !== 0) {
-    failed.push(name);
-    break;
-  }
-}
-if (!failed.length && (await run('unit', 'npx', vitest('unit'))) !== 0) failed.push('unit');
-if ((await prepared) !== 0) failed.push('e2e build');
+let failed = await together([
+  ['lint', 'npm', ['run', 'lint']],
+  ['types', 'npm', ['run', 'typecheck']],
+  ['unit', 'npx', vitest('unit')],
+  ['e2e build', 'node', ['scripts/e2e.mjs', '--prepare']],
+]);
 if (failed.length) finish(failed);
 
 stage(`integration and e2e side by side (TEST_TIME_FACTOR ${sideBySide.TEST_TIME_FACTOR})`);
-const codes = await Promise.all([
-  run('integration', 'npx', vitest('integration'), sideBySide),
-  run('e2e', 'node', ['scripts/e2e.mjs', '--project=main'], sideBySide),
+failed = await together([
+  ['integration', 'npx', vitest('integration'), sideBySide],
+  ['e2e', 'node', ['scripts/e2e.mjs', '--project=main'], sideBySide],
 ]);
-failed = ['integration', 'e2e'].filter((_, i) => codes[i] !== 0);
 if (failed.length) finish(failed);
 
 stage('e2e audio-sync specs alone');
-if ((await run('e2e sync', 'node', ['scripts/e2e.mjs', '--project=sync'])) !== 0) failed.push('e2e sync');
-finish(failed);
+finish(await together([['e2e sync', 'node', ['scripts/e2e.mjs', '--project=sync']]]));

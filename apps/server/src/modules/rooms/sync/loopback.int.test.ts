@@ -180,13 +180,14 @@ describe.skipIf(!available)('listening room over real sockets on two server proc
     // 10 s in, measured for 5 s.
     await new Promise((r) => setTimeout(r, Math.max(0, startAt - syncNow()) + 10_000));
     const skews = await measureSkew(group, 5_000);
+    // Counted first: with no pairs heard (a CI run under load once had none) the figures below are undefined.
+    expect(skews.length).toBeGreaterThan(190 * 40);
     const p95 = percentile(skews, 0.95);
     const p99 = percentile(skews, 0.99);
     const maxCorrection = Math.max(...members.map((m) => m.media.maxRateOffset));
     console.info(
       `loopback sync (two processes, Redis bus): ${skews.length} pair samples, p50 ${percentile(skews, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max correction ${(maxCorrection * 100).toFixed(2)} %`,
     );
-    expect(skews.length).toBeGreaterThan(190 * 40);
     expect(p95).toBeLessThanOrEqual(30);
     expect(p99).toBeLessThanOrEqual(60);
     expect(maxCorrection).toBeLessThanOrEqual(SYNC.maxRateCorrection + 1e-9);
