@@ -25,12 +25,20 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   }
 }
 
-type ApiInit = Omit<RequestInit, 'body'> & { body?: Json | FormData };
+type ApiInit = Omit<RequestInit, 'body'> & {
+  body?: Json | FormData;
+  /**
+   * Told the response's headers with the fetch timed on `performance.now()` (sent, headers back):
+   * a response that carries a clock sample feeds the room's clock (ADR 0057).
+   */
+  timed?: (headers: Headers, sentAt: number, receivedAt: number) => void;
+};
 
-async function send<T>(path: string, init: ApiInit): Promise<T> {
+async function send<T>(path: string, { timed, ...init }: ApiInit): Promise<T> {
   const isForm = init.body instanceof FormData;
   let res: Response;
   try {
+    const sentAt = performance.now();
     res = await fetch(path, {
       ...init,
       credentials: 'same-origin',
@@ -40,6 +48,7 @@ async function send<T>(path: string, init: ApiInit): Promise<T> {
       },
       body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
     });
+    timed?.(res.headers, sentAt, performance.now());
   } catch {
     throw new ApiError(0, 'NETWORK', 'Network error. Check your connection and try again.');
   }
