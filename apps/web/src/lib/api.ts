@@ -37,8 +37,8 @@ type ApiInit = Omit<RequestInit, 'body'> & {
 async function send<T>(path: string, { timed, ...init }: ApiInit): Promise<T> {
   const isForm = init.body instanceof FormData;
   let res: Response;
+  const sentAt = performance.now();
   try {
-    const sentAt = performance.now();
     res = await fetch(path, {
       ...init,
       credentials: 'same-origin',
@@ -48,10 +48,10 @@ async function send<T>(path: string, { timed, ...init }: ApiInit): Promise<T> {
       },
       body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
     });
-    timed?.(res.headers, sentAt, performance.now());
   } catch {
     throw new ApiError(0, 'NETWORK', 'Network error. Check your connection and try again.');
   }
+  timed?.(res.headers, sentAt, performance.now());
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;
