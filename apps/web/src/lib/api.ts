@@ -25,11 +25,19 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   }
 }
 
-type ApiInit = Omit<RequestInit, 'body'> & { body?: Json | FormData };
+type ApiInit = Omit<RequestInit, 'body'> & {
+  body?: Json | FormData;
+  /**
+   * Told the response's headers with the fetch timed on `performance.now()` (sent, headers back):
+   * a response that carries a clock sample feeds the room's clock (ADR 0057).
+   */
+  timed?: (headers: Headers, sentAt: number, receivedAt: number) => void;
+};
 
-async function send<T>(path: string, init: ApiInit): Promise<T> {
+async function send<T>(path: string, { timed, ...init }: ApiInit): Promise<T> {
   const isForm = init.body instanceof FormData;
   let res: Response;
+  const sentAt = performance.now();
   try {
     res = await fetch(path, {
       ...init,
@@ -43,6 +51,7 @@ async function send<T>(path: string, init: ApiInit): Promise<T> {
   } catch {
     throw new ApiError(0, 'NETWORK', 'Network error. Check your connection and try again.');
   }
+  timed?.(res.headers, sentAt, performance.now());
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;

@@ -1,5 +1,6 @@
 export * from './clock-filter';
 export * from './constants';
 export * from './controller';
+export * from './http-clock';
 export * from './messages';
 export * from './schedule';

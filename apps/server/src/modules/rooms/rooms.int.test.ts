@@ -1,7 +1,9 @@
 import {
+  clockSampleFromHeader,
   type RealtimeMessage,
   type RoomPlayback,
   SYNC,
+  SYNC_CLOCK_HEADER,
   type TJoinedRoom,
   type TRoom,
   type TRoomMessages,
@@ -276,5 +278,33 @@ describe('rooms', () => {
     const del = await call(leaver, 'DELETE', '/api/me', { password: leaver.password });
     expect(del.statusCode, del.body).toBeLessThan(300);
     await until('the guest took over the deleted host’s room', async () => (await room(g2, r2.id)).me?.isHost === true);
+  });
+
+  it('the room read and the join carry a clock sample on the sync clock (ADR 0057)', async () => {
+    const host = await signUp(t, { name: 'Cleo' });
+    const r = await openRoom(host, { source: { kind: 'track', id: tracks[0] }, visibility: 'public' });
+    const listener = await signUp(t, { name: 'Lior' });
+    for (const [method, url] of [
+      ['GET', `/api/rooms/${r.id}`],
+      ['POST', `/api/rooms/${r.id}/join`],
+    ] as const) {
+      // Timed here on the server's own sync clock: the exchange's offset is 0, its stamps inside it.
+      const t0 = syncNow();
+      const res = await call(listener, method, url, method === 'POST' ? {} : undefined);
+      const t3 = syncNow();
+      expect(res.statusCode, res.body).toBe(200);
+      const header = res.headers[SYNC_CLOCK_HEADER];
+      expect(typeof header).toBe('string');
+      const sample = clockSampleFromHeader(header as string, t0, t3);
+      expect(sample, `${url}: ${String(header)}`).not.toBeNull();
+      const s = sample as NonNullable<typeof sample>;
+      expect(s.t1).toBeGreaterThanOrEqual(t0);
+      expect(s.t2).toBeGreaterThanOrEqual(s.t1);
+      expect(s.t2).toBeLessThanOrEqual(t3);
+      // NTP's offset of this exchange: within half its round trip of the truth (0).
+      expect(Math.abs((s.t1 - s.t0 + (s.t2 - s.t3)) / 2)).toBeLessThanOrEqual((t3 - t0) / 2);
+    }
+    // Only the routes a joining page reads carry it.
+    expect((await call(listener, 'GET', `/api/rooms/${r.id}/queue`)).headers[SYNC_CLOCK_HEADER]).toBeUndefined();
   });
 });

@@ -23,6 +23,7 @@ import type { AppContext } from '../../context';
 import { clientIp } from '../../lib/client-ip';
 import { signedInUser } from '../../lib/guard';
 import { RATE_LIMITS } from '../../lib/rate-limits';
+import { syncClockStamped } from '../../realtime/sync-clock';
 import { premiereService } from './premieres/service';
 import { type RoomViewer, roomService } from './service';
 
@@ -69,9 +70,10 @@ export async function roomRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => reply.status(201).send(await service.create(signedInUser(req), req.body)),
   );
+  // The room's read and the join carry a clock sample: a joining page's clock learns from them too (ADR 0057).
   app.get(
     '/api/rooms/:id',
-    { config: { access: 'public' }, schema: { tags, params: Params, response: { 200: ZRoom } } },
+    { ...syncClockStamped, config: { access: 'public' }, schema: { tags, params: Params, response: { 200: ZRoom } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       // A premiere's room: its start and track, the premiere moved first if its time came.
@@ -97,6 +99,7 @@ export async function roomRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/rooms/:id/join',
     {
+      ...syncClockStamped,
       config: { access: 'public', rateLimit: RATE_LIMITS.roomJoin },
       schema: { tags, params: Params, body: ZJoinRoom, response: { 200: ZJoinedRoom } },
     },

@@ -14,6 +14,7 @@ import { api } from '../../lib/api';
 import { onEvent, realtime } from '../../lib/socket';
 import { useSession } from '../auth/session';
 import { guestHeaders, guestToken, keepGuestToken } from './lib/guest';
+import { feedRoomClock } from './sync/clock-sync';
 
 export const roomKeys = {
   room: (id: string) => ['room', id] as const,
@@ -37,7 +38,8 @@ export function useRoom(id: string) {
   const { user, loading } = useSession();
   const room = useQuery({
     queryKey: [...roomKeys.room(id), user?.id ?? null],
-    queryFn: () => roomApi<TRoom>(id, ''),
+    // Its response carries a clock sample for the page's room clock (ADR 0057).
+    queryFn: () => roomApi<TRoom>(id, '', { timed: feedRoomClock }),
     enabled: !loading,
     retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
     // Before a premiere: read again now and then (the countdown follows the server's clock).
@@ -117,7 +119,11 @@ export function useJoinRoom(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (guestName?: string) =>
-      roomApi<TJoinedRoom>(id, '/join', { method: 'POST', body: guestName ? { guestName } : {} }),
+      roomApi<TJoinedRoom>(id, '/join', {
+        method: 'POST',
+        body: guestName ? { guestName } : {},
+        timed: feedRoomClock,
+      }),
     onSuccess: (joined) => {
       if (joined.guestToken) keepGuestToken(id, joined.guestToken);
       void qc.invalidateQueries({ queryKey: roomKeys.room(id) });

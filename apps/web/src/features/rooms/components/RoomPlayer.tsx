@@ -43,10 +43,15 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
   const queueRef = useRef(queue);
   queueRef.current = queue;
 
-  useEffect(
-    () => setPlayback((p) => (room.playback.schedule.revision > p.schedule.revision ? room.playback : p)),
-    [room.playback],
-  );
+  // The room's reads carry its playback: the driver takes them too (an older revision than it holds
+  // is ignored), so a joiner starts from the read after its join, not only once the socket brings
+  // it, which a loss on the socket can hold for half a second (ADR 0057).
+  const readPlayback = useRef(room.playback);
+  readPlayback.current = room.playback;
+  useEffect(() => {
+    setPlayback((p) => (room.playback.schedule.revision > p.schedule.revision ? room.playback : p));
+    driver.current?.onPlayback(room.playback);
+  }, [room.playback]);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -83,6 +88,7 @@ export function RoomPlayer({ room, queue, listening }: { room: TRoom; queue: TRo
       beforePlay: () => claimOutput(claim),
     });
     driver.current = d;
+    d.onPlayback(readPlayback.current);
     setStoppedForMe(false);
     return () => {
       d.stop();

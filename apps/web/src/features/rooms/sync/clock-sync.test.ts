@@ -1,7 +1,7 @@
 import type { RealtimeMessage, SyncClientMessage } from '@wavecast/shared';
-import { CLOCK_TOPIC, SYNC } from '@wavecast/shared';
+import { CLOCK_TOPIC, formatClockHeader, SYNC, SYNC_CLOCK_HEADER } from '@wavecast/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdRoomClock } from './clock-sync';
+import { feedRoomClock, holdRoomClock } from './clock-sync';
 import type { SyncTransport } from './transport';
 
 /** A socket that answers every ping at once, with the server 1,000 ms ahead. */
@@ -67,5 +67,22 @@ describe('holdRoomClock', () => {
     const next = holdRoomClock(t);
     expect(next.filter).not.toBe(page.filter);
     next.release();
+  });
+
+  it("takes the room page's timed HTTP responses as samples of the held clock, and nothing else", () => {
+    const silent: SyncTransport = { ...echoTransport(() => 0).t, open: false, send: () => false };
+    // No clock held: a sample has nowhere to go (and no error).
+    feedRoomClock(new Headers({ [SYNC_CLOCK_HEADER]: formatClockHeader(1_100, 1_105) }), 50, 165);
+    const page = holdRoomClock(silent);
+    expect(page.filter.count).toBe(0);
+    // Server 1,000 ms ahead, 50 ms each way, 5 ms of work.
+    feedRoomClock(new Headers({ [SYNC_CLOCK_HEADER]: formatClockHeader(1_100, 1_105) }), 50, 155);
+    expect(page.filter.count).toBe(1);
+    expect(page.filter.toServer(155) - 155).toBeCloseTo(1_000, 6);
+    // A response without the header (or a broken one) adds nothing.
+    feedRoomClock(new Headers(), 200, 300);
+    feedRoomClock(new Headers({ [SYNC_CLOCK_HEADER]: 'soon' }), 200, 300);
+    expect(page.filter.count).toBe(1);
+    page.release();
   });
 });

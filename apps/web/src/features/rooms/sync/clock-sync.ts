@@ -1,4 +1,11 @@
-import { CLOCK_TOPIC, ClockFilter, type ClockPong, SYNC } from '@wavecast/shared';
+import {
+  CLOCK_TOPIC,
+  ClockFilter,
+  type ClockPong,
+  clockSampleFromHeader,
+  SYNC,
+  SYNC_CLOCK_HEADER,
+} from '@wavecast/shared';
 import type { SyncTransport } from './transport';
 
 /**
@@ -72,4 +79,14 @@ export function holdRoomClock(transport: SyncTransport): { filter: ClockFilter; 
       if (held === mine) held = null;
     },
   };
+}
+
+/**
+ * A timed HTTP response of the room page (the room's read, the join) as a clock sample for the
+ * tab's room clock, if one is held (ADR 0057): another connection than the socket's, so a loss
+ * that holds the socket's pongs in the first second does not hold it. Pass as `api`'s `timed`.
+ */
+export function feedRoomClock(headers: Headers, sentAt: number, receivedAt: number): void {
+  const sample = clockSampleFromHeader(headers.get(SYNC_CLOCK_HEADER), sentAt, receivedAt);
+  if (sample && held) held.clock.filter.add(sample);
 }

@@ -42,6 +42,20 @@ export interface SimOptions {
    * Default 0: the clock starts with the join (no real path is that late). Counted from the join.
    */
   lateClockLeadMs?: (rttMs: number) => number;
+  /**
+   * Whether the late joiner's page HTTP requests carry clock samples too (ADR 0057: the server
+   * stamps its receive and send times on the room's read and the join, the page times the fetch):
+   * the room's read as its clock starts, the join once that read is back (not before the join's
+   * time less 2 RTT: a guest types a name), the room's read again once joined. On their own
+   * connection (in order, the same RTT, jitter and loss as the socket's, its own losses), kept
+   * alive from loading the page. Default true: the page does it (false: the socket's pongs alone).
+   */
+  lateHttpSamples?: boolean;
+  /**
+   * Whether the player also takes the room's schedule from that read after the join (the page
+   * does: the room's read carries `playback`), not only from the socket. Default true.
+   */
+  lateReadSchedule?: boolean;
   /** Simulated time to stop at (default 90 s: every scenario; 40 s covers the start and late joiners). */
   endMs?: number;
   /** Told each late joiner's course once it is measured (analysis scripts; the figures do not depend on it). */
@@ -123,6 +137,8 @@ interface Member {
   drift: number;
   offset: number;
   link: Link;
+  /** The page's HTTP connection (its own TCP connection: the socket's losses never hold it). */
+  httpLink: Link;
   filter: ClockFilter;
   controller: PlaybackController;
   media: SimMedia;
@@ -139,6 +155,9 @@ interface Member {
   pingRng: Rng;
   messageRng: Rng;
   timerRng: Rng;
+  httpRng: Rng;
+  /** The room's playback from the page's read after the join, when it came before the join's time. */
+  readPlayback: RoomPlayback | null;
   trace: LateJoinTrace | null;
 }
 
@@ -164,16 +183,17 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
   const trueAt = (m: Member, l: number) => (l - m.offset) / (1 + m.drift);
 
   /** One-way delivery over a member's link (in order, with TCP-like retransmission on loss). */
-  const deliver = (m: Member, dir: 'up' | 'down', run: () => void, r = m.messageRng) => {
-    const base = m.link.rtt / 2;
-    let delay = Math.max(m.link.rtt / 4, base + r.between(-o.jitterMs, o.jitterMs));
+  const deliver = (m: Member, dir: 'up' | 'down', run: () => void, r = m.messageRng, link = m.link) => {
+    const base = link.rtt / 2;
+    let delay = Math.max(link.rtt / 4, base + r.between(-o.jitterMs, o.jitterMs));
     if (r.chance(o.loss)) {
-      delay += Math.max(200, m.link.rtt) + m.link.rtt;
-      if (m.trace && now - m.connectedAt < 2_000) m.trace.losses.push(`${dir}@${Math.round(now - m.connectedAt)}`);
+      delay += Math.max(200, link.rtt) + link.rtt;
+      if (m.trace && now - m.connectedAt < 2_000)
+        m.trace.losses.push(`${link === m.link ? '' : 'http-'}${dir}@${Math.round(now - m.connectedAt)}`);
     }
     const key = dir === 'up' ? 'lastUp' : 'lastDown';
-    const at = Math.max(m.link[key], now + delay);
-    m.link[key] = at;
+    const at = Math.max(link[key], now + delay);
+    link[key] = at;
     queue.push(at, () => {
       if (m.alive) run();
     });
@@ -258,13 +278,63 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
     );
   };
 
+  /**
+   * One HTTP exchange of the page carrying a clock sample: the fetch is timed locally (t0, t3), the
+   * server stamps its receive and send times (t1, t2) around its 2–10 ms of work.
+   */
+  const httpExchange = (m: Member, done: () => void, roomRead = false) => {
+    const t0 = local(m);
+    deliver(
+      m,
+      'up',
+      () => {
+        const t1 = serverNow();
+        const work = m.httpRng.between(2, 10);
+        // The room's read carries the room's playback as the server holds it (the player starts from it).
+        let playback: RoomPlayback | null = null;
+        if (roomRead) {
+          serverTouched = true;
+          void sync.get(ROOM).then((state) => {
+            playback = sync.present(state);
+          });
+        }
+        queue.push(now + work, () => {
+          const t2 = serverNow();
+          deliver(
+            m,
+            'down',
+            () => {
+              m.filter.add({ t0, t1, t2, t3: local(m) });
+              if (playback) {
+                // Read before the join's time (a guest's): the player takes it as it starts.
+                if (now < m.connectedAt) m.readPlayback = playback;
+                else onPlayback(m, playback);
+              }
+              tick(m);
+              done();
+            },
+            m.httpRng,
+            m.httpLink,
+          );
+        });
+      },
+      m.httpRng,
+      m.httpLink,
+    );
+  };
+
   const connect = (index: number, at: number, late: boolean) => {
+    // Drawn in this order, as ever: the same seed, the same networks.
+    const drift = rng.between(-o.driftPpm, o.driftPpm) * 1e-6;
+    const offset = rng.between(0, 1e7);
+    const rtt = rng.between(o.rttMs[0], o.rttMs[1]);
     const m: Member = {
       id: `m${index}`,
       index,
-      drift: rng.between(-o.driftPpm, o.driftPpm) * 1e-6,
-      offset: rng.between(0, 1e7),
-      link: { rtt: rng.between(o.rttMs[0], o.rttMs[1]), lastUp: 0, lastDown: 0 },
+      drift,
+      offset,
+      link: { rtt, lastUp: 0, lastDown: 0 },
+      httpLink: { rtt, lastUp: 0, lastDown: 0 },
       filter: new ClockFilter(),
       controller: new PlaybackController(),
       media: null as unknown as SimMedia,
@@ -276,6 +346,9 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
       pingRng: seeded(rng.next() * 2 ** 32),
       messageRng: seeded(rng.next() * 2 ** 32),
       timerRng: seeded(rng.next() * 2 ** 32),
+      // Not drawn from the run's stream, so the other members' networks stay those of the runs without it.
+      httpRng: seeded((o.seed * 7_919 + index * 104_729) >>> 0),
+      readPlayback: null,
       trace: null,
     };
     m.media = new SimMedia(seeded(rng.next() * 2 ** 32), m.drift, rng.between(10, 40));
@@ -306,6 +379,13 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
         queue.push(now + SYNC.pingIntervalMs, steady);
       };
       queue.push(now + burst * spacing, steady);
+      // The page's HTTP: the room's read, the join (not before a guest has typed a name), the room's read again.
+      if (late && (o.lateHttpSamples ?? true))
+        httpExchange(m, () =>
+          queue.push(Math.max(now, at - 2 * m.link.rtt), () =>
+            httpExchange(m, () => httpExchange(m, () => {}, o.lateReadSchedule ?? true)),
+          ),
+        );
     });
     queue.push(at, () => {
       // Tab's update loop, every 100 ms of its own clock.
@@ -315,6 +395,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
         queue.push(now + 100 / (1 + m.drift), loop);
       };
       queue.push(now + m.timerRng.between(0, 100), loop);
+      if (m.readPlayback) onPlayback(m, m.readPlayback);
       // Joining: the first report asks for the room's schedule.
       m.reported = 'buffering/null';
       deliver(m, 'up', () => void serverReport(m, { status: 'buffering', readyKey: null }));

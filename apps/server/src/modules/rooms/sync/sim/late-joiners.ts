@@ -42,6 +42,10 @@ for (let seed = from; seed <= (to ?? from); seed++) {
     endMs: 40_000,
     onLateJoiner: (t) => traces.push(t),
     lateClockLeadMs: lead,
+    // HTTP=0: without the clock samples of the page's HTTP (the socket's pongs alone).
+    lateHttpSamples: process.env.HTTP !== '0',
+    // READ=0: the player takes the schedule from the socket alone, not from the room's read after the join.
+    lateReadSchedule: process.env.READ !== '0',
     // QUICK=1: the late joiners alone (no other members: other links than the figures' own), for trying variants.
     ...(process.env.QUICK ? { members: 1, deadMembers: 0 } : {}),
   });
