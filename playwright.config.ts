@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { e2eServer } from './e2e/support/server';
 import { BROWSER_UA } from './e2e/support/user-agent';
-import { machineFactor } from './scripts/machine-factor.mjs';
+import { machineFactor } from './scripts/machine-factor';
 
 // Ceilings follow the machine, as in vitest.config.ts: measured once by the runner, inherited by its
 // workers (which load this file too) and read by e2e/support/timeouts.ts `scaled()`.

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFirstSequencer from './scripts/long-first-sequencer';
-import { machineFactor } from './scripts/machine-factor.mjs';
+import { machineFactor } from './scripts/machine-factor';
 
 // Measured once here; the workers inherit it (apps/server/test/time.ts `scaled`).
 const factor = machineFactor();

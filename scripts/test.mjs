@@ -1,15 +1,14 @@
-// `npm test`: the whole suite, overlapped where a 2-core machine has room (issue 35, ADR 0083).
-//   1. lint, types, unit tests and the e2e web app and data template, side by side;
-//   2. integration and e2e (all but the audio-sync specs) side by side: alone, each tier leaves about
-//      a third to a half of the machine idle (its tests wait on browsers, ffmpeg, sockets);
-//   3. the audio-sync e2e specs alone, as before (two pages' audio within 50 ms needs a quiet machine).
+// `npm test`: the whole suite (issue 35, ADR 0083).
+//   1. lint, types, unit tests and the e2e web app and data template, side by side (short, CPU-bound);
+//   2. integration, then e2e (the audio-sync specs last and alone: playwright.config.ts), one after
+//      the other: side by side they saturated a 2-core machine (load 13–17), real-time tests failed
+//      and each tier took longer than both in a row (ADR 0083).
 // Each command's lines are prefixed with its name; every stage and command prints its time. A failed
 // stage stops the run once all its commands have finished, so one run shows all of a stage's failures.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { machineFactor } from './machine-factor.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const started = performance.now();
@@ -47,12 +46,8 @@ async function together(commands) {
 }
 
 const vitest = (project) => ['vitest', 'run', '--project', project];
-// Measured once on the machine as it is now; the tiers that run side by side each get about half of
-// it, so their ceilings are doubled (scripts/machine-factor.mjs caps the factor at 4).
-const factor = machineFactor();
-const sideBySide = { TEST_TIME_FACTOR: String(Math.min(4, factor * 2)) };
 
-stage(`lint, types, unit tests and the e2e build side by side (machine factor ${factor})`);
+stage('lint, types, unit tests and the e2e build side by side');
 // The system programs first: installing them and the e2e build's Chromium at once would race for apt.
 if ((await run('tools', 'node', ['scripts/system-packages.mjs'])) !== 0) finish(['tools']);
 let failed = await together([
@@ -63,12 +58,9 @@ let failed = await together([
 ]);
 if (failed.length) finish(failed);
 
-stage(`integration and e2e side by side (TEST_TIME_FACTOR ${sideBySide.TEST_TIME_FACTOR})`);
-failed = await together([
-  ['integration', 'npx', vitest('integration'), sideBySide],
-  ['e2e', 'node', ['scripts/e2e.mjs', '--project=main'], sideBySide],
-]);
+stage('integration');
+failed = await together([['integration', 'npx', vitest('integration')]]);
 if (failed.length) finish(failed);
 
-stage('e2e audio-sync specs alone');
-finish(await together([['e2e sync', 'node', ['scripts/e2e.mjs', '--project=sync']]]));
+stage('e2e');
+finish(await together([['e2e', 'node', ['scripts/e2e.mjs']]]));

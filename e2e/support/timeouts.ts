@@ -1,6 +1,6 @@
 /**
  * A ceiling scaled by the machine factor playwright.config.ts measured when the run started
- * (scripts/machine-factor.mjs, ADR 0036/0060): a busy machine waits longer instead of failing a green
+ * (scripts/machine-factor.ts, ADR 0036/0060): a busy machine waits longer instead of failing a green
  * product. A ceiling, never a delay: tests wait for conditions.
  */
 export function scaled(ms: number): number {

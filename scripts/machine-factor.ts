@@ -10,7 +10,7 @@ const REFERENCE_MS = 75;
  * mid-transcode, ffmpeg, encoders) are multiplied by it, so a busy machine waits longer instead of
  * failing; `TEST_TIME_FACTOR` sets it by hand.
  */
-export function machineFactor() {
+export function machineFactor(): number {
   const given = Number(process.env.TEST_TIME_FACTOR);
   if (given > 0) return given;
   const buf = Buffer.alloc(1 << 20, 7);
