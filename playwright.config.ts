@@ -39,7 +39,11 @@ export default defineConfig({
     { name: 'sync', testMatch: SYNC_SPECS, workers: 1, dependencies: ['main'] },
   ],
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with DOM snapshots, and a screenshot of where it stopped. No
+    // screencast: recording every test's frames (to keep a failed one's) cost the browsers a third of
+    // their CPU (public-pages.spec.ts: 43–47 CPU s and 69–75 s with it, 31 CPU s and 57 s without; ADR 0083).
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     // A person's browser, not "HeadlessChrome" (a bot whose plays and ad impressions never count).
     userAgent: BROWSER_UA,
     launchOptions: {
