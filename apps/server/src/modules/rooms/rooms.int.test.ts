@@ -280,19 +280,20 @@ describe('rooms', () => {
     await until('the guest took over the deleted host’s room', async () => (await room(g2, r2.id)).me?.isHost === true);
   });
 
-  it('the room read and the join carry a clock sample on the sync clock (ADR 0057)', async () => {
+  it('the room read, the join and the clock request carry a clock sample on the sync clock (ADR 0057)', async () => {
     const host = await signUp(t, { name: 'Cleo' });
     const r = await openRoom(host, { source: { kind: 'track', id: tracks[0] }, visibility: 'public' });
     const listener = await signUp(t, { name: 'Lior' });
     for (const [method, url] of [
       ['GET', `/api/rooms/${r.id}`],
       ['POST', `/api/rooms/${r.id}/join`],
+      ['GET', `/api/rooms/${r.id}/clock`],
     ] as const) {
       // Timed here on the server's own sync clock: the exchange's offset is 0, its stamps inside it.
       const t0 = syncNow();
       const res = await call(listener, method, url, method === 'POST' ? {} : undefined);
       const t3 = syncNow();
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(url.endsWith('/clock') ? 204 : 200);
       const header = res.headers[SYNC_CLOCK_HEADER];
       expect(typeof header).toBe('string');
       const sample = clockSampleFromHeader(header as string, t0, t3);

@@ -81,6 +81,12 @@ export async function roomRoutes(root: FastifyInstance, ctx: AppContext) {
       return service.get(viewerOf(req), req.params.id, premiere);
     },
   );
+  // A clock sample alone: the room page sends a few as it opens, beside its socket's pings (ADR 0057).
+  app.get(
+    '/api/rooms/:id/clock',
+    { ...syncClockStamped, config: { access: 'public' }, schema: { tags, params: Params, response: NoContent } },
+    async (_req, reply) => reply.header('cache-control', 'no-store').status(204).send(null),
+  );
   app.patch(
     '/api/rooms/:id',
     { config: memberWrite, schema: { tags, params: Params, body: ZUpdateRoom, response: { 200: ZRoom } } },
