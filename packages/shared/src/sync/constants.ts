@@ -41,6 +41,12 @@ export const SYNC = {
   pingBurstIntervalMs: 80,
   pingIntervalMs: 500,
   /**
+   * Clock requests over the page's HTTP as the room page opens, one after another (ADR 0057,
+   * 2026-11-28): another TCP connection than the socket's, so a loss that holds the socket's pongs
+   * in the first second does not hold these, and a joiner let in on arrival settles on them too.
+   */
+  httpClockPings: 4,
+  /**
    * Pongs before the clock estimate is used (a muted pre-roll may start: it learns the start
    * latency, whatever the estimate), and before anything is heard by it (settled).
    */

@@ -28,6 +28,9 @@ const enc = encodeURIComponent;
 const roomApi = <T>(id: string, path: string, init: Parameters<typeof api>[1] = {}) =>
   api<T>(`/api/rooms/${enc(id)}${path}`, { ...init, headers: { ...guestHeaders(id), ...init.headers } });
 
+/** One clock request of the room page (no body: the response's `x-sync-clock` is its sample, ADR 0057). */
+export const requestRoomClockSample = (id: string) => roomApi<null>(id, '/clock', { timed: feedRoomClock });
+
 /** Presence: the page says it is here a few times per presence window. */
 const HEARTBEAT_MS = 15_000;
 const PREMIERE_POLL_MS = 5_000;

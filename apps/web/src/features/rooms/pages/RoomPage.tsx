@@ -14,8 +14,8 @@ import { RoomMembers } from '../components/RoomMembers';
 import { RoomPlayer } from '../components/RoomPlayer';
 import { RoomQueue } from '../components/RoomQueue';
 import { guestToken } from '../lib/guest';
-import { useJoinRoom, useRoom, useRoomAction } from '../queries';
-import { holdRoomClock } from '../sync/clock-sync';
+import { requestRoomClockSample, useJoinRoom, useRoom, useRoomAction } from '../queries';
+import { holdRoomClock, requestRoomClockSamples } from '../sync/clock-sync';
 import { realtimeTransport } from '../sync/transport';
 
 /** `/rooms/:id`: a listening room (or a premiere's waiting room) anyone with the link may join. */
@@ -29,6 +29,10 @@ export default function RoomPage() {
 
   // The sync clock starts with the page, before the visitor joins: it is settled by the join.
   useEffect(() => holdRoomClock(realtimeTransport).release, []);
+  // Once the room's read is back (not beside it: a request sent with another waits behind it), a
+  // few clock requests over the page's HTTP, which a loss on the socket does not hold (ADR 0057).
+  const roomRead = !!r;
+  useEffect(() => (roomRead ? requestRoomClockSamples(() => requestRoomClockSample(id)) : undefined), [id, roomRead]);
 
   // A signed-in visitor (or a returning guest of this tab) is let in on arrival.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { RealtimeMessage, SyncClientMessage } from '@wavecast/shared';
 import { CLOCK_TOPIC, formatClockHeader, SYNC, SYNC_CLOCK_HEADER } from '@wavecast/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedRoomClock, holdRoomClock } from './clock-sync';
+import { feedRoomClock, holdRoomClock, requestRoomClockSamples } from './clock-sync';
 import type { SyncTransport } from './transport';
 
 /** A socket that answers every ping at once, with the server 1,000 ms ahead. */
@@ -84,5 +84,65 @@ describe('holdRoomClock', () => {
     feedRoomClock(new Headers({ [SYNC_CLOCK_HEADER]: 'soon' }), 200, 300);
     expect(page.filter.count).toBe(1);
     page.release();
+  });
+});
+
+describe('requestRoomClockSamples', () => {
+  /** A request that answers when told to, counting the requests in flight. */
+  function pendingRequests() {
+    const answers: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const request = () =>
+      new Promise<void>((resolve) => {
+        most = Math.max(most, ++inFlight);
+        answers.push(() => {
+          inFlight--;
+          resolve();
+        });
+      });
+    return { request, answers, most: () => most };
+  }
+
+  it('sends its requests one after another, each once the one before it is back', async () => {
+    const r = pendingRequests();
+    requestRoomClockSamples(r.request, 3);
+    expect(r.answers.length).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      r.answers[i]();
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    expect(r.answers.length).toBe(3);
+    expect(r.most()).toBe(1);
+  });
+
+  it('sends SYNC.httpClockPings by default, none after a stop or a failed request', async () => {
+    const r = pendingRequests();
+    const stop = requestRoomClockSamples(r.request);
+    for (let i = 0; i < SYNC.httpClockPings + 2; i++) {
+      r.answers[i]?.();
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    expect(r.answers.length).toBe(SYNC.httpClockPings);
+
+    const s = pendingRequests();
+    const stopSoon = requestRoomClockSamples(s.request, 5);
+    stopSoon();
+    s.answers[0]();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(s.answers.length).toBe(1);
+
+    let failed = 0;
+    requestRoomClockSamples(() => {
+      failed++;
+      return Promise.reject(new Error('offline'));
+    }, 5);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(failed).toBe(1);
+    stop();
   });
 });

@@ -90,3 +90,26 @@ export function feedRoomClock(headers: Headers, sentAt: number, receivedAt: numb
   const sample = clockSampleFromHeader(headers.get(SYNC_CLOCK_HEADER), sentAt, receivedAt);
   if (sample && held) held.clock.filter.add(sample);
 }
+
+/**
+ * The room page's clock requests (ADR 0057): `count` timed requests one after another (each sent
+ * once the one before it is back, so none waits behind another), their samples fed to the held
+ * clock by the request itself (`feedRoomClock`). A joiner let in on arrival has only a second or so
+ * of clock before it listens; these come over the page's HTTP, which a loss on the socket does not
+ * hold. A failed request ends them (the socket's pings go on). Answers a stop for the page's unmount.
+ */
+export function requestRoomClockSamples(
+  request: () => Promise<unknown>,
+  count: number = SYNC.httpClockPings,
+): () => void {
+  let left = count;
+  let stopped = false;
+  const next = (): void => {
+    if (stopped || left-- <= 0) return;
+    request().then(next, () => {});
+  };
+  next();
+  return () => {
+    stopped = true;
+  };
+}
