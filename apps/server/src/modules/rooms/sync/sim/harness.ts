@@ -1,5 +1,6 @@
 import {
   ClockFilter,
+  type ClockSample,
   PlaybackController,
   type PlaybackSchedule,
   positionAt,
@@ -51,6 +52,12 @@ export interface SimOptions {
    * alive from loading the page. Default true: the page does it (false: the socket's pongs alone).
    */
   lateHttpSamples?: boolean;
+  /**
+   * Clock requests the late joiner's page sends one after another once its first room's read is
+   * back, on the same HTTP connection (`GET /api/rooms/:id/clock`, ADR 0057). Default
+   * `SYNC.httpClockPings` when `lateHttpSamples` is on (0: the room's read and the join alone).
+   */
+  lateHttpClockPings?: number;
   /**
    * Whether the player also takes the room's schedule from that read after the join (the page
    * does: the room's read carries `playback`), not only from the socket. Default true.
@@ -252,6 +259,15 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
     if (playback) deliver(m, 'down', () => onPlayback(m, playback));
   };
 
+  /** A clock sample (a pong, an HTTP response) to the member's filter; the trace notes when it settled. */
+  const addSample = (m: Member, sample: ClockSample) => {
+    m.filter.add(sample);
+    if (m.trace && Number.isNaN(m.trace.clockSettledMs) && m.filter.settled) {
+      m.trace.clockSettledMs = now - m.connectedAt;
+      m.trace.clockErrorAtSettledMs = m.filter.toServer(local(m)) - serverNow();
+    }
+  };
+
   const ping = (m: Member) => {
     const t0 = local(m);
     deliver(
@@ -264,11 +280,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
           m,
           'down',
           () => {
-            m.filter.add({ t0, t1, t2, t3: local(m) });
-            if (m.trace && Number.isNaN(m.trace.clockSettledMs) && m.filter.settled) {
-              m.trace.clockSettledMs = now - m.connectedAt;
-              m.trace.clockErrorAtSettledMs = m.filter.toServer(local(m)) - serverNow();
-            }
+            addSample(m, { t0, t1, t2, t3: local(m) });
             tick(m);
           },
           m.pingRng,
@@ -304,7 +316,7 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
             m,
             'down',
             () => {
-              m.filter.add({ t0, t1, t2, t3: local(m) });
+              addSample(m, { t0, t1, t2, t3: local(m) });
               if (playback) {
                 // Read before the join's time (a guest's): the player takes it as it starts.
                 if (now < m.connectedAt) m.readPlayback = playback;
@@ -379,13 +391,18 @@ export async function runSimulation(options: Partial<SimOptions> = {}): Promise<
         queue.push(now + SYNC.pingIntervalMs, steady);
       };
       queue.push(now + burst * spacing, steady);
-      // The page's HTTP: the room's read, the join (not before a guest has typed a name), the room's read again.
-      if (late && (o.lateHttpSamples ?? true))
-        httpExchange(m, () =>
+      // The page's HTTP: the room's read, the join (not before a guest has typed a name), the room's
+      // read again; from the first read's answer on, beside them, its clock requests one after another.
+      if (late && (o.lateHttpSamples ?? true)) {
+        let clockPings = o.lateHttpClockPings ?? SYNC.httpClockPings;
+        const clockPing = () => clockPings-- > 0 && httpExchange(m, clockPing);
+        httpExchange(m, () => {
+          clockPing();
           queue.push(Math.max(now, at - 2 * m.link.rtt), () =>
             httpExchange(m, () => httpExchange(m, () => {}, o.lateReadSchedule ?? true)),
-          ),
-        );
+          );
+        });
+      }
     });
     queue.push(at, () => {
       // Tab's update loop, every 100 ms of its own clock.

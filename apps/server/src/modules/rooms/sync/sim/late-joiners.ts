@@ -46,6 +46,8 @@ for (let seed = from; seed <= (to ?? from); seed++) {
     lateHttpSamples: process.env.HTTP !== '0',
     // READ=0: the player takes the schedule from the socket alone, not from the room's read after the join.
     lateReadSchedule: process.env.READ !== '0',
+    // HTTP_CLOCK=0: without the page's clock requests (the room's read and the join alone).
+    ...(process.env.HTTP_CLOCK ? { lateHttpClockPings: Number(process.env.HTTP_CLOCK) } : {}),
     // QUICK=1: the late joiners alone (no other members: other links than the figures' own), for trying variants.
     ...(process.env.QUICK ? { members: 1, deadMembers: 0 } : {}),
   });
