@@ -9,6 +9,8 @@ export const TEST_PROGRAMS = {
   ffmpeg: 'ffmpeg',
   ffprobe: 'ffmpeg',
   chromium: 'chromium',
+  // The e2e suite's browser (scripts/find-chromium.mjs): half the CPU of a full Chromium's headless mode.
+  'chromium-headless-shell': 'chromium-headless-shell',
   icecast2: 'icecast2',
   nginx: 'nginx',
   // Automatic transcripts: the recogniser, and a voice to give it speech (transcripts/auto.int.test.ts).

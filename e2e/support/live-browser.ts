@@ -56,7 +56,8 @@ export function useLiveBrowser() {
       toneFile,
     ]);
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      // A full Chromium (scripts/e2e.mjs): the headless shell refuses a granted microphone.
+      executablePath: process.env.CHROME_FULL_PATH || process.env.CHROME_PATH || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
